@@ -1,0 +1,2 @@
+#include <hb.h>
+#include <hb-ot.h>

@@ -1,0 +1,45 @@
+// CICU: the few ICU services Caliper needs, behind a header of standard C types.
+//
+// Why a compiled C target: ICU's headers clash with the Swift toolchain's own ICU module
+// whenever a Swift file also sees Foundation, and ICU's functions are renamed by version
+// macros (ubrk_open -> ubrk_open_72) that Swift cannot import. This header uses only
+// <stdint.h> types; cicu.c includes ICU and is the only file that does.
+//
+// Offsets are UTF-16 code units. Every function returns a count (>= 0) or a negative
+// ICU error code; cicu_error_name turns that code into ICU's name for it.
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Line-break opportunities (UAX #14 with CLDR tailoring for `locale`, e.g. "en", "th",
+/// "ja@lb=strict"). Writes ascending break offsets (never 0; the last is `length`) and for
+/// each a flag: 1 if the break is mandatory (after LF, CR LF, NEL, LS, PS...), else 0.
+/// `capacity` must be at least `length + 1`.
+int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                         int32_t *positions, uint8_t *mandatory, int32_t capacity);
+
+/// Extended grapheme cluster boundaries: ascending offsets (never 0; the last is `length`).
+int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
+                             int32_t *positions, int32_t capacity);
+
+/// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
+/// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong
+/// character (defaulting to left-to-right). Returns the number of logical runs and writes
+/// up to `capacity` of them (start, length, level) to the three run arrays.
+int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                       uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
+                       uint8_t *run_levels, int32_t capacity);
+
+/// ICU's name for an error code returned (negated) by the functions above.
+const char *cicu_error_name(int32_t code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// The fonts shipped in `Fonts/`, and where to find that folder.
+///
+/// Lookup order for the folder (the first that holds NotoSans-Regular.ttf wins):
+/// 1. `$CALIPER_FONTS`, when set (and then only it: a wrong value is an error, not a fallback);
+/// 2. next to the executable: `<bin>/Fonts`, then `<bin>/../share/caliper/Fonts` (installed);
+/// 3. `Fonts/` in any folder above the executable (a checkout's `.build/…/caliper`);
+/// 4. `Fonts/` in any folder above this source file (`swift test`, `swift run` in a checkout);
+/// 5. `Fonts/` in the current directory or any folder above it.
+public enum BundledFonts {
+  /// One bundled face: its file name in `Fonts/`, family and style.
+  public struct Entry: Sendable, Hashable {
+    public let file: String
+    public let family: String
+    public let style: String
+  }
+
+  /// Every bundled face. Names are those of each font's name table (a test checks).
+  public static let entries: [Entry] = [
+    Entry(file: "NotoSans-Regular.ttf", family: "Noto Sans", style: "Regular"),
+    Entry(file: "NotoSans-Bold.ttf", family: "Noto Sans", style: "Bold"),
+    Entry(file: "NotoSans-Italic.ttf", family: "Noto Sans", style: "Italic"),
+    Entry(file: "NotoSans-BoldItalic.ttf", family: "Noto Sans", style: "Bold Italic"),
+    Entry(file: "NotoSansMono-Regular.ttf", family: "Noto Sans Mono", style: "Regular"),
+    Entry(file: "NotoSansArabic-Regular.ttf", family: "Noto Sans Arabic", style: "Regular"),
+    Entry(file: "NotoSansHebrew-Regular.ttf", family: "Noto Sans Hebrew", style: "Regular"),
+    Entry(
+      file: "NotoSansDevanagari-Regular.ttf", family: "Noto Sans Devanagari", style: "Regular"),
+    Entry(file: "NotoSansThai-Regular.ttf", family: "Noto Sans Thai", style: "Regular"),
+    Entry(file: "DroidSansFallbackFull.ttf", family: "Droid Sans Fallback", style: "Regular"),
+    Entry(file: "NanumGothic.ttf", family: "NanumGothic", style: "Regular"),
+    Entry(file: "NotoColorEmoji.ttf", family: "Noto Color Emoji", style: "Regular"),
+  ]
+
+  /// The default cascade (DESIGN.md): Droid before Nanum, so that Chinese is never drawn
+  /// with Nanum's Hanja; emoji last, but clusters with emoji presentation go to it first.
+  public static let cascade: [String] = [
+    "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
+    "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "DroidSansFallbackFull.ttf",
+    "NanumGothic.ttf", "NotoColorEmoji.ttf",
+  ]
+
+  /// The face that takes clusters with emoji presentation.
+  public static let emojiFile = "NotoColorEmoji.ttf"
+
+  /// The file a marker of a valid fonts folder.
+  static let markerFile = "NotoSans-Regular.ttf"
+
+  /// The bundled entry for "Family" or "Family Style" (case-insensitive), if any.
+  public static func entry(named name: String) -> Entry? {
+    let wanted = name.lowercased()
+    return entries.first { $0.family.lowercased() == wanted && $0.style == "Regular" }
+      ?? entries.first { "\($0.family) \($0.style)".lowercased() == wanted }
+  }
+
+  /// Finds the fonts folder by the documented lookup order.
+  ///
+  /// - Parameter environment: the process environment (a parameter so tests can pass one).
+  /// - Throws: `CaliperError.fontsDirectoryNotFound` listing every place searched.
+  public static func directory(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    sourceFile: String = #filePath
+  ) throws(CaliperError) -> String {
+    if let override = environment["CALIPER_FONTS"], !override.isEmpty {
+      guard isFontsDirectory(override) else { throw .fontsDirectoryNotFound(searched: [override]) }
+      return override
+    }
+    var candidates: [String] = []
+    if let executable = executablePath() {
+      let bin = parent(of: executable)
+      candidates.append(bin + "/Fonts")
+      candidates.append(parent(of: bin) + "/share/caliper/Fonts")
+      candidates += ancestors(of: bin).map { $0 + "/Fonts" }
+    }
+    candidates += ancestors(of: parent(of: sourceFile)).map { $0 + "/Fonts" }
+    candidates += ancestors(of: FileManager.default.currentDirectoryPath).map { $0 + "/Fonts" }
+    var seen = Set<String>()
+    candidates = candidates.filter { seen.insert($0).inserted }
+    guard let found = candidates.first(where: isFontsDirectory) else {
+      throw .fontsDirectoryNotFound(searched: candidates)
+    }
+    return found
+  }
+
+  static func isFontsDirectory(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path + "/" + markerFile)
+  }
+
+  private static func executablePath() -> String? {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+  }
+
+  private static func parent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// `path` and every folder above it, nearest first.
+  private static func ancestors(of path: String) -> [String] {
+    var result: [String] = []
+    var current = path
+    while !current.isEmpty, current != "/", current != "." {
+      result.append(current)
+      current = parent(of: current)
+    }
+    return result
+  }
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The bytes of one font file, read into memory and owned here.
+///
+/// Problem: HarfBuzz and FreeType memory-map font files by default, and a file truncated
+/// while mapped kills the process with SIGBUS. Solution: read the whole file once into
+/// memory that this object owns; faces are created over that memory and must not outlive
+/// it (`Font` keeps its `FontFile`). Limitation: a font costs its file size in memory.
+final class FontFile: @unchecked Sendable {
+  // Safety: `bytes` is written once in init and only read afterwards; deinit frees it.
+  let path: String
+  let bytes: UnsafeMutableRawBufferPointer
+
+  /// Reads the file at `path`. Throws `CaliperError.unreadableFontFile` with the C reason.
+  init(path: String) throws(CaliperError) {
+    self.path = path
+    guard let file = fopen(path, "rb") else {
+      throw .unreadableFontFile(path: path, reason: String(cString: strerror(errno)))
+    }
+    defer { fclose(file) }
+    var info = stat()
+    guard fstat(fileno(file), &info) == 0 else {
+      throw .unreadableFontFile(path: path, reason: String(cString: strerror(errno)))
+    }
+    guard (info.st_mode & S_IFMT) == S_IFREG else {
+      throw .unreadableFontFile(path: path, reason: "not a regular file")
+    }
+    let size = Int(info.st_size)
+    guard size > 0 else { throw .unreadableFontFile(path: path, reason: "the file is empty") }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+    let read = fread(buffer.baseAddress, 1, size, file)
+    guard read == size else {
+      buffer.deallocate()
+      throw .unreadableFontFile(path: path, reason: "read \(read) of \(size) bytes")
+    }
+    bytes = buffer
+  }
+
+  deinit { bytes.deallocate() }
+}

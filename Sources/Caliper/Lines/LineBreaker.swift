@@ -1,0 +1,91 @@
+/// Break lines: greedy line filling at a width, as arithmetic over prepared segments.
+///
+/// Problem: layout asks for the same text at many widths; reshaping per width is slow.
+/// Solution: a scan over `PreparedText`'s segments adding their widths; a segment that does
+/// not fit starts a new line; a word wider than the width on a line of its own is broken at
+/// grapheme boundaries that are also HarfBuzz cluster boundaries (no hyphen). Where a line
+/// edge falls where HarfBuzz marks breaking unsafe, the line is reshaped so that its width
+/// is the width it has when drawn. Limitation: greedy, not optimal-fit (like SwiftUI,
+/// TextKit and Pango).
+struct LineBreaker {
+  let text: PreparedText
+  /// The width lines must fit in (`.infinity` for none).
+  let limit: Double
+
+  /// Sums of fractional advances carry rounding error: a line this much wider still fits.
+  static let tolerance = 1e-6
+
+  struct Span {
+    var start: Int
+    var contentEnd: Int
+    var end: Int
+    var width: Double
+    var emergency: Bool
+  }
+
+  func fits(_ width: Double) -> Bool { width <= limit + Self.tolerance }
+
+  func breakLines() -> [Span] {
+    var spans: [Span] = []
+    let segments = text.segments
+    var lineStart = 0
+    var current: Span?  // the open line
+    var index = 0
+    while index < segments.count {
+      let segment = segments[index]
+      let start = current?.start ?? lineStart
+      let width = text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+      if current == nil || fits(width) {
+        if current == nil && !fits(width) {
+          // A word wider than the line: emergency-break it, then go on with its rest.
+          let breakAt = emergencyBreak(from: start, to: segment.contentEnd)
+          if breakAt < segment.contentEnd {
+            let piece = text.width(from: start, to: breakAt, breakingAt: breakAt)
+            spans.append(
+              Span(start: start, contentEnd: breakAt, end: breakAt, width: piece, emergency: true))
+            lineStart = breakAt
+            continue
+          }
+        }
+        current = Span(
+          start: start, contentEnd: segment.contentEnd, end: segment.end, width: width,
+          emergency: false)
+        index += 1
+        if segment.isHardBreak, let line = current {
+          spans.append(line)
+          current = nil
+          lineStart = segment.end
+        }
+      } else if let line = current {
+        spans.append(line)
+        current = nil
+        lineStart = segment.start
+      }
+    }
+    if let line = current { spans.append(line) }
+    // A trailing hard break (or empty text after one) leaves an empty last line.
+    if let last = segments.last, last.isHardBreak {
+      spans.append(Span(start: last.end, contentEnd: last.end, end: last.end, width: 0, emergency: false))
+    }
+    return spans
+  }
+
+  /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
+  /// cluster past `start`; `end` if the whole word fits.
+  private func emergencyBreak(from start: Int, to end: Int) -> Int {
+    let candidates = text.emergencyBreaks(in: start..<end)
+    guard let first = candidates.first else { return end }
+    // Estimate with prefix sums, then confirm with the edge-exact width.
+    var chosen = first
+    for offset in candidates where fits(text.advanceSum(start..<offset)) { chosen = offset }
+    while chosen != first, !fits(text.width(from: start, to: chosen, breakingAt: chosen)) {
+      chosen = candidates.last { $0 < chosen } ?? first
+    }
+    if let next = candidates.first(where: { $0 > chosen }),
+      fits(text.width(from: start, to: next, breakingAt: next))
+    {
+      chosen = next
+    }
+    return chosen
+  }
+}

@@ -1,0 +1,164 @@
+/// Prepare: the width-independent result of analysing, itemizing and shaping a text.
+///
+/// Problem: a layout asks for one text's size at many widths. Solution: do the expensive
+/// work once — ICU analysis, face fallback, HarfBuzz shaping — and keep per break segment
+/// its content width, trailing-whitespace width and hard-break flag, plus per-cluster
+/// advances for emergency breaks and line metrics per face; then `measure` at any width is
+/// arithmetic over segments. Limitation: tabs advance like a space (tab stops are not yet
+/// supported).
+///
+/// ```swift
+/// let fonts = try FontLibrary.bundled()
+/// let text = try fonts.prepare("Blue tile with a longer local label")
+/// text.idealSize          // one line: the width of the whole string
+/// text.measure(ProposedViewSize(width: 120, height: nil)).lines.map(\.text)
+/// ```
+public struct PreparedText: Sendable {
+  /// The text as given.
+  public let string: String
+  /// The style it was prepared with.
+  public let style: TextStyle
+  /// The faces used, in cascade order.
+  public let faces: [Font]
+  /// Characters that no face covers (drawn as .notdef), in order of first appearance.
+  public let missing: [Unicode.Scalar]
+
+  let analysis: TextAnalysis
+  let runs: [TextRun]
+  /// Every cascade face the runs refer to (by index); `nil` for faces never opened.
+  let cascadeFonts: [Font?]
+  /// prefix[i] = sum of advances of scalars 0..<i, in points.
+  let prefix: [Double]
+  let clusterStart: [Bool]
+  let unsafeBefore: [Bool]
+  let faceOf: [Int]
+  let segments: [Segment]
+  let lineMetricsByFace: [LineMetrics]
+  /// The width of the widest unbreakable segment (min-content width).
+  public private(set) var minWidth: Double
+  /// The lines at the ideal (unconstrained) width.
+  private(set) var idealSpans: [LineBreaker.Span]
+
+  init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
+    string = text
+    self.style = style
+    let analysis = try TextAnalysis(text: text, locale: style.locale)
+    self.analysis = analysis
+    var resolver = FontCascade.Resolver(cascade)
+    let items = try Itemization(analysis: analysis, resolver: &resolver)
+    runs = items.runs
+    faceOf = items.faceOf
+    missing = items.missing
+    cascadeFonts = resolver.fonts
+    let used = Set(items.runs.map(\.face))
+    faces = resolver.fonts.indices.filter(used.contains).compactMap { resolver.fonts[$0] }
+    lineMetricsByFace = resolver.fonts.map { $0?.lineMetrics(size: style.size) ?? .zero }
+
+    let count = analysis.scalars.count
+    var advances = [Double](repeating: 0, count: count)
+    var clusterStart = [Bool](repeating: true, count: count + 1)
+    var unsafeBefore = [Bool](repeating: false, count: count + 1)
+    for run in items.runs {
+      let shaped = Self.shape(run.range, run: run, analysis: analysis, fonts: resolver.fonts, style: style)
+      for (local, index) in run.range.enumerated() {
+        advances[index] = shaped.advances[local]
+        clusterStart[index] = shaped.clusterStart[local]
+        unsafeBefore[index] = shaped.unsafeBefore[local]
+      }
+    }
+    var prefix = [Double](repeating: 0, count: count + 1)
+    for index in 0..<count { prefix[index + 1] = prefix[index] + advances[index] }
+    self.prefix = prefix
+    self.clusterStart = clusterStart
+    self.unsafeBefore = unsafeBefore
+
+    var segments: [Segment] = []
+    var start = 0
+    for (offset, end) in analysis.breaks.enumerated() {
+      var contentEnd = end
+      while contentEnd > start, Self.isTrailing(analysis.scalars[contentEnd - 1]) {
+        contentEnd -= 1
+      }
+      segments.append(
+        Segment(
+          start: start, contentEnd: contentEnd, end: end,
+          width: prefix[contentEnd] - prefix[start], trailingWidth: prefix[end] - prefix[contentEnd],
+          isHardBreak: analysis.mandatory[offset]))
+      start = end
+    }
+    self.segments = segments
+    // Derived from widths, which need a complete `self`.
+    minWidth = 0
+    idealSpans = []
+    minWidth = segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
+    idealSpans = LineBreaker(text: self, limit: .infinity).breakLines()
+  }
+
+  /// Whitespace that hangs at a line end and does not count in its width.
+  static func isTrailing(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+    case 0xA0, 0x202F, 0x2007: return false  // no-break spaces are content
+    default: return scalar.properties.isWhitespace
+    }
+  }
+
+  static func shape(
+    _ range: Range<Int>, run: TextRun, analysis: TextAnalysis, fonts: [Font?], style: TextStyle
+  ) -> ShapedRun {
+    // Every run's face was opened while itemizing.
+    let font = fonts[run.face]!
+    return ShapedRun(
+      scalars: analysis.scalars, range: range, run: run, font: font, size: style.size,
+      language: style.locale, zeroWidth: analysis.isLineSeparator)
+  }
+
+  /// Sum of the paragraph-shaped advances over `range`.
+  func advanceSum(_ range: Range<Int>) -> Double { prefix[range.upperBound] - prefix[range.lowerBound] }
+
+  /// The width of a line from `start` whose content ends at `contentEnd` and which breaks
+  /// at `end`: prefix arithmetic, or a reshape of the line when HarfBuzz marks either edge
+  /// unsafe to break (kerning or a ligature across it).
+  func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
+    let count = analysis.scalars.count
+    let unsafeStart = start > 0 && start < count && unsafeBefore[start]
+    let unsafeEnd = end > start && end < count && unsafeBefore[end]
+    guard unsafeStart || unsafeEnd else { return advanceSum(start..<contentEnd) }
+    return reshapedWidth(start..<end, contentEnd: contentEnd)
+  }
+
+  /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
+  func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
+    var total = 0.0
+    for run in runs where run.range.overlaps(range) {
+      let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+      let shaped = Self.shape(piece, run: run, analysis: analysis, fonts: cascadeFonts, style: style)
+      for (local, index) in piece.enumerated() where index < contentEnd {
+        total += shaped.advances[local]
+      }
+    }
+    return total
+  }
+
+  /// Offsets strictly inside `range` where an emergency break may fall: grapheme
+  /// boundaries that are also HarfBuzz cluster boundaries.
+  func emergencyBreaks(in range: Range<Int>) -> [Int] {
+    guard range.count > 1 else { return [] }
+    return (range.lowerBound + 1..<range.upperBound).filter {
+      analysis.graphemeStart[$0] && clusterStart[$0]
+    }
+  }
+
+  /// The line metrics of the faces used in `range`; an empty range takes the face of the
+  /// character before it (the line separator that made the line), or the first face.
+  func lineMetrics(_ range: Range<Int>) -> LineMetrics {
+    guard !faceOf.isEmpty else { return .zero }
+    if range.isEmpty { return lineMetricsByFace[faceOf[max(0, min(range.lowerBound, faceOf.count) - 1)]] }
+    var seen = Set<Int>()
+    var metrics = LineMetrics.zero
+    for index in range where seen.insert(faceOf[index]).inserted {
+      metrics = metrics.union(lineMetricsByFace[faceOf[index]])
+    }
+    return metrics
+  }
+}

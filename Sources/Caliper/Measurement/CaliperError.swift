@@ -1,0 +1,39 @@
+/// Everything that can go wrong while finding fonts, preparing or measuring text.
+///
+/// Each case's `description` is a one-line message naming the problem, fit for a user.
+public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// No folder of bundled fonts was found; lists the places searched, in order.
+  case fontsDirectoryNotFound(searched: [String])
+  /// A font file could not be read.
+  case unreadableFontFile(path: String, reason: String)
+  /// A file was read but is not a font FreeType can open.
+  case notAFont(path: String, function: String, code: Int32)
+  /// A font family that is neither bundled nor installed on the system.
+  case unknownFontFamily(String)
+  /// A font size that is not a finite number greater than zero.
+  case invalidFontSize(Double)
+  /// A proposed width or height that is NaN or negative.
+  case invalidProposal(Double)
+  /// A C library call failed.
+  case library(function: String, code: Int32, name: String)
+
+  public var description: String {
+    switch self {
+    case .fontsDirectoryNotFound(let searched):
+      return "no bundled fonts folder found (searched: \(searched.joined(separator: ", ")));"
+        + " set CALIPER_FONTS to the folder holding NotoSans-Regular.ttf"
+    case .unreadableFontFile(let path, let reason):
+      return "cannot read font file \(path): \(reason)"
+    case .notAFont(let path, let function, let code):
+      return "not a font file: \(path) (\(function) failed with FreeType error \(code))"
+    case .unknownFontFamily(let name):
+      return "no font family named '\(name)' among the bundled fonts or the system's"
+    case .invalidFontSize(let size):
+      return "invalid font size \(size): it must be a finite number of points greater than 0"
+    case .invalidProposal(let value):
+      return "invalid proposed dimension \(value): it must be 0 or more (or nil/infinity)"
+    case .library(let function, let code, let name):
+      return "\(function) failed: \(name) (\(code))"
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/// Measure: the size text needs for a proposal, its lines and its used rect.
+///
+/// Problem: a layout needs the answer to "for this proposed width, how wide and how tall is
+/// this text, and where do its lines break?" Solution: break the prepared text's lines at
+/// the proposed width (nil or infinity: the ideal lines), report the widest line (text hugs
+/// its content, it does not take the proposal), the sum of line heights, and TextKit's
+/// used rect. Limitation: the height proposal is ignored (no line limits yet).
+public struct TextMeasurement: Sendable, Hashable {
+  /// The proposal this answers.
+  public let proposal: ProposedViewSize
+  /// The size the text needs: widest line (+ padding and insets) × sum of line heights
+  /// (+ insets).
+  public let size: Size
+  /// The lines, top to bottom.
+  public let lines: [Line]
+  /// Where the lines sit, TextKit-style: origin at the container inset, width the widest
+  /// line plus line-fragment padding on both sides, height the sum of line heights.
+  public let usedRect: Rect
+
+  /// The number of lines.
+  public var lineCount: Int { lines.count }
+
+  /// The measurement with `size` and `usedRect` on the pixel grid of `scale` (ceil).
+  public func rounded(toScale scale: Double) -> TextMeasurement {
+    TextMeasurement(
+      proposal: proposal, size: size.rounded(toScale: scale), lines: lines,
+      usedRect: usedRect.rounded(toScale: scale))
+  }
+
+  init(proposal: ProposedViewSize, size: Size, lines: [Line], usedRect: Rect) {
+    self.proposal = proposal
+    self.size = size
+    self.lines = lines
+    self.usedRect = usedRect
+  }
+}
+
+/// TextKit's text-container options that add room around the lines.
+public struct TextContainerOptions: Sendable, Hashable {
+  /// Space added at each end of every line (TextKit default 5; Caliper's default 0).
+  public var lineFragmentPadding: Double
+  /// Space around the text container: `width` on the left and right, `height` on top and
+  /// bottom (as `NSTextView.textContainerInset`).
+  public var textContainerInset: Size
+
+  public init(lineFragmentPadding: Double = 0, textContainerInset: Size = .zero) {
+    self.lineFragmentPadding = lineFragmentPadding
+    self.textContainerInset = textContainerInset
+  }
+}
+
+extension PreparedText {
+  /// The size, lines and used rect of the text for a proposal.
+  ///
+  /// A finite width wraps greedily so that every line (trailing whitespace excluded) is at
+  /// most that wide, with padding and insets taken off first; `nil`, infinite, NaN or
+  /// negative widths are treated as follows: `nil`/`.infinity` give the ideal lines; NaN and
+  /// negative widths are clamped to 0 (use `validatedMeasure` to refuse them instead).
+  public func measure(
+    _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
+  ) -> TextMeasurement {
+    let padding = options.lineFragmentPadding
+    let inset = options.textContainerInset
+    var spans = idealSpans
+    if let width = proposal.width, width.isFinite {
+      let available = width.isNaN ? 0 : max(0, width - 2 * (inset.width + padding))
+      if available + LineBreaker.tolerance < idealWidth {
+        spans = LineBreaker(text: self, limit: available).breakLines()
+      }
+    }
+    var lines: [Line] = []
+    lines.reserveCapacity(spans.count)
+    var y = inset.height
+    var widest = 0.0
+    for span in spans {
+      let metrics = lineMetrics(span.start..<span.end)
+      let trailing = advanceSum(span.contentEnd..<span.end)
+      lines.append(
+        Line(
+          range: span.start..<span.end, text: substring(span.start..<span.end), width: span.width,
+          widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
+          y: y - inset.height, endsInEmergencyBreak: span.emergency))
+      y += metrics.height
+      widest = max(widest, span.width)
+    }
+    if string.isEmpty { lines = [] }
+    let textHeight = lines.reduce(0) { $0 + $1.height }
+    let usedWidth = lines.isEmpty ? 0 : widest + 2 * padding
+    let used = Rect(x: inset.width, y: inset.height, width: usedWidth, height: textHeight)
+    let size = Size(width: usedWidth + 2 * inset.width, height: textHeight + 2 * inset.height)
+    return TextMeasurement(proposal: proposal, size: size, lines: lines, usedRect: used)
+  }
+
+  /// `measure`, refusing NaN and negative proposed dimensions.
+  public func validatedMeasure(
+    _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
+  ) throws(CaliperError) -> TextMeasurement {
+    for value in [proposal.width, proposal.height].compactMap({ $0 }) where value.isNaN || value < 0 {
+      throw .invalidProposal(value)
+    }
+    return measure(proposal, options: options)
+  }
+
+  /// The width of the widest line when nothing wraps but hard breaks.
+  public var idealWidth: Double { idealSpans.map(\.width).max() ?? 0 }
+
+  /// The ideal size: no wrapping except at hard breaks.
+  public var idealSize: Size { measure(.unspecified).size }
+
+  func substring(_ range: Range<Int>) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: analysis.scalars[range])
+    return String(view)
+  }
+}

@@ -1,0 +1,43 @@
+/// A font chosen by family name or by file path.
+public enum FontReference: Sendable, Hashable, CustomStringConvertible {
+  /// A bundled family ("Noto Sans Mono", "Noto Sans Bold") or an installed one (fontconfig).
+  case family(String)
+  /// A font file.
+  case file(String)
+
+  /// A path if `nameOrPath` contains "/" or ends in a font file extension, else a family.
+  public init(_ nameOrPath: String) {
+    let lower = nameOrPath.lowercased()
+    let isPath =
+      nameOrPath.contains("/")
+      || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+    self = isPath ? .file(nameOrPath) : .family(nameOrPath)
+  }
+
+  public var description: String {
+    switch self {
+    case .family(let name): return name
+    case .file(let path): return path
+    }
+  }
+}
+
+/// Everything about how text is set that changes its measurement.
+///
+/// ```swift
+/// let style = TextStyle(size: 14, fonts: [.family("Noto Sans Mono")], locale: "en")
+/// ```
+public struct TextStyle: Sendable, Hashable {
+  /// Font size in points.
+  public var size: Double
+  /// Fonts tried first, in order, before the bundled default cascade.
+  public var fonts: [FontReference]
+  /// BCP 47 / ICU locale: line-break tailoring (e.g. "ja@lb=strict") and shaping language.
+  public var locale: String
+
+  public init(size: Double = 16, fonts: [FontReference] = [], locale: String = "en") {
+    self.size = size
+    self.fonts = fonts
+    self.locale = locale
+  }
+}

@@ -1,0 +1,50 @@
+import Caliper
+
+/// `caliper fonts`: the cascade, and for a text which face covers each run.
+enum FontsCommand {
+  static let help = """
+    OVERVIEW: Show the font cascade, and for a text which face covers each run.
+
+    USAGE: caliper fonts [--font <name|path>]... [<text>]
+
+    ARGUMENTS:
+      <text>                  A text whose runs to show with their faces.
+
+    OPTIONS:
+      --font <name|path>      A font tried before the bundled cascade. Repeatable.
+      -h, --help              Show help information.
+    """
+
+  static func run(_ arguments: [String], output: inout Output) throws {
+    let parsed = try ArgumentParser(arguments, valued: ["--font"], flags: ["-h", "--help"])
+    if parsed.has("-h") || parsed.has("--help") {
+      output.write(help + "\n")
+      return
+    }
+    guard parsed.positionals.count <= 1 else {
+      throw UsageError("'caliper fonts' takes at most one text (quote it)")
+    }
+    let fonts = try FontLibrary.bundled()
+    let style = TextStyle(fonts: parsed.all("--font").map(FontReference.init))
+    let cascade = try fonts.cascade(for: style)
+    output.write("Fonts folder: \(fonts.fontsDirectory)\nCascade:\n")
+    for (index, path) in cascade.paths.enumerated() {
+      let name = BundledFonts.entries.first { fonts.fontsDirectory + "/" + $0.file == path }
+        .map { "\($0.family) \($0.style)" } ?? path
+      output.write("  \(index + 1). \(name)  \(path)\n")
+    }
+    guard let text = parsed.positionals.first else { return }
+    let prepared = try fonts.prepare(text, style: style)
+    output.write("Runs of \(MeasurementTable.quoted(text)):\n")
+    for run in prepared.faceRuns {
+      output.write(
+        "  \(NumberFormat.padded("\(run.range.lowerBound)..<\(run.range.upperBound)", 10, right: false))"
+          + " \(NumberFormat.padded(run.font.familyName, 22, right: false)) \(MeasurementTable.quoted(run.text))\n")
+    }
+    if !prepared.missing.isEmpty {
+      output.write(
+        "Missing (no face covers): "
+          + prepared.missing.map(MeasurementJSON.codePoint).joined(separator: " ") + "\n")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Caliper
+
+/// The `--json` schema of `caliper measure` (documented in the README).
+enum MeasurementJSON {
+  static func encode(
+    _ text: PreparedText, results: [TextMeasurement], options: MeasureCommand.Options
+  ) -> String {
+    let ideal = text.measure(.unspecified)
+    let idealSize = options.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
+    let object: JSONWriter.Value = .object([
+      ("text", .string(text.string)),
+      ("size", .number(text.style.size)),
+      ("faces", .array(text.faces.map { .string($0.path) })),
+      ("missing", .array(text.missing.map { .string(codePoint($0)) })),
+      (
+        "ideal",
+        .object([
+          ("width", .number(idealSize.width)), ("height", .number(idealSize.height)),
+          ("lineCount", .integer(ideal.lineCount)),
+        ])
+      ),
+      ("minWidth", .number(text.minWidth)),
+      ("results", .array(results.map { result($0, lines: options.lines) })),
+    ])
+    return JSONWriter.encode(object)
+  }
+
+  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+  }
+
+  static func result(_ measurement: TextMeasurement, lines: Bool) -> JSONWriter.Value {
+    var pairs: [(String, JSONWriter.Value)] = [
+      ("proposal", .object([("width", measurement.proposal.width.map { .number($0) } ?? .null)])),
+      (
+        "size",
+        .object([
+          ("width", .number(measurement.size.width)), ("height", .number(measurement.size.height)),
+        ])
+      ),
+      ("lineCount", .integer(measurement.lineCount)),
+      (
+        "usedRect",
+        .object([
+          ("x", .number(measurement.usedRect.minX)), ("y", .number(measurement.usedRect.minY)),
+          ("width", .number(measurement.usedRect.width)),
+          ("height", .number(measurement.usedRect.height)),
+        ])
+      ),
+    ]
+    if lines {
+      pairs.append(("lines", .array(measurement.lines.map(line))))
+    }
+    return .object(pairs)
+  }
+
+  static func line(_ line: Line) -> JSONWriter.Value {
+    .object([
+      ("text", .string(line.text)),
+      ("start", .integer(line.range.lowerBound)),
+      ("end", .integer(line.range.upperBound)),
+      ("width", .number(line.width)),
+      ("widthIncludingTrailingWhitespace", .number(line.widthIncludingTrailingWhitespace)),
+      ("height", .number(line.height)),
+      ("baseline", .number(line.baseline)),
+      ("emergencyBreak", .bool(line.endsInEmergencyBreak)),
+    ])
+  }
+}

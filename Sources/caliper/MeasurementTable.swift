@@ -1,0 +1,48 @@
+import Caliper
+
+/// The default output of `caliper measure`: an aligned table a person can read.
+enum MeasurementTable {
+  static func render(
+    _ text: PreparedText, results: [TextMeasurement], options: MeasureCommand.Options
+  ) -> String {
+    let f = { (value: Double) in NumberFormat.fixed(value) }
+    let faces = text.faces.map(\.familyName).joined(separator: ", ")
+    var out = "\(quoted(text.string))\n"
+    out += "  \(f(text.style.size)) pt; faces: \(faces.isEmpty ? "none" : faces)"
+    out += "; ideal width \(f(text.idealWidth)); min width \(f(text.minWidth))"
+    if !text.missing.isEmpty {
+      out += "; missing: " + text.missing.map(MeasurementJSON.codePoint).joined(separator: " ")
+    }
+    out += "\n"
+    out += "  " + NumberFormat.padded("proposal", 10, right: false)
+    out += NumberFormat.padded("width", 12) + NumberFormat.padded("height", 12)
+    out += NumberFormat.padded("lines", 7) + "\n"
+    for result in results {
+      let proposal = result.proposal.width.map(f) ?? "ideal"
+      out += "  " + NumberFormat.padded(proposal, 10, right: false)
+      out += NumberFormat.padded(f(result.size.width), 12)
+      out += NumberFormat.padded(f(result.size.height), 12)
+      out += NumberFormat.padded(String(result.lineCount), 7) + "\n"
+      guard options.lines else { continue }
+      for line in result.lines {
+        out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"
+      }
+    }
+    return out
+  }
+
+  /// The text in quotes, with line separators and controls made visible.
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case "\"": out += "\\\""
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
