@@ -1,0 +1,49 @@
+import Caliper
+import Testing
+
+@Suite struct BundledFontsTests {
+  @Test(arguments: BundledFonts.entries)
+  func entryNamesMatchTheFontsNameTable(_ entry: BundledFonts.Entry) throws {
+    let font = try TestFonts.library.get().font(path: TestFonts.directory + "/" + entry.file)
+    #expect(font.familyName == entry.family)
+    #expect(font.styleName == entry.style)
+  }
+
+  @Test func familyNamesResolveToBundledFiles() throws {
+    let library = try TestFonts.library.get()
+    #expect(try library.font(family: "noto sans mono").path.hasSuffix("/NotoSansMono-Regular.ttf"))
+    #expect(try library.font(family: "Noto Sans Bold").path.hasSuffix("/NotoSans-Bold.ttf"))
+    #expect(try library.font(family: "Noto Sans").path.hasSuffix("/NotoSans-Regular.ttf"))
+  }
+
+  @Test func metricsComeFromTheFontTables() throws {
+    // Droid Sans Fallback's hhea: ascender 267, descender −68, line gap 0, 256 units per em.
+    let font = try TestFonts.library.get().font(family: "Droid Sans Fallback")
+    #expect(font.metrics == FontMetrics(unitsPerEm: 256, ascender: 267, descender: 68, lineGap: 0))
+  }
+
+  @Test func environmentOverrideWins() throws {
+    #expect(try BundledFonts.directory(environment: ["CALIPER_FONTS": TestFonts.directory]) == TestFonts.directory)
+    #expect(throws: CaliperError.fontsDirectoryNotFound(searched: ["/nonexistent"])) {
+      try BundledFonts.directory(environment: ["CALIPER_FONTS": "/nonexistent"])
+    }
+  }
+
+  @Test func checkoutIsFoundWithoutConfiguration() throws {
+    #expect(try BundledFonts.directory(environment: [:]) == TestFonts.directory)
+  }
+
+  @Test func badFontFilesAreClearErrors() throws {
+    let library = try TestFonts.library.get()
+    #expect(throws: CaliperError.self) { try library.font(path: "/nonexistent/font.ttf") }
+    do {
+      _ = try library.font(path: TestFonts.root + "/Package.swift")
+      Issue.record("Package.swift opened as a font")
+    } catch {
+      #expect(error.description.contains("Package.swift"))
+    }
+    #expect(throws: CaliperError.unknownFontFamily("No Such Family 12345")) {
+      try library.font(family: "No Such Family 12345")
+    }
+  }
+}
