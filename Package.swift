@@ -45,7 +45,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CaliperCLITests",
-      dependencies: ["Caliper"]
+      dependencies: ["caliper"]
     ),
   ]
 )

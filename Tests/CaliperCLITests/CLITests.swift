@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+/// Runs the built `caliper` binary and checks stdout, stderr and the exit code.
+@Suite struct CLITests {
+  static let root: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+  }()
+
+  struct Run {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+  }
+
+  static func caliper(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:])
+    throws -> Run
+  {
+    let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
+    let fallback = URL(fileURLWithPath: root + "/.build/debug/caliper")
+    let process = Process()
+    process.executableURL = FileManager.default.fileExists(atPath: binary.path) ? binary : fallback
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Run(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  static func json(_ line: Substring) throws -> [String: Any] {
+    try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+  }
+
+  @Test func jsonHasTheDocumentedKeys() throws {
+    let run = try Self.caliper(["measure", "--json", "--width", "120,inf", "Blue tile with a longer local label"])
+    #expect(run.status == 0)
+    #expect(run.stderr.isEmpty)
+    let object = try Self.json(run.stdout.split(separator: "\n")[0])
+    for key in ["text", "size", "faces", "missing", "ideal", "minWidth", "results"] {
+      #expect(object[key] != nil, "missing key \(key)")
+    }
+    let ideal = try #require(object["ideal"] as? [String: Any])
+    #expect(Set(ideal.keys) == ["width", "height", "lineCount"])
+    // hb-shape --font-size=1000 Fonts/NotoSans-Regular.ttf: 15166 units at 16/1000 pt each.
+    #expect(abs((ideal["width"] as? Double ?? 0) - 242.656) < 1e-9)
+    let results = try #require(object["results"] as? [[String: Any]])
+    #expect(results.count == 2)
+    for key in ["proposal", "size", "lineCount", "usedRect", "lines"] {
+      #expect(results[0][key] != nil, "missing key results[].\(key)")
+    }
+    #expect((results[1]["proposal"] as? [String: Any])?["width"] is NSNull)
+    let lines = try #require(results[0]["lines"] as? [[String: Any]])
+    #expect(lines.count == 3)
+    for key in ["text", "start", "end", "width", "height", "baseline"] {
+      #expect(lines[0][key] != nil, "missing key lines[].\(key)")
+    }
+    #expect(lines[0]["text"] as? String == "Blue tile with a ")
+    #expect(lines[1]["start"] as? Int == 17)
+  }
+
+  @Test func inputReadsOneTextPerNonEmptyLine() throws {
+    let run = try Self.caliper(["measure", "--json", "--no-lines", "--input", "-"], stdin: "one\n\ntwo words\n")
+    #expect(run.status == 0)
+    let rows = run.stdout.split(separator: "\n")
+    #expect(rows.count == 2)
+    #expect(try Self.json(rows[1])["text"] as? String == "two words")
+    #expect(!run.stdout.contains("\"lines\""))
+  }
+
+  @Test func tableIsForPeople() throws {
+    let run = try Self.caliper(["measure", "--width", "120", "Blue tile with a longer local label"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("proposal"))
+    #expect(run.stdout.contains("\"Blue tile with a \""))
+  }
+
+  @Test(arguments: [
+    ["measure", "--bogus", "x"], ["measure"], ["frobnicate"], [], ["measure", "--size"],
+    ["measure", "--size", "big", "x"], ["measure", "--json=1", "x"],
+  ])
+  func usageErrorsExit64(_ arguments: [String]) throws {
+    let run = try Self.caliper(arguments)
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("Error: "))
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test(arguments: [
+    ["measure", "--width", "-5", "x"], ["measure", "--width", "nan", "x"],
+    ["measure", "--size", "-1", "x"], ["measure", "--size", "nan", "x"], ["measure", "--size", "0", "x"],
+  ])
+  func badNumbersExit1(_ arguments: [String]) throws {
+    let run = try Self.caliper(arguments)
+    #expect(run.status == 1)
+    #expect(run.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test func missingFontFileExits1NamingIt() throws {
+    let run = try Self.caliper(["measure", "--font", "/no/such/font.ttf", "x"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("/no/such/font.ttf"))
+  }
+
+  @Test func fontsShowsWhichFaceCoversEachRun() throws {
+    let run = try Self.caliper(["fonts", "नीचे दिए गए 这是一个测试"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("Noto Sans Devanagari"))
+    #expect(run.stdout.contains("Droid Sans Fallback"))
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try Self.caliper(["--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("OVERVIEW:") && help.stdout.contains("USAGE:"))
+    let measureHelp = try Self.caliper(["measure", "--help"])
+    #expect(measureHelp.stdout.contains("ARGUMENTS:") && measureHelp.stdout.contains("OPTIONS:"))
+    #expect(try Self.caliper(["--version"]).stdout.first?.isNumber == true)
+  }
+
+  @Test func fontsFolderFromEnvironment() throws {
+    let run = try Self.caliper(["measure", "x"], environment: ["CALIPER_FONTS": "/nonexistent"])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("CALIPER_FONTS"))
+  }
+}
