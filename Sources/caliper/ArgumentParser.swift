@@ -64,7 +64,8 @@ enum NumberFormat {
     let sign = value < 0 && scaled != 0 ? "-" : ""
     guard decimals > 0 else { return sign + String(whole) }
     let digits = String(fraction)
-    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count) + digits
+    return sign + String(whole) + "." + String(repeating: "0", count: decimals - digits.count)
+      + digits
   }
 
   static func padded(_ text: String, _ width: Int, right: Bool = true) -> String {

@@ -49,7 +49,8 @@ enum CommandLineTool {
       return 0
     } catch let error as UsageError {
       output.flush()
-      Output.writeError("Error: \(error.message)\nUsage: caliper <subcommand> [options]; see 'caliper --help'.\n")
+      Output.writeError(
+        "Error: \(error.message)\nUsage: caliper <subcommand> [options]; see 'caliper --help'.\n")
       return 64
     } catch {
       output.flush()

@@ -29,7 +29,8 @@ enum FontsCommand {
     let cascade = try fonts.cascade(for: style)
     output.write("Fonts folder: \(fonts.fontsDirectory)\nCascade:\n")
     for (index, path) in cascade.paths.enumerated() {
-      let name = BundledFonts.entries.first { fonts.fontsDirectory + "/" + $0.file == path }
+      let name =
+        BundledFonts.entries.first { fonts.fontsDirectory + "/" + $0.file == path }
         .map { "\($0.family) \($0.style)" } ?? path
       output.write("  \(index + 1). \(name)  \(path)\n")
     }
@@ -39,7 +40,8 @@ enum FontsCommand {
     for run in prepared.faceRuns {
       output.write(
         "  \(NumberFormat.padded("\(run.range.lowerBound)..<\(run.range.upperBound)", 10, right: false))"
-          + " \(NumberFormat.padded(run.font.familyName, 22, right: false)) \(MeasurementTable.quoted(run.text))\n")
+          + " \(NumberFormat.padded(run.font.familyName, 22, right: false)) \(MeasurementTable.quoted(run.text))\n"
+      )
     }
     if !prepared.missing.isEmpty {
       output.write(

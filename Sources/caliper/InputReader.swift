@@ -8,7 +8,8 @@ enum InputReader {
     let bytes = try read(path)
     guard let content = String(validating: bytes, as: UTF8.self) else {
       let offset = firstInvalidUTF8(bytes)
-      throw RuntimeError("input \(path == "-" ? "(stdin)" : path) is not valid UTF-8 (byte \(offset))")
+      throw RuntimeError(
+        "input \(path == "-" ? "(stdin)" : path) is not valid UTF-8 (byte \(offset))")
     }
     return content.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
       .map { String($0.hasSuffix("\r") ? $0.dropLast() : $0[...]) }

@@ -27,7 +27,8 @@ struct JSONWriter {
         text += "null"
         return
       }
-      text += number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+      text +=
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
     case .integer(let integer): text += String(integer)
     case .bool(let bool): text += bool ? "true" : "false"
     case .null: text += "null"

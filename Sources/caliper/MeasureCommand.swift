@@ -47,7 +47,8 @@ enum MeasureCommand {
     if let size = parsed.last("--size") {
       options.style.size = try number(size, option: "--size")
       guard options.style.size.isFinite, options.style.size > 0 else {
-        throw RuntimeError("invalid font size \(size): it must be a number of points greater than 0")
+        throw RuntimeError(
+          "invalid font size \(size): it must be a number of points greater than 0")
       }
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }

@@ -15,7 +15,9 @@ import Testing
     let stderr: String
   }
 
-  static func caliper(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:])
+  static func caliper(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
+  )
     throws -> Run
   {
     let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
@@ -46,7 +48,9 @@ import Testing
   }
 
   @Test func jsonHasTheDocumentedKeys() throws {
-    let run = try Self.caliper(["measure", "--json", "--width", "120,inf", "Blue tile with a longer local label"])
+    let run = try Self.caliper([
+      "measure", "--json", "--width", "120,inf", "Blue tile with a longer local label",
+    ])
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
     let object = try Self.json(run.stdout.split(separator: "\n")[0])
@@ -73,7 +77,8 @@ import Testing
   }
 
   @Test func inputReadsOneTextPerNonEmptyLine() throws {
-    let run = try Self.caliper(["measure", "--json", "--no-lines", "--input", "-"], stdin: "one\n\ntwo words\n")
+    let run = try Self.caliper(
+      ["measure", "--json", "--no-lines", "--input", "-"], stdin: "one\n\ntwo words\n")
     #expect(run.status == 0)
     let rows = run.stdout.split(separator: "\n")
     #expect(rows.count == 2)
@@ -101,7 +106,8 @@ import Testing
 
   @Test(arguments: [
     ["measure", "--width", "-5", "x"], ["measure", "--width", "nan", "x"],
-    ["measure", "--size", "-1", "x"], ["measure", "--size", "nan", "x"], ["measure", "--size", "0", "x"],
+    ["measure", "--size", "-1", "x"], ["measure", "--size", "nan", "x"],
+    ["measure", "--size", "0", "x"],
   ])
   func badNumbersExit1(_ arguments: [String]) throws {
     let run = try Self.caliper(arguments)

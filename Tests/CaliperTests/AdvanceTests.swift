@@ -17,15 +17,24 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "Blue tile with a longer local label", hbShapeSum: 15166),
-    Case(file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "AVATAR Tokyo, Wave.", hbShapeSum: 9814),
-    Case(file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "office affine fluffy", hbShapeSum: 8222),
+    Case(
+      file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "Blue tile with a longer local label",
+      hbShapeSum: 15166),
+    Case(
+      file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "AVATAR Tokyo, Wave.", hbShapeSum: 9814),
+    Case(
+      file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "office affine fluffy", hbShapeSum: 8222
+    ),
     Case(file: "NotoSans-Bold.ttf", unitsPerEm: 1000, text: "Bold Type 123", hbShapeSum: 6817),
     Case(file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "Γειά σου Κόσμε", hbShapeSum: 7220),
-    Case(file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "Съешь же ещё этих булок", hbShapeSum: 12685),
-    Case(file: "NotoSansArabic-Regular.ttf", unitsPerEm: 1000, text: "مرحبا بالعالم", hbShapeSum: 4818),
+    Case(
+      file: "NotoSans-Regular.ttf", unitsPerEm: 1000, text: "Съешь же ещё этих булок",
+      hbShapeSum: 12685),
+    Case(
+      file: "NotoSansArabic-Regular.ttf", unitsPerEm: 1000, text: "مرحبا بالعالم", hbShapeSum: 4818),
     Case(file: "NotoSansHebrew-Regular.ttf", unitsPerEm: 1000, text: "שלום עולם", hbShapeSum: 4597),
-    Case(file: "NotoSansDevanagari-Regular.ttf", unitsPerEm: 1000, text: "नमस्ते दुनिया स्ता", hbShapeSum: 6023),
+    Case(
+      file: "NotoSansDevanagari-Regular.ttf", unitsPerEm: 1000, text: "नमस्ते दुनिया स्ता", hbShapeSum: 6023),
     Case(file: "NotoSansThai-Regular.ttf", unitsPerEm: 1000, text: "สวัสดีชาวโลก", hbShapeSum: 5169),
     Case(file: "DroidSansFallbackFull.ttf", unitsPerEm: 256, text: "这是一个测试", hbShapeSum: 1536),
     Case(file: "NanumGothic.ttf", unitsPerEm: 1000, text: "안녕하세요 세계", hbShapeSum: 6860),
@@ -35,7 +44,8 @@ import Testing
 
   @Test(arguments: cases)
   func idealWidthMatchesHBShape(_ item: Case) throws {
-    let text = try TestFonts.prepare(item.text, fonts: [.file(TestFonts.directory + "/" + item.file)])
+    let text = try TestFonts.prepare(
+      item.text, fonts: [.file(TestFonts.directory + "/" + item.file)])
     #expect(text.faces.map(\.path) == [TestFonts.directory + "/" + item.file])
     let expected = item.hbShapeSum * 16 / item.unitsPerEm
     #expect(abs(text.idealWidth - expected) < 0.001, "\(text.idealWidth) vs \(expected)")

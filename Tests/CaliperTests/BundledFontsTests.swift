@@ -23,7 +23,9 @@ import Testing
   }
 
   @Test func environmentOverrideWins() throws {
-    #expect(try BundledFonts.directory(environment: ["CALIPER_FONTS": TestFonts.directory]) == TestFonts.directory)
+    #expect(
+      try BundledFonts.directory(environment: ["CALIPER_FONTS": TestFonts.directory])
+        == TestFonts.directory)
     #expect(throws: CaliperError.fontsDirectoryNotFound(searched: ["/nonexistent"])) {
       try BundledFonts.directory(environment: ["CALIPER_FONTS": "/nonexistent"])
     }

@@ -32,7 +32,7 @@ import Testing
       #expect(abs(result.size.height - Self.lineHeight) < 1e-9)
     case .infiniteWidthIsIdeal:
       let text = try TestFonts.prepare(Self.sentence)
-      #expect(text.measure(.infinity) .lines == text.measure(.unspecified).lines)
+      #expect(text.measure(.infinity).lines == text.measure(.unspecified).lines)
       #expect(text.measure(ProposedViewSize(width: 1e308, height: nil)).lineCount == 1)
     case .finiteWidthWrapsEveryLineFits:
       let text = try TestFonts.prepare(Self.sentence)
@@ -46,7 +46,10 @@ import Testing
       // "Hello Hello": the first line "Hello " is 2426 units wide without its space.
       let text = try TestFonts.prepare("Hello Hello")
       let exact = 2426 * 16 / 1000.0
-      #expect(text.measure(ProposedViewSize(width: exact, height: nil)).lines.map(\.text) == ["Hello ", "Hello"])
+      #expect(
+        text.measure(ProposedViewSize(width: exact, height: nil)).lines.map(\.text) == [
+          "Hello ", "Hello",
+        ])
       #expect(text.measure(ProposedViewSize(width: exact - 0.001, height: nil)).lines.count > 2)
     case .trailingWhitespaceExcluded:
       let text = try TestFonts.prepare("Hello Hello")
@@ -100,7 +103,8 @@ import Testing
       #expect(result.size == .zero)
       #expect(result.lineCount == 0)
     case .heightIsSumOfLineHeights:
-      let result = try TestFonts.prepare(Self.sentence).measure(ProposedViewSize(width: 120, height: nil))
+      let result = try TestFonts.prepare(Self.sentence).measure(
+        ProposedViewSize(width: 120, height: nil))
       #expect(abs(result.size.height - 3 * Self.lineHeight) < 1e-9)
       #expect(abs(result.lines[1].baseline - (Self.lineHeight + 1069 * 16 / 1000.0)) < 1e-9)
     case .conjunctIsNeverSplit:
@@ -125,11 +129,13 @@ import Testing
 
   @Test func usedRectAddsPaddingAndInset() throws {
     let text = try TestFonts.prepare("Hello Hello")
-    let options = TextContainerOptions(lineFragmentPadding: 5, textContainerInset: Size(width: 2, height: 3))
+    let options = TextContainerOptions(
+      lineFragmentPadding: 5, textContainerInset: Size(width: 2, height: 3))
     let plain = text.measure(ProposedViewSize(width: 50, height: nil))
     let padded = text.measure(ProposedViewSize(width: 50 + 14, height: nil), options: options)
     #expect(padded.lines == plain.lines)
-    #expect(padded.usedRect == Rect(x: 2, y: 3, width: plain.size.width + 10, height: plain.size.height))
+    #expect(
+      padded.usedRect == Rect(x: 2, y: 3, width: plain.size.width + 10, height: plain.size.height))
     #expect(padded.size == Size(width: plain.size.width + 14, height: plain.size.height + 6))
   }
 

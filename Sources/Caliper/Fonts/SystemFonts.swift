@@ -21,7 +21,8 @@ enum SystemFonts {
       guard let current = config, let pattern = FcPatternCreate() else { return nil }
       defer { FcPatternDestroy(pattern) }
       _ = family.withCString { name in
-        FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
+        FcPatternAddString(
+          pattern, FC_FAMILY, UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
       }
       FcConfigSubstitute(current, pattern, FcMatchPattern)
       FcDefaultSubstitute(pattern)
@@ -34,7 +35,8 @@ enum SystemFonts {
         FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch,
         let matchedFamily, let file
       else { return nil }
-      let name = String(cString: UnsafeRawPointer(matchedFamily).assumingMemoryBound(to: CChar.self))
+      let name = String(
+        cString: UnsafeRawPointer(matchedFamily).assumingMemoryBound(to: CChar.self))
       guard name.lowercased() == family.lowercased() else { return nil }
       return String(cString: UnsafeRawPointer(file).assumingMemoryBound(to: CChar.self))
     }

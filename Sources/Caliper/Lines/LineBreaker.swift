@@ -40,10 +40,15 @@ struct LineBreaker {
           // A word wider than the line: emergency-break it, then go on with its rest.
           let breakAt = emergencyBreak(from: start, to: segment.contentEnd)
           if breakAt < segment.contentEnd {
-            let piece = text.width(from: start, to: breakAt, breakingAt: breakAt)
+            // Whitespace right after the break hangs at the end of this line.
+            var end = breakAt
+            while end < segment.contentEnd, PreparedText.isTrailing(text.analysis.scalars[end]) {
+              end += 1
+            }
+            let piece = text.width(from: start, to: breakAt, breakingAt: end)
             spans.append(
-              Span(start: start, contentEnd: breakAt, end: breakAt, width: piece, emergency: true))
-            lineStart = breakAt
+              Span(start: start, contentEnd: breakAt, end: end, width: piece, emergency: true))
+            lineStart = end
             continue
           }
         }
@@ -65,7 +70,8 @@ struct LineBreaker {
     if let line = current { spans.append(line) }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
-      spans.append(Span(start: last.end, contentEnd: last.end, end: last.end, width: 0, emergency: false))
+      spans.append(
+        Span(start: last.end, contentEnd: last.end, end: last.end, width: 0, emergency: false))
     }
     return spans
   }

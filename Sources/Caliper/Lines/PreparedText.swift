@@ -59,7 +59,8 @@ public struct PreparedText: Sendable {
     var clusterStart = [Bool](repeating: true, count: count + 1)
     var unsafeBefore = [Bool](repeating: false, count: count + 1)
     for run in items.runs {
-      let shaped = Self.shape(run.range, run: run, analysis: analysis, fonts: resolver.fonts, style: style)
+      let shaped = Self.shape(
+        run.range, run: run, analysis: analysis, fonts: resolver.fonts, style: style)
       for (local, index) in run.range.enumerated() {
         advances[index] = shaped.advances[local]
         clusterStart[index] = shaped.clusterStart[local]
@@ -82,7 +83,8 @@ public struct PreparedText: Sendable {
       segments.append(
         Segment(
           start: start, contentEnd: contentEnd, end: end,
-          width: prefix[contentEnd] - prefix[start], trailingWidth: prefix[end] - prefix[contentEnd],
+          width: prefix[contentEnd] - prefix[start],
+          trailingWidth: prefix[end] - prefix[contentEnd],
           isHardBreak: analysis.mandatory[offset]))
       start = end
     }
@@ -90,7 +92,8 @@ public struct PreparedText: Sendable {
     // Derived from widths, which need a complete `self`.
     minWidth = 0
     idealSpans = []
-    minWidth = segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
+    minWidth =
+      segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
     idealSpans = LineBreaker(text: self, limit: .infinity).breakLines()
   }
 
@@ -114,7 +117,9 @@ public struct PreparedText: Sendable {
   }
 
   /// Sum of the paragraph-shaped advances over `range`.
-  func advanceSum(_ range: Range<Int>) -> Double { prefix[range.upperBound] - prefix[range.lowerBound] }
+  func advanceSum(_ range: Range<Int>) -> Double {
+    prefix[range.upperBound] - prefix[range.lowerBound]
+  }
 
   /// The width of a line from `start` whose content ends at `contentEnd` and which breaks
   /// at `end`: prefix arithmetic, or a reshape of the line when HarfBuzz marks either edge
@@ -131,8 +136,10 @@ public struct PreparedText: Sendable {
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
     for run in runs where run.range.overlaps(range) {
-      let piece = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-      let shaped = Self.shape(piece, run: run, analysis: analysis, fonts: cascadeFonts, style: style)
+      let piece =
+        max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+      let shaped = Self.shape(
+        piece, run: run, analysis: analysis, fonts: cascadeFonts, style: style)
       for (local, index) in piece.enumerated() where index < contentEnd {
         total += shaped.advances[local]
       }
@@ -153,7 +160,9 @@ public struct PreparedText: Sendable {
   /// character before it (the line separator that made the line), or the first face.
   func lineMetrics(_ range: Range<Int>) -> LineMetrics {
     guard !faceOf.isEmpty else { return .zero }
-    if range.isEmpty { return lineMetricsByFace[faceOf[max(0, min(range.lowerBound, faceOf.count) - 1)]] }
+    if range.isEmpty {
+      return lineMetricsByFace[faceOf[max(0, min(range.lowerBound, faceOf.count) - 1)]]
+    }
     var seen = Set<Int>()
     var metrics = LineMetrics.zero
     for index in range where seen.insert(faceOf[index]).inserted {

@@ -95,7 +95,8 @@ extension PreparedText {
   public func validatedMeasure(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) throws(CaliperError) -> TextMeasurement {
-    for value in [proposal.width, proposal.height].compactMap({ $0 }) where value.isNaN || value < 0 {
+    for value in [proposal.width, proposal.height].compactMap({ $0 }) where value.isNaN || value < 0
+    {
       throw .invalidProposal(value)
     }
     return measure(proposal, options: options)

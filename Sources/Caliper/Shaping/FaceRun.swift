@@ -25,7 +25,9 @@ extension PreparedText {
       let range = runs[index].range.lowerBound..<runs[end - 1].range.upperBound
       if let font = cascadeFonts[runs[index].face] {
         result.append(
-          FaceRun(range: range, text: substring(range), font: font, isRightToLeft: runs[index].isRightToLeft))
+          FaceRun(
+            range: range, text: substring(range), font: font,
+            isRightToLeft: runs[index].isRightToLeft))
       }
       index = end
     }
