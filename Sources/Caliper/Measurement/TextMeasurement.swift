@@ -83,7 +83,6 @@ extension PreparedText {
       y += metrics.height
       widest = max(widest, span.width)
     }
-    if string.isEmpty { lines = [] }
     let textHeight = lines.reduce(0) { $0 + $1.height }
     let usedWidth = lines.isEmpty ? 0 : widest + 2 * padding
     let used = Rect(x: inset.width, y: inset.height, width: usedWidth, height: textHeight)
