@@ -6,6 +6,7 @@ let package = Package(
   name: "Caliper",
   products: [
     .library(name: "Caliper", targets: ["Caliper"]),
+    .library(name: "CaliperLayout", targets: ["CaliperLayout"]),
     .executable(name: "caliper", targets: ["caliper"]),
   ],
   targets: [
@@ -34,14 +35,23 @@ let package = Package(
       name: "Caliper",
       dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]
     ),
+    // Layout containers over measured text; no C, no Foundation.
+    .target(
+      name: "CaliperLayout",
+      dependencies: ["Caliper"]
+    ),
     .executableTarget(
       name: "caliper",
-      dependencies: ["Caliper"]
+      dependencies: ["Caliper", "CaliperLayout"]
     ),
     .testTarget(
       name: "CaliperTests",
       dependencies: ["Caliper"],
       exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "CaliperLayoutTests",
+      dependencies: ["CaliperLayout"]
     ),
     .testTarget(
       name: "CaliperCLITests",

@@ -1,0 +1,107 @@
+/// Lays out a view tree to a fixed point of its observations, and reports loops.
+///
+/// Problem: observations write measured geometry into state that frames and conditions
+/// read (SwiftUI's `onGeometryChange` feeding an `@State`); if what they write changes what
+/// they observe, the layout never settles (120 → 136 → 152 → 168 …). Solution: lay out,
+/// evaluate every observation on the placed frames, and repeat while the state changes,
+/// at most `maxPasses` times; a layout still changing then is a loop, reported with each
+/// key's values pass by pass and the dependency path from the observed view through the
+/// state to what reads it. Limitation: a layout that settles only after more than
+/// `maxPasses` passes is reported as a loop.
+///
+/// ```swift
+/// let outcome = try LayoutEngine().layout(panel, in: ProposedViewSize(width: 300, height: nil))
+/// outcome.isStable       // true
+/// outcome.result["title"]?.frame
+/// ```
+public struct LayoutEngine: Sendable {
+  /// The most passes before a layout that keeps changing is reported as a loop.
+  public var maxPasses: Int
+
+  public init(maxPasses: Int = 16) {
+    self.maxPasses = max(1, maxPasses)
+  }
+
+  /// Lays `view` out for `proposal`, starting from `state`.
+  public func layout(
+    _ view: some View, in proposal: ProposedViewSize, state: LayoutState = LayoutState()
+  ) throws(LayoutError) -> LayoutOutcome {
+    try Self.validate(proposal)
+    let view = view.body
+    var state = state
+    var passes: [LayoutPass] = []
+    var previous: [String: LayoutBox] = [:]
+    var lastRoot: LayoutNode?
+    for _ in 0..<maxPasses {
+      let (root, result) = try Self.pass(view, proposal: proposal, state: state, previous: previous)
+      lastRoot = root
+      var observed = state
+      for node in root?.preorder() ?? [] {
+        guard let frame = node.frame else { continue }
+        for observation in node.observations {
+          observed[observation.key] = observation.value.evaluate(in: state, geometry: frame.size)
+        }
+      }
+      passes.append(LayoutPass(state: state, result: result, observed: observed))
+      if observed.settles(with: state) {
+        return LayoutOutcome(passes: passes, loop: nil)
+      }
+      previous = Dictionary(
+        (root?.preorder() ?? []).compactMap { node in
+          if case .layout(let box) = node.content { return (node.position, box) }
+          return nil
+        }, uniquingKeysWith: { first, _ in first })
+      state = observed
+    }
+    return LayoutOutcome(passes: passes, loop: GeometryLoop(passes: passes, root: lastRoot))
+  }
+
+  static func validate(_ proposal: ProposedViewSize) throws(LayoutError) {
+    for (name, value) in [("width", proposal.width), ("height", proposal.height)] {
+      if let value, value.isNaN || value < 0 {
+        throw LayoutError(
+          path: "", message: "proposed \(name) \(formatNumber(value)) is not a number ≥ 0")
+      }
+    }
+  }
+
+  /// One pass: resolve the tree in `state`, size the root for `proposal`, place it at the
+  /// origin.
+  static func pass(
+    _ view: AnyView, proposal: ProposedViewSize, state: LayoutState,
+    previous: [String: LayoutBox]
+  ) throws(LayoutError) -> (LayoutNode?, LayoutResult) {
+    guard let root = try TreeResolver(state: state, previous: previous).resolve(view) else {
+      return (nil, LayoutResult(proposal: proposal, size: .zero, root: nil))
+    }
+    let context = LayoutContext()
+    for node in root.preorder() {
+      if case .layout(let box) = node.content, let old = previous[node.position] {
+        box.adoptCache(from: old, subviews: context.subviews(of: node))
+      }
+    }
+    let size = context.size(of: root, for: proposal)
+    context.place(root, frame: Rect(origin: .zero, size: size), proposal: proposal)
+    return (root, LayoutResult(proposal: proposal, size: size, root: root))
+  }
+}
+
+/// What a layout came to: every pass, and the loop if it never settled.
+public struct LayoutOutcome: Sendable {
+  /// The passes, first to last.
+  public let passes: [LayoutPass]
+  /// The loop, if the state was still changing after the last pass.
+  public let loop: GeometryLoop?
+
+  /// Whether the observations settled.
+  public var isStable: Bool { loop == nil }
+  /// The last pass's frames.
+  public var result: LayoutResult { passes[passes.count - 1].result }
+}
+
+/// One pass: the state it ran with, its frames, and the state its observations wrote.
+public struct LayoutPass: Sendable {
+  public let state: LayoutState
+  public let result: LayoutResult
+  public let observed: LayoutState
+}

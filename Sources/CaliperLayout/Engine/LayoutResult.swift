@@ -1,0 +1,56 @@
+/// The frames of one laid-out tree, in the root's coordinates.
+public struct LayoutResult: Sendable {
+  /// The proposal the root was given.
+  public let proposal: ProposedViewSize
+  /// The root's size.
+  public let size: Size
+  /// Every shown view, parents before children. Views a container did not place (the
+  /// children ViewThatFits did not pick) are absent.
+  public let nodes: [PlacedView]
+
+  /// The view named `id`.
+  public subscript(id: String) -> PlacedView? {
+    nodes.first { $0.id == id }
+  }
+
+  init(proposal: ProposedViewSize, size: Size, root: LayoutNode?) {
+    self.proposal = proposal
+    self.size = size
+    var nodes: [PlacedView] = []
+    func visit(_ node: LayoutNode, depth: Int, parent: Int?) {
+      guard let frame = node.frame, let proposal = node.proposal else { return }
+      var text: TextMeasurement?
+      if case .leaf(let leaf) = node.content, let leaf = leaf as? Text {
+        text = leaf.prepared.measure(proposal)
+      }
+      let index = nodes.count
+      nodes.append(
+        PlacedView(
+          id: node.id, kind: node.kind, summary: node.summary, depth: depth, parent: parent,
+          frame: frame, proposal: proposal, text: text))
+      for child in node.children { visit(child, depth: depth + 1, parent: index) }
+    }
+    if let root { visit(root, depth: 0, parent: nil) }
+    self.nodes = nodes
+  }
+}
+
+/// One shown view: where it is and what it was proposed.
+public struct PlacedView: Sendable, Hashable {
+  public let id: String?
+  /// "text", "box", "spacer", "vstack", "hstack", "zstack", "scroll", "frame", "padding",
+  /// "fixedSize", "background", "overlay", "viewThatFits", or a custom layout's type name.
+  public let kind: String
+  /// A short description ("frame(width: state.badgeWidth + 16)").
+  public let summary: String
+  /// Depth in the tree (the root is 0).
+  public let depth: Int
+  /// The index of the parent in `LayoutResult.nodes`.
+  public let parent: Int?
+  /// The frame in the root's coordinates.
+  public let frame: Rect
+  /// The proposal it was placed with.
+  public let proposal: ProposedViewSize
+  /// For text: its measurement at that proposal (lines relative to the frame's top left).
+  public let text: TextMeasurement?
+}

@@ -1,0 +1,39 @@
+/// A container's handle on one of its subviews: ask its size, place it.
+///
+/// The proxy is valid during the layout pass that handed it out. Sizes are memoised per
+/// proposal within a pass, so asking twice costs nothing.
+public struct LayoutSubview {
+  let node: LayoutNode
+  let context: LayoutContext
+
+  /// The size the subview needs for `proposal`.
+  public func sizeThatFits(_ proposal: ProposedViewSize) -> Size {
+    let size = context.size(of: node, for: proposal)
+    context.recordMeasurement(of: node, proposal: proposal, size: size)
+    return size
+  }
+
+  /// The subview's size for `proposal`, with its alignment guides.
+  public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
+    let size = sizeThatFits(proposal)
+    return ViewDimensions(width: size.width, height: size.height)
+  }
+
+  /// Puts the subview so that its `anchor` lands on `position`, sized for `proposal`.
+  ///
+  /// A subview that is never placed is hidden (ViewThatFits places only the child it picks).
+  public func place(
+    at position: Point, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize
+  ) {
+    let size = context.size(of: node, for: proposal)
+    let origin = Point(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+    context.recordPlacement(
+      of: node, frame: Rect(origin: origin, size: size), proposal: proposal)
+  }
+
+  /// The spacing the subview prefers around itself.
+  public var spacing: ViewSpacing { context.spacing(of: node) }
+}
+
+/// A container's subviews, in order.
+public typealias LayoutSubviews = [LayoutSubview]
