@@ -1,0 +1,234 @@
+/// The strict JSON parser behind `JSONValue(parsing:)`.
+struct JSONParser {
+  let bytes: [UInt8]
+  var position = 0
+  var depth = 0
+  static let maximumDepth = 512
+
+  init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  mutating func parseDocument() throws(LayoutError) -> JSONValue {
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a UTF-8 byte-order mark
+    skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    guard position == bytes.count else { throw error("unexpected text after the JSON value") }
+    return value
+  }
+
+  func error(_ message: String) -> LayoutError {
+    var line = 1
+    var column = 1
+    for byte in bytes[..<min(position, bytes.count)] {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return LayoutError(path: "line \(line), column \(column)", message: "invalid JSON: \(message)")
+  }
+
+  mutating func skipWhitespace() {
+    while position < bytes.count,
+      [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position])
+    {
+      position += 1
+    }
+  }
+
+  mutating func parseValue() throws(LayoutError) -> JSONValue {
+    guard position < bytes.count else { throw error("unexpected end of input") }
+    switch bytes[position] {
+    case UInt8(ascii: "{"): return try nested { (p: inout JSONParser) throws(LayoutError) in try p.parseObject() }
+    case UInt8(ascii: "["): return try nested { (p: inout JSONParser) throws(LayoutError) in try p.parseArray() }
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try literal("true", .bool(true))
+    case UInt8(ascii: "f"): return try literal("false", .bool(false))
+    case UInt8(ascii: "n"): return try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    default: throw error("unexpected character '\(String(UnicodeScalar(bytes[position])))'")
+    }
+  }
+
+  mutating func nested(_ body: (inout JSONParser) throws(LayoutError) -> JSONValue)
+    throws(LayoutError) -> JSONValue
+  {
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumDepth else {
+      throw error("nested deeper than \(Self.maximumDepth) levels")
+    }
+    return try body(&self)
+  }
+
+  mutating func literal(_ word: String, _ value: JSONValue) throws(LayoutError) -> JSONValue {
+    let expected = Array(word.utf8)
+    guard bytes[position...].starts(with: expected) else { throw error("expected '\(word)'") }
+    position += expected.count
+    return value
+  }
+
+  mutating func parseObject() throws(LayoutError) -> JSONValue {
+    position += 1
+    var members: [(key: String, value: JSONValue)] = []
+    var seen = Set<String>()
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+      position += 1
+      return .object(members)
+    }
+    while true {
+      skipWhitespace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+        throw error("expected a key in quotes")
+      }
+      let key = try parseString()
+      guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'") }
+      skipWhitespace()
+      guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+        throw error("expected ':' after key '\(key)'")
+      }
+      position += 1
+      skipWhitespace()
+      members.append((key, try parseValue()))
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input in an object") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard bytes[position] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+      position += 1
+      return .object(members)
+    }
+  }
+
+  mutating func parseArray() throws(LayoutError) -> JSONValue {
+    position += 1
+    var values: [JSONValue] = []
+    skipWhitespace()
+    if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+      position += 1
+      return .array(values)
+    }
+    while true {
+      skipWhitespace()
+      values.append(try parseValue())
+      skipWhitespace()
+      guard position < bytes.count else { throw error("unexpected end of input in an array") }
+      if bytes[position] == UInt8(ascii: ",") {
+        position += 1
+        continue
+      }
+      guard bytes[position] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+      position += 1
+      return .array(values)
+    }
+  }
+
+  mutating func parseNumber() throws(LayoutError) -> Double {
+    let start = position
+    func digits() -> Int {
+      let begin = position
+      while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+        position += 1
+      }
+      return position - begin
+    }
+    if bytes[position] == UInt8(ascii: "-") { position += 1 }
+    let integerStart = position
+    let integerDigits = digits()
+    guard integerDigits > 0 else { throw error("expected digits in a number") }
+    if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+      throw error("numbers do not start with 0")
+    }
+    if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+      position += 1
+      guard digits() > 0 else { throw error("expected digits after '.'") }
+    }
+    if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+      position += 1
+      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+        position += 1
+      }
+      guard digits() > 0 else { throw error("expected digits in the exponent") }
+    }
+    let text = String(decoding: bytes[start..<position], as: UTF8.self)
+    guard let value = Double(text), value.isFinite else {
+      throw error("number \(text) is out of range")
+    }
+    return value
+  }
+
+  mutating func parseString() throws(LayoutError) -> String {
+    position += 1
+    var scalars = String.UnicodeScalarView()
+    var runStart = position
+    func flush(_ end: Int) throws(LayoutError) {
+      guard runStart < end else { return }
+      guard let run = String(validating: bytes[runStart..<end], as: UTF8.self) else {
+        throw error("a string is not valid UTF-8")
+      }
+      scalars.append(contentsOf: run.unicodeScalars)
+    }
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        try flush(position)
+        position += 1
+        return String(scalars)
+      }
+      if byte < 0x20 { throw error("a control character in a string (escape it)") }
+      if byte != UInt8(ascii: "\\") {
+        position += 1
+        continue
+      }
+      try flush(position)
+      position += 1
+      guard position < bytes.count else { break }
+      let escape = bytes[position]
+      position += 1
+      switch escape {
+      case UInt8(ascii: "\""): scalars.append("\"")
+      case UInt8(ascii: "\\"): scalars.append("\\")
+      case UInt8(ascii: "/"): scalars.append("/")
+      case UInt8(ascii: "b"): scalars.append("\u{08}")
+      case UInt8(ascii: "f"): scalars.append("\u{0C}")
+      case UInt8(ascii: "n"): scalars.append("\n")
+      case UInt8(ascii: "r"): scalars.append("\r")
+      case UInt8(ascii: "t"): scalars.append("\t")
+      case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+      default: throw error("unknown escape '\\\(String(UnicodeScalar(escape)))'")
+      }
+      runStart = position
+    }
+    throw error("unterminated string")
+  }
+
+  mutating func hex4() throws(LayoutError) -> UInt32 {
+    guard position + 4 <= bytes.count,
+      let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+    else { throw error("expected 4 hex digits after \\u") }
+    position += 4
+    return value
+  }
+
+  mutating func parseUnicodeEscape() throws(LayoutError) -> Unicode.Scalar {
+    let first = try hex4()
+    if (0xD800..<0xDC00).contains(first) {
+      guard bytes[position...].starts(with: Array("\\u".utf8)) else {
+        throw error("a high surrogate without its low surrogate")
+      }
+      position += 2
+      let second = try hex4()
+      guard (0xDC00..<0xE000).contains(second) else { throw error("an invalid surrogate pair") }
+      return Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))!
+    }
+    guard let scalar = Unicode.Scalar(first) else { throw error("a lone low surrogate") }
+    return scalar
+  }
+}
