@@ -55,7 +55,8 @@ let package = Package(
     ),
     .testTarget(
       name: "CaliperCLITests",
-      dependencies: ["caliper"]
+      dependencies: ["caliper"],
+      exclude: ["Fixtures"]
     ),
   ]
 )

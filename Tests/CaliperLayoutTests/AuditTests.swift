@@ -71,7 +71,8 @@ struct OffsetLayout: Layout {
   }
 
   @Test func findsUnstableAnswers() throws {
-    let findings = try LayoutEngine().audit(DriftingLayout() { Box(width: 1, height: 1) }, in: .width(100))
+    let findings = try LayoutEngine().audit(
+      DriftingLayout { Box(width: 1, height: 1) }, in: .width(100))
     #expect(findings.contains { $0.kind == .unstableAnswer })
   }
 
@@ -102,10 +103,19 @@ struct OffsetLayout: Layout {
         Box(width: 90, height: 24)
       }
       ViewThatFits(in: .horizontal) {
-        HStack { long; Box(width: 80, height: 24) }
-        VStack { long; Box(width: 80, height: 24) }
+        HStack {
+          long
+          Box(width: 80, height: 24)
+        }
+        VStack {
+          long
+          Box(width: 80, height: 24)
+        }
       }
-      ZStack(alignment: .topLeading) { long; Box(width: 20, height: 20) }
+      ZStack(alignment: .topLeading) {
+        long
+        Box(width: 20, height: 20)
+      }
       ScrollView { long.frame(minWidth: 40, idealWidth: 100, maxWidth: 200) }
         .frame(height: 60)
       long.fixedSize(horizontal: false, vertical: true).frame(width: 150)

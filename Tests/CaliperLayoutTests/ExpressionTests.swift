@@ -18,9 +18,13 @@ import Testing
   @Test func booleansAndGeometry() throws {
     let wide = try Expression(parsing: "width > 200 && !state.compact")
     #expect(wide.evaluate(in: [:], geometry: Size(width: 300, height: 10)) == .bool(true))
-    #expect(wide.evaluate(in: ["compact": .bool(true)], geometry: Size(width: 300, height: 10)) == .bool(false))
+    #expect(
+      wide.evaluate(in: ["compact": .bool(true)], geometry: Size(width: 300, height: 10))
+        == .bool(false))
     #expect(wide.stateKeys == ["compact"])
-    #expect(try Expression(parsing: "height <= 20 || false").evaluate(in: [:], geometry: Size(width: 0, height: 20)) == .bool(true))
+    #expect(
+      try Expression(parsing: "height <= 20 || false").evaluate(
+        in: [:], geometry: Size(width: 0, height: 20)) == .bool(true))
   }
 
   @Test func missingStateIsMissing() throws {

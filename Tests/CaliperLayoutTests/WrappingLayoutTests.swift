@@ -66,7 +66,8 @@ import Testing
       var x = 0.0
       for index in row {
         let frame = try #require(result["b\(index)"]?.frame)
-        #expect(frame == Rect(x: x, y: Double(rowIndex) * 32, width: test.widths[index], height: 24))
+        #expect(
+          frame == Rect(x: x, y: Double(rowIndex) * 32, width: test.widths[index], height: 24))
         x += test.widths[index] + 8
       }
     }

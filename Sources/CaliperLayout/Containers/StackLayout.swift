@@ -41,7 +41,8 @@ struct StackLayout: Layout, StackAxisProviding {
       spacing ?? subviews[index].spacing.distance(to: subviews[index + 1].spacing, along: axis)
     }
     let totalGap = gaps.reduce(0, +)
-    plan.proposals = Array(repeating: self.proposal(along: length, across: thickness), count: subviews.count)
+    plan.proposals = Array(
+      repeating: self.proposal(along: length, across: thickness), count: subviews.count)
     plan.sizes = Array(repeating: .zero, count: subviews.count)
     if let length, length.isFinite {
       let flexibility = subviews.map { subview in
@@ -67,7 +68,8 @@ struct StackLayout: Layout, StackAxisProviding {
       offset += along(plan.sizes[index]) + (index < gaps.count ? gaps[index] : 0)
     }
     let thick = plan.sizes.map(across).max() ?? 0
-    plan.size = axis == .horizontal
+    plan.size =
+      axis == .horizontal
       ? Size(width: offset, height: thick) : Size(width: thick, height: offset)
     return plan
   }

@@ -48,8 +48,7 @@ public struct ViewThatFits: View {
   let layout: ViewThatFitsLayout
   let content: [AnyView]
 
-  public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> [AnyView])
-  {
+  public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> [AnyView]) {
     layout = ViewThatFitsLayout(axes: axes)
     self.content = content()
   }

@@ -43,8 +43,10 @@ struct JSONParser {
   mutating func parseValue() throws(LayoutError) -> JSONValue {
     guard position < bytes.count else { throw error("unexpected end of input") }
     switch bytes[position] {
-    case UInt8(ascii: "{"): return try nested { (p: inout JSONParser) throws(LayoutError) in try p.parseObject() }
-    case UInt8(ascii: "["): return try nested { (p: inout JSONParser) throws(LayoutError) in try p.parseArray() }
+    case UInt8(ascii: "{"):
+      return try nested { (p: inout JSONParser) throws(LayoutError) in try p.parseObject() }
+    case UInt8(ascii: "["):
+      return try nested { (p: inout JSONParser) throws(LayoutError) in try p.parseArray() }
     case UInt8(ascii: "\""): return .string(try parseString())
     case UInt8(ascii: "t"): return try literal("true", .bool(true))
     case UInt8(ascii: "f"): return try literal("false", .bool(false))
@@ -134,7 +136,9 @@ struct JSONParser {
     let start = position
     func digits() -> Int {
       let begin = position
-      while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) {
+      while position < bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position])
+      {
         position += 1
       }
       return position - begin
@@ -152,7 +156,9 @@ struct JSONParser {
     }
     if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
       position += 1
-      if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+      {
         position += 1
       }
       guard digits() > 0 else { throw error("expected digits in the exponent") }

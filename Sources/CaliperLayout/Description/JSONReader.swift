@@ -18,14 +18,16 @@ struct JSONReader {
   }
 
   /// The members of an object, refusing keys outside `allowed`.
-  func object(allowing allowed: [String]) throws(LayoutError) -> [(key: String, value: JSONReader)] {
+  func object(allowing allowed: [String]) throws(LayoutError) -> [(key: String, value: JSONReader)]
+  {
     guard case .object(let members) = value else {
       throw error("expected an object, found \(value.kindDescription)")
     }
     for member in members where !allowed.contains(member.key) {
       throw LayoutError(
         path: path + "." + member.key,
-        message: "unknown key '\(member.key)' (expected one of: \(allowed.joined(separator: ", ")))")
+        message: "unknown key '\(member.key)' (expected one of: \(allowed.joined(separator: ", ")))"
+      )
     }
     return members.map { ($0.key, JSONReader(value: $0.value, path: path + "." + $0.key)) }
   }
@@ -61,7 +63,8 @@ struct JSONReader {
       return .infinity
     default:
       throw error(
-        "expected a number ≥ 0\(allowInfinity ? " or \"inf\"" : ""), found \(value.kindDescription)")
+        "expected a number ≥ 0\(allowInfinity ? " or \"inf\"" : ""), found \(value.kindDescription)"
+      )
     }
   }
 

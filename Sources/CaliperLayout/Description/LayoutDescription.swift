@@ -36,7 +36,8 @@ public struct LayoutDescription: Sendable {
   static func readState(_ reader: JSONReader) throws(LayoutError) -> LayoutState {
     var state = LayoutState()
     guard case .object(let members) = reader.value else {
-      throw reader.error("expected an object of state values, found \(reader.value.kindDescription)")
+      throw reader.error(
+        "expected an object of state values, found \(reader.value.kindDescription)")
     }
     for (key, value) in members {
       switch value {

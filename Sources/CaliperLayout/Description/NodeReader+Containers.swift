@@ -24,7 +24,8 @@ extension NodeReader {
     case "column":
       _ = try reader.object(allowing: common + ["gap", "children"])
       let layout = EqualWidthColumn(gap: try reader.member("gap")?.length() ?? 8)
-      return AnyView(.container(ConstantLayout(layout: layout, kind: "column"), try children(reader)))
+      return AnyView(
+        .container(ConstantLayout(layout: layout, kind: "column"), try children(reader)))
     case "wrap":
       _ = try reader.object(allowing: common + ["spacing", "children"])
       let layout = WrappingLayout(spacing: try reader.member("spacing")?.length() ?? 8)
@@ -48,7 +49,8 @@ extension NodeReader {
     case "leading": return .leading
     case "center": return .center
     case "trailing": return .trailing
-    case let other: throw reader.error("unknown alignment '\(other)' (expected leading, center, trailing)")
+    case let other:
+      throw reader.error("unknown alignment '\(other)' (expected leading, center, trailing)")
     }
   }
 
@@ -58,7 +60,8 @@ extension NodeReader {
     case "top": return .top
     case "center": return .center
     case "bottom": return .bottom
-    case let other: throw reader.error("unknown alignment '\(other)' (expected top, center, bottom)")
+    case let other:
+      throw reader.error("unknown alignment '\(other)' (expected top, center, bottom)")
     }
   }
 
@@ -73,7 +76,8 @@ extension NodeReader {
     let name = try reader.string()
     guard let alignment = alignments.first(where: { $0.0 == name })?.1 else {
       throw reader.error(
-        "unknown alignment '\(name)' (expected one of: \(alignments.map(\.0).joined(separator: ", ")))")
+        "unknown alignment '\(name)' (expected one of: \(alignments.map(\.0).joined(separator: ", ")))"
+      )
     }
     return alignment
   }
@@ -84,11 +88,14 @@ extension NodeReader {
     case "horizontal": return .horizontal
     case "vertical": return .vertical
     case "both": return [.horizontal, .vertical]
-    case let other: throw reader.error("unknown axes '\(other)' (expected horizontal, vertical, both)")
+    case let other:
+      throw reader.error("unknown axes '\(other)' (expected horizontal, vertical, both)")
     }
   }
 
-  static let modifiers = ["padding", "frame", "fixedSize", "background", "overlay", "observe", "id"]
+  static let modifiers = [
+    "padding", "frame", "fixedSize", "background", "overlay", "observe", "id",
+  ]
 
   func apply(_ modifier: JSONReader, to view: AnyView) throws(LayoutError) -> AnyView {
     let members = try modifier.object(allowing: Self.modifiers + ["alignment"])
@@ -156,7 +163,8 @@ extension NodeReader {
       for name in names {
         guard let set = known[name] else {
           throw edgesReader.error(
-            "unknown edges '\(name)' (expected top, leading, bottom, trailing, horizontal, vertical, all)")
+            "unknown edges '\(name)' (expected top, leading, bottom, trailing, horizontal, vertical, all)"
+          )
         }
         edges.formUnion(set)
       }
@@ -173,12 +181,15 @@ extension NodeReader {
       guard value.member("width") == nil, value.member("height") == nil else {
         throw value.error("a frame has either width/height or min/ideal/max sizes, not both")
       }
-      let values = try flexible.map { name throws(LayoutError) in try value.member(name)?.expression() }
+      let values = try flexible.map { name throws(LayoutError) in
+        try value.member(name)?.expression()
+      }
       return AnyView(
         .container(FlexibleFrameFactory(values: values, alignment: alignment), [view]))
     }
     return view.frame(
-      width: try value.member("width")?.expression(), height: try value.member("height")?.expression(),
+      width: try value.member("width")?.expression(),
+      height: try value.member("height")?.expression(),
       alignment: alignment)
   }
 }

@@ -10,7 +10,8 @@ struct NodeReader {
 
   func node(_ reader: JSONReader) throws(LayoutError) -> AnyView {
     guard case .object = reader.value else {
-      throw reader.error("expected a node (an object with a \"type\"), found \(reader.value.kindDescription)")
+      throw reader.error(
+        "expected a node (an object with a \"type\"), found \(reader.value.kindDescription)")
     }
     let type = try reader.required("type").string()
     let common = ["type", "id", "modifiers"]
@@ -33,7 +34,8 @@ struct NodeReader {
     default:
       throw LayoutError(
         path: reader.path + ".type",
-        message: "unknown node type '\(type)' (expected one of: \(Self.types.joined(separator: ", ")))")
+        message:
+          "unknown node type '\(type)' (expected one of: \(Self.types.joined(separator: ", ")))")
     }
     view = AnyView(.located(reader.path, view))
     if let id = reader.member("id") { view = view.id(try id.string()) }
@@ -65,7 +67,9 @@ struct NodeReader {
       style.size = size
     case "font":
       if case .array = member.value {
-        style.fonts = try member.array().map { r throws(LayoutError) in FontReference(try r.string()) }
+        style.fonts = try member.array().map { r throws(LayoutError) in
+          FontReference(try r.string())
+        }
       } else {
         style.fonts = [FontReference(try member.string())]
       }
@@ -76,8 +80,7 @@ struct NodeReader {
 
   func text(_ reader: JSONReader, _ common: [String]) throws(LayoutError) -> AnyView {
     var style = defaultStyle
-    for (key, member) in try reader.object(allowing: common + ["text", "size", "font", "locale"])
-    {
+    for (key, member) in try reader.object(allowing: common + ["text", "size", "font", "locale"]) {
       try Self.readStyleField(key, member, into: &style)
     }
     let string = try reader.required("text").string()
@@ -110,7 +113,8 @@ struct NodeReader {
       guard lowLength <= idealLength, idealLength <= highLength else {
         throw reader.error(
           "box \(fixed): \(low) ≤ \(ideal) ≤ \(high) does not hold "
-            + "(\(formatNumber(lowLength)), \(formatNumber(idealLength)), \(formatNumber(highLength)))")
+            + "(\(formatNumber(lowLength)), \(formatNumber(idealLength)), \(formatNumber(highLength)))"
+        )
       }
       resolved.append((lowLength, idealLength, highLength))
     }

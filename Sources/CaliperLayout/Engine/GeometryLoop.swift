@@ -20,7 +20,8 @@ public struct GeometryLoop: Sendable, CustomStringConvertible {
       return !value.settles(with: last.state[key])
     }
     keys = changing.sorted()
-    history = Dictionary(uniqueKeysWithValues: keys.map { key in (key, passes.map { $0.observed[key] }) })
+    history = Dictionary(
+      uniqueKeysWithValues: keys.map { key in (key, passes.map { $0.observed[key] }) })
     var paths: [DependencyPath] = []
     let nodes = root?.preorder() ?? []
     for key in keys {

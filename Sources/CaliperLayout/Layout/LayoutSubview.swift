@@ -26,7 +26,8 @@ public struct LayoutSubview {
     at position: Point, anchor: UnitPoint = .topLeading, proposal: ProposedViewSize
   ) {
     let size = context.size(of: node, for: proposal)
-    let origin = Point(x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
+    let origin = Point(
+      x: position.x - anchor.x * size.width, y: position.y - anchor.y * size.height)
     context.recordPlacement(
       of: node, frame: Rect(origin: origin, size: size), proposal: proposal)
   }

@@ -139,7 +139,8 @@ extension View {
     let values = [minWidth, idealWidth, maxWidth, minHeight, idealHeight, maxHeight]
     return AnyView(
       .container(
-        FlexibleFrameFactory(values: values.map { $0.map(Expression.number) }, alignment: alignment),
+        FlexibleFrameFactory(
+          values: values.map { $0.map(Expression.number) }, alignment: alignment),
         [body]))
   }
 

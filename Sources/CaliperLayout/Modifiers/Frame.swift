@@ -65,7 +65,9 @@ extension View {
   public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center)
     -> AnyView
   {
-    frame(width: width.map(Expression.number), height: height.map(Expression.number), alignment: alignment)
+    frame(
+      width: width.map(Expression.number), height: height.map(Expression.number),
+      alignment: alignment)
   }
 
   /// A fixed frame whose dimensions are computed from layout state in every pass; a

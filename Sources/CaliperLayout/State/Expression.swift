@@ -21,10 +21,18 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
   case maximum(Expression, Expression)
 
   public enum BinaryOperator: String, Sendable, Hashable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/"
-    case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case equal = "==", notEqual = "!="
-    case and = "&&", or = "||"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case equal = "=="
+    case notEqual = "!="
+    case and = "&&"
+    case or = "||"
 
     var precedence: Int {
       switch self {
@@ -84,7 +92,8 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
       return .number(max(a, b))
     case .binary(let op, let lhs, let rhs):
       return Self.apply(
-        op, lhs.evaluate(in: state, geometry: geometry), rhs.evaluate(in: state, geometry: geometry))
+        op, lhs.evaluate(in: state, geometry: geometry), rhs.evaluate(in: state, geometry: geometry)
+      )
     }
   }
 

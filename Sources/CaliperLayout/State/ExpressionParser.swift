@@ -90,10 +90,12 @@ private struct ExpressionParser {
     let start = position
     if scalars[position].properties.numericType != nil || scalars[position] == "." {
       while position < scalars.count,
-        scalars[position].properties.numericType != nil || "eE.".unicodeScalars.contains(
-          scalars[position])
-          || ("+-".unicodeScalars.contains(scalars[position]) && "eE".unicodeScalars.contains(
-            scalars[position - 1]))
+        scalars[position].properties.numericType != nil
+          || "eE.".unicodeScalars.contains(
+            scalars[position])
+          || ("+-".unicodeScalars.contains(scalars[position])
+            && "eE".unicodeScalars.contains(
+              scalars[position - 1]))
       {
         position += 1
       }

@@ -1,0 +1,113 @@
+import CaliperLayout
+
+/// `caliper layout`: lays out a JSON layout description at one or more widths and prints
+/// every named view's frame, each text's lines, loops and audit findings.
+enum LayoutCommand {
+  static let help = """
+    OVERVIEW: Lay out a JSON layout description and print every named view's frame.
+
+    USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
+                          [--audit] [--all] [--max-passes <n>]
+
+    ARGUMENTS:
+      <file|->                The layout description (schema in the README), '-' for stdin.
+
+    OPTIONS:
+      --width <w>[,<w>...]    Proposed widths in points; 'inf' or 'none' for unspecified.
+                              Repeatable. Default: unspecified (the ideal size).
+      --height <h>            Proposed height in points (default: unspecified).
+      --json                  One JSON object per width per line (schema in the README).
+      --audit                 Probe every container and report disagreements.
+      --all                   Also print views without an id (modifiers, anonymous leaves).
+      --max-passes <n>        Passes before a layout that keeps changing is a loop (16).
+      -h, --help              Show help information.
+
+    EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
+    """
+
+  struct Options {
+    var path = ""
+    var widths: [Double?] = []
+    var height: Double?
+    var json = false
+    var audit = false
+    var all = false
+    var maxPasses = 16
+  }
+
+  static func parse(_ arguments: [String]) throws -> Options? {
+    let parsed = try ArgumentParser(
+      arguments, valued: ["--width", "--height", "--max-passes"],
+      flags: ["--json", "--audit", "--all", "-h", "--help"])
+    if parsed.has("-h") || parsed.has("--help") { return nil }
+    var options = Options()
+    guard parsed.positionals.count == 1 else {
+      throw UsageError(
+        parsed.positionals.isEmpty
+          ? "missing layout file (give a path, or '-' for stdin)"
+          : "expected one layout file, got \(parsed.positionals.count)")
+    }
+    options.path = parsed.positionals[0]
+    options.json = parsed.has("--json")
+    options.audit = parsed.has("--audit")
+    options.all = parsed.has("--all")
+    for list in parsed.all("--width") {
+      for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+        options.widths.append(try MeasureCommand.width(String(item)))
+      }
+    }
+    if options.widths.isEmpty { options.widths = [nil] }
+    if let height = parsed.last("--height") {
+      options.height = try MeasureCommand.width(height)
+    }
+    if let passes = parsed.last("--max-passes") {
+      guard let value = Int(passes), value >= 1, value <= 10000 else {
+        throw UsageError("--max-passes expects a whole number from 1 to 10000, not '\(passes)'")
+      }
+      options.maxPasses = value
+    }
+    return options
+  }
+
+  /// Returns the exit status: 0, 2 for a loop, 3 for audit findings.
+  static func run(_ arguments: [String], output: inout Output) throws -> Int32 {
+    guard let options = try parse(arguments) else {
+      output.write(help + "\n")
+      return 0
+    }
+    let bytes = try InputReader.read(options.path)
+    guard let json = String(validating: bytes, as: UTF8.self) else {
+      throw RuntimeError("layout \(options.path) is not valid UTF-8")
+    }
+    let fonts = try FontLibrary.bundled()
+    let description: LayoutDescription
+    do {
+      description = try LayoutDescription(json: json, fonts: fonts)
+    } catch {
+      throw RuntimeError("layout \(options.path): \(error)")
+    }
+    let engine = LayoutEngine(maxPasses: options.maxPasses)
+    var status: Int32 = 0
+    for width in options.widths {
+      let proposal = ProposedViewSize(width: width, height: options.height)
+      let outcome: LayoutOutcome
+      var findings: [AuditFinding]?
+      do {
+        outcome = try engine.layout(description.view, in: proposal, state: description.state)
+        if options.audit {
+          findings = try engine.audit(description.view, in: proposal, state: description.state)
+        }
+      } catch {
+        throw RuntimeError("layout \(options.path): \(error)")
+      }
+      if outcome.loop != nil { status = 2 }
+      if status == 0, let findings, !findings.isEmpty { status = 3 }
+      if options.json {
+        output.write(LayoutJSON.encode(outcome, findings: findings, all: options.all) + "\n")
+      } else {
+        output.write(LayoutTable.render(outcome, findings: findings, all: options.all))
+      }
+    }
+    return status
+  }
+}

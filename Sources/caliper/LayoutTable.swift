@@ -1,0 +1,69 @@
+import CaliperLayout
+
+/// The human-readable `caliper layout` output: an indented tree of frames per width.
+enum LayoutTable {
+  static func number(_ value: Double) -> String { NumberFormat.fixed(value, decimals: 3) }
+
+  static func proposal(_ proposal: ProposedViewSize) -> String {
+    let width = proposal.width.map(number) ?? "unspecified"
+    return proposal.height.map { "width \(width), height \(number($0))" } ?? "width \(width)"
+  }
+
+  /// The views to print: named ones (and the root), or all with `all`.
+  static func shown(_ result: LayoutResult, all: Bool) -> [(PlacedView, Int)] {
+    var depthOf: [Int: Int] = [:]
+    var rows: [(PlacedView, Int)] = []
+    for (index, node) in result.nodes.enumerated() {
+      let visible = all || node.id != nil || node.parent == nil
+      var ancestor = node.parent
+      var shownDepth: Int?
+      while let current = ancestor, shownDepth == nil {
+        shownDepth = depthOf[current]
+        ancestor = result.nodes[current].parent
+      }
+      if visible {
+        depthOf[index] = (shownDepth ?? -1) + 1
+        rows.append((node, depthOf[index]!))
+      }
+    }
+    return rows
+  }
+
+  static func render(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool) -> String {
+    let result = outcome.result
+    var text = "\(proposal(result.proposal)): \(number(result.size.width)) × "
+    text += number(result.size.height)
+    let passes = outcome.passes.count
+    if let loop = outcome.loop {
+      text += ", geometry feedback loop: still changing after \(passes) passes\n"
+      for line in loop.description.split(separator: "\n") { text += "  loop: \(line)\n" }
+    } else {
+      text += ", stable after \(passes) pass\(passes == 1 ? "" : "es")\n"
+    }
+    for (node, depth) in shown(result, all: all) {
+      let indent = String(repeating: "  ", count: depth + 1)
+      let name = node.id ?? node.summary
+      let frame = node.frame
+      text += NumberFormat.padded(indent + name, 32, right: false) + " "
+      text += NumberFormat.padded(node.kind, 12, right: false)
+      text += " x \(NumberFormat.padded(number(frame.minX), 9))"
+      text += " y \(NumberFormat.padded(number(frame.minY), 9))"
+      text += " w \(NumberFormat.padded(number(frame.width), 9))"
+      text += " h \(NumberFormat.padded(number(frame.height), 9))\n"
+      if let measurement = node.text {
+        for (index, line) in measurement.lines.enumerated() {
+          text += "\(indent)  line \(index + 1): y \(number(frame.minY + line.y)) "
+          text += "w \(number(line.width)) \"\(line.text)\"\n"
+        }
+      }
+    }
+    if let findings {
+      if findings.isEmpty {
+        text += "  audit: no findings\n"
+      } else {
+        for finding in findings { text += "  audit: \(finding)\n" }
+      }
+    }
+    return text
+  }
+}
