@@ -7,7 +7,7 @@ enum MeasureCommand {
 
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
-                           [--locale <id>] [<text>...]
+                           [--locale <id>] [--jobs <n>] [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -23,6 +23,8 @@ enum MeasureCommand {
       --no-lines              Leave out the lines (sizes and line counts only).
       --scale <s>             Round sizes up to the pixel grid of s pixels per point.
       --locale <id>           Locale for line breaking and shaping (default: en).
+      --jobs <n>              Threads measuring texts in parallel (default: all cores);
+                              output stays in input order.
       -h, --help              Show help information.
     """
 
@@ -33,11 +35,13 @@ enum MeasureCommand {
     var json = false
     var lines = true
     var scale: Double?
+    var jobs: Int?
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
-      arguments, valued: ["--font", "--size", "--width", "--input", "--scale", "--locale"],
+      arguments,
+      valued: ["--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs"],
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
@@ -52,6 +56,12 @@ enum MeasureCommand {
       }
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
+    if let jobs = parsed.last("--jobs") {
+      guard let value = Int(jobs.trimmingSpaces), value >= 1, value <= 4096 else {
+        throw UsageError("--jobs expects a whole number from 1 to 4096, not '\(jobs)'")
+      }
+      options.jobs = value
+    }
     if let scale = parsed.last("--scale") {
       let value = try number(scale, option: "--scale")
       guard value.isFinite, value > 0 else {
@@ -97,18 +107,17 @@ enum MeasureCommand {
       return
     }
     let fonts = try FontLibrary.bundled()
-    for text in options.texts {
-      let prepared = try fonts.prepare(text, style: options.style)
-      let results = options.widths.map { width in
-        let measured = prepared.measure(ProposedViewSize(width: width, height: nil))
-        return options.scale.map { measured.rounded(toScale: $0) } ?? measured
+    let proposals = options.widths.map { ProposedViewSize(width: $0, height: nil) }
+    let rendered = TextBatch(fonts: fonts, style: options.style)
+      .measure(options.texts, at: proposals, jobs: options.jobs) { item in
+        let results = item.measurements.map { measured in
+          options.scale.map { measured.rounded(toScale: $0) } ?? measured
+        }
+        return options.json
+          ? MeasurementJSON.encode(item.prepared, results: results, options: options) + "\n"
+          : MeasurementTable.render(item.prepared, results: results, options: options)
       }
-      if options.json {
-        output.write(MeasurementJSON.encode(prepared, results: results, options: options) + "\n")
-      } else {
-        output.write(MeasurementTable.render(prepared, results: results, options: options))
-      }
-    }
+    for text in rendered { output.write(try text.get()) }
   }
 }
 

@@ -76,6 +76,22 @@ import Testing
     #expect(lines[1]["start"] as? Int == 17)
   }
 
+  /// Parallel measuring keeps the input order and gives the same bytes as one thread.
+  @Test func jobsKeepOrderAndResults() throws {
+    let input = CLITests.root + "/Tests/CaliperTests/Fixtures/multilingual-sample.txt"
+    let arguments = ["measure", "--json", "--width", "0,120,300", "--input", input]
+    let serial = try Self.caliper(arguments + ["--jobs", "1"])
+    let parallel = try Self.caliper(arguments + ["--jobs=4"])
+    let automatic = try Self.caliper(arguments)
+    #expect(serial.status == 0)
+    #expect(!serial.stdout.isEmpty)
+    #expect(parallel.stdout == serial.stdout)
+    #expect(automatic.stdout == serial.stdout)
+    for bad in ["0", "-2", "many", "1.5"] {
+      #expect(try Self.caliper(["measure", "--jobs", bad, "x"]).status == 64, "--jobs \(bad)")
+    }
+  }
+
   @Test func inputReadsOneTextPerNonEmptyLine() throws {
     let run = try Self.caliper(
       ["measure", "--json", "--no-lines", "--input", "-"], stdin: "one\n\ntwo words\n")

@@ -1,0 +1,107 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Batch measurement: many texts prepared and measured in parallel, results in order.
+///
+/// Problem: sizing a large set of strings (a table column, a localisation catalogue) one by
+/// one uses one core. Solution: split the texts into chunks and let `jobs` threads take
+/// chunks as they finish (Dispatch's `concurrentPerform`); each text's result goes into
+/// its own slot, so the output order is the input order whatever the scheduling. This is
+/// safe because everything a measurement shares is: the `FontLibrary` holds its opened
+/// faces under a lock, FreeType faces are reached only under their own lock, HarfBuzz fonts
+/// are immutable once made, and every ICU iterator and HarfBuzz buffer is made per call.
+/// Limitation: a text is the unit of work, so one huge text is not split across threads.
+///
+/// ```swift
+/// let results = TextBatch(fonts: fonts, style: TextStyle(size: 14))
+///   .measure(texts, at: [ProposedViewSize(width: 120, height: nil)], jobs: 8)
+/// ```
+public struct TextBatch: Sendable {
+  public let fonts: FontLibrary
+  public let style: TextStyle
+
+  public init(fonts: FontLibrary, style: TextStyle = TextStyle()) {
+    self.fonts = fonts
+    self.style = style
+  }
+
+  /// One text's outcome: its prepared form and one measurement per proposal.
+  public struct Item: Sendable {
+    public let prepared: PreparedText
+    public let measurements: [TextMeasurement]
+  }
+
+  /// Prepares each text and measures it at each proposal, on up to `jobs` threads
+  /// (default: one per core). Results are in the order of `texts`.
+  public func measure(
+    _ texts: [String], at proposals: [ProposedViewSize], jobs: Int? = nil
+  ) -> [Result<Item, CaliperError>] {
+    measure(texts, at: proposals, jobs: jobs) { $0 }
+  }
+
+  /// `measure`, with `transform` applied to each item on the thread that measured it (so
+  /// that formatting the results runs in parallel too).
+  public func measure<T: Sendable>(
+    _ texts: [String], at proposals: [ProposedViewSize], jobs: Int? = nil,
+    transform: @escaping @Sendable (Item) -> T
+  ) -> [Result<T, CaliperError>] {
+    let jobs = max(1, min(jobs ?? Self.coreCount, texts.count))
+    let fonts = self.fonts
+    let style = self.style
+    @Sendable func one(_ text: String) -> Result<T, CaliperError> {
+      Result { () throws(CaliperError) -> T in
+        let prepared = try fonts.prepare(text, style: style)
+        return transform(
+          Item(prepared: prepared, measurements: proposals.map { prepared.measure($0) }))
+      }
+    }
+    guard jobs > 1 else { return texts.map(one) }
+    let slots = ResultSlots<T>(count: texts.count)
+    // Chunks several times the job count, so that uneven texts still balance.
+    let chunkCount = min(texts.count, jobs * 8)
+    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+      let start = chunk * texts.count / chunkCount
+      let end = (chunk + 1) * texts.count / chunkCount
+      for index in start..<end { slots.store(one(texts[index]), at: index) }
+    }
+    return slots.results()
+  }
+
+  /// The number of cores this process may use.
+  public static var coreCount: Int {
+    #if canImport(Glibc)
+      return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    #else
+      return 1
+    #endif
+  }
+}
+
+/// One slot per result, each written by exactly one thread.
+private final class ResultSlots<T: Sendable>: @unchecked Sendable {
+  // Unchecked: `store` writes each index from one iteration only (the chunks of
+  // `concurrentPerform` are disjoint), and `results` reads after `concurrentPerform` has
+  // returned, which orders every write before the read.
+  private let buffer: UnsafeMutableBufferPointer<Result<T, CaliperError>?>
+
+  init(count: Int) {
+    buffer = .allocate(capacity: count)
+    buffer.initialize(repeating: nil)
+  }
+
+  deinit {
+    _ = buffer.deinitialize()
+    buffer.deallocate()
+  }
+
+  func store(_ result: Result<T, CaliperError>, at index: Int) {
+    buffer[index] = result
+  }
+
+  func results() -> [Result<T, CaliperError>] {
+    buffer.map { $0! }
+  }
+}
