@@ -38,6 +38,9 @@ public struct PreparedText: Sendable {
   public private(set) var minWidth: Double
   /// The lines at the ideal (unconstrained) width.
   private(set) var idealSpans: [LineBreaker.Span]
+  /// The width of the widest line when nothing wraps but hard breaks: computed once, so
+  /// asking for it costs a load.
+  public private(set) var idealWidth: Double = 0
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     string = text
@@ -95,6 +98,7 @@ public struct PreparedText: Sendable {
     minWidth =
       segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
     idealSpans = LineBreaker(text: self, limit: .infinity).breakLines()
+    idealWidth = idealSpans.map(\.width).max() ?? 0
   }
 
   /// Whitespace that hangs at a line end and does not count in its width.

@@ -101,8 +101,6 @@ extension PreparedText {
     return measure(proposal, options: options)
   }
 
-  /// The width of the widest line when nothing wraps but hard breaks.
-  public var idealWidth: Double { idealSpans.map(\.width).max() ?? 0 }
 
   /// The ideal size: no wrapping except at hard breaks.
   public var idealSize: Size { measure(.unspecified).size }
