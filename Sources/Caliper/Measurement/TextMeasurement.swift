@@ -101,7 +101,6 @@ extension PreparedText {
     return measure(proposal, options: options)
   }
 
-
   /// The ideal size: no wrapping except at hard breaks.
   public var idealSize: Size { measure(.unspecified).size }
 
