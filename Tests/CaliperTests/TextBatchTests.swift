@@ -6,10 +6,11 @@ import Testing
 @Suite struct TextBatchTests {
   static let paragraphs: [String] = {
     let corpus =
-      (try? String(contentsOfFile: TestFonts.fixtures + "/gatsby-opening.txt"))
+      (try? String(contentsOfFile: TestFonts.fixtures + "/gatsby-opening.txt", encoding: .utf8))
       ?? ""
     let multilingual =
-      (try? String(contentsOfFile: TestFonts.fixtures + "/multilingual-sample.txt")) ?? ""
+      (try? String(contentsOfFile: TestFonts.fixtures + "/multilingual-sample.txt", encoding: .utf8))
+      ?? ""
     return (corpus + "\n" + multilingual).split(separator: "\n").map(String.init).filter {
       !$0.isEmpty
     }

@@ -7,10 +7,21 @@
 /// edge falls where HarfBuzz marks breaking unsafe, the line is reshaped so that its width
 /// is the width it has when drawn. Limitation: greedy, not optimal-fit (like SwiftUI,
 /// TextKit and Pango).
+///
+/// Every decision the scan makes is a `fits` test, so the scan also records the range of
+/// limits [lo, hi) for which every test would come out the same: any limit in it gives the
+/// same lines, and a caller can reuse them.
 struct LineBreaker {
   let text: PreparedText
   /// The width lines must fit in (`.infinity` for none).
   let limit: Double
+  /// Limits for which every `fits` test so far gives the same answer.
+  private(set) var validLimits: Range<Double> = -Double.infinity..<Double.infinity
+
+  init(text: PreparedText, limit: Double) {
+    self.text = text
+    self.limit = limit
+  }
 
   /// Sums of fractional advances carry rounding error: a line this much wider still fits.
   static let tolerance = 1e-6
@@ -23,9 +34,19 @@ struct LineBreaker {
     var emergency: Bool
   }
 
-  func fits(_ width: Double) -> Bool { width <= limit + Self.tolerance }
+  /// `width ≤ limit + tolerance`, narrowing `validLimits` to the limits with the same answer.
+  mutating func fits(_ width: Double) -> Bool {
+    let threshold = width - Self.tolerance
+    let fits = limit >= threshold
+    if fits {
+      validLimits = max(validLimits.lowerBound, threshold)..<validLimits.upperBound
+    } else {
+      validLimits = validLimits.lowerBound..<min(validLimits.upperBound, threshold)
+    }
+    return fits
+  }
 
-  func breakLines() -> [Span] {
+  mutating func breakLines() -> [Span] {
     var spans: [Span] = []
     let segments = text.segments
     var lineStart = 0
@@ -78,7 +99,7 @@ struct LineBreaker {
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
   /// cluster past `start`; `end` if the whole word fits.
-  private func emergencyBreak(from start: Int, to end: Int) -> Int {
+  private mutating func emergencyBreak(from start: Int, to end: Int) -> Int {
     let candidates = text.emergencyBreaks(in: start..<end)
     guard let first = candidates.first else { return end }
     // Estimate with prefix sums, then confirm with the edge-exact width.

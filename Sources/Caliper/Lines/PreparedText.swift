@@ -41,6 +41,8 @@ public struct PreparedText: Sendable {
   /// The width of the widest line when nothing wraps but hard breaks: computed once, so
   /// asking for it costs a load.
   public private(set) var idealWidth: Double = 0
+  /// Breakings already made, by the range of widths they hold for.
+  let breakCache = LineBreakCache()
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     string = text
@@ -97,7 +99,8 @@ public struct PreparedText: Sendable {
     idealSpans = []
     minWidth =
       segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
-    idealSpans = LineBreaker(text: self, limit: .infinity).breakLines()
+    var idealBreaker = LineBreaker(text: self, limit: .infinity)
+    idealSpans = idealBreaker.breakLines()
     idealWidth = idealSpans.map(\.width).max() ?? 0
   }
 

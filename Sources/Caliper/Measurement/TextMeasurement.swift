@@ -16,6 +16,9 @@ public struct TextMeasurement: Sendable, Hashable {
   /// Where the lines sit, TextKit-style: origin at the container inset, width the widest
   /// line plus line-fragment padding on both sides, height the sum of line heights.
   public let usedRect: Rect
+  /// The proposed widths that give these same lines: [lo, hi). A layout that proposes a
+  /// width inside it can keep these lines (Caliper itself reuses them).
+  public let lineBreakRange: Range<Double>
 
   /// The number of lines.
   public var lineCount: Int { lines.count }
@@ -24,14 +27,18 @@ public struct TextMeasurement: Sendable, Hashable {
   public func rounded(toScale scale: Double) -> TextMeasurement {
     TextMeasurement(
       proposal: proposal, size: size.rounded(toScale: scale), lines: lines,
-      usedRect: usedRect.rounded(toScale: scale))
+      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange)
   }
 
-  init(proposal: ProposedViewSize, size: Size, lines: [Line], usedRect: Rect) {
+  init(
+    proposal: ProposedViewSize, size: Size, lines: [Line], usedRect: Rect,
+    lineBreakRange: Range<Double>
+  ) {
     self.proposal = proposal
     self.size = size
     self.lines = lines
     self.usedRect = usedRect
+    self.lineBreakRange = lineBreakRange
   }
 }
 
@@ -61,11 +68,17 @@ extension PreparedText {
   ) -> TextMeasurement {
     let padding = options.lineFragmentPadding
     let inset = options.textContainerInset
+    let extra = 2 * (inset.width + padding)
     var spans = idealSpans
+    var limits = (idealWidth - LineBreaker.tolerance)..<Double.infinity
     if let width = proposal.width, width.isFinite {
-      let available = width.isNaN ? 0 : max(0, width - 2 * (inset.width + padding))
+      let available = width.isNaN ? 0 : max(0, width - extra)
       if available + LineBreaker.tolerance < idealWidth {
-        spans = LineBreaker(text: self, limit: available).breakLines()
+        (spans, limits) = breakCache.spans(for: available) {
+          var breaker = LineBreaker(text: self, limit: available)
+          let spans = breaker.breakLines()
+          return (spans, breaker.validLimits)
+        }
       }
     }
     var lines: [Line] = []
@@ -87,7 +100,9 @@ extension PreparedText {
     let usedWidth = lines.isEmpty ? 0 : widest + 2 * padding
     let used = Rect(x: inset.width, y: inset.height, width: usedWidth, height: textHeight)
     let size = Size(width: usedWidth + 2 * inset.width, height: textHeight + 2 * inset.height)
-    return TextMeasurement(proposal: proposal, size: size, lines: lines, usedRect: used)
+    let widths = (limits.lowerBound + extra)..<(limits.upperBound + extra)
+    return TextMeasurement(
+      proposal: proposal, size: size, lines: lines, usedRect: used, lineBreakRange: widths)
   }
 
   /// `measure`, refusing NaN and negative proposed dimensions.
