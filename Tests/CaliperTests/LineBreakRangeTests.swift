@@ -80,3 +80,55 @@ import Testing
     #expect(prepared.breakCache.count == 0)
   }
 }
+
+/// `sizeThatFits` is `measure` without the lines: the same size, line count and range, bit
+/// for bit, whether it breaks first or reuses a breaking `measure` made (and the reverse).
+@Suite struct SizeThatFitsTests {
+  @Test func sameSizeAsMeasure() throws {
+    var compared = 0
+    for text in LineBreakRangeTests.paragraphs.prefix(80) {
+      let sizing = try TestFonts.prepare(text)
+      let measuring = try TestFonts.prepare(text)
+      let widths: [Double] = [0, 35, 80, 120, 180, 240, 300.5, 480, 960, .infinity, .nan, -5]
+      for width in widths {
+        let proposal = ProposedViewSize(width: width, height: nil)
+        let fit = sizing.sizeThatFits(proposal)
+        let measured = measuring.measure(proposal)
+        #expect(fit.size == measured.size, "\(width)")
+        #expect(fit.lineCount == measured.lineCount)
+        #expect(fit.lineBreakRange == measured.lineBreakRange)
+        // Each now answers from the other's kind of cache entry.
+        // (Fields, not whole values: a NaN proposal is not equal to itself.)
+        let again = sizing.measure(proposal)
+        #expect(again.lines == measured.lines && again.size == measured.size)
+        let refit = measuring.sizeThatFits(proposal)
+        #expect(refit.size == fit.size && refit.lineBreakRange == fit.lineBreakRange)
+        compared += 1
+      }
+    }
+    #expect(compared == 80 * 12)
+  }
+
+  /// NaN and negative widths measure as width 0: one word (or cluster) per line.
+  @Test func nanAndNegativeWidthsAreZero() throws {
+    let text = try TestFonts.prepare("Blue tile with a longer local label")
+    let zero = text.measure(ProposedViewSize(width: 0, height: nil))
+    #expect(zero.lineCount > 1)
+    for width in [Double.nan, -1, -Double.infinity] {
+      #expect(text.measure(ProposedViewSize(width: width, height: nil)).lines == zero.lines)
+      #expect(text.sizeThatFits(ProposedViewSize(width: width, height: nil)).size == zero.size)
+    }
+  }
+
+  @Test func paddingAndInsetsCountAsInMeasure() throws {
+    let text = try TestFonts.prepare(LineBreakRangeTests.paragraphs[3])
+    let options = TextContainerOptions(
+      lineFragmentPadding: 5, textContainerInset: Size(width: 3, height: 2))
+    for width in [90.0, 200, 333] {
+      let proposal = ProposedViewSize(width: width, height: nil)
+      let measured = text.measure(proposal, options: options)
+      #expect(text.sizeThatFits(proposal, options: options).size == measured.size)
+      #expect(measured.size.width <= width)
+    }
+  }
+}

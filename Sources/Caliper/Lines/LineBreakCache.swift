@@ -8,12 +8,15 @@ import Synchronization
 /// Solution: keep the breakings already made with their [lo, hi) ranges (`LineBreaker`
 /// records them) and answer a width inside a range with those lines, without a scan. The
 /// key is the width alone because everything else that changes lines is fixed by the
-/// prepared text that owns the cache. Bound: `capacity` breakings, least recently used
+/// prepared text that owns the cache. A breaking made for a size alone keeps only its size;
+/// asking it for lines makes them once. Bound: `capacity` breakings, least recently used
 /// evicted; `removeAll()` empties it. Shared by copies of the `PreparedText`, under a lock.
 final class LineBreakCache: Sendable {
-  struct Entry {
+  /// One breaking: its range of limits, its size, and its lines if they were asked for.
+  struct Entry: Sendable {
     let limits: Range<Double>
-    let spans: [LineBreaker.Span]
+    let fit: LineFit
+    let spans: [LineBreaker.Span]?
   }
 
   let capacity: Int
@@ -23,26 +26,32 @@ final class LineBreakCache: Sendable {
     self.capacity = capacity
   }
 
-  /// The spans for `limit`: from a breaking whose range holds it, else from `make`, which
-  /// is then remembered.
-  func spans(
-    for limit: Double, make: () -> (spans: [LineBreaker.Span], limits: Range<Double>)
-  ) -> (spans: [LineBreaker.Span], limits: Range<Double>) {
-    let hit = entries.withLock { entries -> Entry? in
-      guard let index = entries.firstIndex(where: { $0.limits.contains(limit) }) else {
-        return nil
+  /// The breaking whose range holds `limit`, made most recently used; with `spans` only
+  /// one that kept its lines.
+  func entry(containing limit: Double, needsSpans: Bool) -> Entry? {
+    entries.withLock { entries -> Entry? in
+      guard
+        let index = entries.lastIndex(where: {
+          $0.limits.contains(limit) && (!needsSpans || $0.spans != nil)
+        })
+      else { return nil }
+      let entry = entries[index]
+      if index != entries.count - 1 {
+        entries.remove(at: index)
+        entries.append(entry)  // most recently used last
       }
-      let entry = entries.remove(at: index)
-      entries.append(entry)  // most recently used last
       return entry
     }
-    if let hit { return (hit.spans, hit.limits) }
-    let made = make()
+  }
+
+  /// Remembers a breaking, replacing one with the same range (a size-only entry that now
+  /// has its lines) and evicting the least recently used beyond `capacity`.
+  func insert(_ entry: Entry) {
     entries.withLock { entries in
-      entries.append(Entry(limits: made.limits, spans: made.spans))
+      entries.removeAll { $0.limits == entry.limits }
+      entries.append(entry)
       if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
     }
-    return made
   }
 
   var count: Int { entries.withLock { $0.count } }

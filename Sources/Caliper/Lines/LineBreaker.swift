@@ -32,6 +32,10 @@ struct LineBreaker {
     var end: Int
     var width: Double
     var emergency: Bool
+    /// The faces used on the line (trailing whitespace included).
+    var faces: FaceMask
+    /// The line's vertical metrics: the union over its faces.
+    var metrics: LineMetrics = .zero
   }
 
   /// `width ≤ limit + tolerance`, narrowing `validLimits` to the limits with the same answer.
@@ -46,8 +50,16 @@ struct LineBreaker {
     return fits
   }
 
+  /// The lines, as spans.
   mutating func breakLines() -> [Span] {
     var spans: [Span] = []
+    breakLines(into: &spans)
+    return spans
+  }
+
+  /// Breaks the lines, handing each to `sink` in order: one scan over the segments, no
+  /// shaping but at unsafe line edges, and no allocation but the sink's own.
+  mutating func breakLines<Sink: LineSink>(into sink: inout Sink) {
     let segments = text.segments
     var lineStart = 0
     var current: Span?  // the open line
@@ -67,34 +79,49 @@ struct LineBreaker {
               end += 1
             }
             let piece = text.width(from: start, to: breakAt, breakingAt: end)
-            spans.append(
-              Span(start: start, contentEnd: breakAt, end: end, width: piece, emergency: true))
+            emit(
+              Span(
+                start: start, contentEnd: breakAt, end: end, width: piece, emergency: true,
+                faces: text.faceMask(start..<end)), to: &sink)
             lineStart = end
             continue
           }
         }
+        var faces = segment.faces
+        if let line = current {
+          faces |= line.faces
+        } else if start != segment.start {
+          faces = text.faceMask(start..<segment.end)  // the rest of an emergency-broken word
+        }
         current = Span(
           start: start, contentEnd: segment.contentEnd, end: segment.end, width: width,
-          emergency: false)
+          emergency: false, faces: faces)
         index += 1
         if segment.isHardBreak, let line = current {
-          spans.append(line)
+          emit(line, to: &sink)
           current = nil
           lineStart = segment.end
         }
       } else if let line = current {
-        spans.append(line)
+        emit(line, to: &sink)
         current = nil
         lineStart = segment.start
       }
     }
-    if let line = current { spans.append(line) }
+    if let line = current { emit(line, to: &sink) }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
-      spans.append(
-        Span(start: last.end, contentEnd: last.end, end: last.end, width: 0, emergency: false))
+      emit(
+        Span(
+          start: last.end, contentEnd: last.end, end: last.end, width: 0, emergency: false,
+          faces: .empty), to: &sink)
     }
-    return spans
+  }
+
+  private func emit<Sink: LineSink>(_ span: Span, to sink: inout Sink) {
+    var line = span
+    line.metrics = text.lineMetrics(span.start..<span.end, faces: span.faces)
+    sink.append(line)
   }
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
@@ -114,5 +141,32 @@ struct LineBreaker {
       chosen = next
     }
     return chosen
+  }
+}
+
+/// Where `LineBreaker` hands its lines: an array of spans, or a running size.
+protocol LineSink {
+  mutating func append(_ span: LineBreaker.Span)
+}
+
+extension Array: LineSink where Element == LineBreaker.Span {}
+
+/// The size of a breaking without its lines: count, widest line and total height, summed
+/// in line order exactly as `measure` sums them.
+struct LineFit: LineSink, Sendable, Hashable {
+  var count = 0
+  var widest = 0.0
+  var height = 0.0
+
+  mutating func append(_ span: LineBreaker.Span) {
+    count += 1
+    widest = max(widest, span.width)
+    height += span.metrics.height
+  }
+
+  init() {}
+
+  init(_ spans: [LineBreaker.Span]) {
+    for span in spans { append(span) }
   }
 }

@@ -38,6 +38,8 @@ public struct PreparedText: Sendable {
   public private(set) var minWidth: Double
   /// The lines at the ideal (unconstrained) width.
   private(set) var idealSpans: [LineBreaker.Span]
+  /// The size of the ideal lines.
+  private(set) var idealFit = LineFit()
   /// The width of the widest line when nothing wraps but hard breaks: computed once, so
   /// asking for it costs a load.
   public private(set) var idealWidth: Double = 0
@@ -90,7 +92,8 @@ public struct PreparedText: Sendable {
           start: start, contentEnd: contentEnd, end: end,
           width: prefix[contentEnd] - prefix[start],
           trailingWidth: prefix[end] - prefix[contentEnd],
-          isHardBreak: analysis.mandatory[offset]))
+          isHardBreak: analysis.mandatory[offset],
+          faces: Self.faceMask(start..<end, faceOf: items.faceOf)))
       start = end
     }
     self.segments = segments
@@ -101,7 +104,24 @@ public struct PreparedText: Sendable {
       segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
     var idealBreaker = LineBreaker(text: self, limit: .infinity)
     idealSpans = idealBreaker.breakLines()
-    idealWidth = idealSpans.map(\.width).max() ?? 0
+    idealFit = LineFit(idealSpans)
+    idealWidth = idealFit.widest
+  }
+
+  /// The number of break segments (a word and the whitespace after it).
+  public var segmentCount: Int { segments.count }
+
+  /// The bytes this prepared text holds: its arrays' storage and its string, not the
+  /// shared faces nor its cached breakings.
+  public var memoryFootprint: Int {
+    func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+    let analysisBytes =
+      bytes(analysis.scalars) + bytes(analysis.breaks) + bytes(analysis.mandatory)
+      + bytes(analysis.graphemeStart) + bytes(analysis.levels) + bytes(analysis.scripts)
+    return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
+      + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
+      + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
+      + bytes(faces) + bytes(missing)
   }
 
   /// Whitespace that hangs at a line end and does not count in its width.
@@ -161,6 +181,29 @@ public struct PreparedText: Sendable {
     return (range.lowerBound + 1..<range.upperBound).filter {
       analysis.graphemeStart[$0] && clusterStart[$0]
     }
+  }
+
+  static func faceMask(_ range: Range<Int>, faceOf: [Int]) -> FaceMask {
+    var mask = FaceMask.empty
+    for index in range { mask |= FaceMask(face: faceOf[index]) }
+    return mask
+  }
+
+  /// The faces used in `range`.
+  func faceMask(_ range: Range<Int>) -> FaceMask { Self.faceMask(range, faceOf: faceOf) }
+
+  /// The line metrics of `range` whose faces are `faces`: the union over the mask's bits,
+  /// without allocating; a scan of the scalars when the mask is empty or overflows.
+  func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
+    guard !faces.isEmpty, !faces.overflows else { return lineMetrics(range) }
+    var bits = faces.bits
+    var metrics = LineMetrics.zero
+    while bits != 0 {
+      let face = bits.trailingZeroBitCount
+      metrics = metrics.union(lineMetricsByFace[face])
+      bits &= bits - 1
+    }
+    return metrics
   }
 
   /// The line metrics of the faces used in `range`; an empty range takes the face of the

@@ -13,4 +13,29 @@ struct Segment: Sendable, Hashable {
   let trailingWidth: Double
   /// Whether the break at `end` is mandatory.
   let isHardBreak: Bool
+  /// The faces used in start..<end as a bit set (`FaceMask`).
+  let faces: FaceMask
+}
+
+/// A set of cascade face indices as bits, so that a line's faces are the union of its
+/// segments' without allocating. Indices from 63 up share the last bit, which means "look
+/// at the scalars" (`PreparedText.lineMetrics(_:faces:)` does).
+struct FaceMask: Sendable, Hashable {
+  var bits: UInt64
+
+  static let empty = FaceMask(bits: 0)
+  static let overflowBit: UInt64 = 1 << 63
+
+  init(bits: UInt64) { self.bits = bits }
+
+  init(face: Int) {
+    bits = face < 63 ? 1 << UInt64(face) : Self.overflowBit
+  }
+
+  var isEmpty: Bool { bits == 0 }
+  /// Whether a face index ≥ 63 is in the set, so the bits alone do not say which.
+  var overflows: Bool { bits & Self.overflowBit != 0 }
+
+  static func | (lhs: FaceMask, rhs: FaceMask) -> FaceMask { FaceMask(bits: lhs.bits | rhs.bits) }
+  static func |= (lhs: inout FaceMask, rhs: FaceMask) { lhs.bits |= rhs.bits }
 }

@@ -66,27 +66,14 @@ extension PreparedText {
   public func measure(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextMeasurement {
-    let padding = options.lineFragmentPadding
     let inset = options.textContainerInset
-    let extra = 2 * (inset.width + padding)
-    var spans = idealSpans
-    var limits = (idealWidth - LineBreaker.tolerance)..<Double.infinity
-    if let width = proposal.width, width.isFinite {
-      let available = width.isNaN ? 0 : max(0, width - extra)
-      if available + LineBreaker.tolerance < idealWidth {
-        (spans, limits) = breakCache.spans(for: available) {
-          var breaker = LineBreaker(text: self, limit: available)
-          let spans = breaker.breakLines()
-          return (spans, breaker.validLimits)
-        }
-      }
-    }
+    let breaking = self.breaking(proposal, options: options, needsSpans: true)
+    let spans = breaking.spans ?? idealSpans
     var lines: [Line] = []
     lines.reserveCapacity(spans.count)
     var y = inset.height
-    var widest = 0.0
     for span in spans {
-      let metrics = lineMetrics(span.start..<span.end)
+      let metrics = span.metrics
       let trailing = advanceSum(span.contentEnd..<span.end)
       lines.append(
         Line(
@@ -94,15 +81,11 @@ extension PreparedText {
           widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
           y: y - inset.height, endsInEmergencyBreak: span.emergency))
       y += metrics.height
-      widest = max(widest, span.width)
     }
-    let textHeight = lines.reduce(0) { $0 + $1.height }
-    let usedWidth = lines.isEmpty ? 0 : widest + 2 * padding
-    let used = Rect(x: inset.width, y: inset.height, width: usedWidth, height: textHeight)
-    let size = Size(width: usedWidth + 2 * inset.width, height: textHeight + 2 * inset.height)
-    let widths = (limits.lowerBound + extra)..<(limits.upperBound + extra)
+    let (size, used) = breaking.fit.size(options: options)
     return TextMeasurement(
-      proposal: proposal, size: size, lines: lines, usedRect: used, lineBreakRange: widths)
+      proposal: proposal, size: size, lines: lines, usedRect: used,
+      lineBreakRange: breaking.proposedWidths)
   }
 
   /// `measure`, refusing NaN and negative proposed dimensions.
@@ -117,7 +100,7 @@ extension PreparedText {
   }
 
   /// The ideal size: no wrapping except at hard breaks.
-  public var idealSize: Size { measure(.unspecified).size }
+  public var idealSize: Size { idealFit.size(options: TextContainerOptions()).size }
 
   func substring(_ range: Range<Int>) -> String {
     var view = String.UnicodeScalarView()

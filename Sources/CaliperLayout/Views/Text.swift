@@ -23,7 +23,7 @@ public struct Text: View, LeafView {
   public var body: AnyView { AnyView(.leaf(self)) }
 
   func sizeThatFits(_ proposal: ProposedViewSize, axis: Axis?) -> Size {
-    prepared.measure(proposal).size
+    prepared.sizeThatFits(proposal).size
   }
 
   var spacing: ViewSpacing { .standard }

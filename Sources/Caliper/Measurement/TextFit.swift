@@ -1,0 +1,97 @@
+/// Relayout: the size text needs for a proposal, without its lines.
+///
+/// Problem: layout containers ask a text for its size far more often than for its lines (a
+/// stack probes each child, ViewThatFits tries each candidate, a window resizes pixel by
+/// pixel), and building line values (substrings, one per line) costs more than breaking.
+/// Solution: `sizeThatFits` runs the same line breaker as `measure` into a running size
+/// instead of an array — one scan over the segments, no shaping but at unsafe line edges,
+/// no allocation — and answers from the prepared text's cached breakings when the width
+/// falls in a range it already knows. The size is bit-identical to `measure`'s.
+/// Limitation: as `measure`, the height proposal is ignored.
+///
+/// ```swift
+/// let text = try fonts.prepare("Blue tile with a longer local label")
+/// text.sizeThatFits(ProposedViewSize(width: 120, height: nil)).lineCount  // 3
+/// ```
+public struct TextFit: Sendable, Hashable {
+  /// The proposal this answers.
+  public let proposal: ProposedViewSize
+  /// The size the text needs, as `TextMeasurement.size`.
+  public let size: Size
+  /// The number of lines.
+  public let lineCount: Int
+  /// The proposed widths that give these same lines: [lo, hi).
+  public let lineBreakRange: Range<Double>
+}
+
+/// One breaking of a prepared text for a proposal: its size, its lines if asked for, and
+/// the range of available widths (padding and insets taken off) that give the same lines.
+struct Breaking {
+  var spans: [LineBreaker.Span]?
+  var fit: LineFit
+  var limits: Range<Double>
+  /// Padding and insets on both sides, added back to `limits` for proposed widths.
+  var extra: Double
+
+  var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
+}
+
+extension LineFit {
+  /// The size and TextKit used rect of these lines with `options`' padding and insets.
+  func size(options: TextContainerOptions) -> (size: Size, usedRect: Rect) {
+    let inset = options.textContainerInset
+    let usedWidth = count == 0 ? 0 : widest + 2 * options.lineFragmentPadding
+    let used = Rect(x: inset.width, y: inset.height, width: usedWidth, height: height)
+    let size = Size(width: usedWidth + 2 * inset.width, height: height + 2 * inset.height)
+    return (size, used)
+  }
+}
+
+extension PreparedText {
+  /// The size and line count of the text for a proposal: `measure(_:options:)`'s size,
+  /// without building lines.
+  public func sizeThatFits(
+    _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
+  ) -> TextFit {
+    let breaking = self.breaking(proposal, options: options, needsSpans: false)
+    return TextFit(
+      proposal: proposal, size: breaking.fit.size(options: options).size,
+      lineCount: breaking.fit.count, lineBreakRange: breaking.proposedWidths)
+  }
+
+  /// The lines for a proposal: the ideal ones when the available width holds them, else a
+  /// cached breaking whose range holds the width, else a new scan (then cached).
+  func breaking(
+    _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
+  ) -> Breaking {
+    let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
+    var breaking = Breaking(
+      spans: idealSpans, fit: idealFit,
+      limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
+    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
+    guard let width = proposal.width, width != .infinity else { return breaking }
+    let available = width.isNaN ? 0 : max(0, width - extra)
+    guard available + LineBreaker.tolerance < idealWidth else { return breaking }
+    if let hit = breakCache.entry(containing: available, needsSpans: needsSpans) {
+      breaking.spans = hit.spans
+      breaking.fit = hit.fit
+      breaking.limits = hit.limits
+      return breaking
+    }
+    var breaker = LineBreaker(text: self, limit: available)
+    if needsSpans {
+      let spans = breaker.breakLines()
+      breaking.spans = spans
+      breaking.fit = LineFit(spans)
+    } else {
+      var fit = LineFit()
+      breaker.breakLines(into: &fit)
+      breaking.spans = nil
+      breaking.fit = fit
+    }
+    breaking.limits = breaker.validLimits
+    breakCache.insert(
+      LineBreakCache.Entry(limits: breaking.limits, fit: breaking.fit, spans: breaking.spans))
+    return breaking
+  }
+}
