@@ -108,14 +108,18 @@ enum MeasureCommand {
     }
     let fonts = try FontLibrary.bundled()
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: nil) }
+    // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style)
-      .measure(options.texts, at: proposals, jobs: options.jobs) { item in
-        let results = item.measurements.map { measured in
-          options.scale.map { measured.rounded(toScale: $0) } ?? measured
+      .prepare(options.texts, jobs: options.jobs) { prepared in
+        let results = proposals.map { proposal in
+          let row =
+            options.lines
+            ? MeasuredRow(prepared.measure(proposal)) : MeasuredRow(prepared.sizeThatFits(proposal))
+          return options.scale.map { row.rounded(toScale: $0) } ?? row
         }
         return options.json
-          ? MeasurementJSON.encode(item.prepared, results: results, options: options) + "\n"
-          : MeasurementTable.render(item.prepared, results: results, options: options)
+          ? MeasurementJSON.encode(prepared, results: results, options: options) + "\n"
+          : MeasurementTable.render(prepared, results: results, options: options)
       }
     for text in rendered { output.write(try text.get()) }
   }

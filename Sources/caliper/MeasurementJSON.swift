@@ -3,9 +3,9 @@ import Caliper
 /// The `--json` schema of `caliper measure` (documented in the README).
 enum MeasurementJSON {
   static func encode(
-    _ text: PreparedText, results: [TextMeasurement], options: MeasureCommand.Options
+    _ text: PreparedText, results: [MeasuredRow], options: MeasureCommand.Options
   ) -> String {
-    let ideal = text.measure(.unspecified)
+    let ideal = text.sizeThatFits(.unspecified)
     let idealSize = options.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
     let object: JSONWriter.Value = .object([
       ("text", .string(text.string)),
@@ -30,7 +30,7 @@ enum MeasurementJSON {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
-  static func result(_ measurement: TextMeasurement, lines: Bool) -> JSONWriter.Value {
+  static func result(_ measurement: MeasuredRow, lines: Bool) -> JSONWriter.Value {
     var pairs: [(String, JSONWriter.Value)] = [
       ("proposal", .object([("width", measurement.proposal.width.map { .number($0) } ?? .null)])),
       (

@@ -5,16 +5,7 @@ import Testing
 /// Each breaking's range of widths [lo, hi), and the cache that reuses breakings inside it,
 /// checked against fresh breakings of an uncached text.
 @Suite struct LineBreakRangeTests {
-  static let paragraphs: [String] = {
-    let corpus =
-      (try? String(contentsOfFile: TestFonts.fixtures + "/gatsby-opening.txt", encoding: .utf8))
-      ?? ""
-    let multilingual =
-      (try? String(contentsOfFile: TestFonts.fixtures + "/multilingual-sample.txt", encoding: .utf8))
-      ?? ""
-    return (corpus + "\n" + multilingual).split(separator: "\n").map(String.init)
-      .filter { $0.count > 40 }
-  }()
+  static let paragraphs = TestFonts.paragraphs
 
   static func lines(_ measurement: TextMeasurement) -> [Range<Int>] {
     measurement.lines.map(\.range)

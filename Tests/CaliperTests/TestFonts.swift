@@ -11,9 +11,20 @@ enum TestFonts {
   static let directory = root + "/Fonts"
   static let fixtures = root + "/Tests/CaliperTests/Fixtures"
 
+  /// The library most tests use: no prepared-text cache, so that every `prepare` really
+  /// prepares (tests compare fresh preparations); shaped words are cached as by default.
   static let library = Result { () throws(CaliperError) in
-    try FontLibrary(fontsDirectory: directory)
+    try FontLibrary(fontsDirectory: directory, limits: CacheLimits(preparedBytes: 0))
   }
+
+  /// The test corpus's paragraphs longer than 40 characters: Gatsby, then the
+  /// multilingual sample.
+  static let paragraphs: [String] = {
+    let names = ["gatsby-opening.txt", "multilingual-sample.txt"]
+    let texts = names.map { (try? String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8)) ?? "" }
+    return texts.joined(separator: "\n").split(separator: "\n").map(String.init)
+      .filter { $0.count > 40 }
+  }()
 
   static func prepare(_ text: String, size: Double = 16, fonts: [FontReference] = []) throws
     -> PreparedText

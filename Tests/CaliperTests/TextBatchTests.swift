@@ -4,17 +4,7 @@ import Testing
 /// The batch API against one-by-one measurement: the same results, in input order, on any
 /// number of threads.
 @Suite struct TextBatchTests {
-  static let paragraphs: [String] = {
-    let corpus =
-      (try? String(contentsOfFile: TestFonts.fixtures + "/gatsby-opening.txt", encoding: .utf8))
-      ?? ""
-    let multilingual =
-      (try? String(contentsOfFile: TestFonts.fixtures + "/multilingual-sample.txt", encoding: .utf8))
-      ?? ""
-    return (corpus + "\n" + multilingual).split(separator: "\n").map(String.init).filter {
-      !$0.isEmpty
-    }
-  }()
+  static let paragraphs = TestFonts.paragraphs
 
   static let proposals = [nil, 0, 120, 300, 960].map { ProposedViewSize(width: $0, height: nil) }
 

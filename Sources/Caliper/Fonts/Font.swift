@@ -1,4 +1,8 @@
 internal import CHarfBuzz
+import Synchronization
+
+/// The last `Font.serial` given out.
+private let fontSerials = Atomic<UInt64>(0)
 
 /// One opened font face: its file, names, metrics and a HarfBuzz font for shaping.
 ///
@@ -26,6 +30,19 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   public var unitsPerEm: Int { metrics.unitsPerEm }
 
   let units: FontUnits
+  /// Unique per opened face in this process (a reopened file gets a new one), so that
+  /// caches keyed by it never mix two versions of a file.
+  let serial: UInt64
+  /// The file's identity when it was read.
+  var fileIdentity: FileIdentity { file.identity }
+  /// Whether the space glyph takes part in no GSUB or GPOS lookup (no kerning, ligature
+  /// or contextual rule sees it), so that text shapes the same cut at spaces: the
+  /// condition for shaping word by word (`ShapeCache`).
+  let spaceIsInert: Bool
+  /// The file's size in bytes: what the face costs in memory.
+  var fileSize: Int { file.bytes.count }
+  /// Which ASCII characters the cmap maps, as bits: `covers` answers them with no lookup.
+  private let asciiCoverage: (UInt64, UInt64)
   let hbFont: OpaquePointer
   private let hbFace: OpaquePointer
   private let hbBlob: OpaquePointer
@@ -38,6 +55,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     let freeType = try FreeTypeFace(file: file)
     self.path = path
     self.file = file
+    serial = fontSerials.add(1, ordering: .relaxed).newValue
     self.freeType = freeType
     familyName = freeType.familyName
     styleName = freeType.styleName
@@ -52,6 +70,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     hb_font_set_scale(hbFont, Int32(upem), Int32(upem))
     hb_font_make_immutable(hbFont)
     units = FontUnits(unitsPerEm: upem)
+    var ascii: (UInt64, UInt64) = (0, 0)
+    for value in UInt32(0)..<128 {
+      var glyph: hb_codepoint_t = 0
+      guard hb_font_get_nominal_glyph(hbFont, value, &glyph) != 0 else { continue }
+      if value < 64 { ascii.0 |= 1 << UInt64(value) } else { ascii.1 |= 1 << UInt64(value - 64) }
+    }
+    asciiCoverage = ascii
+    spaceIsInert = !Self.spaceTakesPartInLayout(hbFace, font: hbFont)
     metrics = FontMetrics(
       unitsPerEm: upem,
       ascender: Self.metric(hbFont, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
@@ -65,6 +91,27 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     hb_blob_destroy(hbBlob)
   }
 
+  /// Whether U+0020's glyph is in any lookup's backtrack, input, lookahead or output set.
+  ///
+  /// The corresponding HarfBuzz function is `hb_ot_layout_lookup_collect_glyphs`.
+  private static func spaceTakesPartInLayout(_ face: OpaquePointer, font: OpaquePointer) -> Bool
+  {
+    var space: hb_codepoint_t = 0
+    guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
+    let sets = (0..<4).map { _ in hb_set_create() }
+    defer { sets.forEach { hb_set_destroy($0) } }
+    for table in ["GSUB", "GPOS"] {
+      let tag = table.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      let count = hb_ot_layout_table_get_lookup_count(face, tag)
+      for lookup in 0..<count {
+        sets.forEach { hb_set_clear($0) }
+        hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, sets[0], sets[1], sets[2], sets[3])
+        if sets.contains(where: { hb_set_has($0, space) != 0 }) { return true }
+      }
+    }
+    return false
+  }
+
   /// The corresponding HarfBuzz function is `hb_ot_metrics_get_position`.
   private static func metric(_ font: OpaquePointer, _ tag: hb_ot_metrics_tag_t) -> Double {
     var position: hb_position_t = 0
@@ -76,6 +123,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   ///
   /// The corresponding HarfBuzz function is `hb_font_get_nominal_glyph`.
   public func covers(_ scalar: Unicode.Scalar) -> Bool {
+    let value = UInt64(scalar.value)
+    if value < 64 { return asciiCoverage.0 & (1 << value) != 0 }
+    if value < 128 { return asciiCoverage.1 & (1 << (value - 64)) != 0 }
     var glyph: hb_codepoint_t = 0
     return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
   }

@@ -58,6 +58,7 @@ public struct FontCascade: Sendable {
     /// Characters that are not drawn need no glyph: controls, line separators and default
     /// ignorables (ZWJ, variation selectors, soft hyphen...).
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+      if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
       let properties = scalar.properties
       switch properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator: return false
@@ -66,6 +67,7 @@ public struct FontCascade: Sendable {
     }
 
     static func staysInRun(_ scalar: Unicode.Scalar) -> Bool {
+      if scalar.value < 0x80 { return scalar.value <= 0x20 || scalar.value == 0x7F }
       switch scalar.properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark: return true
       default: return scalar.properties.isWhitespace || !needsGlyph(scalar)
@@ -74,6 +76,8 @@ public struct FontCascade: Sendable {
 
     static func hasEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
       guard let first = cluster.first else { return false }
+      // ASCII has no emoji presentation of its own; keycaps ("1️⃣") are longer clusters.
+      if first.value < 0x80 && cluster.count == 1 { return false }
       if first.properties.isEmojiPresentation { return true }
       return first.properties.isEmoji && cluster.contains { $0.value == 0xFE0F }
     }

@@ -14,6 +14,9 @@ final class FontFile: @unchecked Sendable {
   // Safety: `bytes` is written once in init and only read afterwards; deinit frees it.
   let path: String
   let bytes: UnsafeMutableRawBufferPointer
+  /// The file as it was when read: a later `FileIdentity(path:)` that differs means the
+  /// file was replaced or rewritten, and these bytes are no longer its contents.
+  let identity: FileIdentity
 
   /// Reads the file at `path`. Throws `CaliperError.unreadableFontFile` with the C reason.
   init(path: String) throws(CaliperError) {
@@ -29,6 +32,7 @@ final class FontFile: @unchecked Sendable {
     guard (info.st_mode & S_IFMT) == S_IFREG else {
       throw .unreadableFontFile(path: path, reason: "not a regular file")
     }
+    identity = FileIdentity(info)
     let size = Int(info.st_size)
     guard size > 0 else { throw .unreadableFontFile(path: path, reason: "the file is empty") }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
@@ -41,4 +45,29 @@ final class FontFile: @unchecked Sendable {
   }
 
   deinit { bytes.deallocate() }
+}
+
+/// What tells one version of a file from another without reading it: device, inode, size
+/// and modification time (to the nanosecond).
+struct FileIdentity: Sendable, Hashable {
+  let device: UInt64
+  let inode: UInt64
+  let size: Int64
+  let modifiedSeconds: Int64
+  let modifiedNanoseconds: Int64
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+    size = Int64(info.st_size)
+    modifiedSeconds = Int64(info.st_mtim.tv_sec)
+    modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+  }
+
+  /// The identity of the file at `path` now, or nil if it cannot be stat'ed.
+  init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
 }

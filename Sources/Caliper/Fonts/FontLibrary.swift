@@ -2,42 +2,74 @@ import Synchronization
 
 /// Finds fonts, opens each file once, and prepares text with a cascade of faces.
 ///
-/// A library is `Sendable`: opened faces are shared by every thread under one lock, and a
-/// face is opened the first time a cluster needs it (the 11 MB emoji font is read only
-/// when text has emoji or characters no earlier face covers).
+/// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
+/// least recently used first out, emptied by `removeAll()` and counted in
+/// `cacheStatistics`:
+/// - faces, keyed by path and checked against the file's identity (device, inode, size,
+///   modification time) on every lookup, so that a font rewritten on disk is read again
+///   rather than measured from stale bytes; a face is opened the first time a cluster
+///   needs it (the 11 MB emoji font is read only when text has emoji or characters no
+///   earlier face covers);
+/// - shaped words, keyed by face, script, direction, language and the word's scalars;
+/// - prepared texts, keyed by the text's exact scalars (not Swift's canonical equivalence:
+///   "é" and "e\u{301}" measure differently), the style and the library's face generation
+///   (bumped whenever a face is reloaded), so a changed font never answers from the cache.
+/// Each cache has its own lock; values are computed outside the locks.
 ///
 /// ```swift
 /// let fonts = try FontLibrary.bundled()
 /// let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
 /// let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
+/// print(fonts.cacheStatistics.shapes.hitRate)
 /// ```
 public final class FontLibrary: Sendable {
   /// The folder of bundled fonts.
   public let fontsDirectory: String
-  private let opened = Mutex<[String: Font]>([:])
+  /// The bounds of the caches.
+  public let limits: CacheLimits
+  private let faces: LRUCache<String, Font>
+  let shapes: ShapeCache
+  private let prepared: LRUCache<PreparedKey, PreparedText>
+  /// Bumped when a face is reloaded or the caches are emptied; part of every prepared key.
+  private let generation = Atomic<UInt64>(0)
 
   /// A library over a folder holding the bundled fonts.
-  public init(fontsDirectory: String) throws(CaliperError) {
+  public init(fontsDirectory: String, limits: CacheLimits = CacheLimits()) throws(CaliperError) {
     guard BundledFonts.isFontsDirectory(fontsDirectory) else {
       throw .fontsDirectoryNotFound(searched: [fontsDirectory])
     }
     self.fontsDirectory = fontsDirectory
+    self.limits = limits
+    faces = LRUCache(byteLimit: limits.faceBytes)
+    shapes = ShapeCache(byteLimit: limits.shapeBytes)
+    prepared = LRUCache(byteLimit: limits.preparedBytes)
   }
 
   /// A library over the bundled fonts, found by `BundledFonts.directory()`'s lookup order.
-  public static func bundled() throws(CaliperError) -> FontLibrary {
-    try FontLibrary(fontsDirectory: BundledFonts.directory())
+  public static func bundled(limits: CacheLimits = CacheLimits()) throws(CaliperError)
+    -> FontLibrary
+  {
+    try FontLibrary(fontsDirectory: BundledFonts.directory(), limits: limits)
   }
 
-  /// The font in the file at `path`, opened once and shared.
+  /// The font in the file at `path`, opened once and shared while the file stays the same.
+  ///
+  /// - Throws: `CaliperError.unreadableFontFile` when the file is gone or unreadable, or
+  ///   `.notAFont` when FreeType refuses it.
   public func font(path: String) throws(CaliperError) -> Font {
-    if let font = opened.withLock({ $0[path] }) { return font }
-    let font = try Font(path: path)
-    return opened.withLock { fonts in
-      if let existing = fonts[path] { return existing }
-      fonts[path] = font
-      return font
+    guard let identity = FileIdentity(path: path) else {
+      faces.removeValue(for: path)
+      _ = try Font(path: path)  // throws the reason (missing, unreadable...)
+      throw .unreadableFontFile(path: path, reason: "the file cannot be read")
     }
+    if let font = faces.value(for: path) {
+      if font.fileIdentity == identity { return font }
+      faces.removeValue(for: path)
+      generation.add(1, ordering: .relaxed)
+    }
+    let font = try Font(path: path)
+    faces.insert(font, for: path, cost: font.fileSize)
+    return font
   }
 
   /// A bundled family ("Noto Sans", "Noto Sans Bold Italic"), else an installed family.
@@ -71,18 +103,44 @@ public final class FontLibrary: Sendable {
     return FontCascade(library: self, paths: paths, emojiIndex: emoji)
   }
 
-  /// Prepares `text` for measuring at any width: the one-time, width-independent work.
+  /// Prepares `text` for measuring at any width: the one-time, width-independent work,
+  /// or a prepared text from the cache for the same text and style.
   ///
   /// - Throws: `CaliperError` for an invalid size or a font that cannot be opened.
   public func prepare(_ text: String, style: TextStyle = TextStyle()) throws(CaliperError)
     -> PreparedText
   {
     guard style.size.isFinite, style.size > 0 else { throw .invalidFontSize(style.size) }
-    return try PreparedText(text: text, style: style, cascade: cascade(for: style))
+    guard prepared.byteLimit > 0 else {
+      return try PreparedText(text: text, style: style, cascade: cascade(for: style))
+    }
+    let key = PreparedKey(
+      utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed))
+    return try prepared.value(for: key, cost: { $0.memoryFootprint + key.utf8.count }) {
+      () throws(CaliperError) -> PreparedText in
+      try PreparedText(text: text, style: style, cascade: cascade(for: style))
+    }
   }
 
-  /// Forgets every opened face (they stay alive while prepared texts use them).
-  public func removeAll() {
-    opened.withLock { $0.removeAll() }
+  /// The counters of the face, shaped-word and prepared-text caches.
+  public var cacheStatistics: CacheReport {
+    CacheReport(
+      faces: faces.statistics, shapes: shapes.cache.statistics, prepared: prepared.statistics)
   }
+
+  /// Empties every cache (faces stay alive while prepared texts use them).
+  public func removeAll() {
+    generation.add(1, ordering: .relaxed)
+    prepared.removeAll()
+    shapes.cache.removeAll()
+    faces.removeAll()
+  }
+}
+
+/// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style, and the
+/// library's face generation when it was prepared.
+struct PreparedKey: Hashable, Sendable {
+  let utf8: [UInt8]
+  let style: TextStyle
+  let generation: UInt64
 }

@@ -62,23 +62,20 @@ public struct PreparedText: Sendable {
     lineMetricsByFace = resolver.fonts.map { $0?.lineMetrics(size: style.size) ?? .zero }
 
     let count = analysis.scalars.count
-    var advances = [Double](repeating: 0, count: count)
-    var clusterStart = [Bool](repeating: true, count: count + 1)
-    var unsafeBefore = [Bool](repeating: false, count: count + 1)
+    var shaped = ShapedText(count: count, size: style.size)
+    let shaper = Shaper()
     for run in items.runs {
-      let shaped = Self.shape(
-        run.range, run: run, analysis: analysis, fonts: resolver.fonts, style: style)
-      for (local, index) in run.range.enumerated() {
-        advances[index] = shaped.advances[local]
-        clusterStart[index] = shaped.clusterStart[local]
-        unsafeBefore[index] = shaped.unsafeBefore[local]
-      }
+      // Every run's face was opened while itemizing.
+      shaper.shapeRun(
+        run, analysis: analysis, font: resolver.fonts[run.face]!, style: style,
+        cache: cascade.library.shapes, into: &shaped)
     }
+    let advances = shaped.advances
     var prefix = [Double](repeating: 0, count: count + 1)
     for index in 0..<count { prefix[index + 1] = prefix[index] + advances[index] }
     self.prefix = prefix
-    self.clusterStart = clusterStart
-    self.unsafeBefore = unsafeBefore
+    clusterStart = shaped.clusterStart
+    unsafeBefore = shaped.unsafeBefore
 
     var segments: [Segment] = []
     var start = 0
@@ -126,21 +123,14 @@ public struct PreparedText: Sendable {
 
   /// Whitespace that hangs at a line end and does not count in its width.
   static func isTrailing(_ scalar: Unicode.Scalar) -> Bool {
+    if scalar.value < 0x80 {
+      return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)
+    }
     switch scalar.value {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
     case 0xA0, 0x202F, 0x2007: return false  // no-break spaces are content
     default: return scalar.properties.isWhitespace
     }
-  }
-
-  static func shape(
-    _ range: Range<Int>, run: TextRun, analysis: TextAnalysis, fonts: [Font?], style: TextStyle
-  ) -> ShapedRun {
-    // Every run's face was opened while itemizing.
-    let font = fonts[run.face]!
-    return ShapedRun(
-      scalars: analysis.scalars, range: range, run: run, font: font, size: style.size,
-      language: style.locale, zeroWidth: analysis.isLineSeparator)
   }
 
   /// Sum of the paragraph-shaped advances over `range`.
@@ -162,13 +152,17 @@ public struct PreparedText: Sendable {
   /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
+    let shaper = Shaper()
     for run in runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-      let shaped = Self.shape(
-        piece, run: run, analysis: analysis, fonts: cascadeFonts, style: style)
-      for (local, index) in piece.enumerated() where index < contentEnd {
-        total += shaped.advances[local]
+      let font = cascadeFonts[run.face]!  // every run's face was opened while itemizing
+      let packed = shaper.shape(
+        analysis.scalars, range: piece, context: true, run: run, font: font,
+        language: style.locale)
+      for (local, index) in piece.enumerated()
+      where index < contentEnd && !analysis.isLineSeparator(index) {
+        total += font.units.points(Double(ShapedPiece.advance(packed[local])), size: style.size)
       }
     }
     return total

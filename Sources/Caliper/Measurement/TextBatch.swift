@@ -48,14 +48,23 @@ public struct TextBatch: Sendable {
     _ texts: [String], at proposals: [ProposedViewSize], jobs: Int? = nil,
     transform: @escaping @Sendable (Item) -> T
   ) -> [Result<T, CaliperError>] {
+    prepare(texts, jobs: jobs) { prepared in
+      transform(Item(prepared: prepared, measurements: proposals.map { prepared.measure($0) }))
+    }
+  }
+
+  /// Prepares each text and hands it to `transform` on the thread that prepared it, on up
+  /// to `jobs` threads (default: one per core). Results are in the order of `texts`. Use it
+  /// to ask for something other than full measurements, e.g. `sizeThatFits` only.
+  public func prepare<T: Sendable>(
+    _ texts: [String], jobs: Int? = nil, transform: @escaping @Sendable (PreparedText) -> T
+  ) -> [Result<T, CaliperError>] {
     let jobs = max(1, min(jobs ?? Self.coreCount, texts.count))
     let fonts = self.fonts
     let style = self.style
     @Sendable func one(_ text: String) -> Result<T, CaliperError> {
       Result { () throws(CaliperError) -> T in
-        let prepared = try fonts.prepare(text, style: style)
-        return transform(
-          Item(prepared: prepared, measurements: proposals.map { prepared.measure($0) }))
+        transform(try fonts.prepare(text, style: style))
       }
     }
     guard jobs > 1 else { return texts.map(one) }

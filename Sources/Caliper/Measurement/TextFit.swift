@@ -20,8 +20,17 @@ public struct TextFit: Sendable, Hashable {
   public let size: Size
   /// The number of lines.
   public let lineCount: Int
+  /// Where the lines sit, as `TextMeasurement.usedRect`.
+  public let usedRect: Rect
   /// The proposed widths that give these same lines: [lo, hi).
   public let lineBreakRange: Range<Double>
+
+  /// The fit with `size` and `usedRect` on the pixel grid of `scale` (ceil).
+  public func rounded(toScale scale: Double) -> TextFit {
+    TextFit(
+      proposal: proposal, size: size.rounded(toScale: scale), lineCount: lineCount,
+      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange)
+  }
 }
 
 /// One breaking of a prepared text for a proposal: its size, its lines if asked for, and
@@ -54,9 +63,10 @@ extension PreparedText {
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextFit {
     let breaking = self.breaking(proposal, options: options, needsSpans: false)
+    let (size, used) = breaking.fit.size(options: options)
     return TextFit(
-      proposal: proposal, size: breaking.fit.size(options: options).size,
-      lineCount: breaking.fit.count, lineBreakRange: breaking.proposedWidths)
+      proposal: proposal, size: size, lineCount: breaking.fit.count, usedRect: used,
+      lineBreakRange: breaking.proposedWidths)
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a

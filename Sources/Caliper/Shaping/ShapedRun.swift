@@ -6,33 +6,43 @@ internal import CHarfBuzz
 /// the text would change the glyphs. Solution: shape each run with HarfBuzz (face, script,
 /// direction, language), passing the whole paragraph as context as Pango does, and fold
 /// glyph advances into their cluster's first scalar; `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` marks
-/// offsets where a line edge must be reshaped. Limitation: vertical text is not supported.
-struct ShapedRun: Sendable {
-  /// Advance in points of each scalar of the run (a cluster's advance sits on its first
-  /// scalar; the others hold 0).
-  var advances: [Double]
-  /// Whether a HarfBuzz cluster starts at each scalar of the run.
-  var clusterStart: [Bool]
-  /// Whether breaking before each scalar of the run is unsafe (kerning or a ligature).
-  var unsafeBefore: [Bool]
+/// offsets where a line edge must be reshaped. Where the face's space is inert
+/// (`Font.spaceIsInert`), a run is shaped word by word instead, each word alone and through
+/// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
+/// Limitation: vertical text is not supported.
+struct Shaper: ~Copyable {
+  private let buffer: OpaquePointer?
 
-  /// Shapes `range` (inside `run`) of `scalars` with `font` at `size`.
+  init() {
+    buffer = hb_buffer_create()
+  }
+
+  deinit {
+    hb_buffer_destroy(buffer)
+  }
+
+  /// Shapes `range` (inside `run`) of `scalars`: per scalar, packed as in `ShapedPiece`.
+  /// With `context`, the rest of `scalars` is HarfBuzz's pre- and post-context; without,
+  /// the range is shaped as if it were the whole text (the result depends only on it).
   ///
   /// The corresponding HarfBuzz function is `hb_shape`.
-  init(
-    scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font, size: Double,
-    language: String, zeroWidth: (Int) -> Bool
-  ) {
+  func shape(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Bool, run: TextRun, font: Font,
+    language: String
+  ) -> [Int64] {
     let count = range.count
-    advances = [Double](repeating: 0, count: count)
-    clusterStart = [Bool](repeating: false, count: count)
-    unsafeBefore = [Bool](repeating: false, count: count)
-    guard count > 0, let buffer = hb_buffer_create() else { return }
-    defer { hb_buffer_destroy(buffer) }
+    var packed = [Int64](repeating: 0, count: count)
+    guard count > 0, let buffer else { return packed }
+    hb_buffer_clear_contents(buffer)
     scalars.withUnsafeBufferPointer { text in
       text.withMemoryRebound(to: UInt32.self) { units in
-        hb_buffer_add_utf32(
-          buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(count))
+        if context {
+          hb_buffer_add_utf32(
+            buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(count))
+        } else {
+          hb_buffer_add_utf32(
+            buffer, units.baseAddress! + range.lowerBound, Int32(count), 0, Int32(count))
+        }
       }
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -42,17 +52,102 @@ struct ShapedRun: Sendable {
     var glyphCount: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
       let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
-    else { return }
+    else { return packed }
+    let base = context ? range.lowerBound : 0
     for glyph in 0..<Int(glyphCount) {
-      let local = Int(infos[glyph].cluster) - range.lowerBound
+      let local = Int(infos[glyph].cluster) - base
       guard local >= 0, local < count else { continue }
-      clusterStart[local] = true
-      if zeroWidth(range.lowerBound + local) { continue }
-      advances[local] += font.units.points(positions[glyph].x_advance, size: size)
       let flags = hb_glyph_info_get_glyph_flags(&infos[glyph]).rawValue
-      if flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 { unsafeBefore[local] = true }
+      let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+      let old = packed[local]
+      packed[local] = ShapedPiece.pack(
+        advance: ShapedPiece.advance(old) + Int64(positions[glyph].x_advance),
+        clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old))
+    }
+    return packed
+  }
+
+  /// Shapes `run` of `analysis` in `font` and writes each scalar's advance in points,
+  /// cluster start and unsafe-to-break flag; word by word through `cache` where it may.
+  func shapeRun(
+    _ run: TextRun, analysis: TextAnalysis, font: Font, style: TextStyle, cache: ShapeCache,
+    into output: inout ShapedText
+  ) {
+    let scalars = analysis.scalars
+    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert else {
+      let packed = shape(
+        scalars, range: run.range, context: true, run: run, font: font, language: style.locale)
+      output.store(packed, at: run.range.lowerBound, font: font, analysis: analysis)
+      return
+    }
+    let language = Int(bitPattern: UnsafeRawPointer(hb_language_from_string(style.locale, -1)))
+    var start = run.range.lowerBound
+    while start < run.range.upperBound {
+      // A word: up to and including the spaces after it.
+      var end = start
+      while end < run.range.upperBound, scalars[end].value != 0x20 { end += 1 }
+      while end < run.range.upperBound, scalars[end].value == 0x20 { end += 1 }
+      // Alone is the same as in context only where both edges are spaces or text ends.
+      let cleanStart = start == 0 || scalars[start - 1].value == 0x20
+      let cleanEnd =
+        end == scalars.count || scalars[end - 1].value == 0x20 || scalars[end].value == 0x20
+      let piece = start..<end
+      if !(cleanStart && cleanEnd) {
+        let packed = shape(
+          scalars, range: piece, context: true, run: run, font: font, language: style.locale)
+        output.store(packed, at: start, font: font, analysis: analysis)
+      } else if piece.count > ShapeCache.longestWord {
+        let packed = shape(
+          scalars, range: piece, context: false, run: run, font: font, language: style.locale)
+        output.store(packed, at: start, font: font, analysis: analysis)
+      } else {
+        let key = ShapeKey(
+          font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
+          language: language, scalars: scalars[piece].map(\.value))
+        let shaped = cache.cache.value(for: key, cost: { _ in key.cost }) {
+          ShapedPiece(
+            packed: shape(
+              scalars, range: piece, context: false, run: run, font: font,
+              language: style.locale))
+        }
+        output.store(shaped.packed, at: start, font: font, analysis: analysis)
+      }
+      start = end
     }
     // The run's own start is a safe place to cut: the run is shaped on its own anyway.
-    unsafeBefore[0] = false
+    output.unsafeBefore[run.range.lowerBound] = false
+  }
+}
+
+/// Per-scalar shaping results of a whole text, in points at the style's size.
+struct ShapedText {
+  let size: Double
+  /// Advance in points of each scalar (a cluster's advance sits on its first scalar).
+  var advances: [Double]
+  /// Whether a HarfBuzz cluster starts at each offset (count + 1 entries).
+  var clusterStart: [Bool]
+  /// Whether breaking before each offset is unsafe (count + 1 entries).
+  var unsafeBefore: [Bool]
+
+  init(count: Int, size: Double) {
+    self.size = size
+    advances = [Double](repeating: 0, count: count)
+    clusterStart = [Bool](repeating: true, count: count + 1)
+    unsafeBefore = [Bool](repeating: false, count: count + 1)
+  }
+
+  /// Writes shaped values for the scalars from `offset`; line separators get no width.
+  mutating func store(_ packed: [Int64], at offset: Int, font: Font, analysis: TextAnalysis) {
+    for (local, value) in packed.enumerated() {
+      let index = offset + local
+      clusterStart[index] = ShapedPiece.clusterStart(value)
+      if analysis.isLineSeparator(index) {
+        advances[index] = 0
+        unsafeBefore[index] = false
+      } else {
+        advances[index] = font.units.points(Double(ShapedPiece.advance(value)), size: size)
+        unsafeBefore[index] = ShapedPiece.unsafeBefore(value)
+      }
+    }
   }
 }

@@ -1,0 +1,36 @@
+/// The memory bounds of a `FontLibrary`'s caches, in bytes. 0 turns a cache off.
+///
+/// ```swift
+/// let fonts = try FontLibrary.bundled(limits: CacheLimits(preparedBytes: 0))  // no reuse
+/// print(fonts.cacheStatistics)
+/// ```
+public struct CacheLimits: Sendable, Hashable {
+  /// Opened font files (a face costs its file's size). Faces still used by prepared texts
+  /// stay alive when evicted; the next lookup opens the file again.
+  public var faceBytes: Int
+  /// Shaped words: per-scalar advances of a word in one face, script, direction and
+  /// language, so that a word seen before is not shaped again. 0 also turns off shaping
+  /// word by word (each run is then shaped whole).
+  public var shapeBytes: Int
+  /// Prepared texts, for repeated (text, style) pairs.
+  public var preparedBytes: Int
+
+  public init(
+    faceBytes: Int = 256 << 20, shapeBytes: Int = 32 << 20, preparedBytes: Int = 64 << 20
+  ) {
+    self.faceBytes = faceBytes
+    self.shapeBytes = shapeBytes
+    self.preparedBytes = preparedBytes
+  }
+}
+
+/// The counters of each of a `FontLibrary`'s caches.
+public struct CacheReport: Sendable, Hashable, CustomStringConvertible {
+  public var faces: CacheStatistics
+  public var shapes: CacheStatistics
+  public var prepared: CacheStatistics
+
+  public var description: String {
+    "faces: \(faces)\nshapes: \(shapes)\nprepared: \(prepared)"
+  }
+}

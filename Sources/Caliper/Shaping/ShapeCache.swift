@@ -1,0 +1,53 @@
+/// Shaped words, shared by every preparation of one `FontLibrary`.
+///
+/// Problem: prose repeats its words ("the", "and", names), and shaping is the largest part
+/// of preparing a paragraph. Solution (as browsers' word caches): where a face's space
+/// glyph takes part in no OpenType lookup (`Font.spaceIsInert`), shaping cannot reach
+/// across a space, so a word with its trailing spaces shapes the same alone as in the
+/// paragraph; such words are shaped alone and kept by (face, script, direction, language,
+/// scalars). The advances are kept in font units (shaping happens at units-per-em scale,
+/// unhinted), so the font size is not part of the key: it scales the result after.
+/// Bound: `byteLimit` bytes, least recently used first out.
+final class ShapeCache: Sendable {
+  /// Words longer than this are shaped alone but not kept: they rarely repeat.
+  static let longestWord = 48
+
+  let cache: LRUCache<ShapeKey, ShapedPiece>
+
+  init(byteLimit: Int) {
+    cache = LRUCache(byteLimit: byteLimit)
+  }
+
+  var isEnabled: Bool { cache.byteLimit > 0 }
+}
+
+/// Everything that changes how a word shapes, the word included.
+struct ShapeKey: Hashable, Sendable {
+  /// `Font.serial`: one version of one face.
+  let font: UInt64
+  /// HarfBuzz script (`hb_script_t` raw value).
+  let script: UInt32
+  let rightToLeft: Bool
+  /// HarfBuzz's interned language, by address (stable for the process).
+  let language: Int
+  let scalars: [UInt32]
+
+  /// Estimated bytes of an entry: key and value storage plus bookkeeping.
+  var cost: Int { 96 + scalars.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride) }
+}
+
+/// The shaping of a stretch of scalars, per scalar: the advance in font units of the
+/// cluster starting there (0 for the cluster's other scalars), whether a HarfBuzz cluster
+/// starts there, and whether breaking before it is unsafe. Packed as
+/// `advance << 2 | unsafe << 1 | clusterStart` in one array (one allocation per word).
+struct ShapedPiece: Sendable {
+  let packed: [Int64]
+
+  static func pack(advance: Int64, clusterStart: Bool, unsafeBefore: Bool) -> Int64 {
+    advance << 2 | (unsafeBefore ? 2 : 0) | (clusterStart ? 1 : 0)
+  }
+
+  static func advance(_ value: Int64) -> Int64 { value >> 2 }
+  static func clusterStart(_ value: Int64) -> Bool { value & 1 != 0 }
+  static func unsafeBefore(_ value: Int64) -> Bool { value & 2 != 0 }
+}

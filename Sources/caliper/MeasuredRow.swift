@@ -1,0 +1,45 @@
+import Caliper
+
+/// One row of `caliper measure`'s output: a full measurement, or a size alone when the
+/// lines are not asked for (`--no-lines`, from `PreparedText.sizeThatFits`).
+struct MeasuredRow {
+  let proposal: ProposedViewSize
+  let size: Size
+  let lineCount: Int
+  let usedRect: Rect
+  /// Empty when only the size was measured.
+  let lines: [Line]
+
+  init(_ measurement: TextMeasurement) {
+    proposal = measurement.proposal
+    size = measurement.size
+    lineCount = measurement.lineCount
+    usedRect = measurement.usedRect
+    lines = measurement.lines
+  }
+
+  init(_ fit: TextFit) {
+    proposal = fit.proposal
+    size = fit.size
+    lineCount = fit.lineCount
+    usedRect = fit.usedRect
+    lines = []
+  }
+
+  /// `size` and `usedRect` on the pixel grid of `scale` (ceil), as `TextMeasurement` does.
+  func rounded(toScale scale: Double) -> MeasuredRow {
+    MeasuredRow(
+      proposal: proposal, size: size.rounded(toScale: scale), lineCount: lineCount,
+      usedRect: usedRect.rounded(toScale: scale), lines: lines)
+  }
+
+  private init(
+    proposal: ProposedViewSize, size: Size, lineCount: Int, usedRect: Rect, lines: [Line]
+  ) {
+    self.proposal = proposal
+    self.size = size
+    self.lineCount = lineCount
+    self.usedRect = usedRect
+    self.lines = lines
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// The library's caches: word-by-word shaping gives the paragraph's own advances, each
+/// cache stays under its byte bound, and a changed font never answers from a cache.
+@Suite struct CacheTests {
+  static func library(_ limits: CacheLimits) throws -> FontLibrary {
+    try FontLibrary(fontsDirectory: TestFonts.directory, limits: limits)
+  }
+
+  /// Shaping word by word (through the cache) and shaping each run whole with the
+  /// paragraph as context give the same per-scalar advances, flags and lines.
+  @Test func wordShapingEqualsRunShaping() throws {
+    let byWord = try Self.library(CacheLimits(preparedBytes: 0))
+    let byRun = try Self.library(CacheLimits(shapeBytes: 0, preparedBytes: 0))
+    var scalars = 0
+    for text in TestFonts.paragraphs {
+      let word = try byWord.prepare(text)
+      let run = try byRun.prepare(text)
+      #expect(word.prefix == run.prefix, "\(text.prefix(40))")
+      #expect(word.clusterStart == run.clusterStart)
+      for width in [80.0, 240, 480] {
+        let proposal = ProposedViewSize(width: width, height: nil)
+        #expect(word.measure(proposal).lines == run.measure(proposal).lines)
+      }
+      scalars += word.prefix.count - 1
+    }
+    #expect(scalars > 100_000)
+    let shapes = byWord.cacheStatistics.shapes
+    #expect(shapes.hits > shapes.misses, "\(shapes)")  // prose repeats its words
+    #expect(byRun.cacheStatistics.shapes.hits + byRun.cacheStatistics.shapes.misses == 0)
+  }
+
+  /// Which bundled faces shape word by word: the condition is read from the font's own
+  /// lookups, so it is checked here against a hand inspection of two faces: Noto Sans
+  /// kerns no pair with the space; Noto Sans Mono has no kerning at all.
+  @Test func spaceInertness() throws {
+    let fonts = try TestFonts.library.get()
+    #expect(try fonts.font(family: "Noto Sans").spaceIsInert)
+    #expect(try fonts.font(family: "Noto Sans Mono").spaceIsInert)
+  }
+
+  @Test func repeatedWordsHitTheCache() throws {
+    let fonts = try Self.library(CacheLimits(preparedBytes: 0))
+    _ = try fonts.prepare("the cat and the hat and the bat")
+    let first = fonts.cacheStatistics.shapes
+    // "the ", "and " repeat; "bat" (no trailing space) is a word of its own.
+    #expect(first.misses == 5)
+    #expect(first.hits == 3)
+    _ = try fonts.prepare("the cat and the hat and the bat")
+    let second = fonts.cacheStatistics.shapes
+    #expect(second.misses == first.misses)
+    #expect(second.hits == first.hits + 8)
+  }
+
+  @Test func shapeCacheStaysUnderItsBound() throws {
+    let limit = 16 << 10
+    let fonts = try Self.library(CacheLimits(shapeBytes: limit, preparedBytes: 0))
+    for text in TestFonts.paragraphs.prefix(300) { _ = try fonts.prepare(text) }
+    let shapes = fonts.cacheStatistics.shapes
+    #expect(shapes.bytes <= limit)
+    #expect(shapes.evictions > 0)
+    #expect(shapes.entries > 10)
+    fonts.removeAll()
+    #expect(fonts.cacheStatistics.shapes.entries == 0)
+    #expect(fonts.cacheStatistics.shapes.bytes == 0)
+  }
+
+  @Test func preparedTextsAreReusedByExactScalars() throws {
+    let fonts = try Self.library(CacheLimits())
+    let first = try fonts.prepare("Blue tile with a longer local label")
+    let again = try fonts.prepare("Blue tile with a longer local label")
+    #expect(fonts.cacheStatistics.prepared.hits == 1)
+    #expect(again.breakCache === first.breakCache)  // the same prepared text
+    _ = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 17))
+    #expect(fonts.cacheStatistics.prepared.misses == 2)
+    // Canonically equivalent strings are equal in Swift but measure differently.
+    let composed = try fonts.prepare("caf\u{E9}")
+    let decomposed = try fonts.prepare("cafe\u{301}")
+    #expect(composed.prefix.count != decomposed.prefix.count)
+    #expect(fonts.cacheStatistics.prepared.misses == 4)
+  }
+
+  /// A face costs its file's size: with room for one of two faces, the second evicts the
+  /// first.
+  @Test func faceCacheIsBoundedByFileBytes() throws {
+    func size(_ file: String) throws -> Int {
+      try FileManager.default.attributesOfItem(atPath: TestFonts.directory + "/" + file)[.size]
+        as? Int ?? 0
+    }
+    let limit = try max(size("NotoSans-Regular.ttf"), size("NotoSansMono-Regular.ttf")) + 1000
+    let fonts = try Self.library(CacheLimits(faceBytes: limit))
+    _ = try fonts.font(family: "Noto Sans")
+    _ = try fonts.font(family: "Noto Sans Mono")
+    let faces = fonts.cacheStatistics.faces
+    #expect(faces.bytes <= limit)
+    #expect(faces.entries == 1)
+    #expect(faces.evictions == 1)
+  }
+
+  /// A font file rewritten after it was loaded is read again: its face, and the texts
+  /// prepared with it, are not reused.
+  @Test func rewrittenFontIsReloaded() throws {
+    let path = "/tmp/caliper-cache-test-\(UInt32.random(in: 0...UInt32.max)).ttf"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Self.write(TestFonts.directory + "/NotoSans-Regular.ttf", over: path)
+    let fonts = try Self.library(CacheLimits())
+    let style = TextStyle(fonts: [.file(path)])
+    let before = try fonts.prepare("Wide words", style: style)
+    #expect(try fonts.font(path: path).familyName == "Noto Sans")
+    try Self.write(TestFonts.directory + "/NotoSansMono-Regular.ttf", over: path)  // in place
+    #expect(try fonts.font(path: path).familyName == "Noto Sans Mono")
+    let after = try fonts.prepare("Wide words", style: style)
+    #expect(after.idealWidth != before.idealWidth)
+    let mono = try fonts.prepare("Wide words", style: TextStyle(fonts: [.family("Noto Sans Mono")]))
+    #expect(after.idealWidth == mono.idealWidth)
+    try FileManager.default.removeItem(atPath: path)
+    #expect(throws: CaliperError.self) { try fonts.font(path: path) }
+  }
+
+  /// Writes the bytes of `source` into `path` (truncating it in place if it exists).
+  static func write(_ source: String, over path: String) throws {
+    try Data(contentsOf: URL(fileURLWithPath: source)).write(to: URL(fileURLWithPath: path))
+  }
+
+  @Test func leastRecentlyUsedGoesFirst() {
+    let cache = LRUCache<Int, String>(byteLimit: 30)
+    cache.insert("a", for: 1, cost: 10)
+    cache.insert("b", for: 2, cost: 10)
+    cache.insert("c", for: 3, cost: 10)
+    #expect(cache.value(for: 1) == "a")  // 2 is now the least recently used
+    cache.insert("d", for: 4, cost: 10)
+    #expect(cache.value(for: 2) == nil)
+    #expect(cache.value(for: 1) == "a" && cache.value(for: 3) == "c" && cache.value(for: 4) == "d")
+    cache.insert("big", for: 5, cost: 31)  // larger than the whole bound: not kept
+    #expect(cache.value(for: 5) == nil)
+    #expect(cache.statistics.bytes == 30 && cache.statistics.evictions == 1)
+    cache.insert("a2", for: 1, cost: 20)  // replacing frees the old cost first
+    #expect(cache.statistics.bytes <= 30)
+    #expect(cache.value(for: 1) == "a2")
+    let off = LRUCache<Int, String>(byteLimit: 0)
+    off.insert("x", for: 1, cost: 0)
+    #expect(off.value(for: 1) == nil)
+  }
+}
