@@ -1,6 +1,8 @@
 // The only file that includes ICU. See include/cicu.h for why this target exists.
 #include "cicu.h"
 
+#include <pthread.h>
+#include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
@@ -21,12 +23,62 @@ static int32_t cicu_collect(UBreakIterator *it, int32_t *positions, uint8_t *man
   return count;
 }
 
+// Opening a break iterator loads and resolves its rules for the locale (about 20,000
+// instructions); cloning an open one copies it (a few hundred). So each (type, locale) is
+// opened once, as a prototype that is never used to iterate, and every call works on its
+// own clone: no iterator is ever shared between threads. Up to CICU_PROTOTYPES pairs are
+// kept for the life of the process; further locales are opened per call.
+#define CICU_PROTOTYPES 32
+#define CICU_LOCALE_MAX 96
+
+typedef struct {
+  UBreakIteratorType type;
+  char locale[CICU_LOCALE_MAX];
+  UBreakIterator *prototype;
+} cicu_prototype;
+
+static cicu_prototype prototypes[CICU_PROTOTYPES];
+static int32_t prototype_count = 0;
+static pthread_mutex_t prototype_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// A new iterator over `text`: a clone of the cached prototype, else newly opened.
+static UBreakIterator *cicu_open(UBreakIteratorType type, const char *locale,
+                                 const UChar *text, int32_t length, UErrorCode *status) {
+  if (strlen(locale) >= CICU_LOCALE_MAX) return ubrk_open(type, locale, text, length, status);
+  UBreakIterator *it = NULL;
+  pthread_mutex_lock(&prototype_lock);
+  int32_t found = -1;
+  for (int32_t i = 0; i < prototype_count; i++) {
+    if (prototypes[i].type == type && strcmp(prototypes[i].locale, locale) == 0) found = i;
+  }
+  if (found < 0 && prototype_count < CICU_PROTOTYPES) {
+    UErrorCode open_status = U_ZERO_ERROR;
+    UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
+    if (U_SUCCESS(open_status)) {
+      found = prototype_count++;
+      prototypes[found].type = type;
+      strcpy(prototypes[found].locale, locale);
+      prototypes[found].prototype = prototype;
+    }
+  }
+  if (found >= 0) it = ubrk_clone(prototypes[found].prototype, status);
+  pthread_mutex_unlock(&prototype_lock);
+  if (found < 0) return ubrk_open(type, locale, text, length, status);
+  if (U_FAILURE(*status)) return NULL;
+  ubrk_setText(it, text, length, status);
+  if (U_FAILURE(*status)) {
+    ubrk_close(it);
+    return NULL;
+  }
+  return it;
+}
+
 static int32_t cicu_breaks(UBreakIteratorType type, const uint16_t *text, int32_t length,
                            const char *locale, int32_t *positions, uint8_t *mandatory,
                            int32_t capacity) {
   if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
-  UBreakIterator *it = ubrk_open(type, locale, (const UChar *)text, length, &status);
+  UBreakIterator *it = cicu_open(type, locale, (const UChar *)text, length, &status);
   if (U_FAILURE(status)) return -(int32_t)status;
   int32_t count = cicu_collect(it, positions, mandatory, capacity);
   ubrk_close(it);

@@ -21,7 +21,9 @@ enum TestFonts {
   /// multilingual sample.
   static let paragraphs: [String] = {
     let names = ["gatsby-opening.txt", "multilingual-sample.txt"]
-    let texts = names.map { (try? String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8)) ?? "" }
+    let texts = names.map {
+      (try? String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8)) ?? ""
+    }
     return texts.joined(separator: "\n").split(separator: "\n").map(String.init)
       .filter { $0.count > 40 }
   }()

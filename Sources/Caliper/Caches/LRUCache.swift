@@ -126,14 +126,14 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
-  /// The cached value, else `make()`'s, stored at the cost `cost` gives it.
+  /// The cached value, else the value `make()` returns, stored at the cost it gives.
   func value<E: Error>(
-    for key: Key, cost: (Value) -> Int, make: () throws(E) -> Value
+    for key: Key, make: () throws(E) -> (value: Value, cost: Int)
   ) throws(E) -> Value {
     if let cached = value(for: key) { return cached }
     let made = try make()
-    insert(made, for: key, cost: cost(made))
-    return made
+    insert(made.value, for: key, cost: made.cost)
+    return made.value
   }
 
   /// Drops `key`'s entry, if any.

@@ -94,17 +94,16 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// Whether U+0020's glyph is in any lookup's backtrack, input, lookahead or output set.
   ///
   /// The corresponding HarfBuzz function is `hb_ot_layout_lookup_collect_glyphs`.
-  private static func spaceTakesPartInLayout(_ face: OpaquePointer, font: OpaquePointer) -> Bool
-  {
+  private static func spaceTakesPartInLayout(_ face: OpaquePointer, font: OpaquePointer) -> Bool {
     var space: hb_codepoint_t = 0
     guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
     let sets = (0..<4).map { _ in hb_set_create() }
-    defer { sets.forEach { hb_set_destroy($0) } }
+    defer { for set in sets { hb_set_destroy(set) } }
     for table in ["GSUB", "GPOS"] {
       let tag = table.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
       let count = hb_ot_layout_table_get_lookup_count(face, tag)
       for lookup in 0..<count {
-        sets.forEach { hb_set_clear($0) }
+        for set in sets { hb_set_clear(set) }
         hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, sets[0], sets[1], sets[2], sets[3])
         if sets.contains(where: { hb_set_has($0, space) != 0 }) { return true }
       }

@@ -116,9 +116,9 @@ public final class FontLibrary: Sendable {
     }
     let key = PreparedKey(
       utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed))
-    return try prepared.value(for: key, cost: { $0.memoryFootprint + key.utf8.count }) {
-      () throws(CaliperError) -> PreparedText in
-      try PreparedText(text: text, style: style, cascade: cascade(for: style))
+    return try prepared.value(for: key) { () throws(CaliperError) in
+      let text = try PreparedText(text: text, style: style, cascade: cascade(for: style))
+      return (text, text.memoryFootprint + key.utf8.count)
     }
   }
 
@@ -143,4 +143,11 @@ struct PreparedKey: Hashable, Sendable {
   let utf8: [UInt8]
   let style: TextStyle
   let generation: UInt64
+
+  /// Hashes the text as one block of bytes (an array hashes element by element).
+  func hash(into hasher: inout Hasher) {
+    utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
+    hasher.combine(style)
+    hasher.combine(generation)
+  }
 }

@@ -32,6 +32,15 @@ struct ShapeKey: Hashable, Sendable {
   let language: Int
   let scalars: [UInt32]
 
+  /// Hashes the scalars as one block of bytes (an array hashes element by element).
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(font)
+    hasher.combine(script)
+    hasher.combine(rightToLeft)
+    hasher.combine(language)
+    scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+  }
+
   /// Estimated bytes of an entry: key and value storage plus bookkeeping.
   var cost: Int { 96 + scalars.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride) }
 }

@@ -104,11 +104,10 @@ struct Shaper: ~Copyable {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
           language: language, scalars: scalars[piece].map(\.value))
-        let shaped = cache.cache.value(for: key, cost: { _ in key.cost }) {
-          ShapedPiece(
-            packed: shape(
-              scalars, range: piece, context: false, run: run, font: font,
-              language: style.locale))
+        let shaped = cache.cache.value(for: key) {
+          let packed = shape(
+            scalars, range: piece, context: false, run: run, font: font, language: style.locale)
+          return (ShapedPiece(packed: packed), key.cost)
         }
         output.store(shaped.packed, at: start, font: font, analysis: analysis)
       }
