@@ -125,22 +125,49 @@ struct LineBreaker {
   }
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
-  /// cluster past `start`; `end` if the whole word fits.
+  /// cluster past `start`; `end` if the whole word fits. Scans forward only as far as the
+  /// line reaches, so breaking a long word into many lines stays linear in its length.
   private mutating func emergencyBreak(from start: Int, to end: Int) -> Int {
-    let candidates = text.emergencyBreaks(in: start..<end)
-    guard let first = candidates.first else { return end }
-    // Estimate with prefix sums, then confirm with the edge-exact width.
+    guard let first = nextCandidate(after: start, before: end) else { return end }
+    // Estimate with prefix sums (they grow along the word), then confirm with the
+    // edge-exact width.
     var chosen = first
-    for offset in candidates where fits(text.advanceSum(start..<offset)) { chosen = offset }
-    while chosen != first, !fits(text.width(from: start, to: chosen, breakingAt: chosen)) {
-      chosen = candidates.last { $0 < chosen } ?? first
+    var offset = first
+    while let next = nextCandidate(after: offset, before: end) {
+      guard fits(text.advanceSum(start..<next)) else { break }
+      chosen = next
+      offset = next
     }
-    if let next = candidates.first(where: { $0 > chosen }),
+    while chosen != first, !fits(text.width(from: start, to: chosen, breakingAt: chosen)) {
+      chosen = previousCandidate(before: chosen, after: start) ?? first
+    }
+    if let next = nextCandidate(after: chosen, before: end),
       fits(text.width(from: start, to: next, breakingAt: next))
     {
       chosen = next
     }
     return chosen
+  }
+
+  /// The first emergency-break offset in (offset, end): a grapheme boundary that is also a
+  /// HarfBuzz cluster boundary.
+  private func nextCandidate(after offset: Int, before end: Int) -> Int? {
+    var index = offset + 1
+    while index < end {
+      if text.isEmergencyBreak(index) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The last emergency-break offset in (start, offset).
+  private func previousCandidate(before offset: Int, after start: Int) -> Int? {
+    var index = offset - 1
+    while index > start {
+      if text.isEmergencyBreak(index) { return index }
+      index -= 1
+    }
+    return nil
   }
 }
 

@@ -139,14 +139,49 @@ public struct PreparedText: Sendable {
   }
 
   /// The width of a line from `start` whose content ends at `contentEnd` and which breaks
-  /// at `end`: prefix arithmetic, or a reshape of the line when HarfBuzz marks either edge
-  /// unsafe to break (kerning or a ligature across it).
+  /// at `end`: prefix arithmetic, except that where HarfBuzz marks an edge unsafe to break
+  /// (kerning or a ligature across it) the stretch between that edge and the nearest safe
+  /// offset inside the line is reshaped on its own. HarfBuzz guarantees that text cut at a
+  /// safe offset shapes the same on both sides, so only that stretch can change; the line
+  /// in between keeps its paragraph advances. This keeps the cost of a line edge
+  /// independent of the line's length.
   func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
     let count = analysis.scalars.count
     let unsafeStart = start > 0 && start < count && unsafeBefore[start]
     let unsafeEnd = end > start && end < count && unsafeBefore[end]
     guard unsafeStart || unsafeEnd else { return advanceSum(start..<contentEnd) }
-    return reshapedWidth(start..<end, contentEnd: contentEnd)
+    // The stretches to reshape: [start, left) and [right, end).
+    let left = unsafeStart ? safeOffset(after: start, before: end) : start
+    let right = unsafeEnd ? safeOffset(before: end, after: start) : end
+    guard left < right else { return reshapedWidth(start..<end, contentEnd: contentEnd) }
+    var total = 0.0
+    if unsafeStart { total += reshapedWidth(start..<left, contentEnd: contentEnd) }
+    total += advanceSum(left..<max(left, min(right, contentEnd)))
+    if unsafeEnd { total += reshapedWidth(right..<end, contentEnd: contentEnd) }
+    return total
+  }
+
+  /// How far a reshaped stretch may reach from a line edge: a pathological text with no
+  /// safe offset for longer (a huge joined word) is reshaped over this many scalars, with
+  /// the paragraph as context, rather than over the whole line.
+  static let longestReshape = 256
+
+  /// The first offset in (start, end) where breaking is safe (a cluster start HarfBuzz
+  /// does not mark), at most `longestReshape` away; `end` if none.
+  func safeOffset(after start: Int, before end: Int) -> Int {
+    var offset = start + 1
+    let limit = min(end, start + Self.longestReshape)
+    while offset < limit, unsafeBefore[offset] || !clusterStart[offset] { offset += 1 }
+    return offset < limit ? offset : (limit == end ? end : limit)
+  }
+
+  /// The last offset in (start, end) where breaking is safe, at most `longestReshape`
+  /// before `end`; `start` if none.
+  func safeOffset(before end: Int, after start: Int) -> Int {
+    var offset = end - 1
+    let limit = max(start, end - Self.longestReshape)
+    while offset > limit, unsafeBefore[offset] || !clusterStart[offset] { offset -= 1 }
+    return offset > limit ? offset : limit
   }
 
   /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
@@ -168,13 +203,10 @@ public struct PreparedText: Sendable {
     return total
   }
 
-  /// Offsets strictly inside `range` where an emergency break may fall: grapheme
-  /// boundaries that are also HarfBuzz cluster boundaries.
-  func emergencyBreaks(in range: Range<Int>) -> [Int] {
-    guard range.count > 1 else { return [] }
-    return (range.lowerBound + 1..<range.upperBound).filter {
-      analysis.graphemeStart[$0] && clusterStart[$0]
-    }
+  /// Whether an emergency break may fall at `offset`: a grapheme boundary that is also a
+  /// HarfBuzz cluster boundary.
+  func isEmergencyBreak(_ offset: Int) -> Bool {
+    analysis.graphemeStart[offset] && clusterStart[offset]
   }
 
   static func faceMask(_ range: Range<Int>, faceOf: [Int]) -> FaceMask {
