@@ -31,10 +31,18 @@ struct TextAnalysis: Sendable {
     // scalarAt[u] = scalar offset of UTF-16 offset u (u at a scalar boundary).
     var scalarAt: [Int32] = []
     scalarAt.reserveCapacity(scalars.count + 1)
+    var needsBidi = false
     for (index, scalar) in scalars.enumerated() {
-      for unit in UTF16.encode(scalar)! {
-        utf16.append(unit)
+      let value = scalar.value
+      if AnalysisShortcuts.mayNeedBidi(value) { needsBidi = true }
+      if value < 0x10000 {
+        utf16.append(UInt16(value))
         scalarAt.append(Int32(index))
+      } else {
+        for unit in UTF16.encode(scalar)! {
+          utf16.append(unit)
+          scalarAt.append(Int32(index))
+        }
       }
     }
     scalarAt.append(Int32(scalars.count))
@@ -49,24 +57,41 @@ struct TextAnalysis: Sendable {
     breaks = positions[..<Int(lineCount)].map { Int(scalarAt[Int($0)]) }
     mandatory = hard[..<Int(lineCount)].map { $0 != 0 }
 
-    let graphemeCount = cicu_grapheme_breaks(utf16, count, locale, &positions, Int32(capacity))
-    try Self.check(graphemeCount, "cicu_grapheme_breaks")
-    var starts = [Bool](repeating: false, count: scalars.count + 1)
-    starts[0] = true
-    for position in positions[..<Int(graphemeCount)] { starts[Int(scalarAt[Int(position)])] = true }
-    graphemeStart = starts
+    if let starts = AnalysisShortcuts.graphemeStarts(scalars) {
+      graphemeStart = starts
+    } else {
+      let graphemeCount = cicu_grapheme_breaks(utf16, count, locale, &positions, Int32(capacity))
+      try Self.check(graphemeCount, "cicu_grapheme_breaks")
+      var starts = [Bool](repeating: false, count: scalars.count + 1)
+      starts[0] = true
+      for position in positions[..<Int(graphemeCount)] {
+        starts[Int(scalarAt[Int(position)])] = true
+      }
+      graphemeStart = starts
+    }
+    levels =
+      needsBidi
+      ? try Self.bidiLevels(utf16, scalarAt: scalarAt, scalarCount: scalars.count)
+      : [UInt8](repeating: 0, count: scalars.count)
+    scripts = Self.resolveScripts(scalars)
+  }
 
-    var unitLevels = [UInt8](repeating: 0, count: capacity)
+  /// UAX #9 levels per scalar, from ICU (paragraph direction from the first strong
+  /// character, left-to-right by default).
+  private static func bidiLevels(_ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int)
+    throws(CaliperError) -> [UInt8]
+  {
+    let count = Int32(utf16.count)
+    var unitLevels = [UInt8](repeating: 0, count: utf16.count + 1)
     var runStarts = [Int32](repeating: 0, count: 1)
     var runLengths = [Int32](repeating: 0, count: 1)
     var runLevels = [UInt8](repeating: 0, count: 1)
     let runCount = cicu_bidi_runs(
       utf16, count, 0xFE, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
     try Self.check(runCount, "cicu_bidi_runs")
-    var levels = [UInt8](repeating: 0, count: scalars.count)
+    var levels = [UInt8](repeating: 0, count: scalarCount)
     for unit in 0..<utf16.count { levels[Int(scalarAt[unit])] = unitLevels[unit] }
-    self.levels = levels
-    scripts = Self.resolveScripts(scalars)
+    return levels
   }
 
   private static func check(_ result: Int32, _ function: String) throws(CaliperError) {
@@ -79,14 +104,24 @@ struct TextAnalysis: Sendable {
   /// at the start, the first real script after them).
   static func resolveScripts(_ scalars: [Unicode.Scalar]) -> [UInt32] {
     let funcs = hb_unicode_funcs_get_default()
-    let neutral: Set<UInt32> = [
-      HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue,
-    ]
-    var scripts = scalars.map { hb_unicode_script(funcs, $0.value).rawValue }
-    let firstReal = scripts.first { !neutral.contains($0) } ?? HB_SCRIPT_COMMON.rawValue
+    let (common, inherited, unknown) = (
+      HB_SCRIPT_COMMON.rawValue, HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue
+    )
+    let latin = HB_SCRIPT_LATIN.rawValue
+    func isNeutral(_ script: UInt32) -> Bool {
+      script == common || script == inherited || script == unknown
+    }
+    var scripts = scalars.map { scalar -> UInt32 in
+      let value = scalar.value
+      guard value >= 0x80 else {  // ASCII: letters are Latin, the rest Common
+        return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) ? latin : common
+      }
+      return hb_unicode_script(funcs, value).rawValue
+    }
+    let firstReal = scripts.first { !isNeutral($0) } ?? common
     var current = firstReal
     for index in scripts.indices {
-      if neutral.contains(scripts[index]) {
+      if isNeutral(scripts[index]) {
         scripts[index] = current
       } else {
         current = scripts[index]

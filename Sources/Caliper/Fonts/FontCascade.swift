@@ -41,6 +41,18 @@ public struct FontCascade: Sendable {
       for cluster: ArraySlice<Unicode.Scalar>, previous: Int?
     ) throws(CaliperError) -> (index: Int, covered: Bool) {
       guard let first = cluster.first else { return (previous ?? 0, true) }
+      if cluster.count == 1, first.value < 0x80 {
+        // One ASCII character: no emoji presentation; controls need no glyph and stay in
+        // the run, as spaces do where the run's face has them (the general rules below).
+        guard Self.needsGlyph(first) else { return (previous ?? 0, true) }
+        if let previous, Self.staysInRun(first), try font(previous).covers(first) {
+          return (previous, true)
+        }
+        for index in cascade.paths.indices where try font(index).covers(first) {
+          return (index, true)
+        }
+        return (previous ?? 0, false)
+      }
       if let previous, Self.staysInRun(first), try covers(previous, cluster) {
         return (previous, true)
       }

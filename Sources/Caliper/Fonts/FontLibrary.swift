@@ -30,6 +30,9 @@ public final class FontLibrary: Sendable {
   private let faces: LRUCache<String, Font>
   let shapes: ShapeCache
   private let prepared: LRUCache<PreparedKey, PreparedText>
+  /// The bundled cascade's paths, and the emoji face's place in it.
+  private let bundledCascade: [String]
+  private let bundledEmojiIndex: Int?
   /// Bumped when a face is reloaded or the caches are emptied; part of every prepared key.
   private let generation = Atomic<UInt64>(0)
 
@@ -40,6 +43,8 @@ public final class FontLibrary: Sendable {
     }
     self.fontsDirectory = fontsDirectory
     self.limits = limits
+    bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
+    bundledEmojiIndex = bundledCascade.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     faces = LRUCache(byteLimit: limits.faceBytes)
     shapes = ShapeCache(byteLimit: limits.shapeBytes)
     prepared = LRUCache(byteLimit: limits.preparedBytes)
@@ -91,14 +96,14 @@ public final class FontLibrary: Sendable {
 
   /// The cascade for a style: its own fonts, then the bundled default cascade.
   public func cascade(for style: TextStyle) throws(CaliperError) -> FontCascade {
+    guard !style.fonts.isEmpty else {
+      return FontCascade(library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex)
+    }
     var paths: [String] = []
     for reference in style.fonts {
       paths.append(try font(reference).path)
     }
-    for file in BundledFonts.cascade {
-      let path = fontsDirectory + "/" + file
-      if !paths.contains(path) { paths.append(path) }
-    }
+    for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     return FontCascade(library: self, paths: paths, emojiIndex: emoji)
   }

@@ -1,0 +1,47 @@
+/// Shortcuts past ICU for text whose answer needs no tables: most prose.
+///
+/// Problem: ICU's grapheme and bidi passes cost more than shaping a paragraph of cached
+/// words, yet for plain Latin prose their answers are fixed by a few rules. Solution: where
+/// every character belongs to a set whose properties make the answer certain, compute it
+/// here; otherwise leave the whole text to ICU (never a mix). Tests compare both paths over
+/// the corpus and over random strings. Limitation: the sets are small on purpose (Latin-1,
+/// spacing punctuation); other scripts always go to ICU.
+enum AnalysisShortcuts {
+  /// Whether UAX #29 treats `value` as Grapheme_Cluster_Break Other, Control, CR or LF,
+  /// never Extend, ZWJ, SpacingMark, Prepend, a regional indicator, Hangul or an
+  /// Extended_Pictographic: everything below the combining marks (U+0300), and the dashes,
+  /// quotes, bullets and dots of U+2010–U+2027.
+  static func isSimpleGrapheme(_ value: UInt32) -> Bool {
+    value < 0x300 || (0x2010...0x2027).contains(value)
+  }
+
+  /// Grapheme cluster starts (count + 1 entries) when every scalar is simple: then every
+  /// offset starts a cluster except LF after CR (GB3); nil otherwise.
+  static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    var starts = [Bool](repeating: true, count: scalars.count + 1)
+    for (index, scalar) in scalars.enumerated() {
+      guard isSimpleGrapheme(scalar.value) else { return nil }
+      if scalar.value == 0x0A, index > 0, scalars[index - 1].value == 0x0D {
+        starts[index] = false
+      }
+    }
+    return starts
+  }
+
+  /// Whether `value` can make a paragraph's bidi levels other than all 0: a strong
+  /// right-to-left character (Hebrew, Arabic, Syriac, Thaana, NKo... and their
+  /// presentation forms and supplementary blocks), an Arabic-Indic digit, or an explicit
+  /// mark, embedding, override or isolate. Without any, UAX #9 resolves every character of
+  /// a default-left-to-right paragraph to level 0 (European digits become L by rule W7).
+  static func mayNeedBidi(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF,
+      0x1E800...0x1EFFF:
+      return true
+    case 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x061C:
+      return true
+    default:
+      return false
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import Testing
+
+@testable import Caliper
+
+/// The shortcuts past ICU give ICU's answers: grapheme starts and bidi levels computed both
+/// ways over the corpus and over random strings of the characters the shortcuts accept.
+@Suite struct AnalysisShortcutTests {
+  static func icuGraphemeStarts(_ text: String) throws -> [Bool] {
+    // A combining mark at the end forces the ICU path; drop its own entries after.
+    let analysis = try TextAnalysis(text: text + "\u{301}", locale: "en")
+    var starts = Array(analysis.graphemeStart.dropLast(2))
+    starts.append(true)
+    return starts
+  }
+
+  @Test func graphemeStartsMatchICU() throws {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt32] =
+      Array(0x09...0x0D) + [0x20, 0x41, 0x61, 0x7F, 0x85, 0xA0, 0xAD, 0xE9, 0xFF, 0x2BB]
+      + Array(0x2010...0x2027)
+    var texts = TestFonts.paragraphs.filter {
+      $0.unicodeScalars.allSatisfy { AnalysisShortcuts.isSimpleGrapheme($0.value) }
+    }
+    #expect(texts.count > 500)
+    for _ in 0..<300 {
+      let length = Int.random(in: 1...40, using: &generator)
+      var view = String.UnicodeScalarView()
+      for _ in 0..<length {
+        view.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
+      }
+      texts.append(String(view))
+    }
+    texts.append("a\r\nb\r\r\n\n\r")
+    for text in texts {
+      let fast = AnalysisShortcuts.graphemeStarts(Array(text.unicodeScalars))
+      #expect(fast == (try Self.icuGraphemeStarts(text)), "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
+  /// Text with no right-to-left character, digit or control gets all-zero levels without
+  /// ICU; the same text with an empty embedding (LRE PDF) appended, which forces ICU and
+  /// changes no level before it, gets the same levels from ICU.
+  @Test func bidiShortcutMatchesICU() throws {
+    var checked = 0
+    for text in TestFonts.paragraphs
+    where !text.unicodeScalars.contains(where: { AnalysisShortcuts.mayNeedBidi($0.value) }) {
+      let fast = try TextAnalysis(text: text, locale: "en").levels
+      #expect(fast.allSatisfy { $0 == 0 })
+      let icu = try TextAnalysis(text: text + "\u{202A}\u{202C}", locale: "en").levels.dropLast(2)
+      #expect(Array(icu) == fast, "\(text.prefix(30))")
+      checked += 1
+    }
+    #expect(checked > 500)
+  }
+}
