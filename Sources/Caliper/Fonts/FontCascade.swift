@@ -16,9 +16,34 @@ public struct FontCascade: Sendable {
     let cascade: FontCascade
     private(set) var fonts: [Font?]
 
+    /// For each ASCII character, the first cascade face whose cmap has it (-1: not yet
+    /// looked up, -2: none), filled as characters are met.
+    private var asciiFirst = [Int](repeating: -1, count: 128)
+
     init(_ cascade: FontCascade) {
       self.cascade = cascade
       fonts = Array(repeating: nil, count: cascade.paths.count)
+    }
+
+    /// `face(for:previous:)` for a cluster of one ASCII character, without the general
+    /// rules' property lookups: controls need no glyph and stay in the run, a space stays
+    /// in the run's face where that face has one, anything else takes the first face that
+    /// has it.
+    mutating func face(ascii scalar: Unicode.Scalar, previous: Int?) throws(CaliperError)
+      -> (index: Int, covered: Bool)
+    {
+      let value = Int(scalar.value)
+      if value < 0x20 || value == 0x7F { return (previous ?? 0, true) }
+      if value == 0x20, let previous, try font(previous).covers(scalar) { return (previous, true) }
+      if asciiFirst[value] == -1 {
+        asciiFirst[value] = -2
+        for index in cascade.paths.indices where try font(index).covers(scalar) {
+          asciiFirst[value] = index
+          break
+        }
+      }
+      let first = asciiFirst[value]
+      return first >= 0 ? (first, true) : (previous ?? 0, false)
     }
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
@@ -42,16 +67,7 @@ public struct FontCascade: Sendable {
     ) throws(CaliperError) -> (index: Int, covered: Bool) {
       guard let first = cluster.first else { return (previous ?? 0, true) }
       if cluster.count == 1, first.value < 0x80 {
-        // One ASCII character: no emoji presentation; controls need no glyph and stay in
-        // the run, as spaces do where the run's face has them (the general rules below).
-        guard Self.needsGlyph(first) else { return (previous ?? 0, true) }
-        if let previous, Self.staysInRun(first), try font(previous).covers(first) {
-          return (previous, true)
-        }
-        for index in cascade.paths.indices where try font(index).covers(first) {
-          return (index, true)
-        }
-        return (previous ?? 0, false)
+        return try face(ascii: first, previous: previous)
       }
       if let previous, Self.staysInRun(first), try covers(previous, cluster) {
         return (previous, true)

@@ -31,14 +31,35 @@ struct ShapeKey: Hashable, Sendable {
   /// HarfBuzz's interned language, by address (stable for the process).
   let language: Int
   let scalars: [UInt32]
+  /// A digest of all the above, made once: `hash(into:)` feeds only this to the Hasher,
+  /// so a lookup runs SipHash over 8 bytes rather than the whole word (equality still
+  /// compares every field).
+  private let digest: UInt64
 
-  /// Hashes the scalars as one block of bytes (an array hashes element by element).
+  init(font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, scalars: [UInt32]) {
+    self.font = font
+    self.script = script
+    self.rightToLeft = rightToLeft
+    self.language = language
+    self.scalars = scalars
+    // FNV-1a over the fields, 32 bits at a time.
+    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ value: UInt64) { digest = (digest ^ value) &* 0x100_0000_01b3 }
+    mix(font)
+    mix(UInt64(script) << 1 | (rightToLeft ? 1 : 0))
+    mix(UInt64(UInt(bitPattern: language)))
+    for scalar in scalars { mix(UInt64(scalar)) }
+    self.digest = digest
+  }
+
   func hash(into hasher: inout Hasher) {
-    hasher.combine(font)
-    hasher.combine(script)
-    hasher.combine(rightToLeft)
-    hasher.combine(language)
-    scalars.withUnsafeBytes { hasher.combine(bytes: $0) }
+    hasher.combine(digest)
+  }
+
+  static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+    lhs.digest == rhs.digest && lhs.font == rhs.font && lhs.script == rhs.script
+      && lhs.rightToLeft == rhs.rightToLeft && lhs.language == rhs.language
+      && lhs.scalars == rhs.scalars
   }
 
   /// Estimated bytes of an entry: key and value storage plus bookkeeping.

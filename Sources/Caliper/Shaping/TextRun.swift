@@ -34,10 +34,12 @@ struct Itemization {
     while start < scalars.count {
       var end = start + 1
       while end < scalars.count && !analysis.graphemeStart[end] { end += 1 }
-      let cluster = scalars[start..<end]
-      let choice = try resolver.face(for: cluster, previous: previous)
+      let choice =
+        end == start + 1 && scalars[start].value < 0x80
+        ? try resolver.face(ascii: scalars[start], previous: previous)
+        : try resolver.face(for: scalars[start..<end], previous: previous)
       if !choice.covered {
-        for scalar in cluster
+        for scalar in scalars[start..<end]
         where FontCascade.Resolver.needsGlyph(scalar) && seenMissing.insert(scalar.value).inserted {
           missing.append(scalar)
         }
