@@ -15,8 +15,10 @@ struct LineBreaker {
   let text: PreparedText
   /// The width lines must fit in (`.infinity` for none).
   let limit: Double
-  /// Limits for which every `fits` test so far gives the same answer.
-  private(set) var validLimits: Range<Double> = -Double.infinity..<Double.infinity
+  /// Limits for which every `fits` test so far gives the same answer: [lowest, highest).
+  private var lowest = -Double.infinity
+  private var highest = Double.infinity
+  var validLimits: Range<Double> { lowest..<highest }
 
   init(text: PreparedText, limit: Double) {
     self.text = text
@@ -39,15 +41,15 @@ struct LineBreaker {
   }
 
   /// `width ≤ limit + tolerance`, narrowing `validLimits` to the limits with the same answer.
+  @inline(__always)
   mutating func fits(_ width: Double) -> Bool {
     let threshold = width - Self.tolerance
-    let fits = limit >= threshold
-    if fits {
-      validLimits = max(validLimits.lowerBound, threshold)..<validLimits.upperBound
-    } else {
-      validLimits = validLimits.lowerBound..<min(validLimits.upperBound, threshold)
+    if limit >= threshold {
+      lowest = max(lowest, threshold)
+      return true
     }
-    return fits
+    highest = min(highest, threshold)
+    return false
   }
 
   /// The lines, as spans.
@@ -61,67 +63,82 @@ struct LineBreaker {
   /// shaping but at unsafe line edges, and no allocation but the sink's own.
   mutating func breakLines<Sink: LineSink>(into sink: inout Sink) {
     let segments = text.segments
-    var lineStart = 0
-    var current: Span?  // the open line
+    let prefix = text.prefix
+    // The open line, in locals (a Span is built only when a line is emitted).
+    var open = false
+    var start = 0  // where the open line, or the next one, starts
+    var unsafeStart = false
+    var contentEnd = 0
+    var end = 0
+    var lineWidth = 0.0
+    var faces = FaceMask.empty
     var index = 0
     while index < segments.count {
       let segment = segments[index]
-      let start = current?.start ?? lineStart
-      let width = text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
-      if current == nil || fits(width) {
-        if current == nil && !fits(width) {
+      if !open { unsafeStart = text.isUnsafeStart(start) }
+      // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes).
+      let width =
+        segment.unsafeEnd || unsafeStart
+        ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+        : prefix[segment.contentEnd] - prefix[start]
+      if open {
+        guard fits(width) else {
+          emit(start, contentEnd, end, lineWidth, faces, to: &sink)
+          open = false
+          start = segment.start
+          continue
+        }
+        faces |= segment.faces
+      } else {
+        if !fits(width) {
           // A word wider than the line: emergency-break it, then go on with its rest.
           let breakAt = emergencyBreak(from: start, to: segment.contentEnd)
           if breakAt < segment.contentEnd {
             // Whitespace right after the break hangs at the end of this line.
-            var end = breakAt
-            while end < segment.contentEnd, PreparedText.isTrailing(text.analysis.scalars[end]) {
-              end += 1
+            var pieceEnd = breakAt
+            while pieceEnd < segment.contentEnd,
+              PreparedText.isTrailing(text.analysis.scalars[pieceEnd])
+            {
+              pieceEnd += 1
             }
-            let piece = text.width(from: start, to: breakAt, breakingAt: end)
+            let piece = text.width(from: start, to: breakAt, breakingAt: pieceEnd)
             emit(
-              Span(
-                start: start, contentEnd: breakAt, end: end, width: piece, emergency: true,
-                faces: text.faceMask(start..<end)), to: &sink)
-            lineStart = end
+              start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd), emergency: true,
+              to: &sink)
+            start = pieceEnd
             continue
           }
         }
-        var faces = segment.faces
-        if let line = current {
-          faces |= line.faces
-        } else if start != segment.start {
-          faces = text.faceMask(start..<segment.end)  // the rest of an emergency-broken word
-        }
-        current = Span(
-          start: start, contentEnd: segment.contentEnd, end: segment.end, width: width,
-          emergency: false, faces: faces)
-        index += 1
-        if segment.isHardBreak, let line = current {
-          emit(line, to: &sink)
-          current = nil
-          lineStart = segment.end
-        }
-      } else if let line = current {
-        emit(line, to: &sink)
-        current = nil
-        lineStart = segment.start
+        // The rest of an emergency-broken word uses only its own faces.
+        faces = start == segment.start ? segment.faces : text.faceMask(start..<segment.end)
+        open = true
+      }
+      contentEnd = segment.contentEnd
+      end = segment.end
+      lineWidth = width
+      index += 1
+      if segment.isHardBreak {
+        emit(start, contentEnd, end, lineWidth, faces, to: &sink)
+        open = false
+        start = segment.end
       }
     }
-    if let line = current { emit(line, to: &sink) }
+    if open { emit(start, contentEnd, end, lineWidth, faces, to: &sink) }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
-      emit(
-        Span(
-          start: last.end, contentEnd: last.end, end: last.end, width: 0, emergency: false,
-          faces: .empty), to: &sink)
+      emit(last.end, last.end, last.end, 0, .empty, to: &sink)
     }
   }
 
-  private func emit<Sink: LineSink>(_ span: Span, to sink: inout Sink) {
-    var line = span
-    line.metrics = text.lineMetrics(span.start..<span.end, faces: span.faces)
-    sink.append(line)
+  @inline(__always)
+  private func emit<Sink: LineSink>(
+    _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double, _ faces: FaceMask,
+    emergency: Bool = false, to sink: inout Sink
+  ) {
+    sink.append(
+      Span(
+        start: start, contentEnd: contentEnd, end: end, width: width, emergency: emergency,
+        faces: faces, metrics: text.lineMetrics(start..<end, faces: faces)))
   }
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one

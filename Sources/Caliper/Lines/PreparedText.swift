@@ -90,7 +90,8 @@ public struct PreparedText: Sendable {
           width: prefix[contentEnd] - prefix[start],
           trailingWidth: prefix[end] - prefix[contentEnd],
           isHardBreak: analysis.mandatory[offset],
-          faces: Self.faceMask(start..<end, faceOf: items.faceOf)))
+          faces: Self.faceMask(start..<end, faceOf: items.faceOf),
+          unsafeEnd: end < count && shaped.unsafeBefore[end]))
       start = end
     }
     self.segments = segments
@@ -201,6 +202,11 @@ public struct PreparedText: Sendable {
       }
     }
     return total
+  }
+
+  /// Whether a line starting at `start` starts where HarfBuzz marks breaking unsafe.
+  func isUnsafeStart(_ start: Int) -> Bool {
+    start > 0 && start < analysis.scalars.count && unsafeBefore[start]
   }
 
   /// Whether an emergency break may fall at `offset`: a grapheme boundary that is also a

@@ -15,6 +15,8 @@ struct Segment: Sendable, Hashable {
   let isHardBreak: Bool
   /// The faces used in start..<end as a bit set (`FaceMask`).
   let faces: FaceMask
+  /// Whether HarfBuzz marks breaking at `end` unsafe (a line ending here is reshaped).
+  let unsafeEnd: Bool
 }
 
 /// A set of cascade face indices as bits, so that a line's faces are the union of its
