@@ -12,7 +12,6 @@
 /// limits [lo, hi) for which every test would come out the same: any limit in it gives the
 /// same lines, and a caller can reuse them.
 struct LineBreaker {
-  let text: PreparedText
   /// The width lines must fit in (`.infinity` for none).
   let limit: Double
   /// Limits for which every `fits` test so far gives the same answer: [lowest, highest).
@@ -20,8 +19,9 @@ struct LineBreaker {
   private var highest = Double.infinity
   var validLimits: Range<Double> { lowest..<highest }
 
-  init(text: PreparedText, limit: Double) {
-    self.text = text
+  /// The text is passed to each scan rather than stored: a stored copy would retain each of
+  /// its arrays on every breaking.
+  init(limit: Double) {
     self.limit = limit
   }
 
@@ -53,15 +53,15 @@ struct LineBreaker {
   }
 
   /// The lines, as spans.
-  mutating func breakLines() -> [Span] {
+  mutating func breakLines(_ text: PreparedText) -> [Span] {
     var spans: [Span] = []
-    breakLines(into: &spans)
+    breakLines(text, into: &spans)
     return spans
   }
 
   /// Breaks the lines, handing each to `sink` in order: one scan over the segments, no
   /// shaping but at unsafe line edges, and no allocation but the sink's own.
-  mutating func breakLines<Sink: LineSink>(into sink: inout Sink) {
+  mutating func breakLines<Sink: LineSink>(_ text: PreparedText, into sink: inout Sink) {
     let segments = text.segments
     let prefix = text.prefix
     // The open line, in locals (a Span is built only when a line is emitted).
@@ -83,7 +83,7 @@ struct LineBreaker {
         : prefix[segment.contentEnd] - prefix[start]
       if open {
         guard fits(width) else {
-          emit(start, contentEnd, end, lineWidth, faces, to: &sink)
+          emit(text, start, contentEnd, end, lineWidth, faces, to: &sink)
           open = false
           start = segment.start
           continue
@@ -92,7 +92,7 @@ struct LineBreaker {
       } else {
         if !fits(width) {
           // A word wider than the line: emergency-break it, then go on with its rest.
-          let breakAt = emergencyBreak(from: start, to: segment.contentEnd)
+          let breakAt = emergencyBreak(text, from: start, to: segment.contentEnd)
           if breakAt < segment.contentEnd {
             // Whitespace right after the break hangs at the end of this line.
             var pieceEnd = breakAt
@@ -103,7 +103,8 @@ struct LineBreaker {
             }
             let piece = text.width(from: start, to: breakAt, breakingAt: pieceEnd)
             emit(
-              start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd), emergency: true,
+              text, start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd),
+              emergency: true,
               to: &sink)
             start = pieceEnd
             continue
@@ -118,21 +119,22 @@ struct LineBreaker {
       lineWidth = width
       index += 1
       if segment.isHardBreak {
-        emit(start, contentEnd, end, lineWidth, faces, to: &sink)
+        emit(text, start, contentEnd, end, lineWidth, faces, to: &sink)
         open = false
         start = segment.end
       }
     }
-    if open { emit(start, contentEnd, end, lineWidth, faces, to: &sink) }
+    if open { emit(text, start, contentEnd, end, lineWidth, faces, to: &sink) }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
-      emit(last.end, last.end, last.end, 0, .empty, to: &sink)
+      emit(text, last.end, last.end, last.end, 0, .empty, to: &sink)
     }
   }
 
   @inline(__always)
   private func emit<Sink: LineSink>(
-    _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double, _ faces: FaceMask,
+    _ text: PreparedText, _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double,
+    _ faces: FaceMask,
     emergency: Bool = false, to sink: inout Sink
   ) {
     sink.append(
@@ -144,21 +146,23 @@ struct LineBreaker {
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
   /// cluster past `start`; `end` if the whole word fits. Scans forward only as far as the
   /// line reaches, so breaking a long word into many lines stays linear in its length.
-  private mutating func emergencyBreak(from start: Int, to end: Int) -> Int {
-    guard let first = nextCandidate(after: start, before: end) else { return end }
+  private mutating func emergencyBreak(_ text: PreparedText, from start: Int, to end: Int)
+    -> Int
+  {
+    guard let first = nextCandidate(text, after: start, before: end) else { return end }
     // Estimate with prefix sums (they grow along the word), then confirm with the
     // edge-exact width.
     var chosen = first
     var offset = first
-    while let next = nextCandidate(after: offset, before: end) {
+    while let next = nextCandidate(text, after: offset, before: end) {
       guard fits(text.advanceSum(start..<next)) else { break }
       chosen = next
       offset = next
     }
     while chosen != first, !fits(text.width(from: start, to: chosen, breakingAt: chosen)) {
-      chosen = previousCandidate(before: chosen, after: start) ?? first
+      chosen = previousCandidate(text, before: chosen, after: start) ?? first
     }
-    if let next = nextCandidate(after: chosen, before: end),
+    if let next = nextCandidate(text, after: chosen, before: end),
       fits(text.width(from: start, to: next, breakingAt: next))
     {
       chosen = next
@@ -168,7 +172,7 @@ struct LineBreaker {
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary that is also a
   /// HarfBuzz cluster boundary.
-  private func nextCandidate(after offset: Int, before end: Int) -> Int? {
+  private func nextCandidate(_ text: PreparedText, after offset: Int, before end: Int) -> Int? {
     var index = offset + 1
     while index < end {
       if text.isEmergencyBreak(index) { return index }
@@ -178,7 +182,8 @@ struct LineBreaker {
   }
 
   /// The last emergency-break offset in (start, offset).
-  private func previousCandidate(before offset: Int, after start: Int) -> Int? {
+  private func previousCandidate(_ text: PreparedText, before offset: Int, after start: Int) -> Int?
+  {
     var index = offset - 1
     while index > start {
       if text.isEmergencyBreak(index) { return index }

@@ -100,8 +100,8 @@ public struct PreparedText: Sendable {
     idealSpans = []
     minWidth =
       segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
-    var idealBreaker = LineBreaker(text: self, limit: .infinity)
-    idealSpans = idealBreaker.breakLines()
+    var idealBreaker = LineBreaker(limit: .infinity)
+    idealSpans = idealBreaker.breakLines(self)
     idealFit = LineFit(idealSpans)
     idealWidth = idealFit.widest
   }

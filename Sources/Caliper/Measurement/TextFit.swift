@@ -88,14 +88,14 @@ extension PreparedText {
       breaking.limits = hit.limits
       return breaking
     }
-    var breaker = LineBreaker(text: self, limit: available)
+    var breaker = LineBreaker(limit: available)
     if needsSpans {
-      let spans = breaker.breakLines()
+      let spans = breaker.breakLines(self)
       breaking.spans = spans
       breaking.fit = LineFit(spans)
     } else {
       var fit = LineFit()
-      breaker.breakLines(into: &fit)
+      breaker.breakLines(self, into: &fit)
       breaking.spans = nil
       breaking.fit = fit
     }
