@@ -3,14 +3,28 @@ import Caliper
 /// W3, relayout: text already prepared (Caliper) or laid out (Pango), asked at a new width.
 ///
 /// Problem: Caliper keeps its last 8 breakings with the range of widths each holds for, so a
-/// benchmark that alternates two widths would time cache hits. Solution: "new width" visits
-/// 16 widths per paragraph (30 % … 95 % of its ideal width, all below it, so every one
-/// wraps) in an order that jumps across the range, so the same width was last asked 16
-/// calls ago, beyond the cache; the miss share is replayed and reported. "Inside cached
-/// range" alternates two widths inside one breaking's range: Caliper answers from its cache,
-/// Pango lays out again (any new width does). Paragraphs narrower than 100 pt are left out.
+/// benchmark that alternates two widths would time cache hits. Solution: "new width" visits,
+/// per paragraph, up to 16 widths below its ideal width (so every one wraps), each in the
+/// range of a different breaking; only paragraphs with at least 9 such breakings take part,
+/// so each width's breaking was made more than 8 calls ago and has left the cache (the miss
+/// share is replayed and reported). "Inside cached range" alternates two widths inside one
+/// breaking's range: Caliper answers from its cache, Pango lays out again (any new width
+/// does). Paragraphs narrower than 100 pt are left out.
 extension Bench {
-  static let relayoutFractions: [Double] = (0..<16).map { 0.30 + Double(($0 * 7) % 16) * 0.65 / 15 }
+  /// Up to 16 widths below `text`'s ideal width, each giving a different breaking.
+  static func distinctWidths(_ text: PreparedText) -> [Double] {
+    var widths: [Double] = []
+    var ranges: [Range<Double>] = []
+    for step in 0..<64 where widths.count < 16 {
+      let width = (0.2 + 0.78 * Double(step) / 63) * text.idealWidth
+      let range = text.sizeThatFits(proposal(width)).lineBreakRange
+      if !ranges.contains(range) {
+        ranges.append(range)
+        widths.append(width)
+      }
+    }
+    return widths
+  }
 
   struct RelayoutItem {
     let text: PreparedText
@@ -26,8 +40,10 @@ extension Bench {
     for (index, text) in prepared.texts.enumerated() where text.idealWidth >= 100 {
       let layout = prepared.layouts[index]
       let bytes = prepared.corpus.paragraphs[index].byteCount
-      let widths = Self.relayoutFractions.map { $0 * text.idealWidth }
-      fresh.append(RelayoutItem(text: text, layout: layout, widths: widths, bytes: bytes))
+      let widths = Self.distinctWidths(text)
+      if widths.count > 8 {
+        fresh.append(RelayoutItem(text: text, layout: layout, widths: widths, bytes: bytes))
+      }
       let range = text.sizeThatFits(proposal(0.6 * text.idealWidth)).lineBreakRange
       let span = range.upperBound - range.lowerBound
       if span.isFinite, span > 0.01 {
@@ -40,7 +56,7 @@ extension Bench {
     let insideRange =
       inside.isEmpty
       ? nil : row(inside, workload: "W3 relayout, inside cached range", corpus: prepared.corpus.name)
-    let calls = fresh.count * Self.relayoutFractions.count
+    let calls = fresh.reduce(0) { $0 + $1.widths.count }
     let misses = fresh.reduce(0) { $0 + Self.replayMisses($1) }
     return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls))
   }
