@@ -55,7 +55,8 @@ extension Bench {
     let newWidth = row(fresh, workload: "W3 relayout, new width", corpus: prepared.corpus.name)
     let insideRange =
       inside.isEmpty
-      ? nil : row(inside, workload: "W3 relayout, inside cached range", corpus: prepared.corpus.name)
+      ? nil
+      : row(inside, workload: "W3 relayout, inside cached range", corpus: prepared.corpus.name)
     let calls = fresh.reduce(0) { $0 + $1.widths.count }
     let misses = fresh.reduce(0) { $0 + Self.replayMisses($1) }
     return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls))

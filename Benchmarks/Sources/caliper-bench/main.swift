@@ -41,7 +41,9 @@ print("Pango \(Pango.version); Pango's private font map holds: \(Pango.families)
 print(
   "Passes: \(options.passes) timed after one warm-up, median reported; Caliper's op, then "
     + "Pango's, paragraph by paragraph in one process. Classes: "
-    + corpora.map { "\($0.corpus.name) (\($0.texts.count) paragraphs, \($0.corpus.byteCount) bytes)" }
+    + corpora.map {
+      "\($0.corpus.name) (\($0.texts.count) paragraphs, \($0.corpus.byteCount) bytes)"
+    }
     .joined(separator: ", ") + ".\n")
 
 var rows: [Row] = []
@@ -52,7 +54,8 @@ for prepared in corpora {
   let fallback = name == "fallback-heavy"
   rows.append(
     bench.coldMeasure(
-      prepared, workload: fallback ? "W6 cold measure (240), fallback-heavy" : "W2 cold measure (240)",
+      prepared,
+      workload: fallback ? "W6 cold measure (240), fallback-heavy" : "W2 cold measure (240)",
       target: fallback ? "≥ 3×" : "≥ 4×", ratio: fallback ? 3 : 4))
   progress("\(name): W3 relayout")
   let relayout = bench.relayout(prepared)
