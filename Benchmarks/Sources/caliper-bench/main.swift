@@ -57,6 +57,12 @@ for prepared in corpora {
       prepared,
       workload: fallback ? "W6 cold measure (240), fallback-heavy" : "W2 cold measure (240)",
       target: fallback ? "≥ 3×" : "≥ 4×", ratio: fallback ? 3 : 4))
+  if name == "gatsby" {
+    rows.append(
+      bench.coldMeasure(
+        prepared, workload: "W2 cold measure (240), measure() with lines", target: "≥ 4×",
+        ratio: 4, withLines: true))
+  }
   progress("\(name): W3 relayout")
   let relayout = bench.relayout(prepared)
   rows.append(relayout.newWidth)
