@@ -7,15 +7,20 @@ func progress(_ message: String) {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+// Every workload runs with the prepared-text cache off, so that a cold prepare really prepares.
+// The shaped-word cache stays on (as in an application) except in the "shape cache off" rows.
 let fonts: FontLibrary
+let unshared: FontLibrary
 do {
-  fonts = try FontLibrary.bundled()
+  fonts = try FontLibrary.bundled(limits: CacheLimits(preparedBytes: 0))
+  unshared = try FontLibrary.bundled(limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
 } catch {
   progress("no fonts: \(error)")
   exit(1)
 }
 guard Pango.setUp(fontsDirectory: fonts.fontsDirectory, size: 16) else { exit(1) }
 let bench = Bench(fonts: fonts, style: TextStyle(size: 16), passes: options.passes)
+let uncached = Bench(fonts: unshared, style: TextStyle(size: 16), passes: options.passes)
 let directory = options.corpus()
 
 let sources: [(name: String, file: String)] = [
@@ -57,6 +62,9 @@ for prepared in corpora {
       prepared,
       workload: fallback ? "W6 cold measure (240), fallback-heavy" : "W2 cold measure (240)",
       target: fallback ? "≥ 3×" : "≥ 4×", ratio: fallback ? 3 : 4))
+  rows.append(
+    uncached.coldMeasure(
+      prepared, workload: "W2 cold measure (240), shape cache off", target: "≥ 4×", ratio: 4))
   if name == "gatsby" {
     rows.append(
       bench.coldMeasure(
@@ -100,6 +108,25 @@ for prepared in corpora { print(MemoryRow(prepared).markdown) }
 print("\n### Agreement with Pango (ideal width and widths \(Bench.widths.map { Int($0) }))\n")
 print(AgreementRow.header)
 for prepared in corpora { print(AgreementRow(prepared).markdown) }
-print(
-  "\n### Cache statistics\n\nNot measured: this Caliper has no `FontLibrary.cacheStatistics` "
-    + "(faces, shapes, prepared) yet.\n")
+print("\n### Cache statistics\n")
+print("The benchmark's library (prepared-text cache off) after every workload:\n")
+print(CacheRow.header)
+print(CacheRow(fonts.cacheStatistics).markdown)
+progress("cache statistics")
+let defaults: FontLibrary
+do {
+  defaults = try FontLibrary.bundled()
+} catch {
+  progress("no fonts: \(error)")
+  exit(1)
+}
+for _ in 0..<2 {
+  for prepared in corpora {
+    for paragraph in prepared.corpus.paragraphs {
+      blackHole(try? defaults.prepare(paragraph.text, style: bench.style).idealWidth)
+    }
+  }
+}
+print("\nA library with the default limits that prepared every class twice:\n")
+print(CacheRow.header)
+print(CacheRow(defaults.cacheStatistics).markdown)
