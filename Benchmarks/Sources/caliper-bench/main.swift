@@ -95,11 +95,18 @@ print(
 
 progress("linearity")
 let linearity = Linearity(bench: bench, source: corpora[0].corpus, bytes: 100_000)
+let uncachedLinearity = Linearity(bench: uncached, source: corpora[0].corpus, bytes: 100_000)
 print("### Linearity\n")
 print(Row.header)
 print(linearity.single.markdown)
 print(linearity.doubled.markdown)
-print("\n" + linearity.markdown + "\n")
+print(
+  uncachedLinearity.single.markdown.replacingOccurrences(
+    of: "measure |", with: "measure, shape cache off |"))
+print(
+  uncachedLinearity.doubled.markdown.replacingOccurrences(
+    of: "measure |", with: "measure, shape cache off |"))
+print("\n" + linearity.markdown + " Shape cache off: " + uncachedLinearity.markdown + "\n")
 
 progress("memory and agreement")
 print("### W7 memory per prepared paragraph (`memoryFootprint`)\n")
