@@ -103,6 +103,13 @@ say("")
 say("Line counts of the two CLIs' outputs agree on %d of %d (text, width) pairs (%.2f %%)."
     % (equal, pairs, 100.0 * equal / max(pairs, 1)))
 say("")
+lin = means("linearity.json")
+say("Linearity of the CLIs (`--width 240 --json --no-lines`, one paragraph): caliper %.1f ms "
+    "for ~100 KB, %.1f ms doubled (%.2f×); pango-measure %.1f ms, %.1f ms (%.2f×)."
+    % (lin["caliper 100 KB"][0], lin["caliper 200 KB"][0],
+       lin["caliper 200 KB"][0] / lin["caliper 100 KB"][0], lin["pango 100 KB"][0],
+       lin["pango 200 KB"][0], lin["pango 200 KB"][0] / lin["pango 100 KB"][0]))
+say("")
 say("W7, peak RSS on the bulk job (`/usr/bin/time -v`): caliper --jobs 1 %s KB, caliper all "
     "cores %s KB, pango-measure %s KB." % (rss_one, rss_all, rss_pango))
 say("")

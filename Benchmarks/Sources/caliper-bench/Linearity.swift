@@ -6,7 +6,10 @@ struct Linearity {
   let single: Row
   let doubled: Row
 
+  /// Runs at least 5 passes in a full run: one item per pass makes the median noisy.
   init(bench: Bench, source: Corpus, bytes: Int) {
+    let passes = bench.passes >= 3 ? max(bench.passes, 5) : bench.passes
+    let bench = Bench(fonts: bench.fonts, style: bench.style, passes: passes)
     let paragraph = source.joined(atLeast: bytes)
     let twice = Paragraph(paragraph.text + " " + paragraph.text)
     func row(_ paragraph: Paragraph, _ name: String) -> Row {
