@@ -1,0 +1,73 @@
+import Foundation
+
+/// The command line of caliper-bench.
+struct Options {
+  var corpusDirectory: String?
+  var passes = 3
+  var limit: Int?
+  var quick = false
+
+  static let usage = """
+    OVERVIEW: Times Caliper against Pango on the benchmark corpora, interleaved paragraph
+    by paragraph, and prints the results as Markdown.
+
+    USAGE: caliper-bench [--corpus <dir>] [--passes <n>] [--limit <n>] [--quick]
+
+    OPTIONS:
+      --corpus <dir>   the corpus folder (default: Benchmarks/Corpus above the executable)
+      --passes <n>     timed passes after the warm-up; the median is reported (default 3)
+      --limit <n>      at most n paragraphs per class
+      --quick          a smoke run: 1 pass, 100 paragraphs per class
+      -h, --help       show this help
+    """
+
+  /// Parses `arguments` (without the program name); exits 64 on a usage error.
+  init(_ arguments: [String]) {
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--quick":
+        quick = true
+        passes = 1
+        limit = limit ?? 100
+      case "--corpus": corpusDirectory = Self.value(&rest, for: argument)
+      case "--passes": passes = Self.count(&rest, for: argument)
+      case "--limit": limit = Self.count(&rest, for: argument)
+      case "-h", "--help":
+        print(Self.usage)
+        exit(0)
+      default: Self.fail("unknown argument \(argument)")
+      }
+    }
+  }
+
+  /// The corpus folder: the option, else Corpus/ beside the package above the executable.
+  func corpus() -> String {
+    if let corpusDirectory { return corpusDirectory }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    for _ in 0..<6 {
+      directory.deleteLastPathComponent()
+      let candidate = directory.appendingPathComponent("Corpus").path
+      if FileManager.default.fileExists(atPath: candidate + "/gatsby-opening.txt") {
+        return candidate
+      }
+    }
+    return "Corpus"
+  }
+
+  private static func value(_ rest: inout ArraySlice<String>, for option: String) -> String {
+    guard let value = rest.popFirst() else { fail("missing value for \(option)") }
+    return value
+  }
+
+  private static func count(_ rest: inout ArraySlice<String>, for option: String) -> Int {
+    let text = value(&rest, for: option)
+    guard let number = Int(text), number > 0 else { fail("\(option) wants a positive integer") }
+    return number
+  }
+
+  private static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("caliper-bench: \(message)\n\(usage)\n".utf8))
+    exit(64)
+  }
+}

@@ -1,0 +1,40 @@
+/// Times Caliper against Pango on the same items, interleaved item by item.
+///
+/// Each pass runs, for every item, Caliper's operation and then Pango's on the same text, so
+/// that both see the same caches, frequency and noise. One warm-up pass is discarded; the
+/// reported figure for each side is the median of the passes' totals.
+struct Race {
+  /// The median pass total of Caliper's nanoseconds.
+  let caliper: Double
+  /// The median pass total of Pango's nanoseconds.
+  let pango: Double
+
+  /// Races `caliper` and `pango` (each returns the nanoseconds it measured for one item).
+  init<Item>(
+    _ items: [Item], passes: Int, caliper: (Item) -> Double, pango: (Item) -> Double
+  ) {
+    var caliperTotals: [Double] = []
+    var pangoTotals: [Double] = []
+    for pass in 0...passes {
+      var caliperTotal = 0.0
+      var pangoTotal = 0.0
+      for item in items {
+        caliperTotal += caliper(item)
+        pangoTotal += pango(item)
+      }
+      if pass > 0 {
+        caliperTotals.append(caliperTotal)
+        pangoTotals.append(pangoTotal)
+      }
+    }
+    self.caliper = Self.median(caliperTotals)
+    self.pango = Self.median(pangoTotals)
+  }
+
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return 0 }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+}

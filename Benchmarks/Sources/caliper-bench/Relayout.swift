@@ -1,0 +1,109 @@
+import Caliper
+
+/// W3, relayout: text already prepared (Caliper) or laid out (Pango), asked at a new width.
+///
+/// Problem: Caliper keeps its last 8 breakings with the range of widths each holds for, so a
+/// benchmark that alternates two widths would time cache hits. Solution: "new width" visits,
+/// per paragraph, up to 16 widths below its ideal width (so every one wraps), each in the
+/// range of a different breaking; only paragraphs with at least 9 such breakings take part,
+/// so each width's breaking was made more than 8 calls ago and has left the cache (the miss
+/// share is replayed and reported). "Inside cached range" alternates two widths inside one
+/// breaking's range: Caliper answers from its cache, Pango lays out again (any new width
+/// does). Paragraphs narrower than 100 pt are left out.
+extension Bench {
+  /// Up to 16 widths below `text`'s ideal width, each giving a different breaking.
+  static func distinctWidths(_ text: PreparedText) -> [Double] {
+    var widths: [Double] = []
+    var ranges: [Range<Double>] = []
+    for step in 0..<64 where widths.count < 16 {
+      let width = (0.2 + 0.78 * Double(step) / 63) * text.idealWidth
+      let range = text.sizeThatFits(proposal(width)).lineBreakRange
+      if !ranges.contains(range) {
+        ranges.append(range)
+        widths.append(width)
+      }
+    }
+    return widths
+  }
+
+  struct RelayoutItem {
+    let text: PreparedText
+    let layout: PangoText
+    let widths: [Double]
+    let bytes: Int
+  }
+
+  /// Both W3 rows, and the share of "new width" calls that really missed Caliper's cache.
+  func relayout(_ prepared: PreparedCorpus) -> (newWidth: Row, insideRange: Row?, misses: Double) {
+    var fresh: [RelayoutItem] = []
+    var inside: [RelayoutItem] = []
+    for (index, text) in prepared.texts.enumerated() where text.idealWidth >= 100 {
+      let layout = prepared.layouts[index]
+      let bytes = prepared.corpus.paragraphs[index].byteCount
+      let widths = Self.distinctWidths(text)
+      if widths.count > 8 {
+        fresh.append(RelayoutItem(text: text, layout: layout, widths: widths, bytes: bytes))
+      }
+      let range = text.sizeThatFits(proposal(0.6 * text.idealWidth)).lineBreakRange
+      let span = range.upperBound - range.lowerBound
+      if span.isFinite, span > 0.01 {
+        let pair = [range.lowerBound + 0.25 * span, range.lowerBound + 0.75 * span]
+        let alternating = (0..<16).map { pair[$0 % 2] }
+        inside.append(RelayoutItem(text: text, layout: layout, widths: alternating, bytes: bytes))
+      }
+    }
+    let newWidth = row(fresh, workload: "W3 relayout, new width", corpus: prepared.corpus.name)
+    let insideRange =
+      inside.isEmpty
+      ? nil
+      : row(inside, workload: "W3 relayout, inside cached range", corpus: prepared.corpus.name)
+    let calls = fresh.reduce(0) { $0 + $1.widths.count }
+    let misses = fresh.reduce(0) { $0 + Self.replayMisses($1) }
+    return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls))
+  }
+
+  private func row(_ items: [RelayoutItem], workload: String, corpus: String) -> Row {
+    let race = Race(
+      items, passes: passes,
+      caliper: { item in
+        Stopwatch.time {
+          for width in item.widths { blackHole(item.text.sizeThatFits(proposal(width)).size) }
+        }
+      },
+      pango: { item in
+        Stopwatch.time {
+          for width in item.widths {
+            item.layout.setWidth(width)
+            blackHole(item.layout.size)
+          }
+        }
+      })
+    let calls = items.reduce(0) { $0 + $1.widths.count }
+    return Row(
+      workload: workload, corpus: corpus, operations: calls,
+      segments: items.reduce(0) { $0 + $1.text.segmentCount * $1.widths.count },
+      bytes: items.reduce(0) { $0 + $1.bytes * $1.widths.count }, race: race,
+      target: "≥ 800×", targetRatio: 800)
+  }
+
+  /// How many of one cycle of `item.widths` miss an 8-entry LRU of breaking ranges that has
+  /// already seen the cycle once (what Caliper's `LineBreakCache` holds in a timed pass).
+  static func replayMisses(_ item: RelayoutItem) -> Int {
+    var recent: [Range<Double>] = []
+    var misses = 0
+    for cycle in 0..<2 {
+      for width in item.widths {
+        if let index = recent.lastIndex(where: { $0.contains(width) }) {
+          recent.append(recent.remove(at: index))
+          continue
+        }
+        if cycle == 1 { misses += 1 }
+        let range = item.text.sizeThatFits(proposal(width)).lineBreakRange
+        recent.removeAll { $0 == range }
+        recent.append(range)
+        if recent.count > 8 { recent.removeFirst() }
+      }
+    }
+    return misses
+  }
+}

@@ -1,0 +1,139 @@
+// caliper-bench: Caliper against Pango, same process, same fonts, same text, same widths.
+import Caliper
+import Foundation
+
+func progress(_ message: String) {
+  FileHandle.standardError.write(Data("caliper-bench: \(message)\n".utf8))
+}
+
+let options = Options(Array(CommandLine.arguments.dropFirst()))
+// Every workload runs with the prepared-text cache off, so that a cold prepare really prepares.
+// The shaped-word cache stays on (as in an application) except in the "shape cache off" rows.
+let fonts: FontLibrary
+let unshared: FontLibrary
+do {
+  fonts = try FontLibrary.bundled(limits: CacheLimits(preparedBytes: 0))
+  unshared = try FontLibrary.bundled(limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
+} catch {
+  progress("no fonts: \(error)")
+  exit(1)
+}
+guard Pango.setUp(fontsDirectory: fonts.fontsDirectory, size: 16) else { exit(1) }
+let bench = Bench(fonts: fonts, style: TextStyle(size: 16), passes: options.passes)
+let uncached = Bench(fonts: unshared, style: TextStyle(size: 16), passes: options.passes)
+let directory = options.corpus()
+
+let sources: [(name: String, file: String)] = [
+  ("gatsby", "gatsby-opening.txt"),
+  ("synthetic mixed", "synthetic-mixed.txt"),
+  ("fallback-heavy", "fallback-heavy.txt"),
+  ("URLs, unbreakable", "urls-unbreakable.txt"),
+]
+let corpora: [PreparedCorpus]
+do {
+  corpora = try sources.map {
+    PreparedCorpus(
+      try Corpus.load($0.name, file: $0.file, directory: directory, limit: options.limit),
+      bench: bench)
+  }
+} catch {
+  progress("cannot read the corpus in \(directory): \(error)")
+  exit(1)
+}
+
+print("## caliper-bench\n")
+print("Pango \(Pango.version); Pango's private font map holds: \(Pango.families).\n")
+print(
+  "Passes: \(options.passes) timed after one warm-up, median reported; Caliper's op, then "
+    + "Pango's, paragraph by paragraph in one process. Classes: "
+    + corpora.map {
+      "\($0.corpus.name) (\($0.texts.count) paragraphs, \($0.corpus.byteCount) bytes)"
+    }
+    .joined(separator: ", ") + ".\n")
+
+var rows: [Row] = []
+var missNotes: [String] = []
+for prepared in corpora {
+  let name = prepared.corpus.name
+  progress("\(name): W2 cold measure")
+  let fallback = name == "fallback-heavy"
+  rows.append(
+    bench.coldMeasure(
+      prepared,
+      workload: fallback ? "W6 cold measure (240), fallback-heavy" : "W2 cold measure (240)",
+      target: fallback ? "≥ 3×" : "≥ 4×", ratio: fallback ? 3 : 4))
+  rows.append(
+    uncached.coldMeasure(
+      prepared, workload: "W2 cold measure (240), shape cache off", target: "≥ 4×", ratio: 4))
+  if name == "gatsby" {
+    rows.append(
+      bench.coldMeasure(
+        prepared, workload: "W2 cold measure (240), measure() with lines", target: "≥ 4×",
+        ratio: 4, withLines: true))
+  }
+  progress("\(name): W3 relayout")
+  let relayout = bench.relayout(prepared)
+  rows.append(relayout.newWidth)
+  if let inside = relayout.insideRange { rows.append(inside) }
+  missNotes.append(String(format: "%@ %.1f %%", name, 100 * relayout.misses))
+  progress("\(name): W4 10 widths")
+  rows.append(bench.tenWidths(prepared))
+  progress("\(name): W5 ideal width")
+  rows.append(bench.coldIdealWidth(prepared))
+  rows.append(bench.preparedIdealWidth(prepared))
+}
+
+print("### Time\n")
+print(Row.header)
+for row in rows.sorted(by: { $0.workload < $1.workload }) { print(row.markdown) }
+print(
+  "\nW3 \"new width\": share of calls that missed Caliper's breaking cache (replayed): "
+    + missNotes.joined(separator: ", ") + ".")
+print(
+  "W5 prepared: one op is one paragraph's ideal width within a sweep over the class "
+    + "(20 sweeps a pass).\n")
+
+progress("linearity")
+let linearity = Linearity(bench: bench, source: corpora[0].corpus, bytes: 100_000)
+let uncachedLinearity = Linearity(bench: uncached, source: corpora[0].corpus, bytes: 100_000)
+print("### Linearity\n")
+print(Row.header)
+print(linearity.single.markdown)
+print(linearity.doubled.markdown)
+print(
+  uncachedLinearity.single.markdown.replacingOccurrences(
+    of: "measure |", with: "measure, shape cache off |"))
+print(
+  uncachedLinearity.doubled.markdown.replacingOccurrences(
+    of: "measure |", with: "measure, shape cache off |"))
+print("\n" + linearity.markdown + " Shape cache off: " + uncachedLinearity.markdown + "\n")
+
+progress("memory and agreement")
+print("### W7 memory per prepared paragraph (`memoryFootprint`)\n")
+print(MemoryRow.header)
+for prepared in corpora { print(MemoryRow(prepared).markdown) }
+print("\n### Agreement with Pango (ideal width and widths \(Bench.widths.map { Int($0) }))\n")
+print(AgreementRow.header)
+for prepared in corpora { print(AgreementRow(prepared).markdown) }
+print("\n### Cache statistics\n")
+print("The benchmark's library (prepared-text cache off) after every workload:\n")
+print(CacheRow.header)
+print(CacheRow(fonts.cacheStatistics).markdown)
+progress("cache statistics")
+let defaults: FontLibrary
+do {
+  defaults = try FontLibrary.bundled()
+} catch {
+  progress("no fonts: \(error)")
+  exit(1)
+}
+for _ in 0..<2 {
+  for prepared in corpora {
+    for paragraph in prepared.corpus.paragraphs {
+      blackHole(try? defaults.prepare(paragraph.text, style: bench.style).idealWidth)
+    }
+  }
+}
+print("\nA library with the default limits that prepared every class twice:\n")
+print(CacheRow.header)
+print(CacheRow(defaults.cacheStatistics).markdown)
