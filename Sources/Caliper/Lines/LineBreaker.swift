@@ -4,8 +4,9 @@
 /// Solution: a scan over `PreparedText`'s segments adding their widths; a segment that does
 /// not fit starts a new line; a word wider than the width on a line of its own is broken at
 /// grapheme boundaries that are also HarfBuzz cluster boundaries (no hyphen). Where a line
-/// edge falls where HarfBuzz marks breaking unsafe, the line is reshaped so that its width
-/// is the width it has when drawn. Limitation: greedy, not optimal-fit (like SwiftUI,
+/// edge falls where HarfBuzz marks breaking unsafe, the stretch from that edge to the
+/// nearest safe offset is reshaped (`PreparedText.width`), so that the line's width is the
+/// width it has when drawn. Limitation: greedy, not optimal-fit (like SwiftUI,
 /// TextKit and Pango).
 ///
 /// Every decision the scan makes is a `fits` test, so the scan also records the range of
