@@ -13,7 +13,8 @@ import Testing
       for width in [60.0, 130, 250, 470] {
         for line in prepared.measure(ProposedViewSize(width: width, height: nil)).lines {
           let (start, end) = (line.range.lowerBound, line.range.upperBound)
-          let contentEnd = prepared.segmentsContentEnd(start: start, end: end)
+          let contentEnd = PreparedText.contentEnd(
+            prepared.analysis.scalars, from: start, to: end)
           let unsafeEdge =
             (start > 0 && start < count && prepared.unsafeBefore[start])
             || (end > start && end < count && prepared.unsafeBefore[end])
@@ -26,14 +27,5 @@ import Testing
       }
     }
     #expect(unsafeLines > 20)
-  }
-}
-
-extension PreparedText {
-  /// Where a line's content ends: before its trailing whitespace and line separator.
-  func segmentsContentEnd(start: Int, end: Int) -> Int {
-    var contentEnd = end
-    while contentEnd > start, Self.isTrailing(analysis.scalars[contentEnd - 1]) { contentEnd -= 1 }
-    return contentEnd
   }
 }

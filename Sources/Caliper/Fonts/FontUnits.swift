@@ -8,11 +8,6 @@ struct FontUnits: Sendable, Hashable {
   /// The font's design units per em (1000 for Noto Sans, 2048 for DejaVu Sans).
   let unitsPerEm: Int
 
-  /// `units` (a HarfBuzz position at the unit-per-em scale) in points at `size`.
-  func points(_ units: Int32, size: Double) -> Double {
-    Double(units) * size / Double(unitsPerEm)
-  }
-
   /// A metric in font units (which may be fractional) in points at `size`.
   func points(_ units: Double, size: Double) -> Double {
     units * size / Double(unitsPerEm)

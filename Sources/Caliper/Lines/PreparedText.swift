@@ -63,7 +63,7 @@ public struct PreparedText: Sendable {
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
-    let shaper = Shaper()
+    let shaper = Shaper(locale: style.locale)
     for run in items.runs {
       // Every run's face was opened while itemizing.
       shaper.shapeRun(
@@ -80,10 +80,7 @@ public struct PreparedText: Sendable {
     var segments: [Segment] = []
     var start = 0
     for (offset, end) in analysis.breaks.enumerated() {
-      var contentEnd = end
-      while contentEnd > start, Self.isTrailing(analysis.scalars[contentEnd - 1]) {
-        contentEnd -= 1
-      }
+      let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: end)
       segments.append(
         Segment(
           start: start, contentEnd: contentEnd, end: end,
@@ -120,6 +117,14 @@ public struct PreparedText: Sendable {
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
       + bytes(faces) + bytes(missing)
+  }
+
+  /// Where the content of start..<end ends: before its trailing whitespace and line
+  /// separator.
+  static func contentEnd(_ scalars: [Unicode.Scalar], from start: Int, to end: Int) -> Int {
+    var contentEnd = end
+    while contentEnd > start, isTrailing(scalars[contentEnd - 1]) { contentEnd -= 1 }
+    return contentEnd
   }
 
   /// Whitespace that hangs at a line end and does not count in its width.
@@ -188,14 +193,13 @@ public struct PreparedText: Sendable {
   /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
-    let shaper = Shaper()
+    let shaper = Shaper(locale: style.locale)
     for run in runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
       let font = cascadeFonts[run.face]!  // every run's face was opened while itemizing
       let packed = shaper.shape(
-        analysis.scalars, range: piece, context: true, run: run, font: font,
-        language: style.locale)
+        analysis.scalars, range: piece, context: true, run: run, font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
         total += font.units.points(Double(ShapedPiece.advance(packed[local])), size: style.size)

@@ -12,9 +12,12 @@ internal import CHarfBuzz
 /// Limitation: vertical text is not supported.
 struct Shaper: ~Copyable {
   private let buffer: OpaquePointer?
+  /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
+  private let language: hb_language_t?
 
-  init() {
+  init(locale: String) {
     buffer = hb_buffer_create()
+    language = hb_language_from_string(locale, -1)
   }
 
   deinit {
@@ -27,8 +30,7 @@ struct Shaper: ~Copyable {
   ///
   /// The corresponding HarfBuzz function is `hb_shape`.
   func shape(
-    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Bool, run: TextRun, font: Font,
-    language: String
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Bool, run: TextRun, font: Font
   ) -> [Int64] {
     let count = range.count
     var packed = [Int64](repeating: 0, count: count)
@@ -47,7 +49,7 @@ struct Shaper: ~Copyable {
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
-    hb_buffer_set_language(buffer, hb_language_from_string(language, -1))
+    hb_buffer_set_language(buffer, language)
     hb_shape(font.hbFont, buffer, nil, 0)
     var glyphCount: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
@@ -76,11 +78,11 @@ struct Shaper: ~Copyable {
     let scalars = analysis.scalars
     guard cache.isEnabled, run.range.count > 1, font.spaceIsInert else {
       let packed = shape(
-        scalars, range: run.range, context: true, run: run, font: font, language: style.locale)
+        scalars, range: run.range, context: true, run: run, font: font)
       output.store(packed, at: run.range.lowerBound, font: font, analysis: analysis)
       return
     }
-    let language = Int(bitPattern: UnsafeRawPointer(hb_language_from_string(style.locale, -1)))
+    let languageKey = Int(bitPattern: UnsafeRawPointer(language))
     var start = run.range.lowerBound
     while start < run.range.upperBound {
       // A word: up to and including the spaces after it.
@@ -94,19 +96,19 @@ struct Shaper: ~Copyable {
       let piece = start..<end
       if !(cleanStart && cleanEnd) {
         let packed = shape(
-          scalars, range: piece, context: true, run: run, font: font, language: style.locale)
+          scalars, range: piece, context: true, run: run, font: font)
         output.store(packed, at: start, font: font, analysis: analysis)
       } else if piece.count > ShapeCache.longestWord {
         let packed = shape(
-          scalars, range: piece, context: false, run: run, font: font, language: style.locale)
+          scalars, range: piece, context: false, run: run, font: font)
         output.store(packed, at: start, font: font, analysis: analysis)
       } else {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: language, scalars: scalars[piece].map(\.value))
+          language: languageKey, scalars: scalars[piece].map(\.value))
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
-            scalars, range: piece, context: false, run: run, font: font, language: style.locale)
+            scalars, range: piece, context: false, run: run, font: font)
           return (ShapedPiece(packed: packed), key.cost)
         }
         output.store(shaped.packed, at: start, font: font, analysis: analysis)
