@@ -7,7 +7,9 @@ enum MeasureCommand {
 
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
-                           [--locale <id>] [--jobs <n>] [<text>...]
+                           [--locale <id>] [--jobs <n>] [--line-limit <n>]
+                           [--truncation tail|middle|head] [--height <h>]
+                           [--alignment leading|center|trailing|justified] [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -25,6 +27,13 @@ enum MeasureCommand {
       --locale <id>           Locale for line breaking and shaping (default: en).
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
+      --line-limit <n>        Show at most n lines (n ≥ 1); the last is truncated.
+      --truncation <mode>     Where the last shown line hides text: tail (default),
+                              middle or head. With it, --height also limits the lines.
+      --height <h>            Proposed height in points: with --line-limit or --truncation,
+                              only the lines that fit are shown (at least one).
+      --alignment <a>         Line x offsets: leading (default), center, trailing or
+                              justified (never changes sizes).
       -h, --help              Show help information.
     """
 
@@ -36,12 +45,18 @@ enum MeasureCommand {
     var lines = true
     var scale: Double?
     var jobs: Int?
+    /// Line limit, truncation and alignment.
+    var container = TextContainerOptions()
+    var height: Double?
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: ["--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs"],
+      valued: [
+        "--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs", "--line-limit",
+        "--truncation", "--height", "--alignment",
+      ],
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
@@ -69,6 +84,7 @@ enum MeasureCommand {
       }
       options.scale = value
     }
+    try parseLineOptions(parsed, into: &options)
     for list in parsed.all("--width") {
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
         options.widths.append(try width(String(item)))
@@ -81,6 +97,36 @@ enum MeasureCommand {
       throw UsageError("missing text to measure (give it as an argument or with --input)")
     }
     return options
+  }
+
+  /// --line-limit, --truncation, --height and --alignment.
+  static func parseLineOptions(_ parsed: ArgumentParser, into options: inout Options) throws {
+    if let limit = parsed.last("--line-limit") {
+      guard let value = Int(limit.trimmingSpaces), value >= 1 else {
+        throw UsageError("--line-limit expects a whole number of lines, 1 or more, not '\(limit)'")
+      }
+      options.container.lineLimit = value
+    }
+    if let mode = parsed.last("--truncation") {
+      guard let value = TruncationMode(rawValue: mode.trimmingSpaces.lowercased()) else {
+        throw UsageError("--truncation expects tail, middle or head, not '\(mode)'")
+      }
+      options.container.truncationMode = value
+    }
+    if let alignment = parsed.last("--alignment") {
+      guard let value = TextAlignment(rawValue: alignment.trimmingSpaces.lowercased()) else {
+        throw UsageError(
+          "--alignment expects leading, center, trailing or justified, not '\(alignment)'")
+      }
+      options.container.alignment = value
+    }
+    if let height = parsed.last("--height") {
+      let value = try number(height, option: "--height")
+      guard !value.isNaN, value >= 0 else {
+        throw RuntimeError("invalid height \(height): it must be 0 or more (or inf)")
+      }
+      options.height = value.isInfinite ? nil : value + 0
+    }
   }
 
   static func number(_ text: String, option: String) throws -> Double {
@@ -107,14 +153,15 @@ enum MeasureCommand {
       return
     }
     let fonts = try FontLibrary.bundled()
-    let proposals = options.widths.map { ProposedViewSize(width: $0, height: nil) }
+    let proposals = options.widths.map { ProposedViewSize(width: $0, height: options.height) }
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style)
       .prepare(options.texts, jobs: options.jobs) { prepared in
         let results = proposals.map { proposal in
           let row =
             options.lines
-            ? MeasuredRow(prepared.measure(proposal)) : MeasuredRow(prepared.sizeThatFits(proposal))
+            ? MeasuredRow(prepared.measure(proposal, options: options.container))
+            : MeasuredRow(prepared.sizeThatFits(proposal, options: options.container))
           return options.scale.map { row.rounded(toScale: $0) } ?? row
         }
         return options.json

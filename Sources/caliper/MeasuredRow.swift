@@ -9,6 +9,8 @@ struct MeasuredRow {
   let usedRect: Rect
   /// Empty when only the size was measured.
   let lines: [Line]
+  /// The hidden text under a line limit, if any.
+  let hiddenRange: Range<Int>?
 
   init(_ measurement: TextMeasurement) {
     proposal = measurement.proposal
@@ -16,6 +18,7 @@ struct MeasuredRow {
     lineCount = measurement.lineCount
     usedRect = measurement.usedRect
     lines = measurement.lines
+    hiddenRange = measurement.hiddenRange
   }
 
   init(_ fit: TextFit) {
@@ -24,22 +27,25 @@ struct MeasuredRow {
     lineCount = fit.lineCount
     usedRect = fit.usedRect
     lines = []
+    hiddenRange = fit.hiddenRange
   }
 
   /// `size` and `usedRect` on the pixel grid of `scale` (ceil), as `TextMeasurement` does.
   func rounded(toScale scale: Double) -> MeasuredRow {
     MeasuredRow(
       proposal: proposal, size: size.rounded(toScale: scale), lineCount: lineCount,
-      usedRect: usedRect.rounded(toScale: scale), lines: lines)
+      usedRect: usedRect.rounded(toScale: scale), lines: lines, hiddenRange: hiddenRange)
   }
 
   private init(
-    proposal: ProposedViewSize, size: Size, lineCount: Int, usedRect: Rect, lines: [Line]
+    proposal: ProposedViewSize, size: Size, lineCount: Int, usedRect: Rect, lines: [Line],
+    hiddenRange: Range<Int>?
   ) {
     self.proposal = proposal
     self.size = size
     self.lineCount = lineCount
     self.usedRect = usedRect
     self.lines = lines
+    self.hiddenRange = hiddenRange
   }
 }

@@ -49,22 +49,42 @@ enum MeasurementJSON {
         ])
       ),
     ]
+    pairs += truncationFields(measurement)
     if lines {
       pairs.append(("lines", .array(measurement.lines.map(line))))
     }
     return .object(pairs)
   }
 
+  /// The line-limit fields of a result: `truncated` and `hiddenRange` (null or
+  /// `{"start", "end"}` in Unicode scalars).
+  static func truncationFields(_ measurement: MeasuredRow) -> [(String, JSONWriter.Value)] {
+    let hidden: JSONWriter.Value =
+      measurement.hiddenRange.map {
+        .object([("start", .integer($0.lowerBound)), ("end", .integer($0.upperBound))])
+      } ?? .null
+    return [("truncated", .bool(measurement.hiddenRange != nil)), ("hiddenRange", hidden)]
+  }
+
+  /// The alignment and soft-hyphen fields of a line: `x`, `justification`, `hyphen`.
+  static func placementFields(_ line: Line) -> [(String, JSONWriter.Value)] {
+    [
+      ("x", .number(line.x)), ("justification", .number(line.justification)),
+      ("hyphen", .bool(line.endsWithHyphen)),
+    ]
+  }
+
   static func line(_ line: Line) -> JSONWriter.Value {
-    .object([
-      ("text", .string(line.text)),
-      ("start", .integer(line.range.lowerBound)),
-      ("end", .integer(line.range.upperBound)),
-      ("width", .number(line.width)),
-      ("widthIncludingTrailingWhitespace", .number(line.widthIncludingTrailingWhitespace)),
-      ("height", .number(line.height)),
-      ("baseline", .number(line.baseline)),
-      ("emergencyBreak", .bool(line.endsInEmergencyBreak)),
-    ])
+    .object(
+      [
+        ("text", .string(line.text)),
+        ("start", .integer(line.range.lowerBound)),
+        ("end", .integer(line.range.upperBound)),
+        ("width", .number(line.width)),
+        ("widthIncludingTrailingWhitespace", .number(line.widthIncludingTrailingWhitespace)),
+        ("height", .number(line.height)),
+        ("baseline", .number(line.baseline)),
+        ("emergencyBreak", .bool(line.endsInEmergencyBreak)),
+      ] + placementFields(line))
   }
 }

@@ -22,7 +22,11 @@ enum MeasurementTable {
       out += "  " + NumberFormat.padded(proposal, 10, right: false)
       out += NumberFormat.padded(f(result.size.width), 12)
       out += NumberFormat.padded(f(result.size.height), 12)
-      out += NumberFormat.padded(String(result.lineCount), 7) + "\n"
+      out += NumberFormat.padded(String(result.lineCount), 7)
+      if let hidden = result.hiddenRange {
+        out += "  truncated, hidden \(hidden.lowerBound)..<\(hidden.upperBound)"
+      }
+      out += "\n"
       guard options.lines else { continue }
       for line in result.lines {
         out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"

@@ -7,8 +7,9 @@ import Synchronization
 /// pixel by pixel, a stack probing its children), and most of them give the same lines.
 /// Solution: keep the breakings already made with their [lo, hi) ranges (`LineBreaker`
 /// records them) and answer a width inside a range with those lines, without a scan. The
-/// key is the width alone because everything else that changes lines is fixed by the
-/// prepared text that owns the cache. A breaking made for a size alone keeps only its size;
+/// key is the width, and the line limit (count, height and truncation mode) when there is
+/// one, because everything else that changes lines is fixed by the prepared text that owns
+/// the cache. A breaking made for a size alone keeps only its size;
 /// asking it for lines makes them once. Bound: `capacity` breakings, least recently used
 /// evicted; `removeAll()` empties it. Shared by copies of the `PreparedText`, under a lock.
 final class LineBreakCache: Sendable {
@@ -17,6 +18,10 @@ final class LineBreakCache: Sendable {
     let limits: Range<Double>
     let fit: LineFit
     let spans: [LineBreaker.Span]?
+    /// The line limit the lines were cut to, if any.
+    var limit: LineLimit? = nil
+    /// How the last line was truncated, if it was.
+    var truncation: TruncatedLine? = nil
   }
 
   let capacity: Int
@@ -28,11 +33,13 @@ final class LineBreakCache: Sendable {
 
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only
   /// one that kept its lines.
-  func entry(containing limit: Double, needsSpans: Bool) -> Entry? {
+  func entry(containing limit: Double, limit lineLimit: LineLimit? = nil, needsSpans: Bool)
+    -> Entry?
+  {
     entries.withLock { entries -> Entry? in
       guard
         let index = entries.lastIndex(where: {
-          $0.limits.contains(limit) && (!needsSpans || $0.spans != nil)
+          $0.limits.contains(limit) && (!needsSpans || $0.spans != nil) && $0.limit == lineLimit
         })
       else { return nil }
       let entry = entries[index]
@@ -48,7 +55,7 @@ final class LineBreakCache: Sendable {
   /// has its lines) and evicting the least recently used beyond `capacity`.
   func insert(_ entry: Entry) {
     entries.withLock { entries in
-      entries.removeAll { $0.limits == entry.limits }
+      entries.removeAll { $0.limits == entry.limits && $0.limit == entry.limit }
       entries.append(entry)
       if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
     }

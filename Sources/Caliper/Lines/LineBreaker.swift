@@ -3,7 +3,9 @@
 /// Problem: layout asks for the same text at many widths; reshaping per width is slow.
 /// Solution: a scan over `PreparedText`'s segments adding their widths; a segment that does
 /// not fit starts a new line; a word wider than the width on a line of its own is broken at
-/// grapheme boundaries that are also HarfBuzz cluster boundaries (no hyphen). Where a line
+/// grapheme boundaries that are also HarfBuzz cluster boundaries (no hyphen). A line that
+/// ends at a soft hyphen (U+00AD) shows a hyphen whose width counts on that line, so such a
+/// break is taken only where the hyphen fits too (`SoftHyphen.swift`). Where a line
 /// edge falls where HarfBuzz marks breaking unsafe, the stretch from that edge to the
 /// nearest safe offset is reshaped (`PreparedText.width`), so that the line's width is the
 /// width it has when drawn. Limitation: greedy, not optimal-fit (like SwiftUI,
@@ -35,6 +37,8 @@ struct LineBreaker {
     var end: Int
     var width: Double
     var emergency: Bool
+    /// Whether the line ends at a soft hyphen and shows a hyphen (counted in `width`).
+    var hyphen: Bool = false
     /// The faces used on the line (trailing whitespace included).
     var faces: FaceMask
     /// The line's vertical metrics: the union over its faces.
@@ -51,6 +55,12 @@ struct LineBreaker {
     }
     highest = min(highest, threshold)
     return false
+  }
+
+  /// Narrows `validLimits` to `range`: for lines known to hold only there.
+  mutating func narrow(to range: Range<Double>) {
+    lowest = max(lowest, range.lowerBound)
+    highest = min(highest, range.upperBound)
   }
 
   /// The lines, as spans.
@@ -73,6 +83,11 @@ struct LineBreaker {
     var end = 0
     var lineWidth = 0.0
     var faces = FaceMask.empty
+    var hyphen = false  // whether the open line, ended where it is, shows a soft hyphen
+    // Where the open line may last end, while the segments after it were added only
+    // because the word goes on (a soft hyphen whose hyphen does not fit): if the line ends
+    // before another valid end, it ends here.
+    var fallback: Fallback?
     var index = 0
     while index < segments.count {
       let segment = segments[index]
@@ -82,12 +97,34 @@ struct LineBreaker {
         segment.unsafeEnd || unsafeStart
         ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
         : prefix[segment.contentEnd] - prefix[start]
+      // A line broken at a soft hyphen shows a hyphen, which counts in its width.
+      let endWidth =
+        segment.softHyphen ? text.hyphenatedWidth(from: start, softHyphen: segment.end - 1) : width
       if open {
-        guard fits(width) else {
-          emit(text, start, contentEnd, end, lineWidth, faces, to: &sink)
+        let fitsEnd = fits(endWidth)
+        guard fitsEnd || (segment.softHyphen && fits(width)) else {
+          if let last = fallback {
+            emit(
+              text, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
+              to: &sink)
+            index = last.next
+          } else {
+            emit(text, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
+          }
+          if sink.isFull { return }
           open = false
-          start = segment.start
+          fallback = nil
+          start = segments[index].start
           continue
+        }
+        if !fitsEnd {
+          if fallback == nil {
+            fallback = Fallback(
+              contentEnd: contentEnd, end: end, width: lineWidth, faces: faces, hyphen: hyphen,
+              next: index)
+          }
+        } else if fallback != nil {
+          fallback = nil
         }
         faces |= segment.faces
       } else {
@@ -107,9 +144,12 @@ struct LineBreaker {
               text, start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd),
               emergency: true,
               to: &sink)
+            if sink.isFull { return }
             start = pieceEnd
             continue
           }
+        } else if segment.softHyphen {
+          _ = fits(endWidth)  // a syllable alone whose hyphen overflows keeps it (documented)
         }
         // The rest of an emergency-broken word uses only its own faces.
         faces = start == segment.start ? segment.faces : text.faceMask(start..<segment.end)
@@ -117,31 +157,47 @@ struct LineBreaker {
       }
       contentEnd = segment.contentEnd
       end = segment.end
-      lineWidth = width
+      lineWidth = endWidth
+      hyphen = segment.softHyphen
       index += 1
       if segment.isHardBreak {
         emit(text, start, contentEnd, end, lineWidth, faces, to: &sink)
+        if sink.isFull { return }
         open = false
         start = segment.end
       }
     }
-    if open { emit(text, start, contentEnd, end, lineWidth, faces, to: &sink) }
+    if open {
+      emit(text, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
+      if sink.isFull { return }
+    }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
       emit(text, last.end, last.end, last.end, 0, .empty, to: &sink)
     }
   }
 
+  /// A place the open line may end, kept while tentative segments follow it.
+  private struct Fallback {
+    var contentEnd: Int
+    var end: Int
+    var width: Double
+    var faces: FaceMask
+    var hyphen: Bool
+    /// The segment after it.
+    var next: Int
+  }
+
   @inline(__always)
   private func emit<Sink: LineSink>(
     _ text: PreparedText, _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double,
     _ faces: FaceMask,
-    emergency: Bool = false, to sink: inout Sink
+    emergency: Bool = false, hyphen: Bool = false, to sink: inout Sink
   ) {
     sink.append(
       Span(
         start: start, contentEnd: contentEnd, end: end, width: width, emergency: emergency,
-        faces: faces, metrics: text.lineMetrics(start..<end, faces: faces)))
+        hyphen: hyphen, faces: faces, metrics: text.lineMetrics(start..<end, faces: faces)))
   }
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
@@ -197,6 +253,12 @@ struct LineBreaker {
 /// Where `LineBreaker` hands its lines: an array of spans, or a running size.
 protocol LineSink {
   mutating func append(_ span: LineBreaker.Span)
+  /// Whether the sink takes no more lines: the scan stops (a line limit was reached).
+  var isFull: Bool { get }
+}
+
+extension LineSink {
+  var isFull: Bool { false }
 }
 
 extension Array: LineSink where Element == LineBreaker.Span {}

@@ -88,7 +88,8 @@ public struct PreparedText: Sendable {
           trailingWidth: prefix[end] - prefix[contentEnd],
           isHardBreak: analysis.mandatory[offset],
           faces: Self.faceMask(start..<end, faceOf: items.faceOf),
-          unsafeEnd: end < count && shaped.unsafeBefore[end]))
+          unsafeEnd: end < count && shaped.unsafeBefore[end],
+          softHyphen: end < count && analysis.scalars[end - 1] == Self.softHyphen))
       start = end
     }
     self.segments = segments
@@ -96,7 +97,11 @@ public struct PreparedText: Sendable {
     minWidth = 0
     idealSpans = []
     minWidth =
-      segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
+      segments.map {
+        $0.softHyphen
+          ? hyphenatedWidth(from: $0.start, softHyphen: $0.end - 1)
+          : width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end)
+      }.max() ?? 0
     var idealBreaker = LineBreaker(limit: .infinity)
     idealSpans = idealBreaker.breakLines(self)
     idealFit = LineFit(idealSpans)

@@ -17,6 +17,9 @@ struct Segment: Sendable, Hashable {
   let faces: FaceMask
   /// Whether HarfBuzz marks breaking at `end` unsafe (a line ending here is reshaped).
   let unsafeEnd: Bool
+  /// Whether the segment ends with a soft hyphen (U+00AD) before more text: a line that
+  /// ends here shows a hyphen.
+  let softHyphen: Bool
 }
 
 /// A set of cascade face indices as bits, so that a line's faces are the union of its

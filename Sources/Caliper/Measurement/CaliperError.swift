@@ -14,6 +14,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidFontSize(Double)
   /// A proposed width or height that is NaN or negative.
   case invalidProposal(Double)
+  /// A line limit below 1.
+  case invalidLineLimit(Int)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -32,6 +34,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "invalid font size \(size): it must be a finite number of points greater than 0"
     case .invalidProposal(let value):
       return "invalid proposed dimension \(value): it must be 0 or more (or nil/infinity)"
+    case .invalidLineLimit(let limit):
+      return "invalid line limit \(limit): it must be 1 or more (or none)"
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

@@ -6,8 +6,9 @@
 /// Solution: `sizeThatFits` runs the same line breaker as `measure` into a running size
 /// instead of an array — one scan over the segments, no shaping but at unsafe line edges,
 /// no allocation — and answers from the prepared text's cached breakings when the width
-/// falls in a range it already knows. The size is bit-identical to `measure`'s.
-/// Limitation: as `measure`, the height proposal is ignored.
+/// falls in a range it already knows. The size is bit-identical to `measure`'s. With a
+/// line limit (or a truncation mode and a finite proposed height) the lines are cut to the
+/// limit and the last one truncated, as in `measure`.
 ///
 /// ```swift
 /// let text = try fonts.prepare("Blue tile with a longer local label")
@@ -24,12 +25,18 @@ public struct TextFit: Sendable, Hashable {
   public let usedRect: Rect
   /// The proposed widths that give these same lines: [lo, hi).
   public let lineBreakRange: Range<Double>
+  /// Whether text is hidden by the line limit or the proposed height (the last line ends
+  /// in an ellipsis).
+  public let truncated: Bool
+  /// The hidden text in Unicode-scalar offsets, when `truncated`.
+  public let hiddenRange: Range<Int>?
 
   /// The fit with `size` and `usedRect` on the pixel grid of `scale` (ceil).
   public func rounded(toScale scale: Double) -> TextFit {
     TextFit(
       proposal: proposal, size: size.rounded(toScale: scale), lineCount: lineCount,
-      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange)
+      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange,
+      truncated: truncated, hiddenRange: hiddenRange)
   }
 }
 
@@ -41,6 +48,8 @@ struct Breaking {
   var limits: Range<Double>
   /// Padding and insets on both sides, added back to `limits` for proposed widths.
   var extra: Double
+  /// How the last line was truncated, under a line limit.
+  var truncation: TruncatedLine? = nil
 
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
 }
@@ -66,7 +75,8 @@ extension PreparedText {
     let (size, used) = breaking.fit.size(options: options)
     return TextFit(
       proposal: proposal, size: size, lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths)
+      lineBreakRange: breaking.proposedWidths, truncated: breaking.truncation != nil,
+      hiddenRange: breaking.truncation?.hidden)
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a
@@ -75,6 +85,13 @@ extension PreparedText {
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> Breaking {
     let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
+    if let limit = LineLimit(options, proposal: proposal) {
+      var available = Double.infinity
+      if let width = proposal.width, width != .infinity {
+        available = width.isNaN ? 0 : max(0, width - extra)
+      }
+      return limitedBreaking(limit, available: available, extra: extra)
+    }
     var breaking = Breaking(
       spans: idealSpans, fit: idealFit,
       limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)

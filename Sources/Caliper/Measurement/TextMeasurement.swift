@@ -4,7 +4,9 @@
 /// this text, and where do its lines break?" Solution: break the prepared text's lines at
 /// the proposed width (nil or infinity: the ideal lines), report the widest line (text hugs
 /// its content, it does not take the proposal), the sum of line heights, and TextKit's
-/// used rect. Limitation: the height proposal is ignored (no line limits yet).
+/// used rect. With a line limit, or a truncation mode and a finite proposed height, only the
+/// lines that fit are kept and the last one is truncated (`Truncation.swift`); otherwise
+/// the height proposal is ignored.
 public struct TextMeasurement: Sendable, Hashable {
   /// The proposal this answers.
   public let proposal: ProposedViewSize
@@ -19,6 +21,14 @@ public struct TextMeasurement: Sendable, Hashable {
   /// The proposed widths that give these same lines: [lo, hi). A layout that proposes a
   /// width inside it can keep these lines (Caliper itself reuses them).
   public let lineBreakRange: Range<Double>
+  /// Whether text is hidden by the line limit or the proposed height: the last line then
+  /// ends (tail), starts (head) or is cut in the middle with an ellipsis, and is never
+  /// wider than the proposed width (unless the width is narrower than the ellipsis alone).
+  public let truncated: Bool
+  /// The hidden text in Unicode-scalar offsets, when `truncated`: for tail truncation from
+  /// the cut to the end of the text; for head and middle the gap in the last line (the
+  /// whitespace the text ends with is not counted).
+  public let hiddenRange: Range<Int>?
 
   /// The number of lines.
   public var lineCount: Int { lines.count }
@@ -27,18 +37,21 @@ public struct TextMeasurement: Sendable, Hashable {
   public func rounded(toScale scale: Double) -> TextMeasurement {
     TextMeasurement(
       proposal: proposal, size: size.rounded(toScale: scale), lines: lines,
-      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange)
+      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange,
+      hiddenRange: hiddenRange)
   }
 
   init(
     proposal: ProposedViewSize, size: Size, lines: [Line], usedRect: Rect,
-    lineBreakRange: Range<Double>
+    lineBreakRange: Range<Double>, hiddenRange: Range<Int>? = nil
   ) {
     self.proposal = proposal
     self.size = size
     self.lines = lines
     self.usedRect = usedRect
     self.lineBreakRange = lineBreakRange
+    self.truncated = hiddenRange != nil
+    self.hiddenRange = hiddenRange
   }
 }
 
@@ -49,10 +62,26 @@ public struct TextContainerOptions: Sendable, Hashable {
   /// Space around the text container: `width` on the left and right, `height` on top and
   /// bottom (as `NSTextView.textContainerInset`).
   public var textContainerInset: Size
+  /// The most lines shown (SwiftUI's `lineLimit`; ≥ 1, nil for no limit). Text past the
+  /// limit is hidden and the last line truncated (`truncationMode`, default tail).
+  public var lineLimit: Int?
+  /// How the last shown line is truncated. When set (or when `lineLimit` is), a finite
+  /// proposed height also limits the lines: only the lines that fit are shown (at least
+  /// one), as SwiftUI `Text` does in a fixed-height frame. When neither is set the
+  /// proposed height is ignored.
+  public var truncationMode: TruncationMode?
+  /// Where each line sits across the text's width (`Line.x`); never changes the size.
+  public var alignment: TextAlignment
 
-  public init(lineFragmentPadding: Double = 0, textContainerInset: Size = .zero) {
+  public init(
+    lineFragmentPadding: Double = 0, textContainerInset: Size = .zero, lineLimit: Int? = nil,
+    truncationMode: TruncationMode? = nil, alignment: TextAlignment = .leading
+  ) {
     self.lineFragmentPadding = lineFragmentPadding
     self.textContainerInset = textContainerInset
+    self.lineLimit = lineLimit
+    self.truncationMode = truncationMode
+    self.alignment = alignment
   }
 }
 
@@ -72,31 +101,54 @@ extension PreparedText {
     var lines: [Line] = []
     lines.reserveCapacity(spans.count)
     var y = inset.height
-    for span in spans {
+    for (index, span) in spans.enumerated() {
       let metrics = span.metrics
-      let trailing = advanceSum(span.contentEnd..<span.end)
-      lines.append(
-        Line(
-          range: span.start..<span.end, text: substring(span.start..<span.end), width: span.width,
-          widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
-          y: y - inset.height, endsInEmergencyBreak: span.emergency))
+      var trailing = advanceSum(span.contentEnd..<span.end)
+      var text: String
+      if index == spans.count - 1, let cut = breaking.truncation {
+        text = substring(cut.prefix) + cut.ellipsis + substring(cut.suffix)
+        if cut.suffix.isEmpty { trailing = 0 }
+      } else if span.hyphen {
+        text = substring(span.start..<span.end - 1)
+        text.unicodeScalars.append(hyphen(forSoftHyphenAt: span.end - 1))
+      } else {
+        text = substring(span.start..<span.end)
+      }
+      var line = Line(
+        range: span.start..<span.end, text: text, width: span.width,
+        widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
+        y: y - inset.height, endsInEmergencyBreak: span.emergency)
+      line.endsWithHyphen = span.hyphen
+      lines.append(line)
       y += metrics.height
+    }
+    if options.alignment != .leading || runs.contains(where: \.isRightToLeft) {
+      align(
+        &lines, spans: spans, in: breaking.fit.widest, alignment: options.alignment)
     }
     let (size, used) = breaking.fit.size(options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: lines, usedRect: used,
-      lineBreakRange: breaking.proposedWidths)
+      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
   }
 
-  /// `measure`, refusing NaN and negative proposed dimensions.
+  /// `measure`, refusing NaN and negative proposed dimensions and line limits below 1.
   public func validatedMeasure(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) throws(CaliperError) -> TextMeasurement {
+    try Self.validate(proposal, options: options)
+    return measure(proposal, options: options)
+  }
+
+  /// Throws for NaN or negative proposed dimensions and line limits below 1.
+  static func validate(_ proposal: ProposedViewSize, options: TextContainerOptions)
+    throws(CaliperError)
+  {
     for value in [proposal.width, proposal.height].compactMap({ $0 }) where value.isNaN || value < 0
     {
       throw .invalidProposal(value)
     }
-    return measure(proposal, options: options)
+    if let limit = options.lineLimit, limit < 1 { throw .invalidLineLimit(limit) }
   }
 
   /// The ideal size: no wrapping except at hard breaks.

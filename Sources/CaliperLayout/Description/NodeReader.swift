@@ -80,14 +80,52 @@ struct NodeReader {
 
   func text(_ reader: JSONReader, _ common: [String]) throws(LayoutError) -> AnyView {
     var style = defaultStyle
-    for (key, member) in try reader.object(allowing: common + ["text", "size", "font", "locale"]) {
-      try Self.readStyleField(key, member, into: &style)
+    var options = TextContainerOptions()
+    let lineFields = ["lineLimit", "truncation", "alignment"]
+    for (key, member) in try reader.object(
+      allowing: common + ["text", "size", "font", "locale"] + lineFields)
+    {
+      if lineFields.contains(key) {
+        try Self.readLineField(key, member, into: &options)
+      } else {
+        try Self.readStyleField(key, member, into: &style)
+      }
     }
     let string = try reader.required("text").string()
     do {
-      return Text(try fonts.prepare(string, style: style)).body
+      return Text(try fonts.prepare(string, style: style), options: options).body
     } catch {
       throw reader.error("cannot prepare the text: \(error)")
+    }
+  }
+
+  /// A text node's "lineLimit" (a whole number ≥ 1), "truncation" (tail, middle, head) or
+  /// "alignment" (leading, center, trailing, justified).
+  static func readLineField(
+    _ key: String, _ member: JSONReader, into options: inout TextContainerOptions
+  ) throws(LayoutError) {
+    switch key {
+    case "lineLimit":
+      let value = try member.length()
+      guard value >= 1, value <= 1_000_000, value.rounded() == value else {
+        throw member.error(
+          "lineLimit \(formatNumber(value)) must be a whole number of lines, 1 or more")
+      }
+      options.lineLimit = Int(value)
+    case "truncation":
+      let name = try member.string()
+      guard let mode = TruncationMode(rawValue: name) else {
+        throw member.error("truncation '\(name)' must be one of: tail, middle, head")
+      }
+      options.truncationMode = mode
+    case "alignment":
+      let name = try member.string()
+      guard let alignment = TextAlignment(rawValue: name) else {
+        throw member.error(
+          "alignment '\(name)' must be one of: leading, center, trailing, justified")
+      }
+      options.alignment = alignment
+    default: break
     }
   }
 

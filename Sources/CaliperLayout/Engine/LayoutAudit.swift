@@ -119,8 +119,8 @@ extension LayoutEngine {
       {
         let seen = sizes.map { "\(describe($0.1)) for \(describe($0.0))" }
         if case .leaf(let leaf) = child.content, let text = leaf as? Text {
-          let placedLines = text.prepared.sizeThatFits(childProposal).lineCount
-          let measuredLines = sizes.map { text.prepared.sizeThatFits($0.0).lineCount }
+          let placedLines = text.fit(childProposal).lineCount
+          let measuredLines = sizes.map { text.fit($0.0).lineCount }
           report(
             .textWidthMismatch,
             "\(child.name) was measured at width \(sizes.map { $0.0.width.map(formatNumber) ?? "nil" }.joined(separator: ", ")) "

@@ -21,7 +21,7 @@ public struct LayoutResult: Sendable {
       guard let frame = node.frame, let proposal = node.proposal else { return }
       var text: TextMeasurement?
       if case .leaf(let leaf) = node.content, let leaf = leaf as? Text {
-        text = leaf.prepared.measure(proposal)
+        text = leaf.measure(proposal)
       }
       let index = nodes.count
       nodes.append(
