@@ -88,6 +88,7 @@ struct LineBreaker {
     // because the word goes on (a soft hyphen whose hyphen does not fit): if the line ends
     // before another valid end, it ends here.
     var fallback: Fallback?
+    var splitSyllable = false  // the next segment's syllable must be emergency-broken
     var index = 0
     while index < segments.count {
       let segment = segments[index]
@@ -103,6 +104,14 @@ struct LineBreaker {
       if open {
         let fitsEnd = fits(endWidth)
         guard fitsEnd || (segment.softHyphen && fits(width)) else {
+          if let last = fallback, last.splitsSyllable {
+            // A syllable that fits only without its hyphen opened this line: split it.
+            open = false
+            fallback = nil
+            splitSyllable = true
+            index = last.next
+            continue
+          }
           if let last = fallback {
             emit(
               text, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
@@ -121,35 +130,45 @@ struct LineBreaker {
           if fallback == nil {
             fallback = Fallback(
               contentEnd: contentEnd, end: end, width: lineWidth, faces: faces, hyphen: hyphen,
-              next: index)
+              next: index, splitsSyllable: false)
           }
         } else if fallback != nil {
           fallback = nil
         }
         faces |= segment.faces
       } else {
+        var breakAt = segment.contentEnd
         if !fits(width) {
           // A word wider than the line: emergency-break it, then go on with its rest.
-          let breakAt = emergencyBreak(text, from: start, to: segment.contentEnd)
-          if breakAt < segment.contentEnd {
-            // Whitespace right after the break hangs at the end of this line.
-            var pieceEnd = breakAt
-            while pieceEnd < segment.contentEnd,
-              PreparedText.isTrailing(text.analysis.scalars[pieceEnd])
-            {
-              pieceEnd += 1
-            }
-            let piece = text.width(from: start, to: breakAt, breakingAt: pieceEnd)
-            emit(
-              text, start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd),
-              emergency: true,
-              to: &sink)
-            if sink.isFull { return }
-            start = pieceEnd
-            continue
+          breakAt = emergencyBreak(text, from: start, to: segment.contentEnd)
+        } else if segment.softHyphen && !fits(endWidth) {
+          // The syllable fits only without its hyphen: keep it if the word goes on on this
+          // line, else split the syllable (as Pango does).
+          if splitSyllable {
+            splitSyllable = false
+            breakAt = syllableBreak(text, from: start, softHyphen: segment.end - 1)
+          } else {
+            fallback = Fallback(
+              contentEnd: 0, end: 0, width: 0, faces: .empty, hyphen: false, next: index,
+              splitsSyllable: true)
           }
-        } else if segment.softHyphen {
-          _ = fits(endWidth)  // a syllable alone whose hyphen overflows keeps it (documented)
+        }
+        if breakAt < segment.contentEnd {
+          // Whitespace right after the break hangs at the end of this line.
+          var pieceEnd = breakAt
+          while pieceEnd < segment.contentEnd,
+            PreparedText.isTrailing(text.analysis.scalars[pieceEnd])
+          {
+            pieceEnd += 1
+          }
+          let piece = text.width(from: start, to: breakAt, breakingAt: pieceEnd)
+          emit(
+            text, start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd),
+            emergency: true,
+            to: &sink)
+          if sink.isFull { return }
+          start = pieceEnd
+          continue
         }
         // The rest of an emergency-broken word uses only its own faces.
         faces = start == segment.start ? segment.faces : text.faceMask(start..<segment.end)
@@ -186,6 +205,21 @@ struct LineBreaker {
     var hyphen: Bool
     /// The segment after it.
     var next: Int
+    /// Whether it stands for "split the syllable that opened the line" rather than an end.
+    var splitsSyllable: Bool
+  }
+
+  /// Where to break a syllable whose hyphen does not fit, alone on its line: the furthest
+  /// emergency break before the soft hyphen whose piece fits, short of the whole syllable;
+  /// the segment's end (keep it whole, its hyphen overflowing) if it is one cluster.
+  private mutating func syllableBreak(_ text: PreparedText, from start: Int, softHyphen: Int)
+    -> Int
+  {
+    var breakAt = emergencyBreak(text, from: start, to: softHyphen)
+    if breakAt >= softHyphen {
+      breakAt = previousCandidate(text, before: softHyphen, after: start) ?? softHyphen
+    }
+    return breakAt < softHyphen ? breakAt : softHyphen + 1
   }
 
   @inline(__always)

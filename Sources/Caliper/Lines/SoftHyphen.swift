@@ -7,8 +7,9 @@
 /// else U+002D HYPHEN-MINUS, shaped after the end of the syllable (kerning with the last
 /// letter included: the stretch from the nearest safe offset is reshaped with the hyphen
 /// appended). The line breaker takes such a break only where the line fits with its
-/// hyphen. Limitation: a syllable alone on a line that fits only without its hyphen keeps
-/// the hyphen and overflows by it (no emergency break is tried inside it).
+/// hyphen; a syllable alone on its line that fits only without its hyphen is kept if the
+/// word goes on on that line, else emergency-broken before its last clusters (as Pango).
+/// Limitation: a one-cluster syllable whose hyphen does not fit keeps it and overflows.
 extension PreparedText {
   static let softHyphen: Unicode.Scalar = "\u{AD}"
 
