@@ -4,7 +4,7 @@
 /// Problem: ICU offers a break after every soft hyphen, and HarfBuzz gives the soft hyphen
 /// no width, so breaking there as at a space would draw lines a hyphen wider than measured.
 /// Solution (as Pango): the hyphen is U+2010 HYPHEN where the soft hyphen's face has it,
-/// else U+002D HYPHEN-MINUS, shaped after the end of the syllable (kerning with the last
+/// else U+002D HYPHEN-MINUS (else none, as in Droid Sans Fallback), shaped after the end of the syllable (kerning with the last
 /// letter included: the stretch from the nearest safe offset is reshaped with the hyphen
 /// appended). The line breaker takes such a break only where the line fits with its
 /// hyphen; a syllable alone on its line that fits only without its hyphen is kept if the
@@ -24,15 +24,15 @@ extension PreparedText {
     return runs[low]
   }
 
-  /// The hyphen shown for a soft hyphen drawn in `font`: U+2010 if it has it, else "-".
-  static func hyphen(in font: Font) -> Unicode.Scalar {
-    font.covers("\u{2010}") ? "\u{2010}" : "-"
+  /// The hyphen shown for a soft hyphen drawn in `font`: U+2010 if it has it, else "-",
+  /// else none (as Pango).
+  static func hyphen(in font: Font) -> Unicode.Scalar? {
+    font.covers("\u{2010}") ? "\u{2010}" : (font.covers("-") ? "-" : nil)
   }
 
-  /// The hyphen shown where a line breaks after the soft hyphen at `offset`.
-  func hyphen(forSoftHyphenAt offset: Int) -> Unicode.Scalar {
-    guard let font = cascadeFonts[faceOf[offset]] else { return "-" }
-    return Self.hyphen(in: font)
+  /// The hyphen shown where a line breaks after the soft hyphen at `offset`, if any.
+  func hyphen(forSoftHyphenAt offset: Int) -> Unicode.Scalar? {
+    cascadeFonts[faceOf[offset]].flatMap(Self.hyphen(in:))
   }
 
   /// The width of a line from `start` that breaks after the soft hyphen at `softHyphen`,
@@ -41,8 +41,9 @@ extension PreparedText {
   /// place.
   func hyphenatedWidth(from start: Int, softHyphen offset: Int) -> Double {
     let run = run(containing: offset)
-    guard start <= offset, let font = cascadeFonts[run.face] else {
-      return advanceSum(start..<offset)
+    guard start <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
+    else {
+      return start <= offset ? width(from: start, to: offset + 1, breakingAt: offset + 1) : 0
     }
     let left = max(run.range.lowerBound, safeOffset(before: offset, after: start))
     let head = left > start ? width(from: start, to: left, breakingAt: left) : 0
@@ -50,7 +51,7 @@ extension PreparedText {
     let scalars = analysis.scalars
     let contextStart = max(run.range.lowerBound, left - 8)
     var piece = Array(scalars[contextStart..<offset])
-    piece.append(Self.hyphen(in: font))
+    piece.append(hyphen)
     let shaper = Shaper(locale: style.locale)
     let packed = shaper.shape(
       piece, range: (left - contextStart)..<piece.count, context: true, run: run, font: font)

@@ -108,9 +108,9 @@ extension PreparedText {
       if index == spans.count - 1, let cut = breaking.truncation {
         text = substring(cut.prefix) + cut.ellipsis + substring(cut.suffix)
         if cut.suffix.isEmpty { trailing = 0 }
-      } else if span.hyphen {
+      } else if span.hyphen, let hyphen = hyphen(forSoftHyphenAt: span.end - 1) {
         text = substring(span.start..<span.end - 1)
-        text.unicodeScalars.append(hyphen(forSoftHyphenAt: span.end - 1))
+        text.unicodeScalars.append(hyphen)
       } else {
         text = substring(span.start..<span.end)
       }
@@ -118,7 +118,7 @@ extension PreparedText {
         range: span.start..<span.end, text: text, width: span.width,
         widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
         y: y - inset.height, endsInEmergencyBreak: span.emergency)
-      line.endsWithHyphen = span.hyphen
+      line.endsWithHyphen = span.hyphen && hyphen(forSoftHyphenAt: span.end - 1) != nil
       lines.append(line)
       y += metrics.height
     }
