@@ -97,13 +97,14 @@ enum LayoutJSON {
           .array(
             text.lines.map { line in
               .object([
-                ("text", .string(line.text)), ("x", .number(node.frame.minX)),
+                ("text", .string(line.text)), ("x", .number(node.frame.minX + line.x)),
                 ("y", .number(node.frame.minY + line.y)), ("width", .number(line.width)),
                 ("height", .number(line.height)),
                 ("baseline", .number(node.frame.minY + line.baseline)),
               ])
             })
         ))
+      if text.truncated { pairs.append(("truncated", .bool(true))) }
     }
     return .object(pairs)
   }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `caliper measure --line-limit/--truncation/--height/--alignment` and the layout JSON's
+/// text-node options. Widths are hb-shape sums on Noto Sans × 16 / 1000: "Blue tile wit"
+/// 5456 + "…" 791 = 6247 units (99.952 pt); each line 21.792 pt (hhea 1069 + 293).
+@Suite struct LineOptionsCLITests {
+  static let label = "Blue tile with a longer local label"
+
+  static func result(_ arguments: [String]) throws -> [String: Any] {
+    let run = try CLITests.caliper(["measure", "--json"] + arguments + [Self.label])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let results = try #require(object["results"] as? [[String: Any]])
+    return try #require(results.first)
+  }
+
+  @Test func lineLimitTruncatesInJSON() throws {
+    let result = try Self.result(["--width", "100", "--line-limit", "1"])
+    #expect(result["truncated"] as? Bool == true)
+    let hidden = try #require(result["hiddenRange"] as? [String: Any])
+    #expect(hidden["start"] as? Int == 13 && hidden["end"] as? Int == 35)
+    let lines = try #require(result["lines"] as? [[String: Any]])
+    #expect(lines.count == 1)
+    #expect(lines[0]["text"] as? String == "Blue tile wit…")
+    #expect(abs((lines[0]["width"] as? Double ?? 0) - 6247.0 * 16 / 1000) < 1e-9)
+    #expect(lines[0]["x"] as? Double == 0)
+    let plain = try Self.result(["--width", "100"])
+    #expect(plain["truncated"] as? Bool == false)
+    #expect(plain["hiddenRange"] is NSNull)
+  }
+
+  @Test func heightKeepsTheLinesThatFit() throws {
+    let result = try Self.result(["--width", "120", "--height", "50", "--truncation", "middle"])
+    #expect(result["lineCount"] as? Int == 2)
+    #expect(result["truncated"] as? Bool == true)
+    let size = try #require(result["size"] as? [String: Any])
+    #expect(abs((size["height"] as? Double ?? 0) - 2 * 21.792) < 1e-9)
+  }
+
+  @Test func alignmentSetsLineOffsets() throws {
+    let result = try Self.result(["--width", "120", "--alignment", "trailing"])
+    let lines = try #require(result["lines"] as? [[String: Any]])
+    let widths = lines.map { $0["width"] as? Double ?? 0 }
+    let box = widths.max() ?? 0
+    for (line, width) in zip(lines, widths) {
+      #expect(abs((line["x"] as? Double ?? -1) - (box - width)) < 1e-9)
+    }
+  }
+
+  @Test(arguments: [
+    (["--line-limit", "0"], "--line-limit expects"),
+    (["--line-limit", "two"], "--line-limit expects"),
+    (["--truncation", "sideways"], "--truncation expects"),
+    (["--alignment", "diagonal"], "--alignment expects"),
+  ])
+  func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    let run = try CLITests.caliper(["measure"] + arguments + [Self.label])
+    #expect(run.status == 64)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+    #expect(run.stdout.isEmpty)
+  }
+
+  @Test func negativeHeightIsRefused() throws {
+    let run = try CLITests.caliper(["measure", "--height", "-1", Self.label])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains("invalid height -1"), "\(run.stderr)")
+  }
+
+  @Test func layoutTextNodesTakeLineOptions() throws {
+    let json = """
+      {"text": {"size": 16}, "root": {"type": "vstack", "children": [
+        {"type": "text", "id": "one", "text": "\(Self.label)", "lineLimit": 1,
+         "truncation": "head", "alignment": "center"},
+        {"type": "text", "id": "all", "text": "\(Self.label)"}
+      ]}}
+      """
+    let run = try CLITests.caliper(["layout", "-", "--width", "120", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let nodes = try #require(object["nodes"] as? [[String: Any]])
+    let one = try #require(nodes.first { $0["id"] as? String == "one" })
+    let all = try #require(nodes.first { $0["id"] as? String == "all" })
+    #expect(abs((one["height"] as? Double ?? 0) - 21.792) < 1e-9)
+    #expect(abs((all["height"] as? Double ?? 0) - 3 * 21.792) < 1e-9)
+    #expect(one["truncated"] as? Bool == true)
+    let lines = try #require(one["lines"] as? [[String: Any]])
+    #expect((lines.first?["text"] as? String)?.hasPrefix("…") == true)
+    let bad = try CLITests.caliper(
+      ["layout", "-", "--width", "120"],
+      stdin: #"{"root": {"type": "text", "text": "a", "lineLimit": 0}}"#)
+    #expect(bad.status != 0)
+    #expect(bad.stderr.contains("lineLimit 0 must be a whole number"), "\(bad.stderr)")
+  }
+}
