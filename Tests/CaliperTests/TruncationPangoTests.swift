@@ -51,6 +51,7 @@ import Testing
     var disagreements: [String] = []
     for paragraph in fixture.paragraphs {
       let text = try TestFonts.prepare(paragraph.text)
+      // Paragraphs in Latin, Greek or Cyrillic (and punctuation): no fallback face.
       let latin = paragraph.text.unicodeScalars.allSatisfy {
         $0.value < 0x2E00 && !(0x0590..<0x1E00).contains($0.value)
       }
@@ -88,7 +89,7 @@ import Testing
     }
     let report =
       "Truncation vs Pango \(fixture.pango): \(agree)/\(total) cases agree "
-      + "(Latin-only paragraphs \(latinAgree)/\(latinTotal)); \(breaksDiffer) cases skipped "
+      + "(Latin, Greek and Cyrillic paragraphs \(latinAgree)/\(latinTotal)); \(breaksDiffer) cases skipped "
       + "because the lines before the last break differently\n"
       + disagreements.map { "  " + $0 }.joined(separator: "\n")
     FileHandle.standardError.write(Data((report + "\n").utf8))

@@ -121,9 +121,11 @@ import Testing
     // Two lines fit the limit: nothing is hidden; an empty line after a final hard break is
     // not text, so dropping it truncates nothing.
     #expect(!text.measure(.unspecified, options: Self.options(2)).truncated)
-    let trailing = try TestFonts.prepare("First line\n")
-    let one = trailing.measure(.unspecified, options: Self.options(1))
-    #expect(one.lineCount == 1 && !one.truncated && one.lines[0].text == "First line\n")
+    for blank in ["First line\n", "First line\n   \n"] {
+      let trailing = try TestFonts.prepare(blank)
+      let one = trailing.measure(.unspecified, options: Self.options(1))
+      #expect(one.lineCount == 1 && !one.truncated && one.lines[0].text == "First line\n")
+    }
   }
 
   @Test func cachedBreakingsKeepLimitsApart() throws {

@@ -91,9 +91,10 @@ extension PreparedText {
     return Breaking(spans: spans, fit: fit, limits: limits, extra: extra, truncation: truncation)
   }
 
-  /// Whether anything but line separators is left from `offset`.
+  /// Whether anything but whitespace and line separators is left from `offset` (hiding
+  /// blank lines hides nothing).
   func showsText(from offset: Int) -> Bool {
-    (offset..<analysis.scalars.count).contains { !analysis.isLineSeparator($0) }
+    analysis.scalars[offset...].contains { !Self.isTrailing($0) }
   }
 
   /// The last shown line `span`, made to stand for all the text from its start, cut with
