@@ -127,6 +127,33 @@ public final class FontLibrary: Sendable {
     }
   }
 
+  /// Prepares styled text: `spans` give stretches their own size, fonts, weight, slant and
+  /// baseline offset (`TextSpan`); line metrics follow them (a larger span makes its line
+  /// taller). Without spans this is `prepare(_:style:)`.
+  ///
+  /// - Throws: `CaliperError` for an invalid size (the paragraph's or a span's), a span
+  ///   outside the text, or a font that cannot be opened.
+  public func prepare(_ text: String, style: TextStyle = TextStyle(), spans: [TextSpan])
+    throws(CaliperError) -> PreparedText
+  {
+    guard !spans.isEmpty else { return try prepare(text, style: style) }
+    guard style.size.isFinite, style.size > 0 else { throw .invalidFontSize(style.size) }
+    let count = text.unicodeScalars.count
+    for span in spans where span.range.lowerBound < 0 || span.range.upperBound > count {
+      throw .invalidSpan(span.range, count: count)
+    }
+    guard prepared.byteLimit > 0 else {
+      return try PreparedText(text: text, style: style, spans: spans, library: self)
+    }
+    let key = PreparedKey(
+      utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed),
+      spans: spans)
+    return try prepared.value(for: key) { () throws(CaliperError) in
+      let text = try PreparedText(text: text, style: style, spans: spans, library: self)
+      return (text, text.memoryFootprint + key.utf8.count)
+    }
+  }
+
   /// The counters of the face, shaped-word and prepared-text caches.
   public var cacheStatistics: CacheReport {
     CacheReport(
@@ -142,17 +169,19 @@ public final class FontLibrary: Sendable {
   }
 }
 
-/// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style, and the
-/// library's face generation when it was prepared.
+/// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style and
+/// spans, and the library's face generation when it was prepared.
 struct PreparedKey: Hashable, Sendable {
   let utf8: [UInt8]
   let style: TextStyle
   let generation: UInt64
+  var spans: [TextSpan] = []
 
   /// Hashes the text as one block of bytes (an array hashes element by element).
   func hash(into hasher: inout Hasher) {
     utf8.withUnsafeBytes { hasher.combine(bytes: $0) }
     hasher.combine(style)
     hasher.combine(generation)
+    hasher.combine(spans)
   }
 }

@@ -18,6 +18,8 @@ public struct PreparedText: Sendable {
   public let string: String
   /// The style it was prepared with.
   public let style: TextStyle
+  /// The styled spans it was prepared with (empty: the whole text in `style`).
+  public let spans: [TextSpan]
   /// The faces used, in cascade order.
   public let faces: [Font]
   /// Characters that no face covers (drawn as .notdef), in order of first appearance.
@@ -25,8 +27,12 @@ public struct PreparedText: Sendable {
 
   let analysis: TextAnalysis
   let runs: [TextRun]
-  /// Every cascade face the runs refer to (by index); `nil` for faces never opened.
+  /// Every face the runs refer to (by index); `nil` for faces never opened. Without spans
+  /// the index is the cascade's; with spans it is a slot (a face at one span's size and
+  /// baseline offset, `FaceSlots`).
   let cascadeFonts: [Font?]
+  /// The style each face index is shaped in (its size above all).
+  let faceStyles: [TextStyle]
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
   let clusterStart: [Bool]
@@ -47,28 +53,54 @@ public struct PreparedText: Sendable {
   let breakCache = LineBreakCache()
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
-    string = text
-    self.style = style
     let analysis = try TextAnalysis(text: text, locale: style.locale)
-    self.analysis = analysis
     var resolver = FontCascade.Resolver(cascade)
     let items = try Itemization(analysis: analysis, resolver: &resolver)
+    try self.init(
+      text: text, style: style, spans: [], analysis: analysis, items: items,
+      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), library: cascade.library)
+  }
+
+  /// A styled text: each span with its own cascade, size and baseline offset.
+  init(text: String, style: TextStyle, spans: [TextSpan], library: FontLibrary)
+    throws(CaliperError)
+  {
+    let analysis = try TextAnalysis(text: text, locale: style.locale)
+    let styled = try StyledItemization(
+      analysis: analysis, style: style, spans: spans, library: library)
+    try self.init(
+      text: text, style: style, spans: spans, analysis: analysis, items: styled.items,
+      slots: styled.slots, library: library)
+  }
+
+  private init(
+    text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
+    items: Itemization, slots: FaceSlots, library: FontLibrary
+  ) throws(CaliperError) {
+    string = text
+    self.style = style
+    self.spans = spans
+    self.analysis = analysis
     runs = items.runs
     faceOf = items.faceOf
     missing = items.missing
-    cascadeFonts = resolver.fonts
+    cascadeFonts = slots.fonts
+    faceStyles = slots.styles
     let used = Set(items.runs.map(\.face))
-    faces = resolver.fonts.indices.filter(used.contains).compactMap { resolver.fonts[$0] }
-    lineMetricsByFace = resolver.fonts.map { $0?.lineMetrics(size: style.size) ?? .zero }
+    var seen = Set<ObjectIdentifier>()
+    faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
+      .filter { seen.insert(ObjectIdentifier($0)).inserted }
+    lineMetricsByFace = slots.lineMetrics
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
     let shaper = Shaper(locale: style.locale)
     for run in items.runs {
-      // Every run's face was opened while itemizing.
+      // Every run's face was opened while itemizing; it is shaped at its span's size.
+      shaped.size = slots.styles[run.face].size
       shaper.shapeRun(
-        run, analysis: analysis, font: resolver.fonts[run.face]!, style: style,
-        cache: cascade.library.shapes, into: &shaped)
+        run, analysis: analysis, font: slots.fonts[run.face]!, style: slots.styles[run.face],
+        cache: library.shapes, into: &shaped)
     }
     let advances = shaped.advances
     var prefix = [Double](repeating: 0, count: count + 1)
@@ -121,6 +153,7 @@ public struct PreparedText: Sendable {
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
+      + bytes(faceStyles) + bytes(spans)
       + bytes(faces) + bytes(missing)
   }
 
@@ -207,7 +240,8 @@ public struct PreparedText: Sendable {
         analysis.scalars, range: piece, context: true, run: run, font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
-        total += font.units.points(Double(ShapedPiece.advance(packed[local])), size: style.size)
+        total += font.units.points(
+          Double(ShapedPiece.advance(packed[local])), size: faceStyles[run.face].size)
       }
     }
     return total

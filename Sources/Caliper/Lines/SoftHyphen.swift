@@ -57,7 +57,8 @@ extension PreparedText {
       piece, range: (left - contextStart)..<piece.count, context: true, run: run, font: font)
     var total = head
     for value in packed {
-      total += font.units.points(Double(ShapedPiece.advance(value)), size: style.size)
+      total += font.units.points(
+        Double(ShapedPiece.advance(value)), size: faceStyles[run.face].size)
     }
     return total
   }

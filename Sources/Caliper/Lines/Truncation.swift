@@ -298,8 +298,9 @@ extension PreparedText {
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
     let packed = Shaper(locale: style.locale).shape(
       scalars, range: 0..<scalars.count, context: false, run: run, font: font)
+    let size = faceStyles[index].size
     let width = packed.reduce(0.0) {
-      $0 + font.units.points(Double(ShapedPiece.advance($1)), size: style.size)
+      $0 + font.units.points(Double(ShapedPiece.advance($1)), size: size)
     }
     return Ellipsis(text: String(String.UnicodeScalarView(scalars)), width: width, face: index)
   }

@@ -14,6 +14,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidFontSize(Double)
   /// A proposed width or height that is NaN or negative.
   case invalidProposal(Double)
+  /// A styled span whose range is not inside the text (`count` scalars).
+  case invalidSpan(Range<Int>, count: Int)
   /// A line limit below 1.
   case invalidLineLimit(Int)
   /// A C library call failed.
@@ -34,6 +36,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "invalid font size \(size): it must be a finite number of points greater than 0"
     case .invalidProposal(let value):
       return "invalid proposed dimension \(value): it must be 0 or more (or nil/infinity)"
+    case .invalidSpan(let range, let count):
+      return "invalid span \(range.lowerBound)..<\(range.upperBound): the text has \(count)"
+        + " Unicode scalars (spans are scalar offsets inside it)"
     case .invalidLineLimit(let limit):
       return "invalid line limit \(limit): it must be 1 or more (or none)"
     case .library(let function, let code, let name):

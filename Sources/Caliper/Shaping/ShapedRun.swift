@@ -122,7 +122,8 @@ struct Shaper: ~Copyable {
 
 /// Per-scalar shaping results of a whole text, in points at the style's size.
 struct ShapedText {
-  let size: Double
+  /// The size the next run is stored at (a styled text's runs differ).
+  var size: Double
   /// Advance in points of each scalar (a cluster's advance sits on its first scalar).
   var advances: [Double]
   /// Whether a HarfBuzz cluster starts at each offset (count + 1 entries).

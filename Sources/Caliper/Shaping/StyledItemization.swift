@@ -1,0 +1,148 @@
+/// Itemize styled text: per span its own cascade and size, one face slot per (face, size,
+/// baseline offset).
+///
+/// Problem: spans give parts of a paragraph their own fonts, sizes and baseline offsets,
+/// yet line breaking needs one text with one index space of faces (for line metrics and
+/// face masks). Solution: split the text into pieces of one style at span boundaries
+/// (moved to grapheme boundaries), pick each cluster's face with the piece's own cascade
+/// exactly as `Itemization` does, and number the faces by slot: a slot is a face at a size
+/// and a baseline offset, so that everything indexed by face (shaping size, line metrics,
+/// `FaceMask`) follows the spans. Runs are cut where the slot, script or bidi level
+/// changes. Limitation: OpenType features and letter spacing are not per span yet.
+struct StyledItemization {
+  var items: Itemization
+  var slots: FaceSlots
+
+  init(
+    analysis: TextAnalysis, style: TextStyle, spans: [TextSpan], library: FontLibrary
+  ) throws(CaliperError) {
+    let scalars = analysis.scalars
+    let count = scalars.count
+    // The style of each scalar: the last span covering it, else the paragraph's.
+    var styleOf = [Int](repeating: -1, count: count)
+    for (index, span) in spans.enumerated() {
+      let lower = max(0, min(count, span.range.lowerBound))
+      let upper = max(lower, min(count, span.range.upperBound))
+      for offset in lower..<upper { styleOf[offset] = index }
+    }
+    // A cluster takes the style of its first scalar.
+    for offset in 0..<count where !analysis.graphemeStart[offset] {
+      styleOf[offset] = styleOf[offset - 1]
+    }
+    var pieceStyles: [TextStyle] = [style]
+    var offsets: [Double] = [0]
+    for span in spans {
+      let spanStyle = span.style(over: style)
+      guard spanStyle.size.isFinite, spanStyle.size > 0 else {
+        throw .invalidFontSize(spanStyle.size)
+      }
+      pieceStyles.append(spanStyle)
+      offsets.append(span.baselineOffset)
+    }
+    var slots = FaceSlots()
+    var items = Itemization()
+    items.faceOf = [Int](repeating: 0, count: count)
+    var seenMissing = Set<UInt32>()
+    var start = 0
+    while start < count {
+      var pieceEnd = start + 1
+      while pieceEnd < count, styleOf[pieceEnd] == styleOf[start] { pieceEnd += 1 }
+      let piece = styleOf[start] + 1
+      let pieceStyle = pieceStyles[piece]
+      var resolver = FontCascade.Resolver(try library.cascade(for: pieceStyle))
+      var previous: Int?
+      var cluster = start
+      while cluster < pieceEnd {
+        var end = cluster + 1
+        while end < pieceEnd && !analysis.graphemeStart[end] { end += 1 }
+        let choice =
+          end == cluster + 1 && scalars[cluster].value < 0x80
+          ? try resolver.face(ascii: scalars[cluster], previous: previous)
+          : try resolver.face(for: scalars[cluster..<end], previous: previous)
+        if !choice.covered {
+          for scalar in scalars[cluster..<end]
+          where FontCascade.Resolver.needsGlyph(scalar)
+            && seenMissing.insert(scalar.value).inserted
+          {
+            items.missing.append(scalar)
+          }
+        }
+        let slot = slots.slot(
+          try resolver.font(choice.index), style: pieceStyle, baselineOffset: offsets[piece])
+        for index in cluster..<end { items.faceOf[index] = slot }
+        previous = choice.index
+        cluster = end
+      }
+      start = pieceEnd
+    }
+    // Runs of one slot, script and level (as `Itemization` cuts them).
+    var runStart = 0
+    for index in 0..<count {
+      let next = index + 1
+      if next == count || items.faceOf[next] != items.faceOf[runStart]
+        || analysis.scripts[next] != analysis.scripts[runStart]
+        || analysis.levels[next] != analysis.levels[runStart]
+      {
+        items.runs.append(
+          TextRun(
+            range: runStart..<next, face: items.faceOf[runStart],
+            script: analysis.scripts[runStart], level: analysis.levels[runStart]))
+        runStart = next
+      }
+    }
+    self.items = items
+    self.slots = slots
+  }
+}
+
+/// The faces of a preparation by slot: a face at a size, with a baseline offset and the
+/// style it is shaped with. An unstyled text has one slot per cascade face, at the
+/// paragraph's size.
+struct FaceSlots {
+  var fonts: [Font?] = []
+  var styles: [TextStyle] = []
+  var baselineOffsets: [Double] = []
+  private var index: [Key: Int] = [:]
+
+  private struct Key: Hashable {
+    let font: UInt64
+    let style: TextStyle
+    let baselineOffset: Double
+  }
+
+  init() {}
+
+  /// One slot per cascade face, all in `style` (the unstyled case).
+  init(cascadeFonts: [Font?], style: TextStyle) {
+    fonts = cascadeFonts
+    styles = Array(repeating: style, count: cascadeFonts.count)
+    baselineOffsets = Array(repeating: 0, count: cascadeFonts.count)
+  }
+
+  /// The slot of `font` in `style` raised by `baselineOffset`, added if new.
+  mutating func slot(_ font: Font, style: TextStyle, baselineOffset: Double) -> Int {
+    let key = Key(font: font.serial, style: style, baselineOffset: baselineOffset)
+    if let known = index[key] { return known }
+    fonts.append(font)
+    styles.append(style)
+    baselineOffsets.append(baselineOffset)
+    index[key] = fonts.count - 1
+    return fonts.count - 1
+  }
+
+  /// The line metrics of each slot: its face's at its size, moved by its baseline offset.
+  var lineMetrics: [LineMetrics] {
+    fonts.indices.map { slot in
+      guard let font = fonts[slot] else { return .zero }
+      var metrics = font.lineMetrics(size: styles[slot].size)
+      metrics.ascent += baselineOffsets[slot]
+      metrics.descent -= baselineOffsets[slot]
+      return metrics
+    }
+  }
+}
+
+extension Itemization {
+  /// No runs yet, for `StyledItemization` to fill.
+  init() {}
+}
