@@ -1,4 +1,5 @@
 import Caliper
+import CaliperLayout
 
 /// `caliper measure`: the size and lines of each text at each proposed width.
 enum MeasureCommand {
@@ -9,7 +10,8 @@ enum MeasureCommand {
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
                            [--locale <id>] [--jobs <n>] [--line-limit <n>]
                            [--truncation tail|middle|head] [--height <h>]
-                           [--alignment leading|center|trailing|justified] [<text>...]
+                           [--alignment leading|center|trailing|justified]
+                           [--spans <file>] [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -34,6 +36,8 @@ enum MeasureCommand {
                               only the lines that fit are shown (at least one).
       --alignment <a>         Line x offsets: leading (default), center, trailing or
                               justified (never changes sizes).
+      --spans <file>          Styled spans, a JSON array applied to every text (schema in
+                              the README): [{"start": 5, "end": 9, "bold": true}].
       -h, --help              Show help information.
     """
 
@@ -48,6 +52,8 @@ enum MeasureCommand {
     /// Line limit, truncation and alignment.
     var container = TextContainerOptions()
     var height: Double?
+    /// Styled spans applied to every text.
+    var spans: [TextSpan] = []
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -55,7 +61,7 @@ enum MeasureCommand {
       arguments,
       valued: [
         "--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs", "--line-limit",
-        "--truncation", "--height", "--alignment",
+        "--truncation", "--height", "--alignment", "--spans",
       ],
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
@@ -120,6 +126,17 @@ enum MeasureCommand {
       }
       options.container.alignment = value
     }
+    if let path = parsed.last("--spans") {
+      let bytes = try InputReader.read(path)
+      guard let json = String(validating: bytes, as: UTF8.self) else {
+        throw RuntimeError("spans file \(path) is not valid UTF-8")
+      }
+      do {
+        options.spans = try SpanReader.spans(json: json)
+      } catch {
+        throw RuntimeError("spans file \(path): \(error)")
+      }
+    }
     if let height = parsed.last("--height") {
       let value = try number(height, option: "--height")
       guard !value.isNaN, value >= 0 else {
@@ -155,7 +172,7 @@ enum MeasureCommand {
     let fonts = try FontLibrary.bundled()
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: options.height) }
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
-    let rendered = TextBatch(fonts: fonts, style: options.style)
+    let rendered = TextBatch(fonts: fonts, style: options.style, spans: options.spans)
       .prepare(options.texts, jobs: options.jobs) { prepared in
         let results = proposals.map { proposal in
           let row =

@@ -93,3 +93,56 @@ import Testing
     #expect(bad.stderr.contains("lineLimit 0 must be a whole number"), "\(bad.stderr)")
   }
 }
+
+/// `caliper measure --spans FILE` and text nodes' `"spans"`: hb-shape sums on Noto Sans
+/// Regular and Bold, "Blue " 2350 units at 16 pt and "tile" in Bold 1635 units (Pango with
+/// "Blue <b>tile</b>": 63.7607 pt).
+@Suite struct SpansCLITests {
+  static func temporary(_ contents: String) throws -> String {
+    let path = NSTemporaryDirectory() + "caliper-spans-\(UUID().uuidString).json"
+    try contents.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func spansFileStylesEveryText() throws {
+    let path = try Self.temporary(#"[{"start": 5, "end": 9, "bold": true}]"#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try CLITests.caliper(["measure", "--json", "--spans", path, "Blue tile"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let ideal = try #require(object["ideal"] as? [String: Any])
+    #expect(abs((ideal["width"] as? Double ?? 0) - (2350.0 + 1635) * 16 / 1000) < 1e-9)
+    let faces = try #require(object["faces"] as? [String])
+    #expect(faces.contains { $0.hasSuffix("NotoSans-Bold.ttf") })
+  }
+
+  @Test func badSpansAreRefused() throws {
+    for (json, message) in [
+      (#"[{"start": 5}]"#, "missing field 'end'"),
+      (#"[{"start": 5, "end": 2}]"#, "after its end"),
+      (#"[{"start": 0, "end": 4, "weight": 700}]"#, "unknown key 'weight'"),
+      (#"[{"start": 0, "end": 40}]"#, "invalid span 0..<40"),
+    ] {
+      let path = try Self.temporary(json)
+      defer { try? FileManager.default.removeItem(atPath: path) }
+      let run = try CLITests.caliper(["measure", "--spans", path, "Blue tile"])
+      #expect(run.status == 1, "\(json)")
+      #expect(run.stderr.contains(message), "\(run.stderr)")
+    }
+  }
+
+  @Test func layoutTextNodesTakeSpans() throws {
+    let json = """
+      {"root": {"type": "text", "id": "t", "text": "Blue tile",
+                "spans": [{"start": 5, "end": 9, "size": 32}]}}
+      """
+    let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let nodes = try #require(object["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["id"] as? String == "t" })
+    // "tile" at 32 pt: 1441 units; the line is 32 pt tall-faced: (1069 + 293) × 32 / 1000.
+    #expect(abs((text["width"] as? Double ?? 0) - (2350.0 * 16 + 1441 * 32) / 1000) < 1e-9)
+    #expect(abs((text["height"] as? Double ?? 0) - 1362.0 * 32 / 1000) < 1e-9)
+  }
+}

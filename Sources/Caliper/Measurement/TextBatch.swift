@@ -22,10 +22,13 @@ import Dispatch
 public struct TextBatch: Sendable {
   public let fonts: FontLibrary
   public let style: TextStyle
+  /// Styled spans applied to every text (empty: none).
+  public let spans: [TextSpan]
 
-  public init(fonts: FontLibrary, style: TextStyle = TextStyle()) {
+  public init(fonts: FontLibrary, style: TextStyle = TextStyle(), spans: [TextSpan] = []) {
     self.fonts = fonts
     self.style = style
+    self.spans = spans
   }
 
   /// One text's outcome: its prepared form and one measurement per proposal.
@@ -62,9 +65,10 @@ public struct TextBatch: Sendable {
     let jobs = max(1, min(jobs ?? Self.coreCount, texts.count))
     let fonts = self.fonts
     let style = self.style
+    let spans = self.spans
     @Sendable func one(_ text: String) -> Result<T, CaliperError> {
       Result { () throws(CaliperError) -> T in
-        transform(try fonts.prepare(text, style: style))
+        transform(try fonts.prepare(text, style: style, spans: spans))
       }
     }
     guard jobs > 1 else { return texts.map(one) }

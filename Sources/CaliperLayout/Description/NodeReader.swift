@@ -81,11 +81,14 @@ struct NodeReader {
   func text(_ reader: JSONReader, _ common: [String]) throws(LayoutError) -> AnyView {
     var style = defaultStyle
     var options = TextContainerOptions()
+    var spans: [TextSpan] = []
     let lineFields = ["lineLimit", "truncation", "alignment"]
     for (key, member) in try reader.object(
-      allowing: common + ["text", "size", "font", "locale"] + lineFields)
+      allowing: common + ["text", "size", "font", "locale", "spans"] + lineFields)
     {
-      if lineFields.contains(key) {
+      if key == "spans" {
+        spans = try SpanReader.spans(member)
+      } else if lineFields.contains(key) {
         try Self.readLineField(key, member, into: &options)
       } else {
         try Self.readStyleField(key, member, into: &style)
@@ -93,7 +96,7 @@ struct NodeReader {
     }
     let string = try reader.required("text").string()
     do {
-      return Text(try fonts.prepare(string, style: style), options: options).body
+      return Text(try fonts.prepare(string, style: style, spans: spans), options: options).body
     } catch {
       throw reader.error("cannot prepare the text: \(error)")
     }

@@ -1,0 +1,65 @@
+/// Reads styled spans from JSON, for text nodes' `"spans"` and `caliper measure --spans`.
+///
+/// A span is `{"start": 5, "end": 9, "size": 20, "font": "Noto Sans Mono" (or a list),
+/// "bold": true, "italic": false, "baselineOffset": 2}`: `start` and `end` are Unicode
+/// scalar offsets (required), the rest optional (`TextSpan`).
+public enum SpanReader {
+  static let fields = ["start", "end", "size", "font", "bold", "italic", "baselineOffset"]
+
+  /// The spans of a JSON document holding an array of span objects.
+  public static func spans(json text: String) throws(LayoutError) -> [TextSpan] {
+    try spans(JSONReader(value: JSONValue(parsing: text), path: "$"))
+  }
+
+  static func spans(_ reader: JSONReader) throws(LayoutError) -> [TextSpan] {
+    var spans: [TextSpan] = []
+    for item in try reader.array() {
+      let members = try item.object(allowing: fields)
+      let start = try offset(item.required("start"))
+      let end = try offset(item.required("end"))
+      guard start <= end else {
+        throw item.error("span start \(start) is after its end \(end)")
+      }
+      var span = TextSpan(start..<end)
+      for (key, member) in members {
+        switch key {
+        case "size":
+          let size = try member.length()
+          guard size > 0, size <= 10000 else {
+            throw member.error("font size \(formatNumber(size)) must be in (0, 10000]")
+          }
+          span.size = size
+        case "font":
+          if case .array = member.value {
+            span.fonts = try member.array().map { r throws(LayoutError) in
+              FontReference(try r.string())
+            }
+          } else {
+            span.fonts = [FontReference(try member.string())]
+          }
+        case "bold": span.bold = try member.bool()
+        case "italic": span.italic = try member.bool()
+        case "baselineOffset":
+          guard case .number(let value) = member.value, abs(value) <= 10000 else {
+            throw member.error(
+              "baselineOffset must be a number of points from -10000 to 10000, found "
+                + member.value.kindDescription)
+          }
+          span.baselineOffset = value + 0
+        default: break
+        }
+      }
+      spans.append(span)
+    }
+    return spans
+  }
+
+  /// A scalar offset: a whole number ≥ 0.
+  static func offset(_ reader: JSONReader) throws(LayoutError) -> Int {
+    let value = try reader.length()
+    guard value.rounded() == value, value <= 1e9 else {
+      throw reader.error("offset \(formatNumber(value)) must be a whole number of scalars")
+    }
+    return Int(value)
+  }
+}
