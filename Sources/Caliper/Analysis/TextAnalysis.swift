@@ -20,8 +20,9 @@ struct TextAnalysis: Sendable {
   let graphemeStart: [Bool]
   /// The bidi embedding level of each scalar.
   let levels: [UInt8]
-  /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value).
-  let scripts: [UInt32]
+  /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value); empty once
+  /// itemizing has put them into runs (`dropScripts`).
+  private(set) var scripts: [UInt32]
 
   init(text: String, locale: String) throws(CaliperError) {
     let scalars = Array(text.unicodeScalars)
@@ -129,6 +130,9 @@ struct TextAnalysis: Sendable {
     }
     return scripts
   }
+
+  /// Frees the scripts, which only itemizing reads.
+  mutating func dropScripts() { scripts = [] }
 
   /// Whether the scalar at `index` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF):
   /// such characters are never drawn and have no width.

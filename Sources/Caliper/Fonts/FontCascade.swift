@@ -6,8 +6,11 @@
 /// cluster with emoji presentation goes to the emoji face first. Limitation: coverage is
 /// the cmap only (a face that maps a character to an empty glyph still "covers" it).
 public struct FontCascade: Sendable {
+  /// The most faces one cascade may hold (a style's fonts and the bundled ones).
+  public static let mostFaces = 4096
   let library: FontLibrary
-  /// Face files in cascade order.
+  /// Face files in cascade order (a collection's face other than 0 as its path, a NUL and
+  /// the index).
   public let paths: [String]
   let emojiIndex: Int?
 
@@ -48,7 +51,7 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let font = try cascade.library.font(path: cascade.paths[index])
+      let font = try cascade.library.font(key: cascade.paths[index])
       fonts[index] = font
       return font
     }
