@@ -36,7 +36,7 @@ public struct FontCascade: Sendable {
       -> (index: Int, covered: Bool)
     {
       let value = Int(scalar.value)
-      if value < 0x20 || value == 0x7F { return (previous ?? 0, true) }
+      if value < 0x20 || value == 0x7F { return (try previousOrFirst(previous), true) }
       if value == 0x20, let previous, try font(previous).covers(scalar) { return (previous, true) }
       if asciiFirst[value] == -1 {
         asciiFirst[value] = -2
@@ -47,6 +47,14 @@ public struct FontCascade: Sendable {
       }
       let first = asciiFirst[value]
       return first >= 0 ? (first, true) : (previous ?? 0, false)
+    }
+
+    /// `previous`, or the first face (opened, since a run will be shaped in it) when a
+    /// text starts with characters that need no glyph ("\n\n").
+    private mutating func previousOrFirst(_ previous: Int?) throws(CaliperError) -> Int {
+      if let previous { return previous }
+      _ = try font(0)
+      return 0
     }
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
@@ -68,7 +76,7 @@ public struct FontCascade: Sendable {
     mutating func face(
       for cluster: ArraySlice<Unicode.Scalar>, previous: Int?
     ) throws(CaliperError) -> (index: Int, covered: Bool) {
-      guard let first = cluster.first else { return (previous ?? 0, true) }
+      guard let first = cluster.first else { return (try previousOrFirst(previous), true) }
       if cluster.count == 1, first.value < 0x80 {
         return try face(ascii: first, previous: previous)
       }
