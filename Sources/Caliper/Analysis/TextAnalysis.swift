@@ -9,6 +9,10 @@ internal import CICU
 /// which every later stage uses; scripts from HarfBuzz's Unicode functions, with Common and
 /// Inherited characters taking the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
+///
+/// Sendable: a value of immutable arrays. The ICU objects that made it never leave the C
+/// call that used them (each call clones its break iterator from a per-locale prototype
+/// under a C mutex, and opens its own bidi object).
 struct TextAnalysis: Sendable {
   /// The text as Unicode scalars; every offset below indexes this.
   let scalars: [Unicode.Scalar]

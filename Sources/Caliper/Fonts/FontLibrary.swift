@@ -16,6 +16,10 @@ import Synchronization
 ///   (bumped whenever a face is reloaded), so a changed font never answers from the cache.
 /// Each cache has its own lock; values are computed outside the locks.
 ///
+/// Sendable because every stored property is immutable or synchronised: the caches are
+/// `LRUCache`s (one `Mutex` each), the generation is an `Atomic`, and what the caches hold
+/// (`Font`, `PreparedText`, shaped words) is itself `Sendable` and immutable.
+///
 /// ```swift
 /// let fonts = try FontLibrary.bundled()
 /// let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))

@@ -13,6 +13,10 @@
 /// text.idealSize          // one line: the width of the whole string
 /// text.measure(ProposedViewSize(width: 120, height: nil)).lines.map(\.text)
 /// ```
+///
+/// Sendable because it is a value of immutable arrays and `Font`s (immutable, see `Font`);
+/// the one shared mutable part, `breakCache`, is a class whose entries live in a `Mutex`.
+/// Measuring makes its own HarfBuzz buffer (`Shaper`) for the edges it reshapes.
 public struct PreparedText: Sendable {
   /// The text as given.
   public let string: String

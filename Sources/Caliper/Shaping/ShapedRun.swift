@@ -10,6 +10,9 @@ internal import CHarfBuzz
 /// (`Font.spaceIsInert`), a run is shaped word by word instead, each word alone and through
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
 /// Limitation: vertical text is not supported.
+///
+/// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer, so each preparation
+/// (and each reshaping measurement) makes its own and it never crosses threads.
 struct Shaper: ~Copyable {
   private let buffer: OpaquePointer?
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
