@@ -23,6 +23,7 @@ enum MeasureCommand {
       --width <w>[,<w>...]    Proposed widths in points. 'inf' or 'none' asks for the ideal
                               size. Repeatable. Default: the ideal size only.
       --input <file|->        Read one text per non-empty line from a file, or '-' for stdin.
+      --text-file <file|->    Read one text: the whole file, newlines included.
       --json                  One JSON object per text per line (schema in the README).
       --no-lines              Leave out the lines (sizes and line counts only).
       --scale <s>             Round sizes up to the pixel grid of s pixels per point.
@@ -60,8 +61,8 @@ enum MeasureCommand {
     let parsed = try ArgumentParser(
       arguments,
       valued: [
-        "--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs", "--line-limit",
-        "--truncation", "--height", "--alignment", "--spans",
+        "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
+        "--line-limit", "--truncation", "--height", "--alignment", "--spans",
       ],
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
@@ -99,6 +100,7 @@ enum MeasureCommand {
     if options.widths.isEmpty { options.widths = [nil] }
     options.texts = parsed.positionals
     if let input = parsed.last("--input") { options.texts += try InputReader.texts(from: input) }
+    for file in parsed.all("--text-file") { options.texts.append(try InputReader.text(from: file)) }
     guard parsed.last("--input") != nil || !options.texts.isEmpty else {
       throw UsageError("missing text to measure (give it as an argument or with --input)")
     }

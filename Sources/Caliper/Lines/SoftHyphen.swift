@@ -32,7 +32,7 @@ extension PreparedText {
 
   /// The hyphen shown where a line breaks after the soft hyphen at `offset`, if any.
   func hyphen(forSoftHyphenAt offset: Int) -> Unicode.Scalar? {
-    cascadeFonts[faceOf[offset]].flatMap(Self.hyphen(in:))
+    cascadeFonts[Int(faceOf[offset])].flatMap(Self.hyphen(in:))
   }
 
   /// The width of a line from `start` that breaks after the soft hyphen at `softHyphen`,
@@ -53,8 +53,9 @@ extension PreparedText {
     var piece = Array(scalars[contextStart..<offset])
     piece.append(hyphen)
     let shaper = Shaper(locale: style.locale)
-    let packed = shaper.shape(
-      piece, range: (left - contextStart)..<piece.count, context: true, run: run, font: font)
+    let packed = shaper.shapePiece(
+      piece, range: (left - contextStart)..<piece.count, context: 0..<piece.count, run: run,
+      font: font)
     var total = head
     for value in packed {
       total += font.units.points(

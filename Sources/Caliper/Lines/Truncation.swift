@@ -109,7 +109,7 @@ extension PreparedText {
     let end = max(start, Self.contentEnd(scalars, from: start, to: count))
     var ellipses: [Int: Ellipsis] = [:]
     func ellipsis(near offset: Int) -> Ellipsis {
-      let face = faceOf[min(max(offset, 0), count - 1)]
+      let face = Int(faceOf[min(max(offset, 0), count - 1)])
       if let known = ellipses[face] { return known }
       let made = makeEllipsis(adjacentTo: min(max(offset, 0), count - 1))
       ellipses[face] = made
@@ -281,7 +281,7 @@ extension PreparedText {
   /// The ellipsis next to `offset`: U+2026 in the face there, else in the first cascade
   /// face that has it, else "..." in the face there.
   func makeEllipsis(adjacentTo offset: Int) -> Ellipsis {
-    let face = faceOf[offset]
+    let face = Int(faceOf[offset])
     let horizontal: Unicode.Scalar = "\u{2026}"
     var choice: (face: Int, scalars: [Unicode.Scalar])?
     if let font = cascadeFonts[face], font.covers(horizontal) {
@@ -296,8 +296,8 @@ extension PreparedText {
     let near = run(containing: offset)
     let run = TextRun(
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
-    let packed = Shaper(locale: style.locale).shape(
-      scalars, range: 0..<scalars.count, context: false, run: run, font: font)
+    let packed = Shaper(locale: style.locale).shapePiece(
+      scalars, range: 0..<scalars.count, context: 0..<scalars.count, run: run, font: font)
     let size = faceStyles[index].size
     let width = packed.reduce(0.0) {
       $0 + font.units.points(Double(ShapedPiece.advance($1)), size: size)

@@ -32,16 +32,12 @@ struct StyledItemization {
     var pieceStyles: [TextStyle] = [style]
     var offsets: [Double] = [0]
     for span in spans {
-      let spanStyle = span.style(over: style)
-      guard spanStyle.size.isFinite, spanStyle.size > 0 else {
-        throw .invalidFontSize(spanStyle.size)
-      }
-      pieceStyles.append(spanStyle)
+      pieceStyles.append(span.style(over: style))
       offsets.append(span.baselineOffset)
     }
     var slots = FaceSlots()
     var items = Itemization()
-    items.faceOf = [Int](repeating: 0, count: count)
+    items.faceOf = [UInt16](repeating: 0, count: count)
     var seenMissing = Set<UInt32>()
     var start = 0
     while start < count {
@@ -69,7 +65,10 @@ struct StyledItemization {
         }
         let slot = slots.slot(
           try resolver.font(choice.index), style: pieceStyle, baselineOffset: offsets[piece])
-        for index in cluster..<end { items.faceOf[index] = slot }
+        guard slot <= Int(UInt16.max) else {
+          throw .tooManyFonts(count: slot + 1, limit: Int(UInt16.max) + 1)
+        }
+        for index in cluster..<end { items.faceOf[index] = UInt16(slot) }
         previous = choice.index
         cluster = end
       }
@@ -85,7 +84,7 @@ struct StyledItemization {
       {
         items.runs.append(
           TextRun(
-            range: runStart..<next, face: items.faceOf[runStart],
+            range: runStart..<next, face: Int(items.faceOf[runStart]),
             script: analysis.scripts[runStart], level: analysis.levels[runStart]))
         runStart = next
       }
