@@ -18,10 +18,23 @@ final class LineBreakCache: Sendable {
     let limits: Range<Double>
     let fit: LineFit
     let spans: [LineBreaker.Span]?
-    /// The line limit the lines were cut to, if any.
-    var limit: LineLimit? = nil
-    /// How the last line was truncated, if it was.
-    var truncation: TruncatedLine? = nil
+    /// Under a line limit: the limit and the truncation (boxed, so that the many entries
+    /// without a limit stay small).
+    var limited: Limited? = nil
+
+    var limit: LineLimit? { limited?.limit }
+    var truncation: TruncatedLine? { limited?.truncation }
+  }
+
+  /// A line limit and how it truncated the last line.
+  final class Limited: Sendable {
+    let limit: LineLimit
+    let truncation: TruncatedLine?
+
+    init(limit: LineLimit, truncation: TruncatedLine?) {
+      self.limit = limit
+      self.truncation = truncation
+    }
   }
 
   let capacity: Int

@@ -38,8 +38,9 @@ public struct PreparedText: Sendable {
   /// the index is the cascade's; with spans it is a slot (a face at one span's size and
   /// baseline offset, `FaceSlots`).
   let cascadeFonts: [Font?]
-  /// The style each face index is shaped in (its size above all).
-  let faceStyles: [TextStyle]
+  /// With spans, the style each face index (slot) is shaped in; empty without spans, where
+  /// every face is in `style` (`style(ofFace:)`).
+  let slotStyles: [TextStyle]
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
   let clusterStart: [Bool]
@@ -94,7 +95,7 @@ public struct PreparedText: Sendable {
     faceOf = items.faceOf
     missing = items.missing
     cascadeFonts = slots.fonts
-    faceStyles = slots.styles
+    slotStyles = spans.isEmpty ? [] : slots.styles
     let used = Set(items.runs.map(\.face))
     var seen = Set<ObjectIdentifier>()
     faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
@@ -149,6 +150,11 @@ public struct PreparedText: Sendable {
     idealWidth = idealFit.widest
   }
 
+  /// The style face index `face` is shaped in: a span's, or the text's.
+  func style(ofFace face: Int) -> TextStyle {
+    slotStyles.isEmpty ? style : slotStyles[face]
+  }
+
   /// The number of break segments (a word and the whitespace after it).
   public var segmentCount: Int { segments.count }
 
@@ -162,7 +168,7 @@ public struct PreparedText: Sendable {
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
-      + bytes(faceStyles) + bytes(spans)
+      + bytes(slotStyles) + bytes(spans)
       + bytes(faces) + bytes(missing)
   }
 
@@ -250,7 +256,7 @@ public struct PreparedText: Sendable {
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
         total += font.units.points(
-          Double(ShapedPiece.advance(packed[local])), size: faceStyles[run.face].size)
+          Double(ShapedPiece.advance(packed[local])), size: style(ofFace: run.face).size)
       }
     }
     return total

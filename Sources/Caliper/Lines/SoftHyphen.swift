@@ -59,7 +59,7 @@ extension PreparedText {
     var total = head
     for value in packed {
       total += font.units.points(
-        Double(ShapedPiece.advance(value)), size: faceStyles[run.face].size)
+        Double(ShapedPiece.advance(value)), size: style(ofFace: run.face).size)
     }
     return total
   }

@@ -87,7 +87,8 @@ extension PreparedText {
     let limits = breaker.validLimits
     breakCache.insert(
       LineBreakCache.Entry(
-        limits: limits, fit: fit, spans: spans, limit: limit, truncation: truncation))
+        limits: limits, fit: fit, spans: spans,
+        limited: LineBreakCache.Limited(limit: limit, truncation: truncation)))
     return Breaking(spans: spans, fit: fit, limits: limits, extra: extra, truncation: truncation)
   }
 
@@ -298,7 +299,7 @@ extension PreparedText {
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
     let packed = Shaper(locale: style.locale).shapePiece(
       scalars, range: 0..<scalars.count, context: 0..<scalars.count, run: run, font: font)
-    let size = faceStyles[index].size
+    let size = style(ofFace: index).size
     let width = packed.reduce(0.0) {
       $0 + font.units.points(Double(ShapedPiece.advance($1)), size: size)
     }
