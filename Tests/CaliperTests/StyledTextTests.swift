@@ -38,6 +38,7 @@ import Testing
       "Blue tile with a longer local label", [TextSpan(5..<9, size: 32)])
     let ideal = text.measure(.unspecified)
     #expect(abs(ideal.size.height - Self.lineHeight * 2) < 1e-9)  // 32 pt: twice 21.792
+    #expect(text.faceRuns.map(\.size) == [16, 32, 16])
     // At 120 pt, Pango's lines: "Blue tile " 83.7119 × 43.584, "with a longer " 98.8320,
     // "local label" 74.8467, the last two 21.792 tall: only the first holds the big span.
     let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
@@ -61,7 +62,18 @@ import Testing
       #expect(abs(line.height - (Self.lineHeight + 4)) < 1e-9)
       #expect(abs(line.width - Self.points(Self.blue + Self.tile)) < 1e-9)
       #expect(abs(line.metrics.ascent - Self.points(1069) - max(0, offset)) < 1e-9)
+      #expect(text.faceRuns.map(\.baselineOffset) == [0, offset])
     }
+  }
+
+  @Test func laterSpansWin() throws {
+    // Many overlapping spans: the last one covering a scalar sets its style. Here 3000
+    // spans over the whole text alternate bold and regular, the last bold on "tile" only.
+    var spans = (0..<3000).map { TextSpan(0..<9, bold: $0 % 2 == 0) }
+    spans.append(TextSpan(5..<9, bold: true))
+    let text = try Self.prepare("Blue tile", spans)
+    #expect(abs(text.idealWidth - Self.points(Self.blue + Self.boldTile)) < 1e-9)
+    #expect(text.faceRuns.map(\.text) == ["Blue ", "tile"])
   }
 
   @Test func spansAreCheckedAndCached() throws {

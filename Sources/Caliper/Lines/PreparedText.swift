@@ -41,6 +41,8 @@ public struct PreparedText: Sendable {
   /// With spans, the style each face index (slot) is shaped in; empty without spans, where
   /// every face is in `style` (`style(ofFace:)`).
   let slotStyles: [TextStyle]
+  /// With spans, each slot's baseline offset in points; empty without spans.
+  let slotBaselineOffsets: [Double]
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
   let clusterStart: [Bool]
@@ -96,6 +98,7 @@ public struct PreparedText: Sendable {
     missing = items.missing
     cascadeFonts = slots.fonts
     slotStyles = spans.isEmpty ? [] : slots.styles
+    slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
     let used = Set(items.runs.map(\.face))
     var seen = Set<ObjectIdentifier>()
     faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
@@ -155,6 +158,11 @@ public struct PreparedText: Sendable {
     slotStyles.isEmpty ? style : slotStyles[face]
   }
 
+  /// Points face index `face` is raised by: a span's baseline offset, or 0.
+  func baselineOffset(ofFace face: Int) -> Double {
+    slotBaselineOffsets.isEmpty ? 0 : slotBaselineOffsets[face]
+  }
+
   /// The number of break segments (a word and the whitespace after it).
   public var segmentCount: Int { segments.count }
 
@@ -168,7 +176,7 @@ public struct PreparedText: Sendable {
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
-      + bytes(slotStyles) + bytes(spans)
+      + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
       + bytes(faces) + bytes(missing)
   }
 

@@ -8,6 +8,10 @@ public struct FaceRun: Sendable {
   public let font: Font
   /// Whether the run is right-to-left.
   public let isRightToLeft: Bool
+  /// The size it is set at: the text's, or its span's.
+  public let size: Double
+  /// Points its baseline is raised by (its span's `baselineOffset`; 0 without spans).
+  public let baselineOffset: Double
 }
 
 extension PreparedText {
@@ -27,7 +31,8 @@ extension PreparedText {
         result.append(
           FaceRun(
             range: range, text: substring(range), font: font,
-            isRightToLeft: runs[index].isRightToLeft))
+            isRightToLeft: runs[index].isRightToLeft, size: style(ofFace: runs[index].face).size,
+            baselineOffset: baselineOffset(ofFace: runs[index].face)))
       }
       index = end
     }

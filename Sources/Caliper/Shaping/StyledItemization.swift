@@ -18,23 +18,54 @@ struct StyledItemization {
   ) throws(CaliperError) {
     let scalars = analysis.scalars
     let count = scalars.count
-    // The style of each scalar: the last span covering it, else the paragraph's.
+    // The distinct styles (a span's style and baseline offset); 0 is the paragraph's.
+    var pieceStyles: [TextStyle] = [style]
+    var offsets: [Double] = [0]
+    var known: [StyleKey: Int] = [StyleKey(style: style, baselineOffset: 0): 0]
+    var spanStyle: [Int] = []
+    for span in spans {
+      let key = StyleKey(style: span.style(over: style), baselineOffset: span.baselineOffset)
+      if let index = known[key] {
+        spanStyle.append(index)
+      } else {
+        known[key] = pieceStyles.count
+        spanStyle.append(pieceStyles.count)
+        pieceStyles.append(key.style)
+        offsets.append(key.baselineOffset)
+      }
+    }
+    // The style of each scalar: the last span covering it, else the paragraph's. Spans are
+    // applied last first, each scalar set once (`next` jumps over the ones already set), so
+    // that many overlapping spans cost the text's length, not their summed lengths.
     var styleOf = [Int](repeating: -1, count: count)
-    for (index, span) in spans.enumerated() {
+    var next = Array(0...count)
+    func unset(_ offset: Int) -> Int {
+      var root = offset
+      while next[root] != root { root = next[root] }
+      var walk = offset
+      while next[walk] != root {
+        let step = next[walk]
+        next[walk] = root
+        walk = step
+      }
+      return root
+    }
+    for (index, span) in spans.enumerated().reversed() {
       let lower = max(0, min(count, span.range.lowerBound))
       let upper = max(lower, min(count, span.range.upperBound))
-      for offset in lower..<upper { styleOf[offset] = index }
+      var offset = unset(lower)
+      while offset < upper {
+        styleOf[offset] = spanStyle[index]
+        next[offset] = offset + 1
+        offset = unset(offset + 1)
+      }
     }
+    for offset in 0..<count where styleOf[offset] < 0 { styleOf[offset] = 0 }
     // A cluster takes the style of its first scalar.
     for offset in 0..<count where !analysis.graphemeStart[offset] {
       styleOf[offset] = styleOf[offset - 1]
     }
-    var pieceStyles: [TextStyle] = [style]
-    var offsets: [Double] = [0]
-    for span in spans {
-      pieceStyles.append(span.style(over: style))
-      offsets.append(span.baselineOffset)
-    }
+    var resolvers: [FontCascade.Resolver?] = Array(repeating: nil, count: pieceStyles.count)
     var slots = FaceSlots()
     var items = Itemization()
     items.faceOf = [UInt16](repeating: 0, count: count)
@@ -43,9 +74,15 @@ struct StyledItemization {
     while start < count {
       var pieceEnd = start + 1
       while pieceEnd < count, styleOf[pieceEnd] == styleOf[start] { pieceEnd += 1 }
-      let piece = styleOf[start] + 1
+      let piece = styleOf[start]
       let pieceStyle = pieceStyles[piece]
-      var resolver = FontCascade.Resolver(try library.cascade(for: pieceStyle))
+      // One resolver per style, kept across its pieces (its faces are opened once).
+      var resolver: FontCascade.Resolver
+      if let kept = resolvers[piece] {
+        resolver = kept
+      } else {
+        resolver = FontCascade.Resolver(try library.cascade(for: pieceStyle))
+      }
       var previous: Int?
       var cluster = start
       while cluster < pieceEnd {
@@ -72,6 +109,7 @@ struct StyledItemization {
         previous = choice.index
         cluster = end
       }
+      resolvers[piece] = resolver
       start = pieceEnd
     }
     // Runs of one slot, script and level (as `Itemization` cuts them).
@@ -92,6 +130,12 @@ struct StyledItemization {
     self.items = items
     self.slots = slots
   }
+}
+
+/// A span's style and baseline offset: what makes two spans set alike.
+private struct StyleKey: Hashable {
+  let style: TextStyle
+  let baselineOffset: Double
 }
 
 /// The faces of a preparation by slot: a face at a size, with a baseline offset and the
