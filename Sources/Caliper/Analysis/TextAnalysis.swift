@@ -16,14 +16,17 @@ internal import CICU
 struct TextAnalysis: Sendable {
   /// The text as Unicode scalars; every offset below indexes this.
   let scalars: [Unicode.Scalar]
-  /// Line-break opportunities after 0, ascending, the last at `scalars.count`.
-  let breaks: [Int]
+  /// Line-break opportunities after 0, ascending, the last at `scalars.count`; empty once
+  /// the prepared text has made its segments (`dropBreaks`).
+  private(set) var breaks: [Int]
   /// For each entry of `breaks`, whether it is mandatory (a hard break).
-  let mandatory: [Bool]
-  /// Whether a grapheme cluster starts at each offset (count + 1 entries).
-  let graphemeStart: [Bool]
-  /// The bidi embedding level of each scalar.
-  let levels: [UInt8]
+  private(set) var mandatory: [Bool]
+  /// Whether a grapheme cluster starts at each offset (count + 1 entries); empty once the
+  /// prepared text has folded them into its cluster starts (`dropGraphemeStarts`).
+  private(set) var graphemeStart: [Bool]
+  /// The bidi embedding level of each scalar; empty when every level is 0 (text with no
+  /// right-to-left characters or bidi controls): read it through `level(at:)`.
+  private let bidiLevels: [UInt8]
   /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value); empty once
   /// itemizing has put them into runs (`dropScripts`).
   private(set) var scripts: [UInt32]
@@ -74,10 +77,8 @@ struct TextAnalysis: Sendable {
       }
       graphemeStart = starts
     }
-    levels =
-      needsBidi
-      ? try Self.bidiLevels(utf16, scalarAt: scalarAt, scalarCount: scalars.count)
-      : [UInt8](repeating: 0, count: scalars.count)
+    bidiLevels =
+      needsBidi ? try Self.bidiLevels(utf16, scalarAt: scalarAt, scalarCount: scalars.count) : []
     scripts = Self.resolveScripts(scalars)
   }
 
@@ -135,8 +136,30 @@ struct TextAnalysis: Sendable {
     return scripts
   }
 
+  /// The bidi embedding level of the scalar at `index`; odd is right-to-left.
+  func level(at index: Int) -> UInt8 { bidiLevels.isEmpty ? 0 : bidiLevels[index] }
+
+  /// Whether any scalar has a level other than 0.
+  var hasBidi: Bool { !bidiLevels.isEmpty }
+
   /// Frees the scripts, which only itemizing reads.
   mutating func dropScripts() { scripts = [] }
+
+  /// Frees the grapheme starts.
+  mutating func dropGraphemeStarts() { graphemeStart = [] }
+
+  /// Frees the break opportunities, once the prepared text has made its segments of them.
+  mutating func dropBreaks() {
+    breaks = []
+    mandatory = []
+  }
+
+  /// The bytes of the arrays it holds.
+  var memoryFootprint: Int {
+    func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+    return bytes(scalars) + bytes(breaks) + bytes(mandatory) + bytes(graphemeStart)
+      + bytes(bidiLevels) + bytes(scripts)
+  }
 
   /// Whether the scalar at `index` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF):
   /// such characters are never drawn and have no width.

@@ -155,7 +155,9 @@ public final class FontLibrary: Sendable {
     guard bytes <= inputLimits.maxTextBytes else {
       throw .textTooLong(bytes: bytes, limit: inputLimits.maxTextBytes)
     }
-    guard prepared.byteLimit > 0 else {
+    // A prepared text costs more than 4 bytes per byte of UTF-8 (18 per scalar, at most 4
+    // bytes each): one that could never fit the cache is not copied into a key for it.
+    guard prepared.byteLimit > 0, bytes <= prepared.byteLimit / 4 else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }
     let key = PreparedKey(

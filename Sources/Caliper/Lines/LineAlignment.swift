@@ -59,11 +59,11 @@ extension PreparedText {
   /// Whether the paragraph starting at `start` is right-to-left: its lowest bidi level (that
   /// of its first strong character, of its separator and of whitespace at its end) is odd.
   func isRightToLeftParagraph(from start: Int) -> Bool {
-    let levels = analysis.levels
+    let count = analysis.scalars.count
     var lowest = UInt8.max
     var index = start
-    while index < levels.count {
-      lowest = min(lowest, levels[index])
+    while index < count {
+      lowest = min(lowest, analysis.level(at: index))
       if analysis.isLineSeparator(index) || lowest == 0 { break }
       index += 1
     }

@@ -45,9 +45,14 @@ public struct PreparedText: Sendable {
   let slotBaselineOffsets: [Double]
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
+  /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
+  /// (count + 1 entries): where a line may be cut inside a word.
   let clusterStart: [Bool]
   let unsafeBefore: [Bool]
-  let faceOf: [UInt16]
+  /// The cascade face of each scalar; empty when one face draws the whole text
+  /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
+  private let faceOf: [UInt16]
+  private let singleFace: Int
   let segments: [Segment]
   let lineMetricsByFace: [LineMetrics]
   /// The width of the widest unbreakable segment (min-content width).
@@ -89,12 +94,16 @@ public struct PreparedText: Sendable {
     text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
     items: Itemization, slots: FaceSlots, library: FontLibrary
   ) throws(CaliperError) {
+    var analysis = analysis
+    var items = items
     string = text
     self.style = style
     self.spans = spans
-    self.analysis = analysis
     runs = items.runs
-    faceOf = items.faceOf
+    let oneFace = items.runs.allSatisfy { $0.face == items.runs.first?.face }
+    singleFace = oneFace ? items.runs.first?.face ?? 0 : -1
+    faceOf = oneFace ? [] : items.faceOf
+    if oneFace { items.faceOf = [] }
     missing = items.missing
     cascadeFonts = slots.fonts
     slotStyles = spans.isEmpty ? [] : slots.styles
@@ -116,6 +125,10 @@ public struct PreparedText: Sendable {
         cache: library.shapes, into: &shaped)
     }
     missingGlyphCount = shaped.missingGlyphCount
+    // Lines are cut inside words only where a cluster and a grapheme both start; folding
+    // the one into the other lets the analysis drop its grapheme starts.
+    shaped.keepClusterStarts(where: analysis.graphemeStart)
+    analysis.dropGraphemeStarts()
     clusterStart = shaped.clusterStart
     unsafeBefore = shaped.unsafeBefore
     let prefix = shaped.takePrefixSums()
@@ -132,12 +145,15 @@ public struct PreparedText: Sendable {
           width: prefix[contentEnd] - prefix[start],
           trailingWidth: prefix[end] - prefix[contentEnd],
           isHardBreak: analysis.mandatory[offset],
-          faces: Self.faceMask(start..<end, faceOf: items.faceOf),
+          faces: oneFace
+            ? FaceMask(face: singleFace) : Self.faceMask(start..<end, faceOf: items.faceOf),
           unsafeEnd: end < count && shaped.unsafeBefore[end],
           softHyphen: end < count && analysis.scalars[end - 1] == Self.softHyphen))
       start = end
     }
     self.segments = segments
+    analysis.dropBreaks()  // the segments hold them now
+    self.analysis = analysis
     // Derived from widths, which need a complete `self`.
     minWidth = 0
     idealSpans = []
@@ -170,9 +186,7 @@ public struct PreparedText: Sendable {
   /// shared faces nor its cached breakings.
   public var memoryFootprint: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
-    let analysisBytes =
-      bytes(analysis.scalars) + bytes(analysis.breaks) + bytes(analysis.mandatory)
-      + bytes(analysis.graphemeStart) + bytes(analysis.levels) + bytes(analysis.scripts)
+    let analysisBytes = analysis.memoryFootprint
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
@@ -260,7 +274,8 @@ public struct PreparedText: Sendable {
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
       let font = cascadeFonts[run.face]!  // every run's face was opened while itemizing
       let packed = shaper.shape(
-        analysis, range: piece, context: true, run: run, font: font)
+        analysis.scalars, boundaries: clusterStart, range: piece, context: true, run: run,
+        font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
         total += font.units.points(
@@ -276,9 +291,9 @@ public struct PreparedText: Sendable {
   }
 
   /// Whether an emergency break may fall at `offset`: a grapheme boundary that is also a
-  /// HarfBuzz cluster boundary.
+  /// HarfBuzz cluster boundary (`clusterStart` holds both).
   func isEmergencyBreak(_ offset: Int) -> Bool {
-    analysis.graphemeStart[offset] && clusterStart[offset]
+    clusterStart[offset]
   }
 
   static func faceMask(_ range: Range<Int>, faceOf: [UInt16]) -> FaceMask {
@@ -288,7 +303,12 @@ public struct PreparedText: Sendable {
   }
 
   /// The faces used in `range`.
-  func faceMask(_ range: Range<Int>) -> FaceMask { Self.faceMask(range, faceOf: faceOf) }
+  func faceMask(_ range: Range<Int>) -> FaceMask {
+    singleFace >= 0 ? FaceMask(face: singleFace) : Self.faceMask(range, faceOf: faceOf)
+  }
+
+  /// The cascade index of the face drawing the scalar at `index`.
+  func face(at index: Int) -> Int { singleFace >= 0 ? singleFace : Int(faceOf[index]) }
 
   /// The line metrics of `range` whose faces are `faces`: the union over the mask's bits,
   /// without allocating; a scan of the scalars when the mask is empty or overflows.
@@ -307,14 +327,15 @@ public struct PreparedText: Sendable {
   /// The line metrics of the faces used in `range`; an empty range takes the face of the
   /// character before it (the line separator that made the line), or the first face.
   func lineMetrics(_ range: Range<Int>) -> LineMetrics {
-    guard !faceOf.isEmpty else { return .zero }
+    let count = analysis.scalars.count
+    guard count > 0 else { return .zero }
     if range.isEmpty {
-      return lineMetricsByFace[Int(faceOf[max(0, min(range.lowerBound, faceOf.count) - 1)])]
+      return lineMetricsByFace[face(at: max(0, min(range.lowerBound, count) - 1))]
     }
-    var seen = Set<UInt16>()
+    var seen = Set<Int>()
     var metrics = LineMetrics.zero
-    for index in range where seen.insert(faceOf[index]).inserted {
-      metrics = metrics.union(lineMetricsByFace[Int(faceOf[index])])
+    for index in range where seen.insert(face(at: index)).inserted {
+      metrics = metrics.union(lineMetricsByFace[face(at: index)])
     }
     return metrics
   }

@@ -1,46 +1,50 @@
 /// One stretch of text between two line-break opportunities: a word and the whitespace
 /// that follows it. Offsets are Unicode scalars.
 struct Segment: Sendable, Hashable {
-  // Stored widest first and offsets as Int32 (texts are under 2^31 scalars:
-  // `InputLimits.maxTextBytes`): 40 bytes a segment rather than 64.
+  // 32 bytes a segment: offsets as Int32 (texts are under 2^31 scalars,
+  // `InputLimits.maxTextBytes`) with the three flags in the start's, end's and content
+  // end's sign bits, and the faces as 32 bits (faces from 31 up share the top bit, as in `FaceMask`).
   /// Width of the content in points, as shaped in the paragraph.
   let width: Double
   /// Width of the trailing whitespace in points.
   let trailingWidth: Double
-  /// The faces used in start..<end as a bit set (`FaceMask`).
-  let faces: FaceMask
   private let storedStart: Int32
   private let storedContentEnd: Int32
   private let storedEnd: Int32
-  /// Whether the break at `end` is mandatory.
-  let isHardBreak: Bool
-  /// Whether HarfBuzz marks breaking at `end` unsafe (a line ending here is reshaped).
-  let unsafeEnd: Bool
-  /// Whether the segment ends with a soft hyphen (U+00AD) before more text: a line that
-  /// ends here shows a hyphen.
-  let softHyphen: Bool
+  private let storedFaces: UInt32
 
   init(
     start: Int, contentEnd: Int, end: Int, width: Double, trailingWidth: Double,
     isHardBreak: Bool, faces: FaceMask, unsafeEnd: Bool, softHyphen: Bool
   ) {
-    storedStart = Int32(start)
-    storedContentEnd = Int32(contentEnd)
-    storedEnd = Int32(end)
+    storedStart = Int32(start) | (softHyphen ? Int32.min : 0)
+    storedContentEnd = Int32(contentEnd) | (unsafeEnd ? Int32.min : 0)
+    storedEnd = Int32(end) | (isHardBreak ? Int32.min : 0)
+    storedFaces =
+      UInt32(truncatingIfNeeded: faces.bits & 0x7FFF_FFFF)
+      | (faces.bits > 0x7FFF_FFFF ? 0x8000_0000 : 0)
     self.width = width
     self.trailingWidth = trailingWidth
-    self.isHardBreak = isHardBreak
-    self.faces = faces
-    self.unsafeEnd = unsafeEnd
-    self.softHyphen = softHyphen
   }
 
   /// First scalar of the segment.
-  var start: Int { Int(storedStart) }
+  var start: Int { Int(storedStart & Int32.max) }
   /// End of the content: trailing whitespace and line separators start here.
-  var contentEnd: Int { Int(storedContentEnd) }
+  var contentEnd: Int { Int(storedContentEnd & Int32.max) }
   /// End of the segment: the break opportunity.
-  var end: Int { Int(storedEnd) }
+  var end: Int { Int(storedEnd & Int32.max) }
+  /// Whether the break at `end` is mandatory.
+  var isHardBreak: Bool { storedEnd < 0 }
+  /// Whether HarfBuzz marks breaking at `end` unsafe (a line ending here is reshaped).
+  var unsafeEnd: Bool { storedContentEnd < 0 }
+  /// Whether the segment ends with a soft hyphen (U+00AD) before more text: a line that
+  /// ends here shows a hyphen.
+  var softHyphen: Bool { storedStart < 0 }
+  /// The faces used in start..<end as a bit set (`FaceMask`).
+  var faces: FaceMask {
+    let bits = UInt64(storedFaces & 0x7FFF_FFFF)
+    return FaceMask(bits: storedFaces & 0x8000_0000 != 0 ? bits | FaceMask.overflowBit : bits)
+  }
 }
 
 /// A set of cascade face indices as bits, so that a line's faces are the union of its

@@ -32,7 +32,7 @@ extension PreparedText {
 
   /// The hyphen shown where a line breaks after the soft hyphen at `offset`, if any.
   func hyphen(forSoftHyphenAt offset: Int) -> Unicode.Scalar? {
-    cascadeFonts[Int(faceOf[offset])].flatMap(Self.hyphen(in:))
+    cascadeFonts[face(at: offset)].flatMap(Self.hyphen(in:))
   }
 
   /// The width of a line from `start` that breaks after the soft hyphen at `softHyphen`,

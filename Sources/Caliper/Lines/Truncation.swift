@@ -110,7 +110,7 @@ extension PreparedText {
     let end = max(start, Self.contentEnd(scalars, from: start, to: count))
     var ellipses: [Int: Ellipsis] = [:]
     func ellipsis(near offset: Int) -> Ellipsis {
-      let face = Int(faceOf[min(max(offset, 0), count - 1)])
+      let face = face(at: min(max(offset, 0), count - 1))
       if let known = ellipses[face] { return known }
       let made = makeEllipsis(adjacentTo: min(max(offset, 0), count - 1))
       ellipses[face] = made
@@ -282,7 +282,7 @@ extension PreparedText {
   /// The ellipsis next to `offset`: U+2026 in the face there, else in the first cascade
   /// face that has it, else "..." in the face there.
   func makeEllipsis(adjacentTo offset: Int) -> Ellipsis {
-    let face = Int(faceOf[offset])
+    let face = face(at: offset)
     let horizontal: Unicode.Scalar = "\u{2026}"
     var choice: (face: Int, scalars: [Unicode.Scalar])?
     if let font = cascadeFonts[face], font.covers(horizontal) {

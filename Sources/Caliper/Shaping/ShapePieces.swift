@@ -18,15 +18,20 @@ extension Shaper {
   /// The most scalars of one grapheme one HarfBuzz call shapes.
   static let longestClusterPiece = 64
 
-  /// Shapes `range` (inside `run`) of the analysed text: per scalar, packed as in
-  /// `ShapedPiece`. With `context`, the whole text is HarfBuzz's pre- and post-context;
-  /// without, `range` is shaped as if it were the whole text.
+  /// Shapes `range` (inside `run`) of `scalars`: per scalar, packed as in `ShapedPiece`.
+  /// With `context`, the whole text is HarfBuzz's pre- and post-context; without, `range`
+  /// is shaped as if it were the whole text. `boundaries` holds, per offset, whether a
+  /// grapheme starts there (or a stricter set of such offsets): graphemes longer than
+  /// `longestClusterPiece` are cut.
   func shape(
-    _ analysis: TextAnalysis, range: Range<Int>, context: Bool, run: TextRun, font: Font
+    _ scalars: [Unicode.Scalar], boundaries: [Bool], range: Range<Int>, context: Bool,
+    run: TextRun, font: Font
   ) -> [Int64] {
     var result: [Int64] = []
     result.reserveCapacity(range.count)
-    shape(analysis, range: range, context: context, run: run, font: font) { _, piece in
+    shape(
+      scalars, boundaries: boundaries, range: range, context: context, run: run, font: font
+    ) { _, piece in
       result.append(contentsOf: piece)
     }
     return result
@@ -35,17 +40,15 @@ extension Shaper {
   /// `shape`, handing each piece's results to `body` with the offset of its first scalar,
   /// in text order: a long run never holds more than one piece's results at a time.
   func shape(
-    _ analysis: TextAnalysis, range: Range<Int>, context: Bool, run: TextRun, font: Font,
-    body: (Int, ArraySlice<Int64>) -> Void
+    _ scalars: [Unicode.Scalar], boundaries graphemeStart: [Bool], range: Range<Int>,
+    context: Bool, run: TextRun, font: Font, body: (Int, ArraySlice<Int64>) -> Void
   ) {
-    let scalars = analysis.scalars
     let around = context ? 0..<scalars.count : range
     guard range.count > Self.longestClusterPiece else {
       let piece = shapePiece(scalars, range: range, context: around, run: run, font: font)
       body(range.lowerBound, piece[...])
       return
     }
-    let graphemeStart = analysis.graphemeStart
     var start = range.lowerBound
     var forcedCut = false
     while start < range.upperBound {

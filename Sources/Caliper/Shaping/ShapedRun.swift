@@ -80,7 +80,10 @@ struct Shaper: ~Copyable {
   ) {
     let scalars = analysis.scalars
     guard cache.isEnabled, run.range.count > 1, font.spaceIsInert else {
-      shape(analysis, range: run.range, context: true, run: run, font: font) { offset, piece in
+      shape(
+        scalars, boundaries: analysis.graphemeStart, range: run.range, context: true, run: run,
+        font: font
+      ) { offset, piece in
         output.store(piece, at: offset, font: font, analysis: analysis)
       }
       return
@@ -100,7 +103,10 @@ struct Shaper: ~Copyable {
       if !(cleanStart && cleanEnd) || piece.count > ShapeCache.longestWord {
         // Shaped in context, or (clean and long) alone, without keeping it.
         let context = !(cleanStart && cleanEnd)
-        shape(analysis, range: piece, context: context, run: run, font: font) { offset, part in
+        shape(
+          scalars, boundaries: analysis.graphemeStart, range: piece, context: context, run: run,
+          font: font
+        ) { offset, part in
           output.store(part, at: offset, font: font, analysis: analysis)
         }
       } else {
@@ -109,7 +115,8 @@ struct Shaper: ~Copyable {
           language: languageKey, scalars: scalars[piece].map(\.value))
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
-            analysis, range: piece, context: false, run: run, font: font)
+            scalars, boundaries: analysis.graphemeStart, range: piece, context: false, run: run,
+            font: font)
           return (ShapedPiece(packed: packed), key.cost)
         }
         output.store(shaped.packed[...], at: start, font: font, analysis: analysis)
@@ -141,6 +148,11 @@ struct ShapedText {
     advances = [Double](repeating: 0, count: count + 1)
     clusterStart = [Bool](repeating: true, count: count + 1)
     unsafeBefore = [Bool](repeating: false, count: count + 1)
+  }
+
+  /// Keeps a cluster start only where `graphemeStart` also has one.
+  mutating func keepClusterStarts(where graphemeStart: [Bool]) {
+    for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
   }
 
   /// The advances as prefix sums: element i is the sum of the advances of scalars 0..<i.

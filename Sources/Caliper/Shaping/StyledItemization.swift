@@ -118,12 +118,12 @@ struct StyledItemization {
       let next = index + 1
       if next == count || items.faceOf[next] != items.faceOf[runStart]
         || analysis.scripts[next] != analysis.scripts[runStart]
-        || analysis.levels[next] != analysis.levels[runStart]
+        || analysis.level(at: next) != analysis.level(at: runStart)
       {
         items.runs.append(
           TextRun(
             range: runStart..<next, face: Int(items.faceOf[runStart]),
-            script: analysis.scripts[runStart], level: analysis.levels[runStart]))
+            script: analysis.scripts[runStart], level: analysis.level(at: runStart)))
         runStart = next
       }
     }

@@ -54,12 +54,12 @@ struct Itemization {
       let next = index + 1
       if next == scalars.count || faceOf[next] != faceOf[runStart]
         || analysis.scripts[next] != analysis.scripts[runStart]
-        || analysis.levels[next] != analysis.levels[runStart]
+        || analysis.level(at: next) != analysis.level(at: runStart)
       {
         runs.append(
           TextRun(
             range: runStart..<next, face: Int(faceOf[runStart]), script: analysis.scripts[runStart],
-            level: analysis.levels[runStart]))
+            level: analysis.level(at: runStart)))
         runStart = next
       }
     }
