@@ -94,13 +94,19 @@ struct LineBreaker {
       let segment = segments[index]
       if !open { unsafeStart = text.isUnsafeStart(start) }
       // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes).
-      let width =
-        segment.unsafeEnd || unsafeStart
-        ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
-        : prefix[segment.contentEnd] - prefix[start]
-      // A line broken at a soft hyphen shows a hyphen, which counts in its width.
-      let endWidth =
-        segment.softHyphen ? text.hyphenatedWidth(from: start, softHyphen: segment.end - 1) : width
+      // A line broken at a soft hyphen shows a hyphen, which counts in its width
+      // (`endWidth`); one that goes on past it keeps the advances in context (`width`).
+      let width: Double
+      let endWidth: Double
+      if segment.softHyphen {
+        (width, endWidth) = text.softHyphenWidths(from: start, segment: index)
+      } else {
+        width =
+          segment.unsafeEnd || unsafeStart
+          ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+          : prefix[segment.contentEnd] - prefix[start]
+        endWidth = width
+      }
       if open {
         let fitsEnd = fits(endWidth)
         guard fitsEnd || (segment.softHyphen && fits(width)) else {

@@ -64,6 +64,11 @@ public struct PreparedText: Sendable {
   /// The width of the widest line when nothing wraps but hard breaks: computed once, so
   /// asking for it costs a load.
   public private(set) var idealWidth: Double = 0
+  /// For each segment ending in a soft hyphen, the index in `hyphenStretches` of the shaped
+  /// end of a line broken there (−1: none), made once (`SoftHyphen.swift`); both empty for
+  /// text without soft hyphens.
+  private(set) var hyphenStretchOfSegment: [Int32] = []
+  private(set) var hyphenStretches: [HyphenStretch] = []
   /// Breakings already made, by the range of widths they hold for.
   let breakCache = LineBreakCache()
 
@@ -157,11 +162,25 @@ public struct PreparedText: Sendable {
     // Derived from widths, which need a complete `self`.
     minWidth = 0
     idealSpans = []
+    if segments.contains(where: \.softHyphen) {
+      var shapedEnds: [HyphenStretch.Key: Double] = [:]  // the same syllable end shapes once
+      var stretchOf = [Int32](repeating: -1, count: segments.count)
+      var stretches: [HyphenStretch] = []
+      for (index, segment) in segments.enumerated() where segment.softHyphen {
+        guard let stretch = hyphenStretch(softHyphen: segment.end - 1, memo: &shapedEnds)
+        else { continue }
+        stretchOf[index] = Int32(stretches.count)
+        stretches.append(stretch)
+      }
+      hyphenStretchOfSegment = stretchOf
+      hyphenStretches = stretches
+    }
     minWidth =
-      segments.map {
-        $0.softHyphen
-          ? hyphenatedWidth(from: $0.start, softHyphen: $0.end - 1)
-          : width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end)
+      segments.indices.map {
+        segments[$0].softHyphen
+          ? softHyphenWidths(from: segments[$0].start, segment: $0).broken
+          : width(
+            from: segments[$0].start, to: segments[$0].contentEnd, breakingAt: segments[$0].end)
       }.max() ?? 0
     var idealBreaker = LineBreaker(limit: .infinity)
     idealSpans = idealBreaker.breakLines(self)
@@ -191,6 +210,7 @@ public struct PreparedText: Sendable {
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
       + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
+      + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
       + bytes(faces) + bytes(missing)
   }
 

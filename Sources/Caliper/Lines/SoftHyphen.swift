@@ -35,32 +35,81 @@ extension PreparedText {
     cascadeFonts[face(at: offset)].flatMap(Self.hyphen(in:))
   }
 
-  /// The width of a line from `start` that breaks after the soft hyphen at `softHyphen`,
-  /// its hyphen shown: the line's advances up to the last safe offset before the soft
-  /// hyphen, plus the stretch from there reshaped with the hyphen in the soft hyphen's
-  /// place.
-  func hyphenatedWidth(from start: Int, softHyphen offset: Int) -> Double {
-    let run = run(containing: offset)
-    guard start <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
-    else {
-      return start <= offset ? width(from: start, to: offset + 1, breakingAt: offset + 1) : 0
+  /// The widths of a line from `start` to the end of segment `index`, which ends in a soft
+  /// hyphen: `continuing`, the advances in context, for a line that goes on past it (the
+  /// soft hyphen has no width and kerning across it stays); `broken`, for a line that
+  /// breaks there and shows its hyphen — the line's advances up to the last safe offset
+  /// before the soft hyphen, plus the stretch from there reshaped with the hyphen in its
+  /// place (made once per soft hyphen while preparing, so a breaking pays arithmetic).
+  func softHyphenWidths(from start: Int, segment index: Int) -> (continuing: Double, broken: Double)
+  {
+    let segment = segments[index]
+    let stretchIndex = hyphenStretchOfSegment.isEmpty ? -1 : Int(hyphenStretchOfSegment[index])
+    if stretchIndex >= 0, start <= hyphenStretches[stretchIndex].start {
+      let stretch = hyphenStretches[stretchIndex]
+      let head =
+        stretch.start > start ? width(from: start, to: stretch.start, breakingAt: stretch.start) : 0
+      return (head + advanceSum(stretch.start..<segment.contentEnd), head + stretch.width)
     }
-    let left = max(run.range.lowerBound, safeOffset(before: offset, after: start))
-    let head = left > start ? width(from: start, to: left, breakingAt: left) : 0
+    let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+    guard stretchIndex >= 0 else { return (plain, plain) }  // the face has no hyphen
+    // A line starting inside the stretch: reshape from its start.
+    var memo: [HyphenStretch.Key: Double] = [:]
+    guard let stretch = hyphenStretch(softHyphen: segment.end - 1, from: start, memo: &memo)
+    else { return (plain, plain) }
+    let head =
+      stretch.start > start ? width(from: start, to: stretch.start, breakingAt: stretch.start) : 0
+    return (plain, head + stretch.width)
+  }
+
+  /// The end of a line broken after the soft hyphen at `offset`: from the last safe offset
+  /// before it (not before `start`, by default the run's start), that stretch shaped with
+  /// the hyphen in the soft hyphen's place. Nil where the face has no hyphen. `memo` keeps
+  /// the widths of pieces already shaped (a repeated syllable end shapes once).
+  func hyphenStretch(
+    softHyphen offset: Int, from start: Int? = nil, memo: inout [HyphenStretch.Key: Double]
+  ) -> HyphenStretch? {
+    let run = run(containing: offset)
+    let floor = start ?? run.range.lowerBound
+    guard floor <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
+    else { return nil }
+    let left = max(run.range.lowerBound, safeOffset(before: offset, after: floor))
     // The stretch with a little of the text before it as HarfBuzz's pre-context.
     let scalars = analysis.scalars
     let contextStart = max(run.range.lowerBound, left - 8)
     var piece = Array(scalars[contextStart..<offset])
     piece.append(hyphen)
+    let key = HyphenStretch.Key(
+      face: run.face, script: run.script, level: run.level, from: left - contextStart,
+      scalars: piece.map(\.value))
+    if let known = memo[key] { return HyphenStretch(start: left, width: known) }
     let shaper = Shaper(locale: style.locale)
     let packed = shaper.shapePiece(
       piece, range: (left - contextStart)..<piece.count, context: 0..<piece.count, run: run,
       font: font)
-    var total = head
+    let size = style(ofFace: run.face).size
+    var total = 0.0
     for value in packed {
-      total += font.units.points(
-        Double(ShapedPiece.advance(value)), size: style(ofFace: run.face).size)
+      total += font.units.points(Double(ShapedPiece.advance(value)), size: size)
     }
-    return total
+    memo[key] = total
+    return HyphenStretch(start: left, width: total)
+  }
+}
+
+/// The shaped end of a line broken at a soft hyphen: where the reshaped stretch starts and
+/// its width, hyphen included.
+struct HyphenStretch: Sendable, Hashable {
+  let start: Int
+  let width: Double
+
+  /// What the shaped width depends on: face, script, direction, the scalars shaped (with
+  /// their pre-context) and where the measured part starts among them.
+  struct Key: Hashable {
+    let face: Int
+    let script: UInt32
+    let level: UInt8
+    let from: Int
+    let scalars: [UInt32]
   }
 }
