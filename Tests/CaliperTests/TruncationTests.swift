@@ -205,3 +205,21 @@ import Testing
     return String(String.UnicodeScalarView(scalars))
   }
 }
+
+@Suite struct TruncationBatchTests {
+  /// A batch with a line limit gives each text the measurement `measure` gives alone.
+  @Test func batchesTakeLineLimits() throws {
+    let library = try TestFonts.library.get()
+    let texts = Array(TestFonts.paragraphs.prefix(12))
+    let options = TextContainerOptions(lineLimit: 2, truncationMode: .middle)
+    let proposals = [ProposedViewSize(width: 150, height: nil)]
+    let results = TextBatch(fonts: library).measure(
+      texts, at: proposals, options: options, jobs: 4)
+    for (text, result) in zip(texts, results) {
+      let item = try result.get()
+      let alone = try TestFonts.prepare(text).measure(proposals[0], options: options)
+      #expect(item.measurements == [alone])
+      #expect(alone.truncated)
+    }
+  }
+}

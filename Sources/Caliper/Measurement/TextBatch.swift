@@ -37,22 +37,28 @@ public struct TextBatch: Sendable {
     public let measurements: [TextMeasurement]
   }
 
-  /// Prepares each text and measures it at each proposal, on up to `jobs` threads
-  /// (default: one per core). Results are in the order of `texts`.
+  /// Prepares each text and measures it at each proposal (with `options`: padding, insets,
+  /// line limit, truncation, alignment), on up to `jobs` threads (default: one per core).
+  /// Results are in the order of `texts`.
   public func measure(
-    _ texts: [String], at proposals: [ProposedViewSize], jobs: Int? = nil
+    _ texts: [String], at proposals: [ProposedViewSize],
+    options: TextContainerOptions = TextContainerOptions(), jobs: Int? = nil
   ) -> [Result<Item, CaliperError>] {
-    measure(texts, at: proposals, jobs: jobs) { $0 }
+    measure(texts, at: proposals, options: options, jobs: jobs) { $0 }
   }
 
   /// `measure`, with `transform` applied to each item on the thread that measured it (so
   /// that formatting the results runs in parallel too).
   public func measure<T: Sendable>(
-    _ texts: [String], at proposals: [ProposedViewSize], jobs: Int? = nil,
+    _ texts: [String], at proposals: [ProposedViewSize],
+    options: TextContainerOptions = TextContainerOptions(), jobs: Int? = nil,
     transform: @escaping @Sendable (Item) -> T
   ) -> [Result<T, CaliperError>] {
     prepare(texts, jobs: jobs) { prepared in
-      transform(Item(prepared: prepared, measurements: proposals.map { prepared.measure($0) }))
+      transform(
+        Item(
+          prepared: prepared,
+          measurements: proposals.map { prepared.measure($0, options: options) }))
     }
   }
 
