@@ -155,9 +155,16 @@ public final class FontLibrary: Sendable {
     guard bytes <= inputLimits.maxTextBytes else {
       throw .textTooLong(bytes: bytes, limit: inputLimits.maxTextBytes)
     }
-    // A prepared text costs more than 4 bytes per byte of UTF-8 (18 per scalar, at most 4
-    // bytes each): one that could never fit the cache is not copied into a key for it.
-    guard prepared.byteLimit > 0, bytes <= prepared.byteLimit / 4 else {
+    // A prepared text costs at least `leastBytesPerScalar` a scalar: one that could never
+    // fit the cache is not copied into a key for it. (Counting scalars costs a pass, so it
+    // is done only for texts long enough to be in doubt: a text has between bytes / 4 and
+    // bytes scalars.)
+    let least = PreparedText.leastBytesPerScalar
+    let limit = prepared.byteLimit
+    let mayFit =
+      bytes * least <= limit
+      || (bytes / 4 * least <= limit && text.unicodeScalars.count * least <= limit)
+    guard limit > 0, mayFit else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }
     let key = PreparedKey(

@@ -38,8 +38,8 @@ public struct PreparedText: Sendable {
   let prefix: [Double]
   /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
   /// (count + 1 entries): where a line may be cut inside a word.
-  let clusterStart: [Bool]
-  let unsafeBefore: [Bool]
+  let clusterStart: BitArray
+  let unsafeBefore: BitArray
   /// The cascade face of each scalar; empty when one face draws the whole text
   /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
   private let faceOf: [UInt16]
@@ -98,7 +98,8 @@ public struct PreparedText: Sendable {
     var segments: [Segment] = []
     segments.reserveCapacity(analysis.breaks.count)
     var start = 0
-    for (offset, end) in analysis.breaks.enumerated() {
+    for (offset, stored) in analysis.breaks.enumerated() {
+      let end = Int(stored)
       let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: end)
       segments.append(
         Segment(
@@ -117,13 +118,21 @@ public struct PreparedText: Sendable {
     // Derived from widths, which need a complete `self`.
     minWidth = 0
     idealSpans = []
-    minWidth =
-      segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
+    var widest = 0.0  // a loop, not a map: no array of a width per segment
+    for segment in segments {
+      widest = max(
+        widest, width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end))
+    }
+    minWidth = widest
     var idealBreaker = LineBreaker(limit: .infinity)
     idealSpans = idealBreaker.breakLines(self)
     idealFit = LineFit(idealSpans)
     idealWidth = idealFit.widest
   }
+
+  /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
+  /// of advances (8).
+  static let leastBytesPerScalar = 12
 
   /// The number of break segments (a word and the whitespace after it).
   public var segmentCount: Int { segments.count }
@@ -134,7 +143,8 @@ public struct PreparedText: Sendable {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     let analysisBytes = analysis.memoryFootprint
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
-      + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
+      + bytes(cascadeFonts) + bytes(prefix) + clusterStart.memoryFootprint
+      + unsafeBefore.memoryFootprint
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
       + bytes(faces) + bytes(missing)
   }

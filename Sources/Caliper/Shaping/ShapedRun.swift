@@ -136,17 +136,17 @@ struct ShapedText {
   /// into prefix sums in place, with no second array of the text's length.
   var advances: [Double]
   /// Whether a HarfBuzz cluster starts at each offset (count + 1 entries).
-  var clusterStart: [Bool]
+  var clusterStart: BitArray
   /// Whether breaking before each offset is unsafe (count + 1 entries).
-  var unsafeBefore: [Bool]
+  var unsafeBefore: BitArray
   /// Clusters drawn with a `.notdef` glyph (line separators aside).
   var missingGlyphCount = 0
 
   init(count: Int, size: Double) {
     self.size = size
     advances = [Double](repeating: 0, count: count + 1)
-    clusterStart = [Bool](repeating: true, count: count + 1)
-    unsafeBefore = [Bool](repeating: false, count: count + 1)
+    clusterStart = BitArray(repeating: true, count: count + 1)
+    unsafeBefore = BitArray(repeating: false, count: count + 1)
   }
 
   /// Keeps a cluster start only where `graphemeStart` also has one.
