@@ -10,6 +10,8 @@ public struct FontCascade: Sendable {
   /// Face files in cascade order.
   public let paths: [String]
   let emojiIndex: Int?
+  /// The style's variable-font axis positions, applied to each face that has the axes.
+  let variations: [FontVariation]
 
   /// Picks faces, opening them lazily. One per `PreparedText` preparation.
   struct Resolver {
@@ -48,7 +50,8 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let font = try cascade.library.font(path: cascade.paths[index])
+      let font = try cascade.library.font(
+        path: cascade.paths[index], variations: cascade.variations)
       fonts[index] = font
       return font
     }

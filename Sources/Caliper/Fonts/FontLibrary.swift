@@ -5,14 +5,15 @@ import Synchronization
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
 /// least recently used first out, emptied by `removeAll()` and counted in
 /// `cacheStatistics`:
-/// - faces, keyed by path and checked against the file's identity (device, inode, size,
+/// - faces, keyed by path (and, for a varied instance, its axis values) and checked against the file's identity (device, inode, size,
 ///   modification time) on every lookup, so that a font rewritten on disk is read again
 ///   rather than measured from stale bytes; a face is opened the first time a cluster
 ///   needs it (the 11 MB emoji font is read only when text has emoji or characters no
 ///   earlier face covers);
-/// - shaped words, keyed by face, script, direction, language and the word's scalars;
+/// - shaped words, keyed by face (a varied instance is a face of its own), script,
+///   direction, language, OpenType features and the word's scalars;
 /// - prepared texts, keyed by the text's exact scalars (not Swift's canonical equivalence:
-///   "é" and "e\u{301}" measure differently), the style and the library's face generation
+///   "é" and "e\u{301}" measure differently), the style (features and variations included) and the library's face generation
 ///   (bumped whenever a face is reloaded), so a changed font never answers from the cache.
 /// Each cache has its own lock; values are computed outside the locks.
 ///
@@ -27,7 +28,7 @@ public final class FontLibrary: Sendable {
   public let fontsDirectory: String
   /// The bounds of the caches.
   public let limits: CacheLimits
-  private let faces: LRUCache<String, Font>
+  private let faces: LRUCache<FaceKey, Font>
   let shapes: ShapeCache
   private let prepared: LRUCache<PreparedKey, PreparedText>
   /// The bundled cascade's paths, and the emoji face's place in it.
@@ -63,19 +64,42 @@ public final class FontLibrary: Sendable {
   ///   `.notAFont` when FreeType refuses it.
   public func font(path: String) throws(CaliperError) -> Font {
     guard let identity = FileIdentity(path: path) else {
-      faces.removeValue(for: path)
+      faces.removeValue(for: FaceKey(path: path))
       _ = try Font(path: path)  // throws the reason (missing, unreadable...)
       throw .unreadableFontFile(path: path, reason: "the file cannot be read")
     }
-    if let font = faces.value(for: path) {
+    let key = FaceKey(path: path)
+    if let font = faces.value(for: key) {
       if font.fileIdentity == identity { return font }
-      faces.removeValue(for: path)
+      faces.removeValue(for: key)
       generation.add(1, ordering: .relaxed)
     }
     let font = try Font(path: path)
-    faces.insert(font, for: path, cost: font.fileSize)
+    faces.insert(font, for: key, cost: font.fileSize)
     return font
   }
+
+  /// The font in the file at `path` set to `variations`, on the axes it has: the file's
+  /// own font when it has none of them; otherwise one shared instance per (file, axis
+  /// values), with its own HarfBuzz font and so its own cache entries.
+  ///
+  /// - Throws: as `font(path:)`.
+  public func font(path: String, variations: [FontVariation]) throws(CaliperError) -> Font {
+    let base = try font(path: path)
+    guard !variations.isEmpty else { return base }
+    let axes = Set(base.variationAxes.map(\.tag))
+    let applied = FontVariation.normalized(variations).filter { axes.contains($0.tag) }
+    guard !applied.isEmpty else { return base }
+    let key = FaceKey(path: path, variations: applied)
+    if let font = faces.value(for: key), font.fileIdentity == base.fileIdentity { return font }
+    let font = Font(base: base, variations: applied)
+    // The instance shares the base's bytes: it costs its HarfBuzz font, not the file.
+    faces.insert(font, for: key, cost: Self.variedFontCost)
+    return font
+  }
+
+  /// An estimate of a varied instance's own memory (HarfBuzz font and coordinates).
+  static let variedFontCost = 4096
 
   /// A bundled family ("Noto Sans", "Noto Sans Bold Italic"), else an installed family.
   public func font(family: String) throws(CaliperError) -> Font {
@@ -97,7 +121,9 @@ public final class FontLibrary: Sendable {
   /// The cascade for a style: its own fonts, then the bundled default cascade.
   public func cascade(for style: TextStyle) throws(CaliperError) -> FontCascade {
     guard !style.fonts.isEmpty else {
-      return FontCascade(library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex)
+      return FontCascade(
+        library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,
+        variations: style.variations)
     }
     var paths: [String] = []
     for reference in style.fonts {
@@ -105,7 +131,8 @@ public final class FontLibrary: Sendable {
     }
     for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
-    return FontCascade(library: self, paths: paths, emojiIndex: emoji)
+    return FontCascade(
+      library: self, paths: paths, emojiIndex: emoji, variations: style.variations)
   }
 
   /// Prepares `text` for measuring at any width: the one-time, width-independent work,
@@ -140,6 +167,12 @@ public final class FontLibrary: Sendable {
     shapes.cache.removeAll()
     faces.removeAll()
   }
+}
+
+/// The key of a face: its file and the axis values it is set to (none: the file's default).
+struct FaceKey: Hashable, Sendable {
+  let path: String
+  var variations: [FontVariation] = []
 }
 
 /// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style, and the

@@ -63,7 +63,7 @@ public struct PreparedText: Sendable {
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
-    let shaper = Shaper(locale: style.locale)
+    let shaper = Shaper(style: style)
     for run in items.runs {
       // Every run's face was opened while itemizing.
       shaper.shapeRun(
@@ -193,7 +193,7 @@ public struct PreparedText: Sendable {
   /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
-    let shaper = Shaper(locale: style.locale)
+    let shaper = Shaper(style: style)
     for run in runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)

@@ -14,6 +14,10 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidFontSize(Double)
   /// A proposed width or height that is NaN or negative.
   case invalidProposal(Double)
+  /// An OpenType feature setting that is not valid (`FontFeature`).
+  case invalidFontFeature(String, reason: String)
+  /// A variable-font axis setting that is not valid (`FontVariation`).
+  case invalidFontVariation(String, reason: String)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -32,6 +36,10 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "invalid font size \(size): it must be a finite number of points greater than 0"
     case .invalidProposal(let value):
       return "invalid proposed dimension \(value): it must be 0 or more (or nil/infinity)"
+    case .invalidFontFeature(let text, let reason):
+      return "invalid font feature '\(text)': \(reason)"
+    case .invalidFontVariation(let text, let reason):
+      return "invalid font variation '\(text)': \(reason)"
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

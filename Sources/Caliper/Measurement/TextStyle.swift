@@ -34,10 +34,19 @@ public struct TextStyle: Sendable, Hashable {
   public var fonts: [FontReference]
   /// BCP 47 / ICU locale: line-break tailoring (e.g. "ja@lb=strict") and shaping language.
   public var locale: String
+  /// OpenType features passed to HarfBuzz with every run ("tnum", "liga=0", "smcp").
+  public var features: [FontFeature]
+  /// Variable-font axis positions applied to every face that has the axis ("wght=700").
+  public var variations: [FontVariation]
 
-  public init(size: Double = 16, fonts: [FontReference] = [], locale: String = "en") {
+  public init(
+    size: Double = 16, fonts: [FontReference] = [], locale: String = "en",
+    features: [FontFeature] = [], variations: [FontVariation] = []
+  ) {
     self.size = size
     self.fonts = fonts
     self.locale = locale
+    self.features = features
+    self.variations = variations
   }
 }

@@ -4,7 +4,7 @@ internal import CHarfBuzz
 ///
 /// Problem: a measurement needs each cluster's exact advance, and to know where cutting
 /// the text would change the glyphs. Solution: shape each run with HarfBuzz (face, script,
-/// direction, language), passing the whole paragraph as context as Pango does, and fold
+/// direction, language, OpenType features), passing the whole paragraph as context as Pango does, and fold
 /// glyph advances into their cluster's first scalar; `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` marks
 /// offsets where a line edge must be reshaped. Where the face's space is inert
 /// (`Font.spaceIsInert`), a run is shaped word by word instead, each word alone and through
@@ -14,10 +14,20 @@ struct Shaper: ~Copyable {
   private let buffer: OpaquePointer?
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
   private let language: hb_language_t?
+  /// The style's OpenType features, as `hb_shape` takes them.
+  private let features: [hb_feature_t]
+  /// The style's features, for shape-cache keys.
+  private let styleFeatures: [FontFeature]
+  /// Whether words may be shaped alone: not when a feature applies to a range, which is
+  /// given in the paragraph's offsets.
+  private let mayShapeWords: Bool
 
-  init(locale: String) {
+  init(style: TextStyle) {
     buffer = hb_buffer_create()
-    language = hb_language_from_string(locale, -1)
+    language = hb_language_from_string(style.locale, -1)
+    styleFeatures = style.features
+    features = style.features.map { $0.harfBuzzFeature() }
+    mayShapeWords = style.features.allSatisfy { $0.range == nil }
   }
 
   deinit {
@@ -50,7 +60,9 @@ struct Shaper: ~Copyable {
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
     hb_buffer_set_language(buffer, language)
-    hb_shape(font.hbFont, buffer, nil, 0)
+    features.withUnsafeBufferPointer {
+      hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count))
+    }
     var glyphCount: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
       let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
@@ -76,7 +88,7 @@ struct Shaper: ~Copyable {
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
-    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert else {
+    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert, mayShapeWords else {
       let packed = shape(
         scalars, range: run.range, context: true, run: run, font: font)
       output.store(packed, at: run.range.lowerBound, font: font, analysis: analysis)
@@ -105,7 +117,7 @@ struct Shaper: ~Copyable {
       } else {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, scalars: scalars[piece].map(\.value))
+          language: languageKey, features: styleFeatures, scalars: scalars[piece].map(\.value))
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
             scalars, range: piece, context: false, run: run, font: font)

@@ -1,0 +1,40 @@
+import Caliper
+
+/// The options of `caliper measure` that set OpenType features, variable-font axes,
+/// spacing and tabs on the style, parsed in one place.
+enum StyleOptions {
+  /// The options that take a value.
+  static let valued: Set<String> = ["--feature", "--variation"]
+
+  /// Their lines in `--help`.
+  static let help = """
+      --feature <f>[,<f>...]  An OpenType feature in HarfBuzz's syntax: tnum, liga=0,
+                              -kern, smcp, aalt=2, tnum[3:5] (scalar offsets 3 and 4).
+                              Repeatable.
+      --variation <axis=v>[,...]
+                              A variable-font axis position: wght=700, wdth=75, opsz=12.
+                              Applies to every face that has the axis. Repeatable.
+    """
+
+  /// Sets the style from the parsed options.
+  static func apply(_ parsed: ArgumentParser, to style: inout TextStyle) throws {
+    for list in parsed.all("--feature") {
+      for item in list.split(separator: ",") {
+        do {
+          style.features.append(try FontFeature(parsing: String(item).trimmingSpaces))
+        } catch {
+          throw UsageError("--feature: \(error)")
+        }
+      }
+    }
+    for list in parsed.all("--variation") {
+      for item in list.split(separator: ",") {
+        do {
+          style.variations.append(try FontVariation(parsing: String(item).trimmingSpaces))
+        } catch {
+          throw UsageError("--variation: \(error)")
+        }
+      }
+    }
+  }
+}

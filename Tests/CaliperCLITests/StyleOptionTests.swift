@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `--feature`, `--variation` (and the layout JSON's "features"/"variations"): expected
+/// widths are hb-shape advances × 16 / units per em (Inter: 2816).
+@Suite struct StyleOptionTests {
+  static let inter = CLITests.root + "/Fonts/Inter-roman.var.ttf"
+
+  func idealWidth(_ arguments: [String]) throws -> Double {
+    let run = try CLITests.caliper(["measure", "--json"] + arguments)
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let ideal = try #require(object["ideal"] as? [String: Any])
+    return try #require(ideal["width"] as? Double)
+  }
+
+  @Test func featureOption() throws {
+    // hb-shape Fonts/Inter-roman.var.ttf 1111 → 4 × 1308; --features=tnum → 4 × 1824.
+    let plain = try idealWidth(["--font", Self.inter, "1111"])
+    let tabular = try idealWidth(["--font", Self.inter, "--feature", "tnum", "1111"])
+    #expect(abs(plain - 4 * 1308 * 16 / 2816) < 1e-9)
+    #expect(abs(tabular - 4 * 1824 * 16 / 2816) < 1e-9)
+    // hb-shape --features=kern=0,liga=0 Fonts/NotoSans-Regular.ttf To: T 556, o 605
+    // (kerned, T is 486). Both options reach the style.
+    let unkerned = try idealWidth(["--feature=kern=0", "--feature", "liga=0", "To"])
+    #expect(abs(unkerned - Double(556 + 605) * 16 / 1000) < 1e-9)
+  }
+
+  @Test func variationOption() throws {
+    // hb-shape --variations=wght=700 Fonts/Inter-roman.var.ttf Hamburgefonstiv: the
+    // advances sum to 23 991 units.
+    let bold = try idealWidth(["--font", Self.inter, "--variation", "wght=700", "Hamburgefonstiv"])
+    #expect(abs(bold - 23991 * 16 / 2816) < 1e-9)
+  }
+
+  @Test func badSettingsAreUsageErrors() throws {
+    for arguments in [["--feature", "tnum="], ["--variation", "wght"], ["--feature", "toolong"]] {
+      let run = try CLITests.caliper(["measure"] + arguments + ["x"])
+      #expect(run.status == 64)
+      #expect(run.stdout.isEmpty)
+      #expect(run.stderr.contains(arguments[0]))
+    }
+  }
+
+  @Test func layoutTextNodesTakeFeaturesAndVariations() throws {
+    let json = """
+      {"root": {"type": "vstack", "children": [
+        {"type": "text", "id": "tabular", "text": "1111", "font": "Inter", "features": ["tnum"]},
+        {"type": "text", "id": "bold", "text": "Hamburgefonstiv", "font": "Inter",
+         "variations": "wght=700"}]}}
+      """
+    let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let nodes = try #require(
+      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+    let tabular = try #require(nodes.first { $0["id"] as? String == "tabular" })
+    let bold = try #require(nodes.first { $0["id"] as? String == "bold" })
+    #expect(abs((tabular["width"] as? Double ?? 0) - 4 * 1824 * 16 / 2816) < 1e-9)
+    #expect(abs((bold["width"] as? Double ?? 0) - 23991 * 16 / 2816) < 1e-9)
+    let bad = try CLITests.caliper(
+      ["layout", "-"],
+      stdin: #"{"root": {"type": "text", "text": "x", "features": ["tnum="]}}"#)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("$.root.features[0]"))
+  }
+}
