@@ -4,7 +4,7 @@ import Caliper
 /// spacing and tabs on the style, parsed in one place.
 enum StyleOptions {
   /// The options that take a value.
-  static let valued: Set<String> = ["--feature", "--variation"]
+  static let valued: Set<String> = ["--feature", "--variation", "--tab-stops", "--tab-interval"]
 
   /// Their lines in `--help`.
   static let help = """
@@ -14,6 +14,10 @@ enum StyleOptions {
       --variation <axis=v>[,...]
                               A variable-font axis position: wght=700, wdth=75, opsz=12.
                               Applies to every face that has the axis. Repeatable.
+      --tab-stops <x>[,<x>...]
+                              Tab stops in points from the line start, ascending.
+      --tab-interval <pt>     Distance between default tab stops, after the explicit
+                              ones (default: 8 space widths of the first font).
     """
 
   /// Sets the style from the parsed options.
@@ -35,6 +39,15 @@ enum StyleOptions {
           throw UsageError("--variation: \(error)")
         }
       }
+    }
+    if let list = parsed.last("--tab-stops") {
+      style.paragraph.tabStops.stops = try list.split(separator: ",").map {
+        try MeasureCommand.number(String($0), option: "--tab-stops")
+      }
+    }
+    if let interval = parsed.last("--tab-interval") {
+      style.paragraph.tabStops.defaultInterval = try MeasureCommand.number(
+        interval, option: "--tab-interval")
     }
   }
 }

@@ -63,4 +63,24 @@ import Testing
     #expect(bad.status == 1)
     #expect(bad.stderr.contains("$.root.features[0]"))
   }
+
+  @Test func tabOptions() throws {
+    // Noto Sans at 16 pt: a 8.976, b 9.84, c 7.68 (hb-shape: 561, 615, 480 units of 1000).
+    // Stops 20, 50: a → 20, + b → 29.84 → 50, + c = 57.68.
+    let explicit = try idealWidth(["--tab-stops", "20,50", "a\tb\tc"])
+    #expect(abs(explicit - (50 + 480.0 * 16 / 1000)) < 1e-9)
+    let interval = try idealWidth(["--tab-interval", "24", "a\tb"])
+    #expect(abs(interval - (24 + 615.0 * 16 / 1000)) < 1e-9)
+    let bad = try CLITests.caliper(["measure", "--tab-stops", "20,10", "a\tb"])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("ascending"))
+    let json =
+      #"{"root": {"type": "text", "id": "t", "text": "a\tb", "tabStops": [20], "tabInterval": 30}}"#
+    let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let nodes = try #require(
+      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["id"] as? String == "t" })
+    #expect(abs((text["width"] as? Double ?? 0) - (20 + 615.0 * 16 / 1000)) < 1e-9)
+  }
 }

@@ -77,9 +77,10 @@ struct LineBreaker {
     while index < segments.count {
       let segment = segments[index]
       if !open { unsafeStart = text.isUnsafeStart(start) }
-      // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes).
+      // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes)
+      // or the text has tabs (then `width` moves them to their stops).
       let width =
-        segment.unsafeEnd || unsafeStart
+        segment.unsafeEnd || unsafeStart || text.tabStops != nil
         ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
         : prefix[segment.contentEnd] - prefix[start]
       if open {

@@ -4,8 +4,8 @@
 /// work once — ICU analysis, face fallback, HarfBuzz shaping — and keep per break segment
 /// its content width, trailing-whitespace width and hard-break flag, plus per-cluster
 /// advances for emergency breaks and line metrics per face; then `measure` at any width is
-/// arithmetic over segments. Limitation: tabs advance like a space (tab stops are not yet
-/// supported).
+/// arithmetic over segments; a line with a tab advances to the paragraph's tab stops
+/// (`PreparedText+Tabs.swift`). Limitation: tab stops assume left-to-right lines.
 ///
 /// ```swift
 /// let fonts = try FontLibrary.bundled()
@@ -34,6 +34,10 @@ public struct PreparedText: Sendable {
   let faceOf: [Int]
   let segments: [Segment]
   let lineMetricsByFace: [LineMetrics]
+  /// The offsets of the text's tab characters, ascending (usually none).
+  let tabs: [Int]
+  /// The paragraph's tab stops in points; `nil` when the text has no tab.
+  let tabStops: ResolvedTabStops?
   /// The width of the widest unbreakable segment (min-content width).
   public private(set) var minWidth: Double
   /// The lines at the ideal (unconstrained) width.
@@ -72,8 +76,21 @@ public struct PreparedText: Sendable {
     }
     let advances = shaped.advances
     var prefix = [Double](repeating: 0, count: count + 1)
-    for index in 0..<count { prefix[index + 1] = prefix[index] + advances[index] }
+    var tabs: [Int] = []
+    for index in 0..<count {
+      prefix[index + 1] = prefix[index] + advances[index]
+      if analysis.scalars[index].value == 0x09 { tabs.append(index) }
+    }
     self.prefix = prefix
+    self.tabs = tabs
+    // Default stops are 8 spaces of the cascade's first face, opened here if no run used it.
+    tabStops =
+      tabs.isEmpty
+      ? nil
+      : ResolvedTabStops(
+        style.paragraph.tabStops,
+        spaceWidth: try resolver.font(0).units.points(
+          resolver.font(0).spaceAdvance, size: style.size))
     clusterStart = shaped.clusterStart
     unsafeBefore = shaped.unsafeBefore
 
@@ -116,7 +133,7 @@ public struct PreparedText: Sendable {
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
-      + bytes(faces) + bytes(missing)
+      + bytes(faces) + bytes(missing) + bytes(tabs)
   }
 
   /// Where the content of start..<end ends: before its trailing whitespace and line
@@ -150,8 +167,16 @@ public struct PreparedText: Sendable {
   /// offset inside the line is reshaped on its own. HarfBuzz guarantees that text cut at a
   /// safe offset shapes the same on both sides, so only that stretch can change; the line
   /// in between keeps its paragraph advances. This keeps the cost of a line edge
-  /// independent of the line's length.
+  /// independent of the line's length. Tabs in the line advance to the tab stops.
   func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
+    guard tabStops != nil else {
+      return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    }
+    return tabbedWidth(from: start, to: contentEnd, breakingAt: end)
+  }
+
+  /// `width` for a stretch whose tabs (if any) advance like any other character.
+  func untabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
     let count = analysis.scalars.count
     let unsafeStart = start > 0 && start < count && unsafeBefore[start]
     let unsafeEnd = end > start && end < count && unsafeBefore[end]

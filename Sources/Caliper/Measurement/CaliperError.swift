@@ -18,6 +18,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidFontFeature(String, reason: String)
   /// A variable-font axis setting that is not valid (`FontVariation`).
   case invalidFontVariation(String, reason: String)
+  /// A paragraph setting that cannot be used (a negative tab stop, a line height ≤ 0...).
+  case invalidParagraphStyle(String)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -40,6 +42,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "invalid font feature '\(text)': \(reason)"
     case .invalidFontVariation(let text, let reason):
       return "invalid font variation '\(text)': \(reason)"
+    case .invalidParagraphStyle(let reason):
+      return "invalid paragraph style: \(reason)"
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

@@ -38,15 +38,19 @@ public struct TextStyle: Sendable, Hashable {
   public var features: [FontFeature]
   /// Variable-font axis positions applied to every face that has the axis ("wght=700").
   public var variations: [FontVariation]
+  /// Tab stops, spacing and line heights of the paragraph.
+  public var paragraph: ParagraphStyle
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",
-    features: [FontFeature] = [], variations: [FontVariation] = []
+    features: [FontFeature] = [], variations: [FontVariation] = [],
+    paragraph: ParagraphStyle = ParagraphStyle()
   ) {
     self.size = size
     self.fonts = fonts
     self.locale = locale
     self.features = features
     self.variations = variations
+    self.paragraph = paragraph
   }
 }

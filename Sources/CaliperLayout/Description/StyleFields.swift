@@ -3,7 +3,7 @@ import Caliper
 /// The text-style members of the layout JSON beyond size, font and locale: OpenType
 /// features, variable-font axes, spacing and tabs.
 enum StyleFields {
-  static let keys = ["features", "variations"]
+  static let keys = ["features", "variations", "tabStops", "tabInterval"]
 
   /// Reads one member into `style`; keys outside `keys` are ignored.
   static func read(_ key: String, _ member: JSONReader, into style: inout TextStyle)
@@ -30,6 +30,11 @@ enum StyleFields {
           throw item.error(error.description)
         }
       }
+    case "tabStops":
+      style.paragraph.tabStops.stops = try member.array().map { r throws(LayoutError) in
+        try r.length()
+      }
+    case "tabInterval": style.paragraph.tabStops.defaultInterval = try member.length()
     default: break
     }
   }

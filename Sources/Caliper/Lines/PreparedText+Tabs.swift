@@ -1,0 +1,42 @@
+/// Tabs: a tab advances the pen to the next tab stop of the paragraph.
+///
+/// Problem: a tab's width depends on where it falls in its line, so it cannot be a fixed
+/// advance in the prefix sums. Solution: a line with tabs is measured piece by piece, each
+/// piece between tabs as any stretch (`untabbedWidth`, which reshapes unsafe edges), and
+/// each tab moves the pen to `ResolvedTabStops.next(after:)`; a line without tabs costs a
+/// binary search more. A tab in a line's trailing whitespace hangs like a space.
+/// Limitation: stops are measured from the left, also in right-to-left lines.
+extension PreparedText {
+  /// The width of a line from `start` to `contentEnd` (breaking at `end`) with its tabs
+  /// at their stops.
+  func tabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
+    guard let stops = tabStops else {
+      return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    }
+    var index = firstTab(atOrAfter: start)
+    guard index < tabs.count, tabs[index] < contentEnd else {
+      return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    }
+    var x = 0.0
+    var pieceStart = start
+    while index < tabs.count, tabs[index] < contentEnd {
+      let tab = tabs[index]
+      x += untabbedWidth(from: pieceStart, to: tab, breakingAt: tab)
+      x = stops.next(after: x)
+      pieceStart = tab + 1
+      index += 1
+    }
+    return x + untabbedWidth(from: pieceStart, to: contentEnd, breakingAt: end)
+  }
+
+  /// The index in `tabs` of the first tab at or after `offset`.
+  private func firstTab(atOrAfter offset: Int) -> Int {
+    var low = 0
+    var high = tabs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tabs[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
