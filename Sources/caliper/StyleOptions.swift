@@ -4,7 +4,11 @@ import Caliper
 /// spacing and tabs on the style, parsed in one place.
 enum StyleOptions {
   /// The options that take a value.
-  static let valued: Set<String> = ["--feature", "--variation", "--tab-stops", "--tab-interval"]
+  static let valued: Set<String> = [
+    "--feature", "--variation", "--tab-stops", "--tab-interval", "--letter-spacing",
+    "--word-spacing", "--line-spacing", "--line-height-multiple", "--line-height",
+    "--paragraph-spacing",
+  ]
 
   /// Their lines in `--help`.
   static let help = """
@@ -18,6 +22,15 @@ enum StyleOptions {
                               Tab stops in points from the line start, ascending.
       --tab-interval <pt>     Distance between default tab stops, after the explicit
                               ones (default: 8 space widths of the first font).
+      --letter-spacing <pt>   Points added after every character (may be negative);
+                              turns optional ligatures off unless --feature liga.
+      --word-spacing <pt>     Points added to every space (may be negative).
+      --line-spacing <pt>     Points added between lines.
+      --line-height-multiple <m>
+                              Each line's natural height times m.
+      --line-height <pt>      A fixed height for every line.
+      --paragraph-spacing <pt>
+                              Points added between paragraphs (after a hard break).
     """
 
   /// Sets the style from the parsed options.
@@ -44,6 +57,20 @@ enum StyleOptions {
       style.paragraph.tabStops.stops = try list.split(separator: ",").map {
         try MeasureCommand.number(String($0), option: "--tab-stops")
       }
+    }
+    let numbers: [(String, WritableKeyPath<TextStyle, Double>)] = [
+      ("--letter-spacing", \.letterSpacing), ("--word-spacing", \.wordSpacing),
+      ("--line-spacing", \.paragraph.lineSpacing),
+      ("--line-height-multiple", \.paragraph.lineHeightMultiple),
+      ("--paragraph-spacing", \.paragraph.paragraphSpacing),
+    ]
+    for (option, path) in numbers {
+      if let value = parsed.last(option) {
+        style[keyPath: path] = try MeasureCommand.number(value, option: option)
+      }
+    }
+    if let height = parsed.last("--line-height") {
+      style.paragraph.lineHeight = try MeasureCommand.number(height, option: "--line-height")
     }
     if let interval = parsed.last("--tab-interval") {
       style.paragraph.tabStops.defaultInterval = try MeasureCommand.number(

@@ -83,4 +83,38 @@ import Testing
     let text = try #require(nodes.first { $0["id"] as? String == "t" })
     #expect(abs((text["width"] as? Double ?? 0) - (20 + 615.0 * 16 / 1000)) < 1e-9)
   }
+
+  @Test func spacingOptions() throws {
+    // Noto Sans at 16 pt (hb-shape: a 561, b 615, c 480, space 260 units of 1000; hhea
+    // 1069 + 293: a line is 21.792 pt).
+    let letters = try idealWidth(["--letter-spacing", "2", "abc"])
+    #expect(abs(letters - (Double(561 + 615 + 480) * 16 / 1000 + 6)) < 1e-9)
+    let words = try idealWidth(["--word-spacing=-1", "a b"])
+    #expect(abs(words - (Double(561 + 260 + 615) * 16 / 1000 - 1)) < 1e-9)
+    func height(_ arguments: [String]) throws -> Double {
+      let run = try CLITests.caliper(["measure", "--json"] + arguments + ["a\nb\nc"])
+      #expect(run.status == 0, "\(run.stderr)")
+      let ideal = try #require(
+        try CLITests.json(run.stdout.split(separator: "\n")[0])["ideal"] as? [String: Any])
+      return try #require(ideal["height"] as? Double)
+    }
+    #expect(abs(try height(["--line-spacing", "4"]) - (3 * 21.792 + 8)) < 1e-9)
+    #expect(abs(try height(["--line-height-multiple", "2"]) - 6 * 21.792) < 1e-9)
+    #expect(abs(try height(["--line-height", "30"]) - 90) < 1e-9)
+    #expect(abs(try height(["--paragraph-spacing", "5"]) - (3 * 21.792 + 10)) < 1e-9)
+    let bad = try CLITests.caliper(["measure", "--line-height-multiple", "0", "a"])
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("line height multiple"))
+    let json = #"""
+      {"root": {"type": "text", "id": "t", "text": "abc", "letterSpacing": -0.5, "lineHeight": 40}}
+      """#
+    let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let nodes = try #require(
+      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["id"] as? String == "t" })
+    #expect(
+      abs((text["width"] as? Double ?? 0) - (Double(561 + 615 + 480) * 16 / 1000 - 1.5)) < 1e-9)
+    #expect(abs((text["height"] as? Double ?? 0) - 40) < 1e-9)
+  }
 }

@@ -143,7 +143,7 @@ public final class FontLibrary: Sendable {
     -> PreparedText
   {
     guard style.size.isFinite, style.size > 0 else { throw .invalidFontSize(style.size) }
-    if let problem = style.paragraph.problem { throw .invalidParagraphStyle(problem) }
+    if let problem = style.problem { throw .invalidStyle(problem) }
     guard prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }

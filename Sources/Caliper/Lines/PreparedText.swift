@@ -74,7 +74,8 @@ public struct PreparedText: Sendable {
         run, analysis: analysis, font: resolver.fonts[run.face]!, style: style,
         cache: cascade.library.shapes, into: &shaped)
     }
-    let advances = shaped.advances
+    var advances = shaped.advances
+    Self.addSpacing(to: &advances, analysis: analysis, style: style)
     var prefix = [Double](repeating: 0, count: count + 1)
     var tabs: [Int] = []
     for index in 0..<count {
@@ -227,7 +228,9 @@ public struct PreparedText: Sendable {
         analysis.scalars, range: piece, context: true, run: run, font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
-        total += font.units.points(Double(ShapedPiece.advance(packed[local])), size: style.size)
+        total +=
+          font.units.points(Double(ShapedPiece.advance(packed[local])), size: style.size)
+          + Self.spacing(at: index, analysis: analysis, style: style)
       }
     }
     return total
@@ -253,9 +256,9 @@ public struct PreparedText: Sendable {
   /// The faces used in `range`.
   func faceMask(_ range: Range<Int>) -> FaceMask { Self.faceMask(range, faceOf: faceOf) }
 
-  /// The line metrics of `range` whose faces are `faces`: the union over the mask's bits,
+  /// The fonts' line metrics of `range` whose faces are `faces`: the union over the mask's bits,
   /// without allocating; a scan of the scalars when the mask is empty or overflows.
-  func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
+  func fontLineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
     guard !faces.isEmpty, !faces.overflows else { return lineMetrics(range) }
     var bits = faces.bits
     var metrics = LineMetrics.zero

@@ -18,8 +18,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidFontFeature(String, reason: String)
   /// A variable-font axis setting that is not valid (`FontVariation`).
   case invalidFontVariation(String, reason: String)
-  /// A paragraph setting that cannot be used (a negative tab stop, a line height ≤ 0...).
-  case invalidParagraphStyle(String)
+  /// A style setting that cannot be used (a negative tab stop, a line height ≤ 0, a
+  /// spacing that is not finite...).
+  case invalidStyle(String)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -42,8 +43,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "invalid font feature '\(text)': \(reason)"
     case .invalidFontVariation(let text, let reason):
       return "invalid font variation '\(text)': \(reason)"
-    case .invalidParagraphStyle(let reason):
-      return "invalid paragraph style: \(reason)"
+    case .invalidStyle(let reason):
+      return "invalid text style: \(reason)"
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

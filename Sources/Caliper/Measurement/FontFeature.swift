@@ -58,6 +58,18 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     range = start == 0 && end == Int.max ? nil : start..<end
   }
 
+  /// `liga=0`, `clig=0`, `dlig=0`: what letter spacing turns off.
+  static let noOptionalLigatures = ["liga", "clig", "dlig"].map {
+    FontFeature(code: FontTag.code($0)!, value: 0)
+  }
+
+  /// A feature over the whole text from a tag already checked.
+  private init(code: UInt32, value: UInt32) {
+    self.code = code
+    self.value = value
+    range = nil
+  }
+
   /// The tag, four characters ("tnum", "ss01", "cv1 ").
   public var tag: String { FontTag.string(code) }
 

@@ -25,13 +25,20 @@ struct Shaper: ~Copyable {
   init(style: TextStyle) {
     buffer = hb_buffer_create()
     language = hb_language_from_string(style.locale, -1)
-    styleFeatures = style.features
-    features = style.features.map { $0.harfBuzzFeature() }
+    styleFeatures = Self.features(style)
+    features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
   }
 
   deinit {
     hb_buffer_destroy(buffer)
+  }
+
+  /// The features to shape with: with letter spacing, optional ligatures off first (as
+  /// Pango does), so that the style's own features, after them, may turn them back on.
+  static func features(_ style: TextStyle) -> [FontFeature] {
+    guard style.letterSpacing != 0 else { return style.features }
+    return FontFeature.noOptionalLigatures + style.features
   }
 
   /// Shapes `range` (inside `run`) of `scalars`: per scalar, packed as in `ShapedPiece`.

@@ -3,7 +3,10 @@ import Caliper
 /// The text-style members of the layout JSON beyond size, font and locale: OpenType
 /// features, variable-font axes, spacing and tabs.
 enum StyleFields {
-  static let keys = ["features", "variations", "tabStops", "tabInterval"]
+  static let keys = [
+    "features", "variations", "tabStops", "tabInterval", "letterSpacing", "wordSpacing",
+    "lineSpacing", "lineHeightMultiple", "lineHeight", "paragraphSpacing",
+  ]
 
   /// Reads one member into `style`; keys outside `keys` are ignored.
   static func read(_ key: String, _ member: JSONReader, into style: inout TextStyle)
@@ -35,8 +38,22 @@ enum StyleFields {
         try r.length()
       }
     case "tabInterval": style.paragraph.tabStops.defaultInterval = try member.length()
+    case "letterSpacing": style.letterSpacing = try number(member)
+    case "wordSpacing": style.wordSpacing = try number(member)
+    case "lineSpacing": style.paragraph.lineSpacing = try member.length()
+    case "lineHeightMultiple": style.paragraph.lineHeightMultiple = try member.length()
+    case "lineHeight": style.paragraph.lineHeight = try member.length()
+    case "paragraphSpacing": style.paragraph.paragraphSpacing = try member.length()
     default: break
     }
+  }
+
+  /// A number of points that may be negative.
+  private static func number(_ member: JSONReader) throws(LayoutError) -> Double {
+    guard case .number(let value) = member.value else {
+      throw member.error("expected a number, found \(member.value.kindDescription)")
+    }
+    return value + 0
   }
 
   /// An array of strings, or one string as an array of one.

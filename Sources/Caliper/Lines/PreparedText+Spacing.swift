@@ -1,0 +1,53 @@
+/// Spacing: letter and word spacing in the advances, and the paragraph's line heights.
+///
+/// Problem: tracking, word spacing and line-height models change every width and height,
+/// and must do so the same way in the prefix sums, in reshaped line edges and in every
+/// line's metrics. Solution: the extra advance of each scalar is one function
+/// (`spacing(at:)`), added once to the shaped advances and again to any reshaped stretch;
+/// a line's metrics are its fonts' metrics through `ParagraphStyle.lineMetrics`.
+/// Limitation: letter spacing is added after each cluster, the last of a line included
+/// (CSS, Core Text), where Pango puts half before and half after.
+extension PreparedText {
+  /// The points added to the advance of the scalar at `index`: letter spacing on the first
+  /// scalar of each grapheme cluster, word spacing on word separators; none on line
+  /// separators.
+  static func spacing(at index: Int, analysis: TextAnalysis, style: TextStyle) -> Double {
+    var extra = 0.0
+    if style.letterSpacing != 0, analysis.graphemeStart[index] { extra += style.letterSpacing }
+    if style.wordSpacing != 0, isWordSeparator(analysis.scalars[index]) {
+      extra += style.wordSpacing
+    }
+    return extra
+  }
+
+  /// Adds `spacing(at:)` to every scalar's advance (nothing to do without spacing).
+  static func addSpacing(to advances: inout [Double], analysis: TextAnalysis, style: TextStyle) {
+    guard style.letterSpacing != 0 || style.wordSpacing != 0 else { return }
+    for index in advances.indices where !analysis.isLineSeparator(index) {
+      advances[index] += spacing(at: index, analysis: analysis, style: style)
+    }
+  }
+
+  /// CSS Text 3's word-separator characters: space, no-break space, Ethiopic word space,
+  /// Aegean, Ugaritic and Phoenician word separators.
+  static func isWordSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0xA0, 0x1361, 0x10100, 0x10101, 0x1039F, 0x1091F: return true
+    default: return false
+    }
+  }
+
+  /// The metrics of the line `range` whose faces are `faces`: the fonts' metrics, then the
+  /// paragraph's line height, line spacing and paragraph spacing.
+  func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
+    let natural = fontLineMetrics(range, faces: faces)
+    let paragraph = style.paragraph
+    guard paragraph.changesLineHeights else { return natural }
+    let count = analysis.scalars.count
+    let endsParagraph = !range.isEmpty && analysis.isLineSeparator(range.upperBound - 1)
+    // The text's last line: the one reaching its end, unless a hard break ends it (then an
+    // empty line follows, and is the last).
+    let isLast = range.upperBound == count && !endsParagraph
+    return paragraph.lineMetrics(natural, endsParagraph: endsParagraph, isLast: isLast)
+  }
+}
