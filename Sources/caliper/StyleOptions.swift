@@ -7,7 +7,7 @@ enum StyleOptions {
   static let valued: Set<String> = [
     "--feature", "--variation", "--tab-stops", "--tab-interval", "--letter-spacing",
     "--word-spacing", "--line-spacing", "--line-height-multiple", "--line-height",
-    "--paragraph-spacing",
+    "--paragraph-spacing", "--first-line-indent", "--head-indent",
   ]
 
   /// Their lines in `--help`.
@@ -31,6 +31,9 @@ enum StyleOptions {
       --line-height <pt>      A fixed height for every line.
       --paragraph-spacing <pt>
                               Points added between paragraphs (after a hard break).
+      --first-line-indent <pt>
+                              Indent of each paragraph's first line.
+      --head-indent <pt>      Indent of the other lines (hanging indent when larger).
     """
 
   /// Sets the style from the parsed options.
@@ -63,6 +66,8 @@ enum StyleOptions {
       ("--line-spacing", \.paragraph.lineSpacing),
       ("--line-height-multiple", \.paragraph.lineHeightMultiple),
       ("--paragraph-spacing", \.paragraph.paragraphSpacing),
+      ("--first-line-indent", \.paragraph.firstLineHeadIndent),
+      ("--head-indent", \.paragraph.headIndent),
     ]
     for (option, path) in numbers {
       if let value = parsed.last(option) {

@@ -117,4 +117,20 @@ import Testing
       abs((text["width"] as? Double ?? 0) - (Double(561 + 615 + 480) * 16 / 1000 - 1.5)) < 1e-9)
     #expect(abs((text["height"] as? Double ?? 0) - 40) < 1e-9)
   }
+
+  @Test func indentOptions() throws {
+    // Noto Sans at 16 pt: "aaaa" 35.904 (hb-shape: a 561 units of 1000). At 60 with a
+    // first-line indent of 20 the first line is aaaa alone, 20 + 35.904 = 55.904 wide.
+    let run = try CLITests.caliper([
+      "measure", "--json", "--first-line-indent", "20", "--head-indent", "5", "--width", "60",
+      "aaaa bbbb cccc",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let result = try #require((object["results"] as? [[String: Any]])?.first)
+    let lines = try #require(result["lines"] as? [[String: Any]])
+    #expect(lines.map { $0["indent"] as? Double } == [20, 5, 5])
+    let size = try #require(result["size"] as? [String: Any])
+    #expect(abs((size["width"] as? Double ?? 0) - (20 + 4 * 561 * 16 / 1000.0)) < 1e-9)
+  }
 }

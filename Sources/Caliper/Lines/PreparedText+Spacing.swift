@@ -37,6 +37,15 @@ extension PreparedText {
     }
   }
 
+  /// The indent of a line starting at `start`: the first-line head indent where a
+  /// paragraph starts (the text's start, or after a hard break), else the head indent.
+  func indent(atLineStart start: Int) -> Double {
+    let paragraph = style.paragraph
+    guard paragraph.firstLineHeadIndent != 0 || paragraph.headIndent != 0 else { return 0 }
+    let startsParagraph = start == 0 || analysis.isLineSeparator(start - 1)
+    return startsParagraph ? paragraph.firstLineHeadIndent : paragraph.headIndent
+  }
+
   /// The metrics of the line `range` whose faces are `faces`: the fonts' metrics, then the
   /// paragraph's line height, line spacing and paragraph spacing.
   func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {

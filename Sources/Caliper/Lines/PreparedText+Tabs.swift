@@ -4,7 +4,8 @@
 /// advance in the prefix sums. Solution: a line with tabs is measured piece by piece, each
 /// piece between tabs as any stretch (`untabbedWidth`, which reshapes unsafe edges), and
 /// each tab moves the pen to `ResolvedTabStops.next(after:)`; a line without tabs costs a
-/// binary search more. A tab in a line's trailing whitespace hangs like a space.
+/// binary search more. A tab in a line's trailing whitespace hangs like a space. Stops are
+/// measured from the text's leading edge, so a line's indent moves its tabs' pen start.
 /// Limitation: stops are measured from the left, also in right-to-left lines.
 extension PreparedText {
   /// The width of a line from `start` to `contentEnd` (breaking at `end`) with its tabs
@@ -17,7 +18,9 @@ extension PreparedText {
     guard index < tabs.count, tabs[index] < contentEnd else {
       return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
     }
-    var x = 0.0
+    // Stops are measured from the text's edge, so an indented line starts nearer its first.
+    let indent = indent(atLineStart: start)
+    var x = indent
     var pieceStart = start
     while index < tabs.count, tabs[index] < contentEnd {
       let tab = tabs[index]
@@ -26,7 +29,7 @@ extension PreparedText {
       pieceStart = tab + 1
       index += 1
     }
-    return x + untabbedWidth(from: pieceStart, to: contentEnd, breakingAt: end)
+    return x + untabbedWidth(from: pieceStart, to: contentEnd, breakingAt: end) - indent
   }
 
   /// The index in `tabs` of the first tab at or after `offset`.

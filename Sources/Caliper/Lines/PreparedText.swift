@@ -114,7 +114,9 @@ public struct PreparedText: Sendable {
     minWidth = 0
     idealSpans = []
     minWidth =
-      segments.map { width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) }.max() ?? 0
+      segments.map {
+        width(from: $0.start, to: $0.contentEnd, breakingAt: $0.end) + indent(atLineStart: $0.start)
+      }.max() ?? 0
     var idealBreaker = LineBreaker(limit: .infinity)
     idealSpans = idealBreaker.breakLines(self)
     idealFit = LineFit(idealSpans)

@@ -1,5 +1,9 @@
-/// How a paragraph's lines are set beyond its characters: tab stops, line heights and the
-/// space between lines and between paragraphs (TextKit's `NSParagraphStyle`).
+/// How a paragraph's lines are set beyond its characters: tab stops, line heights, the
+/// space between lines and between paragraphs, and indents (TextKit's `NSParagraphStyle`).
+///
+/// Each line is as wide as the proposal minus its indent: `firstLineHeadIndent` for a
+/// paragraph's first line (after the text's start or a hard break), `headIndent` for the
+/// rest; `Line.indent` says which, and the measured width includes it.
 ///
 /// A line's natural height is its fonts' ascent + descent + line gap. `lineHeight` (a
 /// fixed height, CSS `line-height: 24px`) or else `lineHeightMultiple` (× natural, TextKit's
@@ -26,16 +30,25 @@ public struct ParagraphStyle: Sendable, Hashable {
   public var lineHeight: Double?
   /// Points added after a paragraph's last line, before the next paragraph (≥ 0).
   public var paragraphSpacing: Double
+  /// Where a paragraph's first line starts, in points from the leading edge (≥ 0; CSS
+  /// `text-indent`, TextKit's `firstLineHeadIndent`).
+  public var firstLineHeadIndent: Double
+  /// Where the other lines of a paragraph start (≥ 0; TextKit's `headIndent`): larger than
+  /// `firstLineHeadIndent` for a hanging indent.
+  public var headIndent: Double
 
   public init(
     tabStops: TabStops = TabStops(), lineSpacing: Double = 0, lineHeightMultiple: Double = 1,
-    lineHeight: Double? = nil, paragraphSpacing: Double = 0
+    lineHeight: Double? = nil, paragraphSpacing: Double = 0, firstLineHeadIndent: Double = 0,
+    headIndent: Double = 0
   ) {
     self.tabStops = tabStops
     self.lineSpacing = lineSpacing
     self.lineHeightMultiple = lineHeightMultiple
     self.lineHeight = lineHeight
     self.paragraphSpacing = paragraphSpacing
+    self.firstLineHeadIndent = firstLineHeadIndent
+    self.headIndent = headIndent
   }
 
   /// The first reason this style cannot be used, if any.
@@ -51,6 +64,10 @@ public struct ParagraphStyle: Sendable, Hashable {
     }
     if !(paragraphSpacing.isFinite && paragraphSpacing >= 0) {
       return "paragraph spacing \(paragraphSpacing) must be a finite number of points ≥ 0"
+    }
+    for (name, indent) in [("first-line indent", firstLineHeadIndent), ("head indent", headIndent)]
+    where !(indent.isFinite && indent >= 0) {
+      return "\(name) \(indent) must be a finite number of points ≥ 0"
     }
     return tabStops.problem
   }

@@ -79,7 +79,7 @@ extension PreparedText {
         Line(
           range: span.start..<span.end, text: substring(span.start..<span.end), width: span.width,
           widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
-          y: y - inset.height, endsInEmergencyBreak: span.emergency))
+          y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent))
       y += metrics.height
     }
     let (size, used) = breaking.fit.size(options: options)

@@ -5,7 +5,8 @@ import Caliper
 enum StyleFields {
   static let keys = [
     "features", "variations", "tabStops", "tabInterval", "letterSpacing", "wordSpacing",
-    "lineSpacing", "lineHeightMultiple", "lineHeight", "paragraphSpacing",
+    "lineSpacing", "lineHeightMultiple", "lineHeight", "paragraphSpacing", "firstLineHeadIndent",
+    "headIndent",
   ]
 
   /// Reads one member into `style`; keys outside `keys` are ignored.
@@ -44,6 +45,8 @@ enum StyleFields {
     case "lineHeightMultiple": style.paragraph.lineHeightMultiple = try member.length()
     case "lineHeight": style.paragraph.lineHeight = try member.length()
     case "paragraphSpacing": style.paragraph.paragraphSpacing = try member.length()
+    case "firstLineHeadIndent": style.paragraph.firstLineHeadIndent = try member.length()
+    case "headIndent": style.paragraph.headIndent = try member.length()
     default: break
     }
   }
