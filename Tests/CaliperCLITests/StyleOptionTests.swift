@@ -88,7 +88,7 @@ import Testing
     // Noto Sans at 16 pt (hb-shape: a 561, b 615, c 480, space 260 units of 1000; hhea
     // 1069 + 293: a line is 21.792 pt).
     let letters = try idealWidth(["--letter-spacing", "2", "abc"])
-    #expect(abs(letters - (Double(561 + 615 + 480) * 16 / 1000 + 6)) < 1e-9)
+    #expect(abs(letters - (Double(561 + 615 + 480) * 16 / 1000 + 4)) < 1e-9)
     let words = try idealWidth(["--word-spacing=-1", "a b"])
     #expect(abs(words - (Double(561 + 260 + 615) * 16 / 1000 - 1)) < 1e-9)
     func height(_ arguments: [String]) throws -> Double {
@@ -114,7 +114,7 @@ import Testing
       try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
     let text = try #require(nodes.first { $0["id"] as? String == "t" })
     #expect(
-      abs((text["width"] as? Double ?? 0) - (Double(561 + 615 + 480) * 16 / 1000 - 1.5)) < 1e-9)
+      abs((text["width"] as? Double ?? 0) - (Double(561 + 615 + 480) * 16 / 1000 - 1)) < 1e-9)
     #expect(abs((text["height"] as? Double ?? 0) - 40) < 1e-9)
   }
 

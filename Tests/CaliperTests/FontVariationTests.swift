@@ -11,7 +11,8 @@ import Testing
   static let regular = [
     2084, 1588, 2448, 1748, 1636, 1000, 1716, 1640, 952, 1680, 1648, 1472, 1024, 668, 1568,
   ]
-  /// hb-shape --variations=wght=700 Fonts/Inter-roman.var.ttf Hamburgefonstiv.
+  /// hb-shape --variations=wght=700 Fonts/Inter-roman.var.ttf Hamburgefonstiv; Pango with
+  /// "Inter @wght=700" gives the same 136.3125 pt (Scripts/pango-style).
   static let bold = [
     2101, 1634, 2568, 1789, 1751, 1079, 1783, 1683, 1032, 1728, 1751, 1582, 1094, 766, 1650,
   ]

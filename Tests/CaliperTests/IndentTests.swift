@@ -3,7 +3,8 @@ import Testing
 
 /// First-line and hanging indents, by hand from Noto Sans's advances at 16 pt (hb-shape
 /// Fonts/NotoSans-Regular.ttf: a 561, b 615, c 480, space 260 units of 1000): "aaaa"
-/// 35.904, "bbbb" 39.36, "cccc" 30.72, a space 4.16 pt.
+/// 35.904, "bbbb" 39.36, "cccc" 30.72, a space 4.16 pt. Pango 1.50 (Scripts/pango-style,
+/// set_indent 20 at 60 and −30 at 80) breaks the same lines, 55.9023 and 79.4219 wide.
 @Suite struct IndentTests {
   static let aaaa = 4 * 561 * 16 / 1000.0
   static let bbbb = 4 * 615 * 16 / 1000.0

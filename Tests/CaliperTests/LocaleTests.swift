@@ -35,7 +35,8 @@ import Testing
 
   /// Noto Sans has a Serbian/Macedonian `locl` form of б (U+0431): hb-shape
   /// --language=sr (or mk) Fonts/NotoSans-Regular.ttf бгдпт gives uni0431.loclSRB 604, and
-  /// with en, ru or bg uni0431 599; г 403, д 581, п 624, т 476 in every language.
+  /// with en, ru or bg uni0431 599; г 403, д 581, п 624, т 476 in every language. Pango
+  /// with a `sr` / `en` language attribute: 43.0078 / 42.9277 (Scripts/pango-style).
   @Test(arguments: [
     ("en", 599), ("ru", 599), ("bg", 599), ("sr", 604), ("mk", 604), ("sr_RS", 604),
     ("sr-Cyrl-RS", 604), ("sr@lb=strict", 604),

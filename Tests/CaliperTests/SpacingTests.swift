@@ -5,7 +5,9 @@ import Testing
 /// tables at 16 pt (1000 units per em): hmtx via hb-shape Fonts/NotoSans-Regular.ttf
 /// (a 561, b 615, c 480, space 260, no-break space 260, f 344, i 258; "AVAV" → A 599,
 /// V 560 (kerned before A), A 599, V 600; "AV" alone → 599 + 600), and hhea ascender 1069,
-/// descender −293, line gap 0: a line is 21.792 pt, its ascent 17.104 pt.
+/// descender −293, line gap 0: a line is 21.792 pt, its ascent 17.104 pt. Pango 1.50 agrees
+/// on the line models (Scripts/pango-style, "a\nb"): spacing 4 → 47.584 tall; line-height
+/// 1.5 → 65.377, first baseline 22.5518; absolute 30 → 60, first baseline 21.2070.
 @Suite struct SpacingTests {
   static let unit = 16.0 / 1000
   static let line = 1362 * unit
@@ -15,34 +17,46 @@ import Testing
     try TestFonts.library.get().prepare(text, style: style)
   }
 
-  @Test func letterSpacingIsAddedAfterEveryCluster() throws {
+  @Test func letterSpacingGoesBetweenClusters() throws {
+    // n clusters on a line get n − 1 spacings, as in Pango 1.50 (Scripts/pango-style:
+    // "abc" with letter_spacing 2 pt is 30.4951 = 26.496 + 4, to its 1/1024 pt).
     let abc = Double(561 + 615 + 480) * Self.unit
     let wide = try prepare("abc", TextStyle(size: 16, letterSpacing: 2))
-    #expect(abs(wide.idealSize.width - (abc + 3 * 2)) < 1e-9)
+    #expect(abs(wide.idealSize.width - (abc + 2 * 2)) < 1e-9)
     let tight = try prepare("abc", TextStyle(size: 16, letterSpacing: -0.5))
-    #expect(abs(tight.idealSize.width - (abc - 3 * 0.5)) < 1e-9)
-    // "e\u{301}a" is two grapheme clusters (hb-shape: eacute 564, a 561): two spacings.
+    #expect(abs(tight.idealSize.width - (abc - 2 * 0.5)) < 1e-9)
+    // "e\u{301}a" is two grapheme clusters (hb-shape: eacute 564, a 561): one spacing.
     let accented = try prepare("e\u{301}a", TextStyle(size: 16, letterSpacing: 2))
-    #expect(abs(accented.idealSize.width - (Double(564 + 561) * Self.unit + 2 * 2)) < 1e-9)
+    #expect(abs(accented.idealSize.width - (Double(564 + 561) * Self.unit + 2)) < 1e-9)
+    // Each wrapped line drops its own last spacing (Pango: "abc abc" at 40 → two lines,
+    // 30.4951 wide); the trailing space keeps its own.
+    let lines = try prepare("abc abc", TextStyle(size: 16, letterSpacing: 2))
+      .measure(ProposedViewSize(width: 40, height: nil)).lines
+    #expect(lines.map(\.text) == ["abc ", "abc"])
+    for line in lines { #expect(abs(line.width - (abc + 4)) < 1e-9) }
+    #expect(abs(lines[0].widthIncludingTrailingWhitespace - (abc + 260 * Self.unit + 6)) < 1e-9)
   }
 
   @Test func letterSpacingReachesReshapedLineEdges() throws {
     // At 22 pt "AVAV" breaks inside the word: each line is "AV" shaped alone (599 + 600,
-    // not the paragraph's 599 + 560) plus two letter spacings of 1 = 21.184.
+    // not the paragraph's 599 + 560) plus one letter spacing of 1 = 20.184.
     let text = try prepare("AVAV", TextStyle(size: 16, letterSpacing: 1))
     let lines = text.measure(ProposedViewSize(width: 22, height: nil)).lines
     #expect(lines.map(\.text) == ["AV", "AV"])
-    for line in lines { #expect(abs(line.width - (1199 * Self.unit + 2)) < 1e-9) }
+    for line in lines { #expect(abs(line.width - (1199 * Self.unit + 1)) < 1e-9) }
   }
 
   @Test func letterSpacingTurnsOffOptionalLigatures() throws {
     // With ligatures "ffi" is one HarfBuzz cluster (hb-shape: f_f_i) and cannot be split;
-    // letter spacing turns `liga` off (as Pango does), so at width 0 it splits in three,
-    // each f 344 or i 258 plus the spacing; a `liga` feature turns it back on.
+    // letter spacing turns `liga` off (as Pango does: Scripts/pango-style gives "ffi" with
+    // 1 pt spacing 17.1357 = 946 × 0.016 + 2, three clusters), so at width 0 it splits in
+    // three, each f 344 or i 258 alone on its line (no spacing after a line's last
+    // cluster); a `liga` feature turns it back on.
     let spaced = try prepare("ffi", TextStyle(size: 16, letterSpacing: 1))
     let lines = spaced.measure(ProposedViewSize(width: 0, height: nil)).lines
     #expect(lines.map(\.text) == ["f", "f", "i"])
-    let expected = [344 * Self.unit + 1, 344 * Self.unit + 1, 258 * Self.unit + 1]
+    #expect(abs(spaced.idealSize.width - (946 * Self.unit + 2)) < 1e-9)
+    let expected = [344 * Self.unit, 344 * Self.unit, 258 * Self.unit]
     #expect(zip(lines.map(\.width), expected).allSatisfy { abs($0 - $1) < 1e-9 })
     let ligated = try prepare(
       "ffi", TextStyle(size: 16, features: [try FontFeature(tag: "liga")], letterSpacing: 1))

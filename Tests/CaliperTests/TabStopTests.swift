@@ -3,7 +3,9 @@ import Testing
 
 /// Tabs advance to the next stop. Hand calculations from Noto Sans's advances (hb-shape
 /// Fonts/NotoSans-Regular.ttf: space 260, a 561, b 615, c 480, d 615 units of 1000) at
-/// 16 pt: a space is 4.16 pt, so the default stops are every 8 × 4.16 = 33.28 pt.
+/// 16 pt: a space is 4.16 pt, so the default stops are every 8 × 4.16 = 33.28 pt. Pango
+/// 1.50 agrees (Scripts/pango-style): "a\tb" 43.1211, "aaaa\tb" 76.4023, and with stops at
+/// 20 and 50 "a\tb\tc" 57.6797 (its 1/1024 pt).
 @Suite struct TabStopTests {
   static let space = 260.0 * 16 / 1000
   static let a = 561.0 * 16 / 1000

@@ -86,9 +86,9 @@ struct LineBreaker {
         indent = text.indent(atLineStart: start)
       }
       // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes)
-      // or the text has tabs (then `width` moves them to their stops).
+      // or the text has tabs or letter spacing (then `width` adjusts for them).
       let width =
-        segment.unsafeEnd || unsafeStart || text.tabStops != nil
+        segment.unsafeEnd || unsafeStart || text.adjustsLineWidths
         ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
         : prefix[segment.contentEnd] - prefix[start]
       if open {

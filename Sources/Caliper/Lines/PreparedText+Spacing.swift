@@ -5,9 +5,16 @@
 /// line's metrics. Solution: the extra advance of each scalar is one function
 /// (`spacing(at:)`), added once to the shaped advances and again to any reshaped stretch;
 /// a line's metrics are its fonts' metrics through `ParagraphStyle.lineMetrics`.
-/// Limitation: letter spacing is added after each cluster, the last of a line included
-/// (CSS, Core Text), where Pango puts half before and half after.
+/// Letter spacing goes between clusters, as in Pango: each cluster's advance carries it,
+/// and a line's width drops the one after its last content cluster (`lineEdgeSpacing`).
 extension PreparedText {
+  /// The letter spacing a line's content width leaves out: the one after its last cluster.
+  var lineEdgeSpacing: Double { style.letterSpacing }
+
+  /// Whether a line's width is more than prefix arithmetic: tabs move to stops, letter
+  /// spacing leaves the line's edge (the line breaker then asks `width`).
+  var adjustsLineWidths: Bool { tabStops != nil || style.letterSpacing != 0 }
+
   /// The points added to the advance of the scalar at `index`: letter spacing on the first
   /// scalar of each grapheme cluster, word spacing on word separators; none on line
   /// separators.

@@ -170,12 +170,14 @@ public struct PreparedText: Sendable {
   /// offset inside the line is reshaped on its own. HarfBuzz guarantees that text cut at a
   /// safe offset shapes the same on both sides, so only that stretch can change; the line
   /// in between keeps its paragraph advances. This keeps the cost of a line edge
-  /// independent of the line's length. Tabs in the line advance to the tab stops.
+  /// independent of the line's length. Tabs in the line advance to the tab stops, and
+  /// letter spacing is not added after the line's last cluster (`lineEdgeSpacing`).
   func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    guard tabStops != nil else {
-      return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
-    }
-    return tabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    let width =
+      tabStops == nil
+      ? untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+      : tabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    return contentEnd > start ? width - lineEdgeSpacing : width
   }
 
   /// `width` for a stretch whose tabs (if any) advance like any other character.

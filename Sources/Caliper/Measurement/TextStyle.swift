@@ -38,9 +38,10 @@ public struct TextStyle: Sendable, Hashable {
   public var features: [FontFeature]
   /// Variable-font axis positions applied to every face that has the axis ("wght=700").
   public var variations: [FontVariation]
-  /// Points added after every grapheme cluster (tracking; CSS `letter-spacing`, SwiftUI
-  /// `tracking`); may be negative. When not 0, optional ligatures (`liga`, `clig`, `dlig`)
-  /// are off unless `features` turns them on, as in Pango and CSS.
+  /// Points added between grapheme clusters (tracking; Pango's `letter_spacing`, CSS
+  /// `letter-spacing`, SwiftUI `tracking`), not after a line's last one, as in Pango; may
+  /// be negative. When not 0, optional ligatures (`liga`, `clig`, `dlig`) are off unless
+  /// `features` turns them on, as in Pango and CSS.
   public var letterSpacing: Double
   /// Points added to every word separator (U+0020, U+00A0 and CSS's other word-separator
   /// characters; CSS `word-spacing`); may be negative.
