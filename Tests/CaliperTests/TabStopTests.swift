@@ -58,6 +58,8 @@ import Testing
     #expect(lines.map(\.text) == ["a\tb\t", "c"])
     #expect(abs(lines[0].width - (Self.interval + Self.b)) < 1e-9)
     #expect(abs(lines[1].width - Self.c) < 1e-9)
+    // With its trailing tab the first line reaches the next stop, 66.56.
+    #expect(abs(lines[0].widthIncludingTrailingWhitespace - 2 * Self.interval) < 1e-9)
     // The width of the lines is the reported width, and measuring there gives them again.
     let again = text.measure(ProposedViewSize(width: lines[0].width, height: nil))
     #expect(again.lines.map(\.text) == ["a\tb\t", "c"])

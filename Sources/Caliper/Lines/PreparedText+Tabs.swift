@@ -32,6 +32,24 @@ extension PreparedText {
     return x + untabbedWidth(from: pieceStart, to: contentEnd, breakingAt: end) - indent
   }
 
+  /// The width of a line's trailing whitespace: its advances, a tab among them reaching
+  /// its stop from where the content ends.
+  func trailingWidth(_ span: LineBreaker.Span) -> Double {
+    let trailing = span.contentEnd..<span.end
+    let first = firstTab(atOrAfter: trailing.lowerBound)
+    guard let stops = tabStops, first < tabs.count, tabs[first] < trailing.upperBound else {
+      return advanceSum(trailing)
+    }
+    let start = span.indent + span.width
+    var x = start
+    for index in trailing {
+      x =
+        analysis.scalars[index].value == 0x09
+        ? stops.next(after: x) : x + advanceSum(index..<index + 1)
+    }
+    return x - start
+  }
+
   /// The index in `tabs` of the first tab at or after `offset`.
   private func firstTab(atOrAfter offset: Int) -> Int {
     var low = 0

@@ -74,7 +74,7 @@ extension PreparedText {
     var y = inset.height
     for span in spans {
       let metrics = span.metrics
-      let trailing = advanceSum(span.contentEnd..<span.end)
+      let trailing = trailingWidth(span)
       lines.append(
         Line(
           range: span.start..<span.end, text: substring(span.start..<span.end), width: span.width,
