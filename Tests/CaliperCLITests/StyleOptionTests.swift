@@ -116,6 +116,14 @@ import Testing
     #expect(
       abs((text["width"] as? Double ?? 0) - (Double(561 + 615 + 480) * 16 / 1000 - 1)) < 1e-9)
     #expect(abs((text["height"] as? Double ?? 0) - 40) < 1e-9)
+    let indented = try CLITests.caliper(
+      ["layout", "-", "--json"],
+      stdin: #"{"root": {"type": "text", "id": "t", "text": "a", "firstLineHeadIndent": 12}}"#)
+    let indentedNodes = try #require(
+      try CLITests.json(indented.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+    let line = try #require(
+      (indentedNodes.first { $0["id"] as? String == "t" }?["lines"] as? [[String: Any]])?.first)
+    #expect(line["x"] as? Double == 12)
   }
 
   @Test func indentOptions() throws {
