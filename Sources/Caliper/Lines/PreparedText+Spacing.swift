@@ -47,23 +47,23 @@ extension PreparedText {
   /// The indent of a line starting at `start`: the first-line head indent where a
   /// paragraph starts (the text's start, or after a hard break), else the head indent.
   func indent(atLineStart start: Int) -> Double {
-    let paragraph = style.paragraph
-    guard paragraph.firstLineHeadIndent != 0 || paragraph.headIndent != 0 else { return 0 }
-    let startsParagraph = start == 0 || analysis.isLineSeparator(start - 1)
-    return startsParagraph ? paragraph.firstLineHeadIndent : paragraph.headIndent
+    // Read in place: binding the paragraph style would copy (and retain) its tab stops.
+    let first = style.paragraph.firstLineHeadIndent
+    let head = style.paragraph.headIndent
+    guard first != 0 || head != 0 else { return 0 }
+    return start == 0 || analysis.isLineSeparator(start - 1) ? first : head
   }
 
   /// The metrics of the line `range` whose faces are `faces`: the fonts' metrics, then the
   /// paragraph's line height, line spacing and paragraph spacing.
   func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
     let natural = fontLineMetrics(range, faces: faces)
-    let paragraph = style.paragraph
-    guard paragraph.changesLineHeights else { return natural }
+    guard style.paragraph.changesLineHeights else { return natural }
     let count = analysis.scalars.count
     let endsParagraph = !range.isEmpty && analysis.isLineSeparator(range.upperBound - 1)
     // The text's last line: the one reaching its end, unless a hard break ends it (then an
     // empty line follows, and is the last).
     let isLast = range.upperBound == count && !endsParagraph
-    return paragraph.lineMetrics(natural, endsParagraph: endsParagraph, isLast: isLast)
+    return style.paragraph.lineMetrics(natural, endsParagraph: endsParagraph, isLast: isLast)
   }
 }
