@@ -99,6 +99,15 @@ import Testing
       }
       #expect(library.cacheStatistics.prepared.hits == 2)
     }
+    // Shaped words too (no prepared texts kept here): the words "To " and "AV", shaped
+    // alone, are found again for the same features and never for other ones.
+    let library = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    #expect(abs(try width("To AV", library: library) - kerned) < 1e-9)
+    #expect(abs(try width("To AV", features: ["kern=0"], library: library) - unkerned) < 1e-9)
+    #expect(library.cacheStatistics.shapes.hits == 0)
+    #expect(abs(try width("To AV", library: library) - kerned) < 1e-9)
+    #expect(library.cacheStatistics.shapes.hits == 2)
   }
 
   struct ParseCase: Sendable, CustomStringConvertible {
