@@ -84,14 +84,14 @@ public struct PreparedText: Sendable {
     }
     self.prefix = prefix
     self.tabs = tabs
-    // Default stops are 8 spaces of the cascade's first face, opened here if no run used it.
-    tabStops =
-      tabs.isEmpty
-      ? nil
-      : ResolvedTabStops(
-        style.paragraph.tabStops,
-        spaceWidth: try resolver.font(0).units.points(
-          resolver.font(0).spaceAdvance, size: style.size))
+    if tabs.isEmpty {
+      tabStops = nil
+    } else {
+      // Default stops are 8 spaces of the cascade's first face, opened here if unused.
+      let first = try resolver.font(0)
+      let space = first.units.points(first.spaceAdvance, size: style.size)
+      tabStops = ResolvedTabStops(style.paragraph.tabStops, spaceWidth: space)
+    }
     clusterStart = shaped.clusterStart
     unsafeBefore = shaped.unsafeBefore
 
