@@ -97,7 +97,7 @@ enum LayoutJSON {
           .array(
             text.lines.map { line in
               .object([
-                ("text", .string(line.text)), ("x", .number(node.frame.minX)),
+                ("text", .string(line.text)), ("x", .number(node.frame.minX + line.indent)),
                 ("y", .number(node.frame.minY + line.y)), ("width", .number(line.width)),
                 ("height", .number(line.height)),
                 ("baseline", .number(node.frame.minY + line.baseline)),

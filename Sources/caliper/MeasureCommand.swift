@@ -7,7 +7,8 @@ enum MeasureCommand {
 
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
-                           [--locale <id>] [--jobs <n>] [<text>...]
+                           [--locale <id>] [--jobs <n>] [--feature <f>]...
+                           [--variation <axis=v>]... [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -26,6 +27,7 @@ enum MeasureCommand {
       --locale <id>           Locale for line breaking and shaping (default: en).
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
+    \(StyleOptions.help)
       -h, --help              Show help information.
     """
 
@@ -42,9 +44,9 @@ enum MeasureCommand {
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: [
+      valued: Set([
         "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
-      ],
+      ]).union(StyleOptions.valued),
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
@@ -59,6 +61,7 @@ enum MeasureCommand {
       }
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
+    try StyleOptions.apply(parsed, to: &options.style)
     if let jobs = parsed.last("--jobs") {
       guard let value = Int(jobs.trimmingSpaces), value >= 1, value <= 4096 else {
         throw UsageError("--jobs expects a whole number from 1 to 4096, not '\(jobs)'")

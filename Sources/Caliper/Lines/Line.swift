@@ -14,6 +14,10 @@ public struct Line: Sendable, Hashable {
   public let y: Double
   /// Whether the line ends inside a word because the word was wider than the proposal.
   public let endsInEmergencyBreak: Bool
+  /// Where the line starts, from the text's leading edge: the paragraph's first-line head
+  /// indent on a paragraph's first line, its head indent on the others. `width` does not
+  /// include it; the measured size does.
+  public var indent: Double = 0
 
   /// ascent + descent + line gap of the faces on the line.
   public var height: Double { metrics.height }

@@ -26,6 +26,13 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidFontSize(Double, limit: Double = InputLimits().maxFontSize)
   /// A proposed width or height that is NaN or negative.
   case invalidProposal(Double)
+  /// An OpenType feature setting that is not valid (`FontFeature`).
+  case invalidFontFeature(String, reason: String)
+  /// A variable-font axis setting that is not valid (`FontVariation`).
+  case invalidFontVariation(String, reason: String)
+  /// A style setting that cannot be used (a negative tab stop, a line height ≤ 0, a
+  /// spacing that is not finite...).
+  case invalidStyle(String)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -60,6 +67,12 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
         + " most \(limit) (InputLimits.maxFontSize)"
     case .invalidProposal(let value):
       return "invalid proposed dimension \(value): it must be 0 or more (or nil/infinity)"
+    case .invalidFontFeature(let text, let reason):
+      return "invalid font feature '\(text)': \(reason)"
+    case .invalidFontVariation(let text, let reason):
+      return "invalid font variation '\(text)': \(reason)"
+    case .invalidStyle(let reason):
+      return "invalid text style: \(reason)"
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

@@ -74,12 +74,12 @@ extension PreparedText {
     var y = inset.height
     for span in spans {
       let metrics = span.metrics
-      let trailing = advanceSum(span.contentEnd..<span.end)
+      let trailing = trailingWidth(span)
       lines.append(
         Line(
           range: span.start..<span.end, text: substring(span.start..<span.end), width: span.width,
           widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
-          y: y - inset.height, endsInEmergencyBreak: span.emergency))
+          y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent))
       y += metrics.height
     }
     let (size, used) = breaking.fit.size(options: options)
