@@ -25,6 +25,8 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]
     ),
+    // glibc's mallopt, for the CLI's memory tuning.
+    .systemLibrary(name: "CMalloc"),
     // ICU is reached through compiled C: its headers clash with the toolchain's own ICU
     // module, and its versioned function names are macros Swift cannot import.
     .target(
@@ -42,7 +44,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "caliper",
-      dependencies: ["Caliper", "CaliperLayout"]
+      dependencies: ["Caliper", "CaliperLayout", "CMalloc"]
     ),
     .testTarget(
       name: "CaliperTests",

@@ -63,6 +63,9 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in
+      // A long string reserves its room once instead of doubling past it (a 10 MB text
+      // would otherwise hold 16 MB here).
+      if utf8.count > 1 << 12 { bytes.reserveCapacity(bytes.count + utf8.count + 2) }
       var index = 0
       while index < utf8.count {
         let byte = utf8[index]

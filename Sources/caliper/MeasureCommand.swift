@@ -8,7 +8,8 @@ enum MeasureCommand {
 
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
-                           [--locale <id>] [--jobs <n>] [--line-limit <n>]
+                           [--locale <id>] [--jobs <n>] [--feature <f>]...
+                           [--variation <axis=v>]... [--line-limit <n>]
                            [--truncation tail|middle|head] [--height <h>]
                            [--alignment leading|center|trailing|justified]
                            [--spans <file>] [<text>...]
@@ -30,6 +31,7 @@ enum MeasureCommand {
       --locale <id>           Locale for line breaking and shaping (default: en).
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
+    \(StyleOptions.help)
       --line-limit <n>        Show at most n lines (n ≥ 1); the last is truncated.
       --truncation <mode>     Where the last shown line hides text: tail (default),
                               middle or head. With it, --height also limits the lines.
@@ -60,10 +62,10 @@ enum MeasureCommand {
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: [
+      valued: Set([
         "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
         "--line-limit", "--truncation", "--height", "--alignment", "--spans",
-      ],
+      ]).union(StyleOptions.valued),
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
@@ -78,6 +80,7 @@ enum MeasureCommand {
       }
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
+    try StyleOptions.apply(parsed, to: &options.style)
     if let jobs = parsed.last("--jobs") {
       guard let value = Int(jobs.trimmingSpaces), value >= 1, value <= 4096 else {
         throw UsageError("--jobs expects a whole number from 1 to 4096, not '\(jobs)'")

@@ -85,6 +85,7 @@ enum MeasurementJSON {
         ("height", .number(line.height)),
         ("baseline", .number(line.baseline)),
         ("emergencyBreak", .bool(line.endsInEmergencyBreak)),
+        ("indent", .number(line.indent)),
       ] + placementFields(line))
   }
 }

@@ -18,7 +18,7 @@ struct TextAnalysis: Sendable {
   let scalars: [Unicode.Scalar]
   /// Line-break opportunities after 0, ascending, the last at `scalars.count`; empty once
   /// the prepared text has made its segments (`dropBreaks`).
-  private(set) var breaks: [Int]
+  private(set) var breaks: [Int32]
   /// For each entry of `breaks`, whether it is mandatory (a hard break).
   private(set) var mandatory: [Bool]
   /// Whether a grapheme cluster starts at each offset (count + 1 entries); empty once the
@@ -36,24 +36,29 @@ struct TextAnalysis: Sendable {
     self.scalars = scalars
     var utf16: [UInt16] = []
     utf16.reserveCapacity(scalars.count)
-    // scalarAt[u] = scalar offset of UTF-16 offset u (u at a scalar boundary).
+    // scalarAt[u] = scalar offset of UTF-16 offset u (u at a scalar boundary); empty when
+    // no character is past U+FFFF, where every scalar is one unit and the offset is u.
     var scalarAt: [Int32] = []
-    scalarAt.reserveCapacity(scalars.count + 1)
     var needsBidi = false
-    for (index, scalar) in scalars.enumerated() {
-      let value = scalar.value
-      if AnalysisShortcuts.mayNeedBidi(value) { needsBidi = true }
-      if value < 0x10000 {
-        utf16.append(UInt16(value))
-        scalarAt.append(Int32(index))
-      } else {
+    if scalars.allSatisfy({ $0.value < 0x10000 }) {
+      for scalar in scalars {
+        if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
+        utf16.append(UInt16(truncatingIfNeeded: scalar.value))
+      }
+    } else {
+      scalarAt.reserveCapacity(scalars.count + 1)
+      for (index, scalar) in scalars.enumerated() {
+        if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
         for unit in UTF16.encode(scalar)! {
           utf16.append(unit)
           scalarAt.append(Int32(index))
         }
       }
+      scalarAt.append(Int32(scalars.count))
     }
-    scalarAt.append(Int32(scalars.count))
+    func scalarOffset(_ unit: Int32) -> Int {
+      scalarAt.isEmpty ? Int(unit) : Int(scalarAt[Int(unit)])
+    }
     let count = Int32(utf16.count)
     let capacity = utf16.count + 1
 
@@ -62,7 +67,7 @@ struct TextAnalysis: Sendable {
     let lineCount = cicu_line_breaks(
       utf16, count, locale, &positions, &hard, Int32(capacity))
     try Self.check(lineCount, "cicu_line_breaks")
-    breaks = positions[..<Int(lineCount)].map { Int(scalarAt[Int($0)]) }
+    breaks = positions[..<Int(lineCount)].map { Int32(scalarOffset($0)) }
     mandatory = hard[..<Int(lineCount)].map { $0 != 0 }
 
     if let starts = AnalysisShortcuts.graphemeStarts(scalars) {
@@ -73,7 +78,7 @@ struct TextAnalysis: Sendable {
       var starts = [Bool](repeating: false, count: scalars.count + 1)
       starts[0] = true
       for position in positions[..<Int(graphemeCount)] {
-        starts[Int(scalarAt[Int(position)])] = true
+        starts[scalarOffset(position)] = true
       }
       graphemeStart = starts
     }
@@ -96,7 +101,9 @@ struct TextAnalysis: Sendable {
       utf16, count, 0xFE, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
     try Self.check(runCount, "cicu_bidi_runs")
     var levels = [UInt8](repeating: 0, count: scalarCount)
-    for unit in 0..<utf16.count { levels[Int(scalarAt[unit])] = unitLevels[unit] }
+    for unit in 0..<utf16.count {
+      levels[scalarAt.isEmpty ? unit : Int(scalarAt[unit])] = unitLevels[unit]
+    }
     return levels
   }
 

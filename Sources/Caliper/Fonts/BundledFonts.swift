@@ -35,6 +35,8 @@ public enum BundledFonts {
     Entry(file: "DroidSansFallbackFull.ttf", family: "Droid Sans Fallback", style: "Regular"),
     Entry(file: "NanumGothic.ttf", family: "NanumGothic", style: "Regular"),
     Entry(file: "NotoColorEmoji.ttf", family: "Noto Color Emoji", style: "Regular"),
+    // Not in the default cascade: a variable font (wght 100–900) for variations and `tnum`.
+    Entry(file: "Inter-roman.var.ttf", family: "Inter", style: "Regular"),
   ]
 
   /// The default cascade (DESIGN.md): Droid before Nanum, so that Chinese is never drawn

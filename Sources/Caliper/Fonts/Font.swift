@@ -26,8 +26,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   public let familyName: String
   /// The style name from the font's name table (e.g. "Bold Italic").
   public let styleName: String
-  /// Vertical metrics in font units.
+  /// Vertical metrics in font units (at this font's variation, where the font has MVAR).
   public let metrics: FontMetrics
+  /// The variable-font axis positions this font is set to, one per axis, sorted by tag;
+  /// empty for the file's default instance.
+  public let variations: [FontVariation]
   /// Design units per em.
   public var unitsPerEm: Int { metrics.unitsPerEm }
 
@@ -86,11 +89,37 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     }
     asciiCoverage = ascii
     spaceIsInert = !Self.spaceTakesPartInLayout(hbFace, font: hbFont)
-    metrics = FontMetrics(
-      unitsPerEm: upem,
-      ascender: Self.metric(hbFont, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
-      descender: -Self.metric(hbFont, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
-      lineGap: Self.metric(hbFont, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP))
+    metrics = Self.metrics(hbFont, unitsPerEm: upem)
+    variations = []
+  }
+
+  /// The same face set to `variations` (already normalized): a HarfBuzz font of its own
+  /// over the base's face and bytes, so that its advances, metrics and cache entries are
+  /// its own. Prefer `FontLibrary.font(path:variations:)`, which shares instances.
+  ///
+  /// The corresponding HarfBuzz function is `hb_font_set_variations`.
+  init(base: Font, variations: [FontVariation]) {
+    path = base.path
+    faceIndex = base.faceIndex
+    file = base.file
+    freeType = base.freeType
+    serial = fontSerials.add(1, ordering: .relaxed).newValue
+    familyName = base.familyName
+    styleName = base.styleName
+    hbBlob = hb_blob_reference(base.hbBlob)
+    hbFace = hb_face_reference(base.hbFace)
+    units = base.units
+    asciiCoverage = base.asciiCoverage
+    // Inertness looks at every lookup of the face, whatever the variation or features.
+    spaceIsInert = base.spaceIsInert
+    let font = hb_font_create(hbFace)!
+    hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
+    let settings = variations.map { hb_variation_t(tag: $0.code, value: Float($0.value)) }
+    hb_font_set_variations(font, settings, UInt32(settings.count))
+    hb_font_make_immutable(font)
+    hbFont = font
+    metrics = Self.metrics(font, unitsPerEm: base.unitsPerEm)
+    self.variations = variations
   }
 
   deinit {
@@ -119,6 +148,15 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     return false
   }
 
+  /// The font's ascender, descender and line gap, as varied by MVAR where it has one.
+  private static func metrics(_ font: OpaquePointer, unitsPerEm: Int) -> FontMetrics {
+    FontMetrics(
+      unitsPerEm: unitsPerEm,
+      ascender: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
+      descender: -metric(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
+      lineGap: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP))
+  }
+
   /// The corresponding HarfBuzz function is `hb_ot_metrics_get_position`.
   private static func metric(_ font: OpaquePointer, _ tag: hb_ot_metrics_tag_t) -> Double {
     var position: hb_position_t = 0
@@ -140,5 +178,36 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// The font's line metrics in points at `size`.
   public func lineMetrics(size: Double) -> LineMetrics { metrics.scaled(to: size) }
 
-  public var description: String { "\(familyName) \(styleName) (\(path))" }
+  /// The font's variation axes (empty for a font that is not variable).
+  ///
+  /// The corresponding HarfBuzz function is `hb_ot_var_get_axis_infos`.
+  public var variationAxes: [VariationAxis] {
+    var count = hb_ot_var_get_axis_count(hbFace)
+    guard count > 0 else { return [] }
+    var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+    _ = hb_ot_var_get_axis_infos(hbFace, 0, &count, &infos)
+    return infos.prefix(Int(count)).map {
+      VariationAxis(
+        tag: FontTag.string($0.tag), minimum: Double($0.min_value),
+        defaultValue: Double($0.default_value), maximum: Double($0.max_value))
+    }
+  }
+
+  public var description: String {
+    let varied =
+      variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
+    return "\(familyName) \(styleName)\(varied) (\(path))"
+  }
+}
+
+/// One axis of a variable font, from its `fvar` table.
+public struct VariationAxis: Sendable, Hashable {
+  /// The axis tag ("wght", "wdth", "opsz").
+  public let tag: String
+  /// The smallest value the axis takes.
+  public let minimum: Double
+  /// The value of the font's default instance.
+  public let defaultValue: Double
+  /// The largest value the axis takes.
+  public let maximum: Double
 }

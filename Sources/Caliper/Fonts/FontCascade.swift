@@ -13,6 +13,8 @@ public struct FontCascade: Sendable {
   /// the index).
   public let paths: [String]
   let emojiIndex: Int?
+  /// The style's variable-font axis positions, applied to each face that has the axes.
+  let variations: [FontVariation]
 
   /// Picks faces, opening them lazily. One per `PreparedText` preparation.
   struct Resolver {
@@ -59,7 +61,8 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let font = try cascade.library.font(key: cascade.paths[index])
+      let font = try cascade.library.font(
+        key: cascade.paths[index], variations: cascade.variations)
       fonts[index] = font
       return font
     }

@@ -5,14 +5,15 @@ import Synchronization
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
 /// least recently used first out, emptied by `removeAll()` and counted in
 /// `cacheStatistics`:
-/// - faces, keyed by path and checked against the file's identity (device, inode, size,
+/// - faces, keyed by path (and, for a varied instance, its axis values) and checked against the file's identity (device, inode, size,
 ///   modification time) on every lookup, so that a font rewritten on disk is read again
 ///   rather than measured from stale bytes; a face is opened the first time a cluster
 ///   needs it (the 11 MB emoji font is read only when text has emoji or characters no
 ///   earlier face covers);
-/// - shaped words, keyed by face, script, direction, language and the word's scalars;
+/// - shaped words, keyed by face (a varied instance is a face of its own), script,
+///   direction, language, OpenType features and the word's scalars;
 /// - prepared texts, keyed by the text's exact scalars (not Swift's canonical equivalence:
-///   "é" and "e\u{301}" measure differently), the style and the library's face generation
+///   "é" and "e\u{301}" measure differently), the style (features and variations included) and the library's face generation
 ///   (bumped whenever a face is reloaded), so a changed font never answers from the cache.
 /// Each cache has its own lock; values are computed outside the locks.
 ///
@@ -33,7 +34,7 @@ public final class FontLibrary: Sendable {
   public let limits: CacheLimits
   /// The bounds on texts, font files and sizes.
   public let inputLimits: InputLimits
-  private let faces: LRUCache<String, Font>
+  private let faces: LRUCache<FaceKey, Font>
   let shapes: ShapeCache
   private let prepared: LRUCache<PreparedKey, PreparedText>
   /// The bundled cascade's paths, and the emoji face's place in it.
@@ -91,19 +92,47 @@ public final class FontLibrary: Sendable {
     let index = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
     let maxBytes = inputLimits.maxFontFileBytes
     guard let identity = FileIdentity(path: path) else {
-      faces.removeValue(for: key)
+      faces.removeValue(for: FaceKey(path: key))
       _ = try Font(path: path, index: index, maxFileBytes: maxBytes)  // throws the reason
       throw .unreadableFontFile(path: path, reason: "the file cannot be read")
     }
-    if let font = faces.value(for: key) {
+    let cacheKey = FaceKey(path: key)
+    if let font = faces.value(for: cacheKey) {
       if font.fileIdentity == identity { return font }
-      faces.removeValue(for: key)
+      faces.removeValue(for: cacheKey)
       generation.add(1, ordering: .relaxed)
     }
     let font = try Font(path: path, index: index, maxFileBytes: maxBytes)
-    faces.insert(font, for: key, cost: font.fileSize)
+    faces.insert(font, for: cacheKey, cost: font.fileSize)
     return font
   }
+
+  /// The font in the file at `path` set to `variations`, on the axes it has: the file's
+  /// own font when it has none of them; otherwise one shared instance per (file, axis
+  /// values), with its own HarfBuzz font and so its own cache entries.
+  ///
+  /// - Throws: as `font(path:)`.
+  public func font(path: String, variations: [FontVariation]) throws(CaliperError) -> Font {
+    try font(key: path, variations: variations)
+  }
+
+  /// `font(path:variations:)` for a face key (see `faceKey`).
+  func font(key path: String, variations: [FontVariation]) throws(CaliperError) -> Font {
+    let base = try font(key: path)
+    guard !variations.isEmpty else { return base }
+    let axes = Set(base.variationAxes.map(\.tag))
+    let applied = FontVariation.normalized(variations).filter { axes.contains($0.tag) }
+    guard !applied.isEmpty else { return base }
+    let key = FaceKey(path: path, variations: applied)
+    if let font = faces.value(for: key), font.fileIdentity == base.fileIdentity { return font }
+    let font = Font(base: base, variations: applied)
+    // The instance shares the base's bytes: it costs its HarfBuzz font, not the file.
+    faces.insert(font, for: key, cost: Self.variedFontCost)
+    return font
+  }
+
+  /// An estimate of a varied instance's own memory (HarfBuzz font and coordinates).
+  static let variedFontCost = 4096
 
   /// A bundled family ("Noto Sans", "Noto Sans Bold Italic"), else an installed family.
   public func font(family: String) throws(CaliperError) -> Font {
@@ -126,7 +155,9 @@ public final class FontLibrary: Sendable {
   /// The cascade for a style: its own fonts, then the bundled default cascade.
   public func cascade(for style: TextStyle) throws(CaliperError) -> FontCascade {
     guard !style.fonts.isEmpty else {
-      return FontCascade(library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex)
+      return FontCascade(
+        library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,
+        variations: style.variations)
     }
     guard style.fonts.count + bundledCascade.count <= FontCascade.mostFaces else {
       throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
@@ -138,7 +169,8 @@ public final class FontLibrary: Sendable {
     }
     for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
-    return FontCascade(library: self, paths: paths, emojiIndex: emoji)
+    return FontCascade(
+      library: self, paths: paths, emojiIndex: emoji, variations: style.variations)
   }
 
   /// Prepares `text` for measuring at any width: the one-time, width-independent work,
@@ -151,13 +183,21 @@ public final class FontLibrary: Sendable {
     guard style.size.isFinite, style.size > 0, style.size <= inputLimits.maxFontSize else {
       throw .invalidFontSize(style.size, limit: inputLimits.maxFontSize)
     }
+    if let problem = style.problem { throw .invalidStyle(problem) }
     let bytes = text.utf8.count
     guard bytes <= inputLimits.maxTextBytes else {
       throw .textTooLong(bytes: bytes, limit: inputLimits.maxTextBytes)
     }
-    // A prepared text costs more than 4 bytes per byte of UTF-8 (18 per scalar, at most 4
-    // bytes each): one that could never fit the cache is not copied into a key for it.
-    guard prepared.byteLimit > 0, bytes <= prepared.byteLimit / 4 else {
+    // A prepared text costs at least `leastBytesPerScalar` a scalar: one that could never
+    // fit the cache is not copied into a key for it. (Counting scalars costs a pass, so it
+    // is done only for texts long enough to be in doubt: a text has between bytes / 4 and
+    // bytes scalars.)
+    let least = PreparedText.leastBytesPerScalar
+    let limit = prepared.byteLimit
+    let mayFit =
+      bytes * least <= limit
+      || (bytes / 4 * least <= limit && text.unicodeScalars.count * least <= limit)
+    guard limit > 0, mayFit else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }
     let key = PreparedKey(
@@ -216,6 +256,12 @@ public final class FontLibrary: Sendable {
     shapes.cache.removeAll()
     faces.removeAll()
   }
+}
+
+/// The key of a face: its file and the axis values it is set to (none: the file's default).
+struct FaceKey: Hashable, Sendable {
+  let path: String
+  var variations: [FontVariation] = []
 }
 
 /// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style and

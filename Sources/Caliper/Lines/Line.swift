@@ -20,12 +20,17 @@ public struct Line: Sendable, Hashable {
   public let endsInEmergencyBreak: Bool
   /// Whether the line ends at a soft hyphen (U+00AD), shown as a hyphen.
   public internal(set) var endsWithHyphen = false
-  /// Left edge of the line from the left edge of the lines (inside padding and insets), set
-  /// by `TextContainerOptions.alignment`.
+  /// Left edge of the line from the left edge of the lines (inside padding and insets):
+  /// its indent at the paragraph's leading edge, and where `TextContainerOptions.alignment`
+  /// puts it.
   public internal(set) var x = 0.0
   /// For justified lines: the width added to each inter-word space (U+0020, U+00A0) before
   /// the trailing whitespace, so that the line spans the text's width; 0 otherwise.
   public internal(set) var justification = 0.0
+  /// Where the line starts, from the text's leading edge: the paragraph's first-line head
+  /// indent on a paragraph's first line, its head indent on the others. `width` does not
+  /// include it; the measured size does.
+  public var indent: Double = 0
 
   /// ascent + descent + line gap of the faces on the line.
   public var height: Double { metrics.height }

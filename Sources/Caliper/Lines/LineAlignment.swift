@@ -4,8 +4,8 @@
 /// Problem: drawing needs to know where each line starts across the text, and a layout
 /// must not see the size change with the alignment. Solution: lines align inside the width
 /// the text reports (its widest line), as SwiftUI's `multilineTextAlignment` does inside
-/// the text's frame: leading 0, trailing the slack, centre half of it, mirrored in a
-/// right-to-left paragraph (its direction comes from ICU's bidi levels: a paragraph whose
+/// the text's frame: leading 0, trailing the slack, centre half of it (a paragraph's
+/// indent stays at its leading edge and is not slack), mirrored in a right-to-left paragraph (its direction comes from ICU's bidi levels: a paragraph whose
 /// first strong character is right-to-left has every level ≥ 1). Justified lines keep x 0
 /// and spread the slack over their inter-word spaces (U+0020 and U+00A0, as Pango), except
 /// the last line, lines ending in a hard break, a truncated line and lines without spaces,
@@ -25,7 +25,9 @@ extension PreparedText {
       }
       let endsParagraph = span.end > span.start && analysis.isLineSeparator(span.end - 1)
       let isLast = index == lines.count - 1
-      let slack = max(0, box - lines[index].width)
+      // The indent sits at the paragraph's leading edge; the slack is what is left.
+      let indent = span.contentEnd > span.start ? span.indent : 0
+      let slack = max(0, box - indent - lines[index].width)
       var mode = alignment
       if mode == .justified {
         let spaces = justifiableSpaces(span.start..<span.contentEnd)
@@ -35,12 +37,12 @@ extension PreparedText {
           lines[index].justification = slack / Double(spaces)
         }
       }
-      let leading = rightToLeft ? slack : 0
+      let leadingStart = rightToLeft ? 0 : indent  // where the slack starts
       switch mode {
-      case .leading: lines[index].x = leading
-      case .trailing: lines[index].x = slack - leading
-      case .center: lines[index].x = slack / 2
-      case .justified: lines[index].x = 0
+      case .leading, .justified:
+        lines[index].x = leadingStart + (rightToLeft && mode == .leading ? slack : 0)
+      case .trailing: lines[index].x = leadingStart + (rightToLeft ? 0 : slack)
+      case .center: lines[index].x = leadingStart + slack / 2
       }
       startsParagraph = endsParagraph
     }

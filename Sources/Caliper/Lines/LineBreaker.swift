@@ -21,6 +21,9 @@ struct LineBreaker {
   private var lowest = -Double.infinity
   private var highest = Double.infinity
   var validLimits: Range<Double> { lowest..<highest }
+  /// The indent of the line being filled (`PreparedText.indent(atLineStart:)`): every
+  /// width `fits` tests is measured from it.
+  private var indent = 0.0
 
   /// The text is passed to each scan rather than stored: a stored copy would retain each of
   /// its arrays on every breaking.
@@ -43,18 +46,26 @@ struct LineBreaker {
     var faces: FaceMask
     /// The line's vertical metrics: the union over its faces.
     var metrics: LineMetrics = .zero
+    /// Where the line starts: the paragraph's first-line or head indent.
+    var indent = 0.0
   }
 
   /// `width ≤ limit + tolerance`, narrowing `validLimits` to the limits with the same answer.
   @inline(__always)
   mutating func fits(_ width: Double) -> Bool {
-    let threshold = width - Self.tolerance
+    let threshold = width + indent - Self.tolerance
     if limit >= threshold {
       lowest = max(lowest, threshold)
       return true
     }
     highest = min(highest, threshold)
     return false
+  }
+
+  /// Measures the next `fits` tests from `indent`: for a line filled outside the scan (a
+  /// truncated last line).
+  mutating func measure(fromIndent indent: Double) {
+    self.indent = indent
   }
 
   /// Narrows `validLimits` to `range`: for lines known to hold only there.
@@ -92,17 +103,21 @@ struct LineBreaker {
     var index = 0
     while index < segments.count {
       let segment = segments[index]
-      if !open { unsafeStart = text.isUnsafeStart(start) }
-      // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes).
-      // A line broken at a soft hyphen shows a hyphen, which counts in its width
-      // (`endWidth`); one that goes on past it keeps the advances in context (`width`).
+      if !open {
+        unsafeStart = text.isUnsafeStart(start)
+        indent = text.indent(atLineStart: start)
+      }
+      // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes)
+      // or the text has tabs or letter spacing (then `width` adjusts for them). A line
+      // broken at a soft hyphen shows a hyphen, which counts in its width (`endWidth`); one
+      // that goes on past it keeps the advances in context (`width`).
       let width: Double
       let endWidth: Double
       if segment.softHyphen {
         (width, endWidth) = text.softHyphenWidths(from: start, segment: index)
       } else {
         width =
-          segment.unsafeEnd || unsafeStart
+          segment.unsafeEnd || unsafeStart || text.adjustsLineWidths
           ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
           : prefix[segment.contentEnd] - prefix[start]
         endWidth = width
@@ -237,7 +252,8 @@ struct LineBreaker {
     sink.append(
       Span(
         start: start, contentEnd: contentEnd, end: end, width: width, emergency: emergency,
-        hyphen: hyphen, faces: faces, metrics: text.lineMetrics(start..<end, faces: faces)))
+        hyphen: hyphen, faces: faces, metrics: text.lineMetrics(start..<end, faces: faces),
+        indent: start == end ? text.indent(atLineStart: start) : indent))
   }
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
@@ -312,7 +328,8 @@ struct LineFit: LineSink, Sendable, Hashable {
 
   mutating func append(_ span: LineBreaker.Span) {
     count += 1
-    widest = max(widest, span.width)
+    // An indent counts where the line has content.
+    widest = max(widest, span.width + (span.contentEnd > span.start ? span.indent : 0))
     height += span.metrics.height
   }
 

@@ -4,8 +4,8 @@
 /// work once — ICU analysis, face fallback, HarfBuzz shaping — and keep per break segment
 /// its content width, trailing-whitespace width and hard-break flag, plus per-cluster
 /// advances for emergency breaks and line metrics per face; then `measure` at any width is
-/// arithmetic over segments. Limitation: tabs advance like a space (tab stops are not yet
-/// supported).
+/// arithmetic over segments; a line with a tab advances to the paragraph's tab stops
+/// (`PreparedText+Tabs.swift`). Limitation: tab stops assume left-to-right lines.
 ///
 /// ```swift
 /// let fonts = try FontLibrary.bundled()
@@ -47,14 +47,18 @@ public struct PreparedText: Sendable {
   let prefix: [Double]
   /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
   /// (count + 1 entries): where a line may be cut inside a word.
-  let clusterStart: [Bool]
-  let unsafeBefore: [Bool]
+  let clusterStart: BitArray
+  let unsafeBefore: BitArray
   /// The cascade face of each scalar; empty when one face draws the whole text
   /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
   private let faceOf: [UInt16]
   private let singleFace: Int
   let segments: [Segment]
   let lineMetricsByFace: [LineMetrics]
+  /// The offsets of the text's tab characters, ascending (usually none).
+  let tabs: [Int]
+  /// The paragraph's tab stops in points; `nil` when the text has no tab.
+  let tabStops: ResolvedTabStops?
   /// The width of the widest unbreakable segment (min-content width).
   public private(set) var minWidth: Double
   /// The lines at the ideal (unconstrained) width.
@@ -79,7 +83,8 @@ public struct PreparedText: Sendable {
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
     try self.init(
       text: text, style: style, spans: [], analysis: analysis, items: items,
-      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), library: cascade.library)
+      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), library: cascade.library
+    ) { () throws(CaliperError) in try resolver.font(0) }
   }
 
   /// A styled text: each span with its own cascade, size and baseline offset.
@@ -92,12 +97,17 @@ public struct PreparedText: Sendable {
     analysis.dropScripts()
     try self.init(
       text: text, style: style, spans: spans, analysis: analysis, items: styled.items,
-      slots: styled.slots, library: library)
+      slots: styled.slots, library: library
+    ) { () throws(CaliperError) in
+      var paragraph = FontCascade.Resolver(try library.cascade(for: style))
+      return try paragraph.font(0)
+    }
   }
 
   private init(
     text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
-    items: Itemization, slots: FaceSlots, library: FontLibrary
+    items: Itemization, slots: FaceSlots, library: FontLibrary,
+    firstFace: () throws(CaliperError) -> Font
   ) throws(CaliperError) {
     var analysis = analysis
     var items = items
@@ -121,7 +131,7 @@ public struct PreparedText: Sendable {
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
-    let shaper = Shaper(locale: style.locale)
+    let shaper = Shaper(style: style)
     for run in items.runs {
       // Every run's face was opened while itemizing; it is shaped at its span's size.
       shaped.size = slots.styles[run.face].size
@@ -134,6 +144,19 @@ public struct PreparedText: Sendable {
     // the one into the other lets the analysis drop its grapheme starts.
     shaped.keepClusterStarts(where: analysis.graphemeStart)
     analysis.dropGraphemeStarts()
+    Self.addSpacing(
+      to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis, style: style)
+    var tabs: [Int] = []
+    for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
+    self.tabs = tabs
+    if tabs.isEmpty {
+      tabStops = nil
+    } else {
+      // Default stops are 8 spaces of the cascade's first face, opened here if unused.
+      let first = try firstFace()
+      let space = first.units.points(first.spaceAdvance, size: style.size)
+      tabStops = ResolvedTabStops(style.paragraph.tabStops, spaceWidth: space)
+    }
     clusterStart = shaped.clusterStart
     unsafeBefore = shaped.unsafeBefore
     let prefix = shaped.takePrefixSums()
@@ -142,7 +165,8 @@ public struct PreparedText: Sendable {
     var segments: [Segment] = []
     segments.reserveCapacity(analysis.breaks.count)
     var start = 0
-    for (offset, end) in analysis.breaks.enumerated() {
+    for (offset, stored) in analysis.breaks.enumerated() {
+      let end = Int(stored)
       let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: end)
       segments.append(
         Segment(
@@ -175,18 +199,24 @@ public struct PreparedText: Sendable {
       hyphenStretchOfSegment = stretchOf
       hyphenStretches = stretches
     }
-    minWidth =
-      segments.indices.map {
-        segments[$0].softHyphen
-          ? softHyphenWidths(from: segments[$0].start, segment: $0).broken
-          : width(
-            from: segments[$0].start, to: segments[$0].contentEnd, breakingAt: segments[$0].end)
-      }.max() ?? 0
+    var widest = 0.0  // a loop, not a map: no array of a width per segment
+    for (index, segment) in segments.enumerated() {
+      let width =
+        segment.softHyphen
+        ? softHyphenWidths(from: segment.start, segment: index).broken
+        : width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+      widest = max(widest, width + indent(atLineStart: segment.start))
+    }
+    minWidth = widest
     var idealBreaker = LineBreaker(limit: .infinity)
     idealSpans = idealBreaker.breakLines(self)
     idealFit = LineFit(idealSpans)
     idealWidth = idealFit.widest
   }
+
+  /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
+  /// of advances (8).
+  static let leastBytesPerScalar = 12
 
   /// The style face index `face` is shaped in: a span's, or the text's.
   func style(ofFace face: Int) -> TextStyle {
@@ -207,11 +237,12 @@ public struct PreparedText: Sendable {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     let analysisBytes = analysis.memoryFootprint
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
-      + bytes(cascadeFonts) + bytes(prefix) + bytes(clusterStart) + bytes(unsafeBefore)
+      + bytes(cascadeFonts) + bytes(prefix) + clusterStart.memoryFootprint
+      + unsafeBefore.memoryFootprint
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
       + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
       + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
-      + bytes(faces) + bytes(missing)
+      + bytes(faces) + bytes(missing) + bytes(tabs)
   }
 
   /// Where the content of start..<end ends: before its trailing whitespace and line
@@ -245,8 +276,18 @@ public struct PreparedText: Sendable {
   /// offset inside the line is reshaped on its own. HarfBuzz guarantees that text cut at a
   /// safe offset shapes the same on both sides, so only that stretch can change; the line
   /// in between keeps its paragraph advances. This keeps the cost of a line edge
-  /// independent of the line's length.
+  /// independent of the line's length. Tabs in the line advance to the tab stops, and
+  /// letter spacing is not added after the line's last cluster (`lineEdgeSpacing`).
   func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
+    let width =
+      tabStops == nil
+      ? untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+      : tabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    return contentEnd > start ? width - lineEdgeSpacing : width
+  }
+
+  /// `width` for a stretch whose tabs (if any) advance like any other character.
+  func untabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
     let count = analysis.scalars.count
     let unsafeStart = start > 0 && start < count && unsafeBefore[start]
     let unsafeEnd = end > start && end < count && unsafeBefore[end]
@@ -288,7 +329,7 @@ public struct PreparedText: Sendable {
   /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
-    let shaper = Shaper(locale: style.locale)
+    let shaper = Shaper(style: style)
     for run in runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
@@ -298,8 +339,10 @@ public struct PreparedText: Sendable {
         font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
-        total += font.units.points(
-          Double(ShapedPiece.advance(packed[local])), size: style(ofFace: run.face).size)
+        total +=
+          font.units.points(
+            Double(ShapedPiece.advance(packed[local])), size: style(ofFace: run.face).size)
+          + Self.spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
       }
     }
     return total
@@ -330,9 +373,9 @@ public struct PreparedText: Sendable {
   /// The cascade index of the face drawing the scalar at `index`.
   func face(at index: Int) -> Int { singleFace >= 0 ? singleFace : Int(faceOf[index]) }
 
-  /// The line metrics of `range` whose faces are `faces`: the union over the mask's bits,
+  /// The fonts' line metrics of `range` whose faces are `faces`: the union over the mask's bits,
   /// without allocating; a scan of the scalars when the mask is empty or overflows.
-  func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
+  func fontLineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
     guard !faces.isEmpty, !faces.overflows else { return lineMetrics(range) }
     var bits = faces.bits
     var metrics = LineMetrics.zero

@@ -45,11 +45,18 @@ extension PreparedText {
   {
     let segment = segments[index]
     let stretchIndex = hyphenStretchOfSegment.isEmpty ? -1 : Int(hyphenStretchOfSegment[index])
+    // `width` leaves out the letter spacing after a line's last cluster; a head that goes on
+    // into the stretch keeps it.
+    let edge = lineEdgeSpacing
     if stretchIndex >= 0, start <= hyphenStretches[stretchIndex].start {
       let stretch = hyphenStretches[stretchIndex]
       let head =
-        stretch.start > start ? width(from: start, to: stretch.start, breakingAt: stretch.start) : 0
-      return (head + advanceSum(stretch.start..<segment.contentEnd), head + stretch.width)
+        stretch.start > start
+        ? width(from: start, to: stretch.start, breakingAt: stretch.start) + edge : 0
+      let continuing =
+        head + advanceSum(stretch.start..<segment.contentEnd)
+        - (segment.contentEnd > start ? edge : 0)
+      return (continuing, head + stretch.width)
     }
     let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)
     guard stretchIndex >= 0 else { return (plain, plain) }  // the face has no hyphen
@@ -58,7 +65,8 @@ extension PreparedText {
     guard let stretch = hyphenStretch(softHyphen: segment.end - 1, from: start, memo: &memo)
     else { return (plain, plain) }
     let head =
-      stretch.start > start ? width(from: start, to: stretch.start, breakingAt: stretch.start) : 0
+      stretch.start > start
+      ? width(from: start, to: stretch.start, breakingAt: stretch.start) + edge : 0
     return (plain, head + stretch.width)
   }
 
@@ -83,7 +91,7 @@ extension PreparedText {
       face: run.face, script: run.script, level: run.level, from: left - contextStart,
       scalars: piece.map(\.value))
     if let known = memo[key] { return HyphenStretch(start: left, width: known) }
-    let shaper = Shaper(locale: style.locale)
+    let shaper = Shaper(style: style(ofFace: run.face))
     let packed = shaper.shapePiece(
       piece, range: (left - contextStart)..<piece.count, context: 0..<piece.count, run: run,
       font: font)
@@ -91,6 +99,11 @@ extension PreparedText {
     var total = 0.0
     for value in packed {
       total += font.units.points(Double(ShapedPiece.advance(value)), size: size)
+    }
+    // Letter and word spacing on the stretch's clusters (none after the hyphen, the line's
+    // last cluster).
+    for index in left..<offset {
+      total += Self.spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
     }
     memo[key] = total
     return HyphenStretch(start: left, width: total)

@@ -106,6 +106,7 @@ extension PreparedText {
     let scalars = analysis.scalars
     let count = scalars.count
     let start = span.start
+    breaker.measure(fromIndent: span.contentEnd > span.start ? span.indent : 0)
     // The rest of the text, without the whitespace and line separators it ends with.
     let end = max(start, Self.contentEnd(scalars, from: start, to: count))
     var ellipses: [Int: Ellipsis] = [:]
@@ -143,31 +144,37 @@ extension PreparedText {
     let suffix = suffixStart..<end
     let width =
       shownWidth(prefix: prefix, suffix: suffix, lineEnd: count) + mark.width
-    var metrics = lineMetricsByFace[mark.face]
     var faces = FaceMask(face: mark.face)
+    for piece in [prefix, suffix] where !piece.isEmpty { faces |= faceMask(piece) }
+    // The fonts' metrics, then the paragraph's line height model for a last line.
+    var metrics = lineMetricsByFace[mark.face]
     for piece in [prefix, suffix] where !piece.isEmpty {
-      let mask = faceMask(piece)
-      faces |= mask
-      metrics = metrics.union(lineMetrics(piece, faces: mask))
+      metrics = metrics.union(fontLineMetrics(piece, faces: faceMask(piece)))
+    }
+    if style.paragraph.changesLineHeights {
+      metrics = style.paragraph.lineMetrics(metrics, endsParagraph: false, isLast: true)
     }
     let hidden = mode == .tail ? prefixEnd..<count : prefixEnd..<suffixStart
     let line = LineBreaker.Span(
       start: start, contentEnd: end, end: count, width: width, emergency: false, hyphen: false,
-      faces: faces, metrics: metrics)
+      faces: faces, metrics: metrics, indent: span.indent)
     return (
       line,
       TruncatedLine(prefix: prefix, suffix: suffix, ellipsis: mark.text, hidden: hidden)
     )
   }
 
-  /// The width of the kept pieces as drawn: each reshaped at edges unsafe to break.
+  /// The width of the kept pieces as drawn: each reshaped at edges unsafe to break, with
+  /// the letter spacing between each piece and the ellipsis.
   func shownWidth(prefix: Range<Int>, suffix: Range<Int>, lineEnd: Int) -> Double {
     var total = 0.0
     if !prefix.isEmpty {
       total += width(from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
+      total += lineEdgeSpacing
     }
     if !suffix.isEmpty {
       total += width(from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
+      total += lineEdgeSpacing
     }
     return total
   }
@@ -297,7 +304,7 @@ extension PreparedText {
     let near = run(containing: offset)
     let run = TextRun(
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
-    let packed = Shaper(locale: style.locale).shapePiece(
+    let packed = Shaper(style: style(ofFace: index)).shapePiece(
       scalars, range: 0..<scalars.count, context: 0..<scalars.count, run: run, font: font)
     let size = style(ofFace: index).size
     let width = packed.reduce(0.0) {

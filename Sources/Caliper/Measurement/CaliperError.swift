@@ -30,6 +30,13 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case invalidSpan(Range<Int>, count: Int)
   /// A line limit below 1.
   case invalidLineLimit(Int)
+  /// An OpenType feature setting that is not valid (`FontFeature`).
+  case invalidFontFeature(String, reason: String)
+  /// A variable-font axis setting that is not valid (`FontVariation`).
+  case invalidFontVariation(String, reason: String)
+  /// A style setting that cannot be used (a negative tab stop, a line height ≤ 0, a
+  /// spacing that is not finite...).
+  case invalidStyle(String)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -69,6 +76,12 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
         + " Unicode scalars (spans are scalar offsets inside it)"
     case .invalidLineLimit(let limit):
       return "invalid line limit \(limit): it must be 1 or more (or none)"
+    case .invalidFontFeature(let text, let reason):
+      return "invalid font feature '\(text)': \(reason)"
+    case .invalidFontVariation(let text, let reason):
+      return "invalid font variation '\(text)': \(reason)"
+    case .invalidStyle(let reason):
+      return "invalid text style: \(reason)"
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

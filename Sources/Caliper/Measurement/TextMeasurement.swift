@@ -103,7 +103,7 @@ extension PreparedText {
     var y = inset.height
     for (index, span) in spans.enumerated() {
       let metrics = span.metrics
-      var trailing = advanceSum(span.contentEnd..<span.end)
+      var trailing = trailingWidth(span)
       var text: String
       if index == spans.count - 1, let cut = breaking.truncation {
         text = substring(cut.prefix) + cut.ellipsis + substring(cut.suffix)
@@ -117,7 +117,8 @@ extension PreparedText {
       var line = Line(
         range: span.start..<span.end, text: text, width: span.width,
         widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
-        y: y - inset.height, endsInEmergencyBreak: span.emergency)
+        y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent)
+      line.x = span.indent
       line.endsWithHyphen = span.hyphen && hyphen(forSoftHyphenAt: span.end - 1) != nil
       lines.append(line)
       y += metrics.height

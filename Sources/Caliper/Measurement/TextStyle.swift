@@ -52,10 +52,41 @@ public struct TextStyle: Sendable, Hashable {
   public var fonts: [FontReference]
   /// BCP 47 / ICU locale: line-break tailoring (e.g. "ja@lb=strict") and shaping language.
   public var locale: String
+  /// OpenType features passed to HarfBuzz with every run ("tnum", "liga=0", "smcp").
+  public var features: [FontFeature]
+  /// Variable-font axis positions applied to every face that has the axis ("wght=700").
+  public var variations: [FontVariation]
+  /// Points added between grapheme clusters (tracking; Pango's `letter_spacing`, CSS
+  /// `letter-spacing`, SwiftUI `tracking`), not after a line's last one, as in Pango; may
+  /// be negative. When not 0, optional ligatures (`liga`, `clig`, `dlig`) are off unless
+  /// `features` turns them on, as in Pango and CSS.
+  public var letterSpacing: Double
+  /// Points added to every word separator (U+0020, U+00A0 and CSS's other word-separator
+  /// characters; CSS `word-spacing`); may be negative.
+  public var wordSpacing: Double
+  /// Tab stops, line heights, spacing between lines and paragraphs, indents.
+  public var paragraph: ParagraphStyle
 
-  public init(size: Double = 16, fonts: [FontReference] = [], locale: String = "en") {
+  public init(
+    size: Double = 16, fonts: [FontReference] = [], locale: String = "en",
+    features: [FontFeature] = [], variations: [FontVariation] = [],
+    letterSpacing: Double = 0, wordSpacing: Double = 0,
+    paragraph: ParagraphStyle = ParagraphStyle()
+  ) {
     self.size = size
     self.fonts = fonts
     self.locale = locale
+    self.features = features
+    self.variations = variations
+    self.letterSpacing = letterSpacing
+    self.wordSpacing = wordSpacing
+    self.paragraph = paragraph
+  }
+
+  /// The first reason this style cannot be used, if any (the size is checked apart).
+  var problem: String? {
+    if !letterSpacing.isFinite { return "letter spacing \(letterSpacing) is not a finite number" }
+    if !wordSpacing.isFinite { return "word spacing \(wordSpacing) is not a finite number" }
+    return paragraph.problem
   }
 }

@@ -5,7 +5,10 @@
 /// glyph takes part in no OpenType lookup (`Font.spaceIsInert`), shaping cannot reach
 /// across a space, so a word with its trailing spaces shapes the same alone as in the
 /// paragraph; such words are shaped alone and kept by (face, script, direction, language,
-/// scalars). The advances are kept in font units (shaping happens at units-per-em scale,
+/// features, scalars). Inertness looks at every lookup of the face, enabled or not, so it
+/// holds whatever features are turned on; features limited to a range of the text shape
+/// the whole run instead (the range is in the paragraph's offsets). A varied instance of a
+/// face is a face of its own (its own serial), so variations are in the key too. The advances are kept in font units (shaping happens at units-per-em scale,
 /// unhinted), so the font size is not part of the key: it scales the result after.
 /// Bound: `byteLimit` bytes, least recently used first out.
 final class ShapeCache: Sendable {
@@ -30,17 +33,23 @@ struct ShapeKey: Hashable, Sendable {
   let rightToLeft: Bool
   /// HarfBuzz's interned language, by address (stable for the process).
   let language: Int
+  /// The style's OpenType features (all applying to the whole text).
+  let features: [FontFeature]
   let scalars: [UInt32]
   /// A digest of all the above, made once: `hash(into:)` feeds only this to the Hasher,
   /// so a lookup runs SipHash over 8 bytes rather than the whole word (equality still
   /// compares every field).
   private let digest: UInt64
 
-  init(font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, scalars: [UInt32]) {
+  init(
+    font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, features: [FontFeature],
+    scalars: [UInt32]
+  ) {
     self.font = font
     self.script = script
     self.rightToLeft = rightToLeft
     self.language = language
+    self.features = features
     self.scalars = scalars
     // FNV-1a over the fields, 32 bits at a time.
     var digest: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -48,6 +57,7 @@ struct ShapeKey: Hashable, Sendable {
     mix(font)
     mix(UInt64(script) << 1 | (rightToLeft ? 1 : 0))
     mix(UInt64(UInt(bitPattern: language)))
+    for feature in features { mix(UInt64(feature.code) << 32 | UInt64(feature.value)) }
     for scalar in scalars { mix(UInt64(scalar)) }
     self.digest = digest
   }
@@ -59,11 +69,14 @@ struct ShapeKey: Hashable, Sendable {
   static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
     lhs.digest == rhs.digest && lhs.font == rhs.font && lhs.script == rhs.script
       && lhs.rightToLeft == rhs.rightToLeft && lhs.language == rhs.language
-      && lhs.scalars == rhs.scalars
+      && lhs.features == rhs.features && lhs.scalars == rhs.scalars
   }
 
   /// Estimated bytes of an entry: key and value storage plus bookkeeping.
-  var cost: Int { 96 + scalars.count * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride) }
+  var cost: Int {
+    96 + features.count * MemoryLayout<FontFeature>.stride + scalars.count
+      * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride)
+  }
 }
 
 /// The shaping of a stretch of scalars, per scalar: the advance in font units of the

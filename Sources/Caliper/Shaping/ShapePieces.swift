@@ -24,8 +24,8 @@ extension Shaper {
   /// grapheme starts there (or a stricter set of such offsets): graphemes longer than
   /// `longestClusterPiece` are cut.
   func shape(
-    _ scalars: [Unicode.Scalar], boundaries: [Bool], range: Range<Int>, context: Bool,
-    run: TextRun, font: Font
+    _ scalars: [Unicode.Scalar], boundaries: some BooleanLookup, range: Range<Int>,
+    context: Bool, run: TextRun, font: Font
   ) -> [Int64] {
     var result: [Int64] = []
     result.reserveCapacity(range.count)
@@ -40,7 +40,7 @@ extension Shaper {
   /// `shape`, handing each piece's results to `body` with the offset of its first scalar,
   /// in text order: a long run never holds more than one piece's results at a time.
   func shape(
-    _ scalars: [Unicode.Scalar], boundaries graphemeStart: [Bool], range: Range<Int>,
+    _ scalars: [Unicode.Scalar], boundaries graphemeStart: some BooleanLookup, range: Range<Int>,
     context: Bool, run: TextRun, font: Font, body: (Int, ArraySlice<Int64>) -> Void
   ) {
     let around = context ? 0..<scalars.count : range
@@ -81,7 +81,9 @@ extension Shaper {
   /// Where the piece from `start` ends: before `longestPiece` scalars, before a grapheme
   /// longer than `longestClusterPiece`, or — when `start` is inside or at such a
   /// grapheme — `longestClusterPiece` scalars on (`insideCluster`).
-  private func pieceEnd(from start: Int, in range: Range<Int>, graphemeStart: [Bool])
+  private func pieceEnd(
+    from start: Int, in range: Range<Int>, graphemeStart: some BooleanLookup
+  )
     -> (end: Int, insideCluster: Bool)
   {
     let limit = min(range.upperBound, start + Self.longestPiece)

@@ -4,7 +4,7 @@ internal import CHarfBuzz
 ///
 /// Problem: a measurement needs each cluster's exact advance, and to know where cutting
 /// the text would change the glyphs. Solution: shape each run with HarfBuzz (face, script,
-/// direction, language), passing the whole paragraph as context as Pango does, and fold
+/// direction, language, OpenType features), passing the whole paragraph as context as Pango does, and fold
 /// glyph advances into their cluster's first scalar; `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` marks
 /// offsets where a line edge must be reshaped. Where the face's space is inert
 /// (`Font.spaceIsInert`), a run is shaped word by word instead, each word alone and through
@@ -17,14 +17,31 @@ struct Shaper: ~Copyable {
   private let buffer: OpaquePointer?
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
   private let language: hb_language_t?
+  /// The style's OpenType features, as `hb_shape` takes them.
+  private let features: [hb_feature_t]
+  /// The style's features, for shape-cache keys.
+  private let styleFeatures: [FontFeature]
+  /// Whether words may be shaped alone: not when a feature applies to a range, which is
+  /// given in the paragraph's offsets.
+  private let mayShapeWords: Bool
 
-  init(locale: String) {
+  init(style: TextStyle) {
     buffer = hb_buffer_create()
-    language = hb_language_from_string(locale, -1)
+    language = hb_language_from_string(style.locale, -1)
+    styleFeatures = Self.features(style)
+    features = styleFeatures.map { $0.harfBuzzFeature() }
+    mayShapeWords = style.features.allSatisfy { $0.range == nil }
   }
 
   deinit {
     hb_buffer_destroy(buffer)
+  }
+
+  /// The features to shape with: with letter spacing, optional ligatures off first (as
+  /// Pango does), so that the style's own features, after them, may turn them back on.
+  static func features(_ style: TextStyle) -> [FontFeature] {
+    guard style.letterSpacing != 0 else { return style.features }
+    return FontFeature.noOptionalLigatures + style.features
   }
 
   /// One HarfBuzz call: shapes `range` (inside `run`) of `scalars` with `context` (which
@@ -51,7 +68,9 @@ struct Shaper: ~Copyable {
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
     hb_buffer_set_language(buffer, language)
-    hb_shape(font.hbFont, buffer, nil, 0)
+    features.withUnsafeBufferPointer {
+      hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count))
+    }
     var glyphCount: UInt32 = 0
     guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
       let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
@@ -79,7 +98,7 @@ struct Shaper: ~Copyable {
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
-    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert else {
+    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert, mayShapeWords else {
       shape(
         scalars, boundaries: analysis.graphemeStart, range: run.range, context: true, run: run,
         font: font
@@ -112,7 +131,7 @@ struct Shaper: ~Copyable {
       } else {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, scalars: scalars[piece].map(\.value))
+          language: languageKey, features: styleFeatures, scalars: scalars[piece].map(\.value))
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
             scalars, boundaries: analysis.graphemeStart, range: piece, context: false, run: run,
@@ -137,17 +156,17 @@ struct ShapedText {
   /// into prefix sums in place, with no second array of the text's length.
   var advances: [Double]
   /// Whether a HarfBuzz cluster starts at each offset (count + 1 entries).
-  var clusterStart: [Bool]
+  var clusterStart: BitArray
   /// Whether breaking before each offset is unsafe (count + 1 entries).
-  var unsafeBefore: [Bool]
+  var unsafeBefore: BitArray
   /// Clusters drawn with a `.notdef` glyph (line separators aside).
   var missingGlyphCount = 0
 
   init(count: Int, size: Double) {
     self.size = size
     advances = [Double](repeating: 0, count: count + 1)
-    clusterStart = [Bool](repeating: true, count: count + 1)
-    unsafeBefore = [Bool](repeating: false, count: count + 1)
+    clusterStart = BitArray(repeating: true, count: count + 1)
+    unsafeBefore = BitArray(repeating: false, count: count + 1)
   }
 
   /// Keeps a cluster start only where `graphemeStart` also has one.

@@ -49,11 +49,14 @@ struct NodeReader {
 
   static func readStyle(_ reader: JSONReader, base: TextStyle) throws(LayoutError) -> TextStyle {
     var style = base
-    for (key, member) in try reader.object(allowing: ["size", "font", "locale"]) {
+    for (key, member) in try reader.object(allowing: styleKeys) {
       try readStyleField(key, member, into: &style)
     }
     return style
   }
+
+  /// The members of a style object, and of a text node besides its text.
+  static let styleKeys = ["size", "font", "locale"] + StyleFields.keys
 
   static func readStyleField(_ key: String, _ member: JSONReader, into style: inout TextStyle)
     throws(LayoutError)
@@ -74,7 +77,7 @@ struct NodeReader {
         style.fonts = [FontReference(try member.string())]
       }
     case "locale": style.locale = try member.string()
-    default: break
+    default: try StyleFields.read(key, member, into: &style)
     }
   }
 
@@ -84,7 +87,7 @@ struct NodeReader {
     var spans: [TextSpan] = []
     let lineFields = ["lineLimit", "truncation", "alignment"]
     for (key, member) in try reader.object(
-      allowing: common + ["text", "size", "font", "locale", "spans"] + lineFields)
+      allowing: common + ["text", "spans"] + Self.styleKeys + lineFields)
     {
       if key == "spans" {
         spans = try SpanReader.spans(member)

@@ -1,0 +1,51 @@
+/// Booleans stored one bit each: the per-scalar flags of a prepared text (cluster starts,
+/// unsafe-to-break offsets) cost 1/8 byte a scalar rather than a byte.
+struct BitArray: Sendable, Hashable, BooleanLookup {
+  private var words: [UInt64]
+  /// The number of flags.
+  let count: Int
+
+  init(repeating value: Bool, count: Int) {
+    self.count = count
+    words = [UInt64](repeating: value ? ~0 : 0, count: (count + 63) / 64)
+  }
+
+  var indices: Range<Int> { 0..<count }
+
+  subscript(index: Int) -> Bool {
+    get {
+      precondition(index >= 0 && index < count, "BitArray index \(index) out of 0..<\(count)")
+      return words[index >> 6] & (1 << UInt64(index & 63)) != 0
+    }
+    set {
+      precondition(index >= 0 && index < count, "BitArray index \(index) out of 0..<\(count)")
+      if newValue {
+        words[index >> 6] |= 1 << UInt64(index & 63)
+      } else {
+        words[index >> 6] &= ~(1 << UInt64(index & 63))
+      }
+    }
+  }
+
+  /// The bytes of its storage.
+  var memoryFootprint: Int { words.capacity * MemoryLayout<UInt64>.stride }
+
+  static func == (lhs: BitArray, rhs: BitArray) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    // Bits past `count` in the last word are never set differently: both start alike and
+    // only in-range bits are written.
+    return lhs.words == rhs.words
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(count)
+    hasher.combine(words)
+  }
+}
+
+/// Per-offset booleans, read by index: `[Bool]` and `BitArray`.
+protocol BooleanLookup {
+  subscript(index: Int) -> Bool { get }
+}
+
+extension Array: BooleanLookup where Element == Bool {}

@@ -1,0 +1,76 @@
+/// Spacing: letter and word spacing in the advances, and the paragraph's line heights.
+///
+/// Problem: tracking, word spacing and line-height models change every width and height,
+/// and must do so the same way in the prefix sums, in reshaped line edges and in every
+/// line's metrics. Solution: the extra advance of each scalar is one function
+/// (`spacing(at:)`), added once to the shaped advances and again to any reshaped stretch;
+/// a line's metrics are its fonts' metrics through `ParagraphStyle.lineMetrics`.
+/// Letter spacing goes between clusters, as in Pango: each cluster's advance carries it,
+/// and a line's width drops the one after its last content cluster (`lineEdgeSpacing`).
+extension PreparedText {
+  /// The letter spacing a line's content width leaves out: the one after its last cluster.
+  var lineEdgeSpacing: Double { style.letterSpacing }
+
+  /// Whether a line's width is more than prefix arithmetic: tabs move to stops, letter
+  /// spacing leaves the line's edge (the line breaker then asks `width`).
+  var adjustsLineWidths: Bool { tabStops != nil || style.letterSpacing != 0 }
+
+  /// The points added to the advance of the scalar at `index`: letter spacing on the first
+  /// scalar of each cluster (`clusterStart`: where a HarfBuzz cluster and a grapheme both
+  /// start), word spacing on word separators; none on line separators.
+  static func spacing(
+    at index: Int, clusterStart: BitArray, analysis: TextAnalysis, style: TextStyle
+  ) -> Double {
+    var extra = 0.0
+    if style.letterSpacing != 0, clusterStart[index] { extra += style.letterSpacing }
+    if style.wordSpacing != 0, isWordSeparator(analysis.scalars[index]) {
+      extra += style.wordSpacing
+    }
+    return extra
+  }
+
+  /// Adds `spacing(at:)` to every scalar's advance, kept one place on as in `ShapedText`
+  /// (`advances[i + 1]` is scalar i's); nothing to do without spacing.
+  static func addSpacing(
+    to advances: inout [Double], clusterStart: BitArray, analysis: TextAnalysis,
+    style: TextStyle
+  ) {
+    guard style.letterSpacing != 0 || style.wordSpacing != 0 else { return }
+    for index in 0..<analysis.scalars.count where !analysis.isLineSeparator(index) {
+      advances[index + 1] += spacing(
+        at: index, clusterStart: clusterStart, analysis: analysis, style: style)
+    }
+  }
+
+  /// CSS Text 3's word-separator characters: space, no-break space, Ethiopic word space,
+  /// Aegean, Ugaritic and Phoenician word separators.
+  static func isWordSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20, 0xA0, 0x1361, 0x10100, 0x10101, 0x1039F, 0x1091F: return true
+    default: return false
+    }
+  }
+
+  /// The indent of a line starting at `start`: the first-line head indent where a
+  /// paragraph starts (the text's start, or after a hard break), else the head indent.
+  func indent(atLineStart start: Int) -> Double {
+    // Read in place: binding the paragraph style would copy (and retain) its tab stops.
+    let first = style.paragraph.firstLineHeadIndent
+    let head = style.paragraph.headIndent
+    guard first != 0 || head != 0 else { return 0 }
+    return start == 0 || analysis.isLineSeparator(start - 1) ? first : head
+  }
+
+  /// The metrics of the line `range` whose faces are `faces`: the fonts' metrics, then the
+  /// paragraph's line height, line spacing and paragraph spacing.
+  func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
+    let natural = fontLineMetrics(range, faces: faces)
+    guard style.paragraph.changesLineHeights else { return natural }
+    let count = analysis.scalars.count
+    let endsParagraph = !range.isEmpty && analysis.isLineSeparator(range.upperBound - 1)
+    // The text's last line: the one reaching its end, unless a hard break ends it (then an
+    // empty line follows, and is the last).
+    let isLast = range.upperBound == count && !endsParagraph
+    return style.paragraph.lineMetrics(natural, endsParagraph: endsParagraph, isLast: isLast)
+  }
+}

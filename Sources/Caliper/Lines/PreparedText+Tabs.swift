@@ -1,0 +1,63 @@
+/// Tabs: a tab advances the pen to the next tab stop of the paragraph.
+///
+/// Problem: a tab's width depends on where it falls in its line, so it cannot be a fixed
+/// advance in the prefix sums. Solution: a line with tabs is measured piece by piece, each
+/// piece between tabs as any stretch (`untabbedWidth`, which reshapes unsafe edges), and
+/// each tab moves the pen to `ResolvedTabStops.next(after:)`; a line without tabs costs a
+/// binary search more. A tab in a line's trailing whitespace hangs like a space. Stops are
+/// measured from the text's leading edge, so a line's indent moves its tabs' pen start.
+/// Limitation: stops are measured from the left, also in right-to-left lines.
+extension PreparedText {
+  /// The width of a line from `start` to `contentEnd` (breaking at `end`) with its tabs
+  /// at their stops.
+  func tabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
+    guard let stops = tabStops else {
+      return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    }
+    var index = firstTab(atOrAfter: start)
+    guard index < tabs.count, tabs[index] < contentEnd else {
+      return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    }
+    // Stops are measured from the text's edge, so an indented line starts nearer its first.
+    let indent = indent(atLineStart: start)
+    var x = indent
+    var pieceStart = start
+    while index < tabs.count, tabs[index] < contentEnd {
+      let tab = tabs[index]
+      x += untabbedWidth(from: pieceStart, to: tab, breakingAt: tab)
+      x = stops.next(after: x)
+      pieceStart = tab + 1
+      index += 1
+    }
+    return x + untabbedWidth(from: pieceStart, to: contentEnd, breakingAt: end) - indent
+  }
+
+  /// The width of a line's trailing whitespace: its advances, a tab among them reaching
+  /// its stop from where the content ends.
+  func trailingWidth(_ span: LineBreaker.Span) -> Double {
+    let trailing = span.contentEnd..<span.end
+    let first = firstTab(atOrAfter: trailing.lowerBound)
+    guard let stops = tabStops, first < tabs.count, tabs[first] < trailing.upperBound else {
+      return advanceSum(trailing)
+    }
+    let start = span.indent + span.width
+    var x = start
+    for index in trailing {
+      x =
+        analysis.scalars[index].value == 0x09
+        ? stops.next(after: x) : x + advanceSum(index..<index + 1)
+    }
+    return x - start
+  }
+
+  /// The index in `tabs` of the first tab at or after `offset`.
+  private func firstTab(atOrAfter offset: Int) -> Int {
+    var low = 0
+    var high = tabs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if tabs[middle] < offset { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
