@@ -165,6 +165,12 @@ public struct PixelBox: Sendable, Hashable, CustomStringConvertible {
       x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
   }
 
+  /// Whether the two boxes share a pixel.
+  public func intersects(_ other: PixelBox) -> Bool {
+    !isEmpty && !other.isEmpty && x0 < other.x1 && other.x0 < x1 && y0 < other.y1
+      && other.y0 < y1
+  }
+
   public func contains(x: Int, y: Int) -> Bool { x >= x0 && x < x1 && y >= y0 && y < y1 }
 
   public var description: String { "[\(x0), \(y0)) – [\(x1), \(y1))" }
