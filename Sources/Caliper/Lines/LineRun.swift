@@ -60,7 +60,8 @@ extension PreparedText {
 
     // Pieces: maximal stretches of one text run, one side of contentEnd and one L1 level.
     var pieces: [(range: Range<Int>, run: TextRun, level: UInt8)] = []
-    for run in runs where run.range.overlaps(lineStart..<lineEnd) {
+    for run in runs[itemizedRunIndex(containing: lineStart)...] {
+      guard run.range.lowerBound < lineEnd else { break }
       var start = max(run.range.lowerBound, lineStart)
       let end = min(run.range.upperBound, lineEnd)
       while start < end {

@@ -53,12 +53,29 @@ extension PreparedText {
     let shaper = GlyphShaper(locale: style.locale)
     return lineRuns.map { lineRun in
       // The itemized run holding this visual run: its script and direction.
-      let textRun = runs.first { $0.range.contains(lineRun.range.lowerBound) }!
+      let textRun = itemizedRun(containing: lineRun.range.lowerBound)
       let glyphs = shaper.shape(
         analysis.scalars, range: lineRun.range, run: textRun, font: lineRun.font,
         size: style.size, x: lineRun.x)
       return GlyphRun(run: lineRun, glyphs: glyphs, size: style.size)
     }
+  }
+}
+
+extension PreparedText {
+  /// The itemized run holding scalar `offset` (binary search: runs are in text order and
+  /// tile the text).
+  func itemizedRun(containing offset: Int) -> TextRun { runs[itemizedRunIndex(containing: offset)] }
+
+  /// The index of the itemized run holding scalar `offset`.
+  func itemizedRunIndex(containing offset: Int) -> Int {
+    var low = 0
+    var high = runs.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if runs[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+    }
+    return low
   }
 }
 
