@@ -5,15 +5,20 @@
 /// Reads the texts of `--input FILE|-`: one text per non-empty line, UTF-8 validated.
 enum InputReader {
   static func texts(from path: String) throws -> [String] {
-    let bytes = try read(path)
-    guard let content = String(validating: bytes, as: UTF8.self) else {
-      let offset = firstInvalidUTF8(bytes)
-      throw RuntimeError(
-        "input \(path == "-" ? "(stdin)" : path) is not valid UTF-8 (byte \(offset))")
-    }
-    return content.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
+    try text(from: path).split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
       .map { String($0.hasSuffix("\r") ? $0.dropLast() : $0[...]) }
       .filter { !$0.isEmpty }
+  }
+
+  /// The whole file (or stdin) as one text, UTF-8 validated.
+  static func text(from path: String) throws -> String {
+    let bytes = try read(path)
+    guard let content = String(validating: bytes, as: UTF8.self) else {
+      throw RuntimeError(
+        "input \(path == "-" ? "(stdin)" : path) is not valid UTF-8 (byte \(firstInvalidUTF8(bytes)))"
+      )
+    }
+    return content
   }
 
   static func read(_ path: String) throws -> [UInt8] {

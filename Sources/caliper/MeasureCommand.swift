@@ -19,6 +19,7 @@ enum MeasureCommand {
       --width <w>[,<w>...]    Proposed widths in points. 'inf' or 'none' asks for the ideal
                               size. Repeatable. Default: the ideal size only.
       --input <file|->        Read one text per non-empty line from a file, or '-' for stdin.
+      --text-file <file|->    Read one text: the whole file, newlines included.
       --json                  One JSON object per text per line (schema in the README).
       --no-lines              Leave out the lines (sizes and line counts only).
       --scale <s>             Round sizes up to the pixel grid of s pixels per point.
@@ -41,7 +42,9 @@ enum MeasureCommand {
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: ["--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs"],
+      valued: [
+        "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
+      ],
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
@@ -77,6 +80,7 @@ enum MeasureCommand {
     if options.widths.isEmpty { options.widths = [nil] }
     options.texts = parsed.positionals
     if let input = parsed.last("--input") { options.texts += try InputReader.texts(from: input) }
+    for file in parsed.all("--text-file") { options.texts.append(try InputReader.text(from: file)) }
     guard parsed.last("--input") != nil || !options.texts.isEmpty else {
       throw UsageError("missing text to measure (give it as an argument or with --input)")
     }

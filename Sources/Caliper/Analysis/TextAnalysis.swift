@@ -9,6 +9,10 @@ internal import CICU
 /// which every later stage uses; scripts from HarfBuzz's Unicode functions, with Common and
 /// Inherited characters taking the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
+///
+/// Sendable: a value of immutable arrays. The ICU objects that made it never leave the C
+/// call that used them (each call clones its break iterator from a per-locale prototype
+/// under a C mutex, and opens its own bidi object).
 struct TextAnalysis: Sendable {
   /// The text as Unicode scalars; every offset below indexes this.
   let scalars: [Unicode.Scalar]
@@ -20,8 +24,9 @@ struct TextAnalysis: Sendable {
   let graphemeStart: [Bool]
   /// The bidi embedding level of each scalar.
   let levels: [UInt8]
-  /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value).
-  let scripts: [UInt32]
+  /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value); empty once
+  /// itemizing has put them into runs (`dropScripts`).
+  private(set) var scripts: [UInt32]
 
   init(text: String, locale: String) throws(CaliperError) {
     let scalars = Array(text.unicodeScalars)
@@ -129,6 +134,9 @@ struct TextAnalysis: Sendable {
     }
     return scripts
   }
+
+  /// Frees the scripts, which only itemizing reads.
+  mutating func dropScripts() { scripts = [] }
 
   /// Whether the scalar at `index` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF):
   /// such characters are never drawn and have no width.

@@ -20,6 +20,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   // functions, never FreeType's. The FreeType face is reached only under its own Mutex.
   /// The font file's path.
   public let path: String
+  /// The face's index in its file (0 unless the file is a collection).
+  public let faceIndex: Int
   /// The family name from the font's name table (e.g. "Noto Sans").
   public let familyName: String
   /// The style name from the font's name table (e.g. "Bold Italic").
@@ -49,11 +51,17 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   private let file: FontFile
   let freeType: FreeTypeFace
 
-  /// Opens the font at `path` (face 0). Prefer `FontLibrary.font(path:)`, which shares faces.
-  init(path: String) throws(CaliperError) {
-    let file = try FontFile(path: path)
-    let freeType = try FreeTypeFace(file: file)
+  /// Opens face `index` of the font at `path`. Prefer `FontLibrary.font(path:index:)`,
+  /// which shares faces.
+  init(path: String, index: Int = 0, maxFileBytes: Int = InputLimits().maxFontFileBytes)
+    throws(CaliperError)
+  {
+    let file = try FontFile(path: path, maxBytes: maxFileBytes)
+    // HarfBuzz takes any bytes as a face: only checked sfnt data reaches it (or FreeType).
+    try FontFormat.check(UnsafeRawBufferPointer(file.bytes), path: path, index: index)
+    let freeType = try FreeTypeFace(file: file, index: index)
     self.path = path
+    faceIndex = index
     self.file = file
     serial = fontSerials.add(1, ordering: .relaxed).newValue
     self.freeType = freeType
@@ -62,7 +70,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     hbBlob = hb_blob_create(
       file.bytes.baseAddress?.assumingMemoryBound(to: CChar.self), UInt32(file.bytes.count),
       HB_MEMORY_MODE_READONLY, nil, nil)
-    hbFace = hb_face_create(hbBlob, 0)
+    hbFace = hb_face_create(hbBlob, UInt32(index))
     hb_face_make_immutable(hbFace)
     let upem = Int(max(1, hb_face_get_upem(hbFace)))
     hbFont = hb_font_create(hbFace)

@@ -6,8 +6,11 @@
 /// cluster with emoji presentation goes to the emoji face first. Limitation: coverage is
 /// the cmap only (a face that maps a character to an empty glyph still "covers" it).
 public struct FontCascade: Sendable {
+  /// The most faces one cascade may hold (a style's fonts and the bundled ones).
+  public static let mostFaces = 4096
   let library: FontLibrary
-  /// Face files in cascade order.
+  /// Face files in cascade order (a collection's face other than 0 as its path, a NUL and
+  /// the index).
   public let paths: [String]
   let emojiIndex: Int?
 
@@ -33,7 +36,7 @@ public struct FontCascade: Sendable {
       -> (index: Int, covered: Bool)
     {
       let value = Int(scalar.value)
-      if value < 0x20 || value == 0x7F { return (previous ?? 0, true) }
+      if value < 0x20 || value == 0x7F { return (try previousOrFirst(previous), true) }
       if value == 0x20, let previous, try font(previous).covers(scalar) { return (previous, true) }
       if asciiFirst[value] == -1 {
         asciiFirst[value] = -2
@@ -46,9 +49,17 @@ public struct FontCascade: Sendable {
       return first >= 0 ? (first, true) : (previous ?? 0, false)
     }
 
+    /// `previous`, or the first face (opened, since a run will be shaped in it) when a
+    /// text starts with characters that need no glyph ("\n\n").
+    private mutating func previousOrFirst(_ previous: Int?) throws(CaliperError) -> Int {
+      if let previous { return previous }
+      _ = try font(0)
+      return 0
+    }
+
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let font = try cascade.library.font(path: cascade.paths[index])
+      let font = try cascade.library.font(key: cascade.paths[index])
       fonts[index] = font
       return font
     }
@@ -65,7 +76,7 @@ public struct FontCascade: Sendable {
     mutating func face(
       for cluster: ArraySlice<Unicode.Scalar>, previous: Int?
     ) throws(CaliperError) -> (index: Int, covered: Bool) {
-      guard let first = cluster.first else { return (previous ?? 0, true) }
+      guard let first = cluster.first else { return (try previousOrFirst(previous), true) }
       if cluster.count == 1, first.value < 0x80 {
         return try face(ascii: first, previous: previous)
       }

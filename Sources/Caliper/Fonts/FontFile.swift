@@ -18,8 +18,10 @@ final class FontFile: @unchecked Sendable {
   /// file was replaced or rewritten, and these bytes are no longer its contents.
   let identity: FileIdentity
 
-  /// Reads the file at `path`. Throws `CaliperError.unreadableFontFile` with the C reason.
-  init(path: String) throws(CaliperError) {
+  /// Reads the file at `path`, refusing files over `maxBytes` before reading them.
+  ///
+  /// - Throws: `CaliperError.unreadableFontFile` with the C reason, or `.fontFileTooLarge`.
+  init(path: String, maxBytes: Int = InputLimits().maxFontFileBytes) throws(CaliperError) {
     self.path = path
     guard let file = fopen(path, "rb") else {
       throw .unreadableFontFile(path: path, reason: String(cString: strerror(errno)))
@@ -35,6 +37,9 @@ final class FontFile: @unchecked Sendable {
     identity = FileIdentity(info)
     let size = Int(info.st_size)
     guard size > 0 else { throw .unreadableFontFile(path: path, reason: "the file is empty") }
+    guard size <= maxBytes else {
+      throw .fontFileTooLarge(path: path, bytes: size, limit: maxBytes)
+    }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
     let read = fread(buffer.baseAddress, 1, size, file)
     guard read == size else {

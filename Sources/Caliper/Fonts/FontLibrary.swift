@@ -16,6 +16,10 @@ import Synchronization
 ///   (bumped whenever a face is reloaded), so a changed font never answers from the cache.
 /// Each cache has its own lock; values are computed outside the locks.
 ///
+/// Sendable because every stored property is immutable or synchronised: the caches are
+/// `LRUCache`s (one `Mutex` each), the generation is an `Atomic`, and what the caches hold
+/// (`Font`, `PreparedText`, shaped words) is itself `Sendable` and immutable.
+///
 /// ```swift
 /// let fonts = try FontLibrary.bundled()
 /// let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
@@ -27,6 +31,8 @@ public final class FontLibrary: Sendable {
   public let fontsDirectory: String
   /// The bounds of the caches.
   public let limits: CacheLimits
+  /// The bounds on texts, font files and sizes.
+  public let inputLimits: InputLimits
   private let faces: LRUCache<String, Font>
   let shapes: ShapeCache
   private let prepared: LRUCache<PreparedKey, PreparedText>
@@ -37,12 +43,16 @@ public final class FontLibrary: Sendable {
   private let generation = Atomic<UInt64>(0)
 
   /// A library over a folder holding the bundled fonts.
-  public init(fontsDirectory: String, limits: CacheLimits = CacheLimits()) throws(CaliperError) {
+  public init(
+    fontsDirectory: String, limits: CacheLimits = CacheLimits(),
+    inputLimits: InputLimits = InputLimits()
+  ) throws(CaliperError) {
     guard BundledFonts.isFontsDirectory(fontsDirectory) else {
       throw .fontsDirectoryNotFound(searched: [fontsDirectory])
     }
     self.fontsDirectory = fontsDirectory
     self.limits = limits
+    self.inputLimits = inputLimits
     bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
     bundledEmojiIndex = bundledCascade.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     faces = LRUCache(byteLimit: limits.faceBytes)
@@ -51,29 +61,47 @@ public final class FontLibrary: Sendable {
   }
 
   /// A library over the bundled fonts, found by `BundledFonts.directory()`'s lookup order.
-  public static func bundled(limits: CacheLimits = CacheLimits()) throws(CaliperError)
-    -> FontLibrary
-  {
-    try FontLibrary(fontsDirectory: BundledFonts.directory(), limits: limits)
+  public static func bundled(
+    limits: CacheLimits = CacheLimits(), inputLimits: InputLimits = InputLimits()
+  ) throws(CaliperError) -> FontLibrary {
+    try FontLibrary(
+      fontsDirectory: BundledFonts.directory(), limits: limits, inputLimits: inputLimits)
   }
 
-  /// The font in the file at `path`, opened once and shared while the file stays the same.
+  /// The font in the file at `path` (face `index` of a collection), opened once and shared
+  /// while the file stays the same.
   ///
-  /// - Throws: `CaliperError.unreadableFontFile` when the file is gone or unreadable, or
-  ///   `.notAFont` when FreeType refuses it.
-  public func font(path: String) throws(CaliperError) -> Font {
+  /// - Throws: `CaliperError.unreadableFontFile` when the file is gone or unreadable,
+  ///   `.fontFileTooLarge`, `.unsupportedFontFormat`, `.malformedFont`,
+  ///   `.fontIndexOutOfRange`, or `.notAFont` when FreeType refuses it.
+  public func font(path: String, index: Int = 0) throws(CaliperError) -> Font {
+    try font(key: Self.faceKey(path: path, index: index))
+  }
+
+  /// The key of a face in the face cache and in cascades: its path, with the face index
+  /// after a NUL (which no path holds) when it is not 0.
+  static func faceKey(path: String, index: Int) -> String {
+    index == 0 ? path : path + "\u{0}" + String(index)
+  }
+
+  /// The font a face key names (see `faceKey`).
+  func font(key: String) throws(CaliperError) -> Font {
+    let parts = key.split(separator: "\u{0}", maxSplits: 1)
+    let path = parts.isEmpty ? key : String(parts[0])
+    let index = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+    let maxBytes = inputLimits.maxFontFileBytes
     guard let identity = FileIdentity(path: path) else {
-      faces.removeValue(for: path)
-      _ = try Font(path: path)  // throws the reason (missing, unreadable...)
+      faces.removeValue(for: key)
+      _ = try Font(path: path, index: index, maxFileBytes: maxBytes)  // throws the reason
       throw .unreadableFontFile(path: path, reason: "the file cannot be read")
     }
-    if let font = faces.value(for: path) {
+    if let font = faces.value(for: key) {
       if font.fileIdentity == identity { return font }
-      faces.removeValue(for: path)
+      faces.removeValue(for: key)
       generation.add(1, ordering: .relaxed)
     }
-    let font = try Font(path: path)
-    faces.insert(font, for: path, cost: font.fileSize)
+    let font = try Font(path: path, index: index, maxFileBytes: maxBytes)
+    faces.insert(font, for: key, cost: font.fileSize)
     return font
   }
 
@@ -91,6 +119,7 @@ public final class FontLibrary: Sendable {
     switch reference {
     case .family(let name): return try font(family: name)
     case .file(let path): return try font(path: path)
+    case .face(let path, let index): return try font(path: path, index: index)
     }
   }
 
@@ -99,9 +128,13 @@ public final class FontLibrary: Sendable {
     guard !style.fonts.isEmpty else {
       return FontCascade(library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex)
     }
+    guard style.fonts.count + bundledCascade.count <= FontCascade.mostFaces else {
+      throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
+    }
     var paths: [String] = []
     for reference in style.fonts {
-      paths.append(try font(reference).path)
+      let font = try font(reference)
+      paths.append(Self.faceKey(path: font.path, index: font.faceIndex))
     }
     for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
@@ -115,7 +148,13 @@ public final class FontLibrary: Sendable {
   public func prepare(_ text: String, style: TextStyle = TextStyle()) throws(CaliperError)
     -> PreparedText
   {
-    guard style.size.isFinite, style.size > 0 else { throw .invalidFontSize(style.size) }
+    guard style.size.isFinite, style.size > 0, style.size <= inputLimits.maxFontSize else {
+      throw .invalidFontSize(style.size, limit: inputLimits.maxFontSize)
+    }
+    let bytes = text.utf8.count
+    guard bytes <= inputLimits.maxTextBytes else {
+      throw .textTooLong(bytes: bytes, limit: inputLimits.maxTextBytes)
+    }
     guard prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }

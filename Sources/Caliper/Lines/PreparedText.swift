@@ -13,6 +13,10 @@
 /// text.idealSize          // one line: the width of the whole string
 /// text.measure(ProposedViewSize(width: 120, height: nil)).lines.map(\.text)
 /// ```
+///
+/// Sendable because it is a value of immutable arrays and `Font`s (immutable, see `Font`);
+/// the one shared mutable part, `breakCache`, is a class whose entries live in a `Mutex`.
+/// Measuring makes its own HarfBuzz buffer (`Shaper`) for the edges it reshapes.
 public struct PreparedText: Sendable {
   /// The text as given.
   public let string: String
@@ -22,6 +26,9 @@ public struct PreparedText: Sendable {
   public let faces: [Font]
   /// Characters that no face covers (drawn as .notdef), in order of first appearance.
   public let missing: [Unicode.Scalar]
+  /// How many clusters are drawn with a `.notdef` glyph (a box): a lossy step, so results
+  /// report it (0 when every character has a glyph; line separators are not counted).
+  public let missingGlyphCount: Int
 
   let analysis: TextAnalysis
   let runs: [TextRun]
@@ -31,7 +38,7 @@ public struct PreparedText: Sendable {
   let prefix: [Double]
   let clusterStart: [Bool]
   let unsafeBefore: [Bool]
-  let faceOf: [Int]
+  let faceOf: [UInt16]
   let segments: [Segment]
   let lineMetricsByFace: [LineMetrics]
   /// The width of the widest unbreakable segment (min-content width).
@@ -49,10 +56,11 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     string = text
     self.style = style
-    let analysis = try TextAnalysis(text: text, locale: style.locale)
-    self.analysis = analysis
+    var analysis = try TextAnalysis(text: text, locale: style.locale)
     var resolver = FontCascade.Resolver(cascade)
     let items = try Itemization(analysis: analysis, resolver: &resolver)
+    analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
+    self.analysis = analysis
     runs = items.runs
     faceOf = items.faceOf
     missing = items.missing
@@ -70,14 +78,14 @@ public struct PreparedText: Sendable {
         run, analysis: analysis, font: resolver.fonts[run.face]!, style: style,
         cache: cascade.library.shapes, into: &shaped)
     }
-    let advances = shaped.advances
-    var prefix = [Double](repeating: 0, count: count + 1)
-    for index in 0..<count { prefix[index + 1] = prefix[index] + advances[index] }
-    self.prefix = prefix
+    missingGlyphCount = shaped.missingGlyphCount
     clusterStart = shaped.clusterStart
     unsafeBefore = shaped.unsafeBefore
+    let prefix = shaped.takePrefixSums()
+    self.prefix = prefix
 
     var segments: [Segment] = []
+    segments.reserveCapacity(analysis.breaks.count)
     var start = 0
     for (offset, end) in analysis.breaks.enumerated() {
       let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: end)
@@ -199,7 +207,7 @@ public struct PreparedText: Sendable {
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
       let font = cascadeFonts[run.face]!  // every run's face was opened while itemizing
       let packed = shaper.shape(
-        analysis.scalars, range: piece, context: true, run: run, font: font)
+        analysis, range: piece, context: true, run: run, font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
         total += font.units.points(Double(ShapedPiece.advance(packed[local])), size: style.size)
@@ -219,9 +227,9 @@ public struct PreparedText: Sendable {
     analysis.graphemeStart[offset] && clusterStart[offset]
   }
 
-  static func faceMask(_ range: Range<Int>, faceOf: [Int]) -> FaceMask {
+  static func faceMask(_ range: Range<Int>, faceOf: [UInt16]) -> FaceMask {
     var mask = FaceMask.empty
-    for index in range { mask |= FaceMask(face: faceOf[index]) }
+    for index in range { mask |= FaceMask(face: Int(faceOf[index])) }
     return mask
   }
 
@@ -247,12 +255,12 @@ public struct PreparedText: Sendable {
   func lineMetrics(_ range: Range<Int>) -> LineMetrics {
     guard !faceOf.isEmpty else { return .zero }
     if range.isEmpty {
-      return lineMetricsByFace[faceOf[max(0, min(range.lowerBound, faceOf.count) - 1)]]
+      return lineMetricsByFace[Int(faceOf[max(0, min(range.lowerBound, faceOf.count) - 1)])]
     }
-    var seen = Set<Int>()
+    var seen = Set<UInt16>()
     var metrics = LineMetrics.zero
     for index in range where seen.insert(faceOf[index]).inserted {
-      metrics = metrics.union(lineMetricsByFace[faceOf[index]])
+      metrics = metrics.union(lineMetricsByFace[Int(faceOf[index])])
     }
     return metrics
   }

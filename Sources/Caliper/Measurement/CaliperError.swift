@@ -8,10 +8,22 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadableFontFile(path: String, reason: String)
   /// A file was read but is not a font FreeType can open.
   case notAFont(path: String, function: String, code: Int32)
+  /// A file that is not a usable TrueType/OpenType font: why, in words.
+  case malformedFont(path: String, reason: String)
+  /// A font format Caliper recognises but cannot shape (WOFF, WOFF2, Type 1, BDF, PCF).
+  case unsupportedFontFormat(path: String, format: String)
+  /// A face index a font file (or collection) does not have.
+  case fontIndexOutOfRange(path: String, index: Int, count: Int)
+  /// A font file larger than `InputLimits.maxFontFileBytes`, refused before reading it.
+  case fontFileTooLarge(path: String, bytes: Int, limit: Int)
+  /// A text longer than `InputLimits.maxTextBytes` of UTF-8.
+  case textTooLong(bytes: Int, limit: Int)
+  /// A style naming more fonts than a cascade holds (`FontCascade.mostFaces`).
+  case tooManyFonts(count: Int, limit: Int)
   /// A font family that is neither bundled nor installed on the system.
   case unknownFontFamily(String)
-  /// A font size that is not a finite number greater than zero.
-  case invalidFontSize(Double)
+  /// A font size outside (0, `InputLimits.maxFontSize`].
+  case invalidFontSize(Double, limit: Double = InputLimits().maxFontSize)
   /// A proposed width or height that is NaN or negative.
   case invalidProposal(Double)
   /// A C library call failed.
@@ -26,10 +38,26 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "cannot read font file \(path): \(reason)"
     case .notAFont(let path, let function, let code):
       return "not a font file: \(path) (\(function) failed with FreeType error \(code))"
+    case .malformedFont(let path, let reason):
+      return "not a usable font file: \(path): \(reason)"
+    case .unsupportedFontFormat(let path, let format):
+      return "unsupported font format: \(path) is \(format)"
+    case .fontIndexOutOfRange(let path, let index, let count):
+      return
+        "font file \(path) has \(count) face\(count == 1 ? "" : "s"); there is no face \(index)"
+    case .fontFileTooLarge(let path, let bytes, let limit):
+      return "font file \(path) is \(bytes) bytes, over the limit of \(limit) bytes"
+        + " (InputLimits.maxFontFileBytes)"
+    case .textTooLong(let bytes, let limit):
+      return "text of \(bytes) bytes of UTF-8 is over the limit of \(limit) bytes"
+        + " (InputLimits.maxTextBytes)"
+    case .tooManyFonts(let count, let limit):
+      return "\(count) fonts is more than a cascade holds (\(limit) with the bundled ones)"
     case .unknownFontFamily(let name):
       return "no font family named '\(name)' among the bundled fonts or the system's"
-    case .invalidFontSize(let size):
-      return "invalid font size \(size): it must be a finite number of points greater than 0"
+    case .invalidFontSize(let size, let limit):
+      return "invalid font size \(size): it must be a number of points greater than 0 and at"
+        + " most \(limit) (InputLimits.maxFontSize)"
     case .invalidProposal(let value):
       return "invalid proposed dimension \(value): it must be 0 or more (or nil/infinity)"
     case .library(let function, let code, let name):

@@ -4,20 +4,38 @@ public enum FontReference: Sendable, Hashable, CustomStringConvertible {
   case family(String)
   /// A font file.
   case file(String)
+  /// One face of a font collection (`.ttc`, `.otc`) by index; `.file` is face 0.
+  case face(path: String, index: Int)
 
-  /// A path if `nameOrPath` contains "/" or ends in a font file extension, else a family.
+  /// A path if `nameOrPath` contains "/" or ends in a font file extension, else a family;
+  /// a path ending in `#N` names face N of a collection.
   public init(_ nameOrPath: String) {
-    let lower = nameOrPath.lowercased()
+    // "fonts.ttc#2": face 2 of a collection.
+    var path = nameOrPath
+    var index: Int?
+    if let hash = nameOrPath.lastIndex(of: "#"),
+      let number = Int(nameOrPath[nameOrPath.index(after: hash)...]), number >= 0
+    {
+      path = String(nameOrPath[..<hash])
+      index = number
+    }
+    let lower = path.lowercased()
     let isPath =
-      nameOrPath.contains("/")
-      || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
-    self = isPath ? .file(nameOrPath) : .family(nameOrPath)
+      path.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+    if !isPath {
+      self = .family(nameOrPath)
+    } else if let index {
+      self = .face(path: path, index: index)
+    } else {
+      self = .file(path)
+    }
   }
 
   public var description: String {
     switch self {
     case .family(let name): return name
     case .file(let path): return path
+    case .face(let path, let index): return "\(path)#\(index)"
     }
   }
 }

@@ -68,16 +68,27 @@ struct ShapeKey: Hashable, Sendable {
 
 /// The shaping of a stretch of scalars, per scalar: the advance in font units of the
 /// cluster starting there (0 for the cluster's other scalars), whether a HarfBuzz cluster
-/// starts there, and whether breaking before it is unsafe. Packed as
-/// `advance << 2 | unsafe << 1 | clusterStart` in one array (one allocation per word).
+/// starts there, whether breaking before it is unsafe, and whether the cluster holds a
+/// `.notdef` glyph. Packed as `advance << 3 | missing << 2 | unsafe << 1 | clusterStart`
+/// in one array (one allocation per word).
 struct ShapedPiece: Sendable {
   let packed: [Int64]
 
-  static func pack(advance: Int64, clusterStart: Bool, unsafeBefore: Bool) -> Int64 {
-    advance << 2 | (unsafeBefore ? 2 : 0) | (clusterStart ? 1 : 0)
+  static func pack(
+    advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false
+  ) -> Int64 {
+    advance << 3 | (missingGlyph ? 4 : 0) | (unsafeBefore ? 2 : 0) | (clusterStart ? 1 : 0)
   }
 
-  static func advance(_ value: Int64) -> Int64 { value >> 2 }
+  static func advance(_ value: Int64) -> Int64 { value >> 3 }
   static func clusterStart(_ value: Int64) -> Bool { value & 1 != 0 }
   static func unsafeBefore(_ value: Int64) -> Bool { value & 2 != 0 }
+  static func missingGlyph(_ value: Int64) -> Bool { value & 4 != 0 }
+
+  /// `value` with its flags replaced.
+  static func with(_ value: Int64, clusterStart: Bool, unsafeBefore: Bool) -> Int64 {
+    pack(
+      advance: advance(value), clusterStart: clusterStart, unsafeBefore: unsafeBefore,
+      missingGlyph: missingGlyph(value))
+  }
 }

@@ -10,6 +10,9 @@ internal import CHarfBuzz
 /// (`Font.spaceIsInert`), a run is shaped word by word instead, each word alone and through
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
 /// Limitation: vertical text is not supported.
+///
+/// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer, so each preparation
+/// (and each reshaping measurement) makes its own and it never crosses threads.
 struct Shaper: ~Copyable {
   private let buffer: OpaquePointer?
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
@@ -24,13 +27,14 @@ struct Shaper: ~Copyable {
     hb_buffer_destroy(buffer)
   }
 
-  /// Shapes `range` (inside `run`) of `scalars`: per scalar, packed as in `ShapedPiece`.
-  /// With `context`, the rest of `scalars` is HarfBuzz's pre- and post-context; without,
-  /// the range is shaped as if it were the whole text (the result depends only on it).
+  /// One HarfBuzz call: shapes `range` (inside `run`) of `scalars` with `context` (which
+  /// holds `range`) as pre- and post-context; per scalar, packed as in `ShapedPiece`.
+  /// Callers go through `shape(_:range:context:run:font:)`, which bounds the piece.
   ///
   /// The corresponding HarfBuzz function is `hb_shape`.
-  func shape(
-    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Bool, run: TextRun, font: Font
+  func shapePiece(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
+    font: Font
   ) -> [Int64] {
     let count = range.count
     var packed = [Int64](repeating: 0, count: count)
@@ -38,13 +42,10 @@ struct Shaper: ~Copyable {
     hb_buffer_clear_contents(buffer)
     scalars.withUnsafeBufferPointer { text in
       text.withMemoryRebound(to: UInt32.self) { units in
-        if context {
-          hb_buffer_add_utf32(
-            buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound), Int32(count))
-        } else {
-          hb_buffer_add_utf32(
-            buffer, units.baseAddress! + range.lowerBound, Int32(count), 0, Int32(count))
-        }
+        // Counts fit Int32: texts are at most `InputLimits.maxTextBytes` long.
+        hb_buffer_add_utf32(
+          buffer, units.baseAddress! + context.lowerBound, Int32(context.count),
+          UInt32(range.lowerBound - context.lowerBound), Int32(count))
       }
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -55,16 +56,18 @@ struct Shaper: ~Copyable {
     guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
       let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
     else { return packed }
-    let base = context ? range.lowerBound : 0
+    let base = range.lowerBound - context.lowerBound
     for glyph in 0..<Int(glyphCount) {
       let local = Int(infos[glyph].cluster) - base
       guard local >= 0, local < count else { continue }
       let flags = hb_glyph_info_get_glyph_flags(&infos[glyph]).rawValue
       let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+      let missing = infos[glyph].codepoint == 0
       let old = packed[local]
       packed[local] = ShapedPiece.pack(
         advance: ShapedPiece.advance(old) + Int64(positions[glyph].x_advance),
-        clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old))
+        clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old),
+        missingGlyph: missing || ShapedPiece.missingGlyph(old))
     }
     return packed
   }
@@ -77,9 +80,9 @@ struct Shaper: ~Copyable {
   ) {
     let scalars = analysis.scalars
     guard cache.isEnabled, run.range.count > 1, font.spaceIsInert else {
-      let packed = shape(
-        scalars, range: run.range, context: true, run: run, font: font)
-      output.store(packed, at: run.range.lowerBound, font: font, analysis: analysis)
+      shape(analysis, range: run.range, context: true, run: run, font: font) { offset, piece in
+        output.store(piece, at: offset, font: font, analysis: analysis)
+      }
       return
     }
     let languageKey = Int(bitPattern: UnsafeRawPointer(language))
@@ -94,24 +97,22 @@ struct Shaper: ~Copyable {
       let cleanEnd =
         end == scalars.count || scalars[end - 1].value == 0x20 || scalars[end].value == 0x20
       let piece = start..<end
-      if !(cleanStart && cleanEnd) {
-        let packed = shape(
-          scalars, range: piece, context: true, run: run, font: font)
-        output.store(packed, at: start, font: font, analysis: analysis)
-      } else if piece.count > ShapeCache.longestWord {
-        let packed = shape(
-          scalars, range: piece, context: false, run: run, font: font)
-        output.store(packed, at: start, font: font, analysis: analysis)
+      if !(cleanStart && cleanEnd) || piece.count > ShapeCache.longestWord {
+        // Shaped in context, or (clean and long) alone, without keeping it.
+        let context = !(cleanStart && cleanEnd)
+        shape(analysis, range: piece, context: context, run: run, font: font) { offset, part in
+          output.store(part, at: offset, font: font, analysis: analysis)
+        }
       } else {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
           language: languageKey, scalars: scalars[piece].map(\.value))
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
-            scalars, range: piece, context: false, run: run, font: font)
+            analysis, range: piece, context: false, run: run, font: font)
           return (ShapedPiece(packed: packed), key.cost)
         }
-        output.store(shaped.packed, at: start, font: font, analysis: analysis)
+        output.store(shaped.packed[...], at: start, font: font, analysis: analysis)
       }
       start = end
     }
@@ -123,31 +124,46 @@ struct Shaper: ~Copyable {
 /// Per-scalar shaping results of a whole text, in points at the style's size.
 struct ShapedText {
   let size: Double
-  /// Advance in points of each scalar (a cluster's advance sits on its first scalar).
+  /// Advance in points of each scalar (a cluster's advance sits on its first scalar), one
+  /// place on: `advances[i + 1]` is scalar i's, so that `takePrefixSums()` can turn the array
+  /// into prefix sums in place, with no second array of the text's length.
   var advances: [Double]
   /// Whether a HarfBuzz cluster starts at each offset (count + 1 entries).
   var clusterStart: [Bool]
   /// Whether breaking before each offset is unsafe (count + 1 entries).
   var unsafeBefore: [Bool]
+  /// Clusters drawn with a `.notdef` glyph (line separators aside).
+  var missingGlyphCount = 0
 
   init(count: Int, size: Double) {
     self.size = size
-    advances = [Double](repeating: 0, count: count)
+    advances = [Double](repeating: 0, count: count + 1)
     clusterStart = [Bool](repeating: true, count: count + 1)
     unsafeBefore = [Bool](repeating: false, count: count + 1)
   }
 
+  /// The advances as prefix sums: element i is the sum of the advances of scalars 0..<i.
+  mutating func takePrefixSums() -> [Double] {
+    var sums: [Double] = []
+    swap(&sums, &advances)  // unique: summed in place, not copied
+    for index in sums.indices.dropFirst() { sums[index] += sums[index - 1] }
+    return sums
+  }
+
   /// Writes shaped values for the scalars from `offset`; line separators get no width.
-  mutating func store(_ packed: [Int64], at offset: Int, font: Font, analysis: TextAnalysis) {
-    for (local, value) in packed.enumerated() {
-      let index = offset + local
+  mutating func store(
+    _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis
+  ) {
+    for (local, value) in zip(packed.indices, packed) {
+      let index = offset + local - packed.startIndex
       clusterStart[index] = ShapedPiece.clusterStart(value)
       if analysis.isLineSeparator(index) {
-        advances[index] = 0
+        advances[index + 1] = 0
         unsafeBefore[index] = false
       } else {
-        advances[index] = font.units.points(Double(ShapedPiece.advance(value)), size: size)
+        advances[index + 1] = font.units.points(Double(ShapedPiece.advance(value)), size: size)
         unsafeBefore[index] = ShapedPiece.unsafeBefore(value)
+        if ShapedPiece.missingGlyph(value) { missingGlyphCount += 1 }
       }
     }
   }

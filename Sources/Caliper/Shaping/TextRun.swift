@@ -20,14 +20,15 @@ struct TextRun: Sendable, Hashable {
 /// The result of itemizing: runs, the face of each scalar, and uncovered characters.
 struct Itemization {
   var runs: [TextRun] = []
-  /// Cascade index of the face of each scalar.
-  var faceOf: [Int] = []
+  /// Cascade index of the face of each scalar (a cascade has at most
+  /// `FontCascade.mostFaces`).
+  var faceOf: [UInt16] = []
   /// Characters no face covered, in order of first appearance.
   var missing: [Unicode.Scalar] = []
 
   init(analysis: TextAnalysis, resolver: inout FontCascade.Resolver) throws(CaliperError) {
     let scalars = analysis.scalars
-    faceOf = [Int](repeating: 0, count: scalars.count)
+    faceOf = [UInt16](repeating: 0, count: scalars.count)
     var seenMissing = Set<UInt32>()
     var previous: Int?
     var start = 0
@@ -44,7 +45,7 @@ struct Itemization {
           missing.append(scalar)
         }
       }
-      for index in start..<end { faceOf[index] = choice.index }
+      for index in start..<end { faceOf[index] = UInt16(choice.index) }
       previous = choice.index
       start = end
     }
@@ -57,7 +58,7 @@ struct Itemization {
       {
         runs.append(
           TextRun(
-            range: runStart..<next, face: faceOf[runStart], script: analysis.scripts[runStart],
+            range: runStart..<next, face: Int(faceOf[runStart]), script: analysis.scripts[runStart],
             level: analysis.levels[runStart]))
         runStart = next
       }
