@@ -41,4 +41,21 @@ import Testing
     }
     #expect(lines > 100)
   }
+
+  /// Text that measuring shapes in bounded pieces (a run longer than 4096 scalars, a
+  /// grapheme of a base and 1,000 combining marks, cut every 64): the glyphs are shaped in
+  /// the same pieces, so their advances still add up to the measured width.
+  @Test(arguments: [
+    String(repeating: "office affine ", count: 400),
+    "a" + String(repeating: "\u{301}", count: 1000) + " b",
+    String(repeating: "مرحبا", count: 1000),
+  ])
+  func longRunsAndClustersShapeInTheMeasuredPieces(_ string: String) throws {
+    let text = try TestFonts.prepare(string)
+    let line = try #require(text.measure(.unspecified).lines.first)
+    let runs = text.glyphRuns(in: line)
+    let advances = runs.flatMap(\.glyphs).map(\.advance).reduce(0, +)
+    #expect(abs(advances - line.widthIncludingTrailingWhitespace) < 1e-6)
+    #expect(Set(runs.flatMap(\.glyphs).map(\.cluster)).count > 1)
+  }
 }

@@ -37,11 +37,6 @@ public struct GlyphRun: Sendable {
   public var notdefCount: Int { glyphs.count { $0.id == 0 } }
 }
 
-extension Font {
-  /// The face's index in its file: Caliper opens the first face of every file.
-  public var faceIndex: Int { 0 }
-}
-
 extension PreparedText {
   /// The runs of `line` in visual order with their glyphs positioned, ready to draw.
   ///
@@ -55,8 +50,8 @@ extension PreparedText {
       // The itemized run holding this visual run: its script and direction.
       let textRun = itemizedRun(containing: lineRun.range.lowerBound)
       let glyphs = shaper.shape(
-        analysis.scalars, range: lineRun.range, run: textRun, font: lineRun.font,
-        size: style.size, x: lineRun.x)
+        analysis, range: lineRun.range, run: textRun, font: lineRun.font, size: style.size,
+        x: lineRun.x)
       return GlyphRun(run: lineRun, glyphs: glyphs, size: style.size)
     }
   }
@@ -79,7 +74,12 @@ extension PreparedText {
   }
 }
 
-/// Shapes a range for its glyphs (ids and positions), with the paragraph as context.
+/// Shapes a range for its glyphs (ids and positions), with the paragraph as context, in the
+/// same bounded pieces as measuring (`Shaper.shape`, ShapePieces.swift): at most
+/// `Shaper.longestPiece` scalars per HarfBuzz call, an over-long grapheme
+/// `Shaper.longestClusterPiece` scalars at a time, each piece kept up to its last safe offset
+/// in its second half. So the glyphs' advances are the measured ones even where a cut is
+/// forced, and drawing hostile text costs what measuring it did.
 struct GlyphShaper: ~Copyable {
   private let buffer: OpaquePointer?
   private let language: hb_language_t?
@@ -92,12 +92,80 @@ struct GlyphShaper: ~Copyable {
   deinit { hb_buffer_destroy(buffer) }
 
   /// The glyphs of `range` in `font` at `size`, placed from `x`, in visual order.
-  ///
-  /// The corresponding HarfBuzz function is `hb_shape`.
   func shape(
-    _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font, size: Double,
+    _ analysis: TextAnalysis, range: Range<Int>, run: TextRun, font: Font, size: Double,
     x: Double
   ) -> [PositionedGlyph] {
+    // Pieces in logical order, each piece's glyphs in visual order.
+    var pieces: [[(id: UInt32, cluster: Int, xOffset: Int32, yOffset: Int32, advance: Int32)]] =
+      []
+    var start = range.lowerBound
+    while start < range.upperBound {
+      let (end, insideCluster) = pieceEnd(from: start, in: range, analysis.graphemeStart)
+      var glyphs = shapePiece(analysis.scalars, range: start..<end, run: run, font: font)
+      var kept = end
+      if !insideCluster, end < range.upperBound {
+        // The last offset in the piece's second half where a cluster starts and breaking
+        // is safe; glyphs from there on are shaped again with the next piece.
+        let lowest = start + max(1, (end - start) / 2)
+        var safe = [Bool](repeating: false, count: end - start)
+        var unsafe = [Bool](repeating: false, count: end - start)
+        for glyph in glyphs {
+          safe[glyph.cluster - start] = true
+          if glyph.unsafe { unsafe[glyph.cluster - start] = true }
+        }
+        var offset = end - 1
+        while offset >= lowest, unsafe[offset - start] || !safe[offset - start] { offset -= 1 }
+        if offset >= lowest { kept = offset }
+      }
+      glyphs.removeAll { $0.cluster >= kept }
+      pieces.append(
+        glyphs.map { ($0.id, $0.cluster, $0.xOffset, $0.yOffset, $0.advance) })
+      start = kept
+    }
+    if run.isRightToLeft { pieces.reverse() }
+    var result: [PositionedGlyph] = []
+    result.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+    var pen = x
+    for glyph in pieces.joined() {
+      let advance = font.units.points(Double(glyph.advance), size: size)
+      result.append(
+        PositionedGlyph(
+          id: glyph.id, cluster: glyph.cluster,
+          x: pen + font.units.points(Double(glyph.xOffset), size: size),
+          y: font.units.points(Double(glyph.yOffset), size: size), advance: advance))
+      pen += advance
+    }
+    return result
+  }
+
+  /// Where the piece from `start` ends (the rule of `Shaper.pieceEnd`): before
+  /// `longestPiece` scalars, before a grapheme longer than `longestClusterPiece`, or —
+  /// inside or at such a grapheme — `longestClusterPiece` scalars on (`insideCluster`).
+  private func pieceEnd(from start: Int, in range: Range<Int>, _ graphemeStart: [Bool])
+    -> (end: Int, insideCluster: Bool)
+  {
+    let limit = min(range.upperBound, start + Shaper.longestPiece)
+    var lastStart = start
+    var offset = start + 1
+    while offset < limit {
+      if graphemeStart[offset] {
+        lastStart = offset
+      } else if offset - lastStart >= Shaper.longestClusterPiece {
+        if lastStart > start { return (lastStart, false) }
+        return (min(range.upperBound, start + Shaper.longestClusterPiece), true)
+      }
+      offset += 1
+    }
+    return (limit, false)
+  }
+
+  /// One HarfBuzz call over `range` with the whole text as context.
+  ///
+  /// The corresponding HarfBuzz function is `hb_shape`.
+  private func shapePiece(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font
+  ) -> [(id: UInt32, cluster: Int, xOffset: Int32, yOffset: Int32, advance: Int32, unsafe: Bool)] {
     guard !range.isEmpty, let buffer else { return [] }
     hb_buffer_clear_contents(buffer)
     scalars.withUnsafeBufferPointer { text in
@@ -115,19 +183,13 @@ struct GlyphShaper: ~Copyable {
     guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
       let positions = hb_buffer_get_glyph_positions(buffer, &count)
     else { return [] }
-    var glyphs: [PositionedGlyph] = []
-    glyphs.reserveCapacity(Int(count))
-    var pen = x
-    for index in 0..<Int(count) {
-      let position = positions[index]
-      let advance = font.units.points(Double(position.x_advance), size: size)
-      glyphs.append(
-        PositionedGlyph(
-          id: infos[index].codepoint, cluster: Int(infos[index].cluster),
-          x: pen + font.units.points(Double(position.x_offset), size: size),
-          y: font.units.points(Double(position.y_offset), size: size), advance: advance))
-      pen += advance
+    return (0..<Int(count)).map { index in
+      let flags = hb_glyph_info_get_glyph_flags(&infos[index]).rawValue
+      return (
+        infos[index].codepoint, Int(infos[index].cluster), positions[index].x_offset,
+        positions[index].y_offset, positions[index].x_advance,
+        flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+      )
     }
-    return glyphs
   }
 }
