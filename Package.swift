@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Caliper", targets: ["Caliper"]),
     .library(name: "CaliperLayout", targets: ["CaliperLayout"]),
+    .library(name: "CaliperRender", targets: ["CaliperRender"]),
     .executable(name: "caliper", targets: ["caliper"]),
   ],
   targets: [
@@ -27,6 +28,11 @@ let package = Package(
     ),
     // glibc's mallopt, for the CLI's memory tuning.
     .systemLibrary(name: "CMalloc"),
+    .systemLibrary(
+      name: "CPNG",
+      pkgConfig: "libpng16",
+      providers: [.apt(["libpng-dev"])]
+    ),
     // ICU is reached through compiled C: its headers clash with the toolchain's own ICU
     // module, and its versioned function names are macros Swift cannot import.
     .target(
@@ -42,9 +48,14 @@ let package = Package(
       name: "CaliperLayout",
       dependencies: ["Caliper"]
     ),
+    // Draws measured text and layouts to PNG: FreeType rasterises, libpng writes.
+    .target(
+      name: "CaliperRender",
+      dependencies: ["Caliper", "CaliperLayout", "CFreeType", "CPNG"]
+    ),
     .executableTarget(
       name: "caliper",
-      dependencies: ["Caliper", "CaliperLayout", "CMalloc"]
+      dependencies: ["Caliper", "CaliperLayout", "CaliperRender", "CMalloc"]
     ),
     .testTarget(
       name: "CaliperTests",
@@ -54,6 +65,10 @@ let package = Package(
     .testTarget(
       name: "CaliperLayoutTests",
       dependencies: ["CaliperLayout"]
+    ),
+    .testTarget(
+      name: "CaliperRenderTests",
+      dependencies: ["CaliperRender"]
     ),
     .testTarget(
       name: "CaliperCLITests",

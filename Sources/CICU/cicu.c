@@ -131,4 +131,26 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
   return count;
 }
 
+int32_t cicu_bidi_paragraph_level(const uint16_t *text, int32_t length) {
+  if (length == 0) return 0;
+  UErrorCode status = U_ZERO_ERROR;
+  UBiDi *bidi = ubidi_openSized(length, 0, &status);
+  if (U_FAILURE(status)) return -(int32_t)status;
+  ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_DEFAULT_LTR, NULL, &status);
+  int32_t level = U_FAILURE(status) ? -(int32_t)status : (int32_t)ubidi_getParaLevel(bidi);
+  ubidi_close(bidi);
+  return level;
+}
+
+int32_t cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length,
+                                 int32_t *visual_to_logical) {
+  if (length <= 0) return 0;
+  // ubidi_reorderVisual reports no error; it accepts levels up to UBIDI_MAX_EXPLICIT_LEVEL + 1.
+  for (int32_t i = 0; i < length; i++) {
+    if (levels[i] > UBIDI_MAX_EXPLICIT_LEVEL + 1) return -(int32_t)U_ILLEGAL_ARGUMENT_ERROR;
+  }
+  ubidi_reorderVisual((const UBiDiLevel *)levels, length, visual_to_logical);
+  return length;
+}
+
 const char *cicu_error_name(int32_t code) { return u_errorName((UErrorCode)code); }

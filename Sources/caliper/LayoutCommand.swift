@@ -1,4 +1,5 @@
 import CaliperLayout
+import CaliperRender
 
 /// `caliper layout`: lays out a JSON layout description at one or more widths and prints
 /// every named view's frame, each text's lines, loops and audit findings.
@@ -8,6 +9,7 @@ enum LayoutCommand {
 
     USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
                           [--audit] [--all] [--max-passes <n>]
+                          [--png <out.png> [--scale <s>] [--no-labels]]
 
     ARGUMENTS:
       <file|->                The layout description (schema in the README), '-' for stdin.
@@ -20,6 +22,12 @@ enum LayoutCommand {
       --audit                 Probe every container and report disagreements.
       --all                   Also print views without an id (modifiers, anonymous leaves).
       --max-passes <n>        Passes before a layout that keeps changing is a loop (16).
+      --png <file>            Also draw the layout to a PNG: frames of views with an id
+                              outlined and labelled, text in its frame, boxes filled; a
+                              geometry feedback loop draws every pass side by side. Needs
+                              a single width.
+      --scale <s>             Pixels per point in the PNG (default: 2).
+      --no-labels             Leave the ids and the pass headers out of the PNG.
       -h, --help              Show help information.
 
     EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
@@ -33,12 +41,14 @@ enum LayoutCommand {
     var audit = false
     var all = false
     var maxPasses = 16
+    var png: String?
+    var render = RenderOptions(overlays: [.legend])
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
-      arguments, valued: ["--width", "--height", "--max-passes"],
-      flags: ["--json", "--audit", "--all", "-h", "--help"])
+      arguments, valued: ["--width", "--height", "--max-passes", "--png", "--scale"],
+      flags: ["--json", "--audit", "--all", "--no-labels", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     guard parsed.positionals.count == 1 else {
@@ -66,6 +76,21 @@ enum LayoutCommand {
       }
       options.maxPasses = value
     }
+    if let png = parsed.last("--png") {
+      guard !png.isEmpty else { throw UsageError("--png expects a file name") }
+      guard options.widths.count == 1 else {
+        throw UsageError("--png draws one width; give a single --width")
+      }
+      options.png = png
+    }
+    if let scale = parsed.last("--scale") {
+      let value = try MeasureCommand.number(scale, option: "--scale")
+      guard value.isFinite, value > 0, value <= 16 else {
+        throw RuntimeError("invalid scale \(scale): it must be a number greater than 0, at most 16")
+      }
+      options.render.scale = value
+    }
+    if parsed.has("--no-labels") { options.render.overlays = [] }
     return options
   }
 
@@ -102,6 +127,11 @@ enum LayoutCommand {
       }
       if outcome.loop != nil { status = 2 }
       if status == 0, let findings, !findings.isEmpty { status = 3 }
+      if let png = options.png {
+        let renderer = LayoutRenderer(options: options.render)
+        let image = try renderer.render(outcome, fonts: fonts)
+        try PNGFile.write(image, to: png)
+      }
       if options.json {
         output.write(LayoutJSON.encode(outcome, findings: findings, all: options.all) + "\n")
       } else {

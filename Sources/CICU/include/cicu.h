@@ -35,6 +35,17 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
                        uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
                        uint8_t *run_levels, int32_t capacity);
 
+/// The paragraph embedding level (0 left-to-right, 1 right-to-left) that UAX #9 rules P2-P3
+/// give `text` (one paragraph): from its first strong character, left-to-right without one.
+int32_t cicu_bidi_paragraph_level(const uint16_t *text, int32_t length);
+
+/// Visual order of `length` items with embedding `levels` (UAX #9 rule L2: from the highest
+/// level down to the lowest odd one, reverse every sequence at that level or above). Writes
+/// to `visual_to_logical[v]` the logical index of the item shown at visual position `v`.
+/// Returns `length`, or a negative ICU error code.
+int32_t cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length,
+                                 int32_t *visual_to_logical);
+
 /// ICU's name for an error code returned (negated) by the functions above.
 const char *cicu_error_name(int32_t code);
 

@@ -62,7 +62,10 @@ public enum BundledFonts {
 
   /// Finds the fonts folder by the documented lookup order.
   ///
-  /// - Parameter environment: the process environment (a parameter so tests can pass one).
+  /// - Parameters:
+  ///   - environment: the process environment (a parameter so tests can pass one).
+  ///   - sourceFile: a file of the checkout whose folders above are searched for `Fonts/`
+  ///     (this library's own source file by default).
   /// - Throws: `CaliperError.fontsDirectoryNotFound` listing every place searched.
   public static func directory(
     environment: [String: String] = ProcessInfo.processInfo.environment,

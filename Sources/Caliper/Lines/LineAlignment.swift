@@ -5,11 +5,12 @@
 /// must not see the size change with the alignment. Solution: lines align inside the width
 /// the text reports (its widest line), as SwiftUI's `multilineTextAlignment` does inside
 /// the text's frame: leading 0, trailing the slack, centre half of it (a paragraph's
-/// indent stays at its leading edge and is not slack), mirrored in a right-to-left paragraph (its direction comes from ICU's bidi levels: a paragraph whose
-/// first strong character is right-to-left has every level ≥ 1). Justified lines keep x 0
-/// and spread the slack over their inter-word spaces (U+0020 and U+00A0, as Pango), except
-/// the last line, lines ending in a hard break, a truncated line and lines without spaces,
-/// which align leading. Limitation: justification stretches spaces only, never letters.
+/// indent stays at its leading edge and is not slack), mirrored in a right-to-left
+/// paragraph (its direction from ICU, rules P2-P3: the first strong character,
+/// `paragraphLevel(at:)`). Justified lines start at their indent and spread the slack over
+/// their inter-word spaces (U+0020 and U+00A0, as Pango), except the last line, lines
+/// ending in a hard break, a truncated line and lines without spaces, which align leading.
+/// Limitation: justification stretches spaces only, never letters.
 extension PreparedText {
   func align(
     _ lines: inout [Line], spans: [LineBreaker.Span], in box: Double,
@@ -21,7 +22,7 @@ extension PreparedText {
     for index in lines.indices {
       let span = spans[index]
       if startsParagraph {
-        rightToLeft = hasRightToLeft && isRightToLeftParagraph(from: span.start)
+        rightToLeft = hasRightToLeft && paragraphLevel(at: span.start) & 1 == 1
       }
       let endsParagraph = span.end > span.start && analysis.isLineSeparator(span.end - 1)
       let isLast = index == lines.count - 1
@@ -56,19 +57,5 @@ extension PreparedText {
       count += 1
     }
     return count
-  }
-
-  /// Whether the paragraph starting at `start` is right-to-left: its lowest bidi level (that
-  /// of its first strong character, of its separator and of whitespace at its end) is odd.
-  func isRightToLeftParagraph(from start: Int) -> Bool {
-    let count = analysis.scalars.count
-    var lowest = UInt8.max
-    var index = start
-    while index < count {
-      lowest = min(lowest, analysis.level(at: index))
-      if analysis.isLineSeparator(index) || lowest == 0 { break }
-      index += 1
-    }
-    return lowest != .max && lowest & 1 == 1
   }
 }

@@ -13,17 +13,6 @@
 extension PreparedText {
   static let softHyphen: Unicode.Scalar = "\u{AD}"
 
-  /// The run holding `offset`.
-  func run(containing offset: Int) -> TextRun {
-    var low = 0
-    var high = runs.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if runs[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
-    }
-    return runs[low]
-  }
-
   /// The hyphen shown for a soft hyphen drawn in `font`: U+2010 if it has it, else "-",
   /// else none (as Pango).
   static func hyphen(in font: Font) -> Unicode.Scalar? {
@@ -77,7 +66,7 @@ extension PreparedText {
   func hyphenStretch(
     softHyphen offset: Int, from start: Int? = nil, memo: inout [HyphenStretch.Key: Double]
   ) -> HyphenStretch? {
-    let run = run(containing: offset)
+    let run = itemizedRun(containing: offset)
     let floor = start ?? run.range.lowerBound
     guard floor <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
     else { return nil }

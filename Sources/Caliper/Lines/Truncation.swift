@@ -301,7 +301,7 @@ extension PreparedText {
     guard let font = cascadeFonts[index] ?? cascadeFonts.compactMap({ $0 }).first else {
       return Ellipsis(text: String(String.UnicodeScalarView(scalars)), width: 0, face: face)
     }
-    let near = run(containing: offset)
+    let near = itemizedRun(containing: offset)
     let run = TextRun(
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
     let packed = Shaper(style: style(ofFace: index)).shapePiece(

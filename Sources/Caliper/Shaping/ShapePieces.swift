@@ -52,7 +52,8 @@ extension Shaper {
     var start = range.lowerBound
     var forcedCut = false
     while start < range.upperBound {
-      let (end, insideCluster) = pieceEnd(from: start, in: range, graphemeStart: graphemeStart)
+      let (end, insideCluster) = Self.pieceEnd(
+        from: start, in: range, graphemeStart: graphemeStart)
       var piece = shapePiece(scalars, range: start..<end, context: around, run: run, font: font)
       var kept = piece.count
       if !insideCluster, end < range.upperBound {
@@ -81,7 +82,7 @@ extension Shaper {
   /// Where the piece from `start` ends: before `longestPiece` scalars, before a grapheme
   /// longer than `longestClusterPiece`, or — when `start` is inside or at such a
   /// grapheme — `longestClusterPiece` scalars on (`insideCluster`).
-  private func pieceEnd(
+  static func pieceEnd(
     from start: Int, in range: Range<Int>, graphemeStart: some BooleanLookup
   )
     -> (end: Int, insideCluster: Bool)

@@ -20,14 +20,16 @@ public struct LayoutResult: Sendable {
     func visit(_ node: LayoutNode, depth: Int, parent: Int?) {
       guard let frame = node.frame, let proposal = node.proposal else { return }
       var text: TextMeasurement?
+      var prepared: PreparedText?
       if case .leaf(let leaf) = node.content, let leaf = leaf as? Text {
         text = leaf.measure(proposal)
+        prepared = leaf.prepared
       }
       let index = nodes.count
       nodes.append(
         PlacedView(
           id: node.id, kind: node.kind, summary: node.summary, depth: depth, parent: parent,
-          frame: frame, proposal: proposal, text: text))
+          frame: frame, proposal: proposal, text: text, preparedText: prepared))
       for child in node.children { visit(child, depth: depth + 1, parent: index) }
     }
     if let root { visit(root, depth: 0, parent: nil) }
@@ -53,4 +55,22 @@ public struct PlacedView: Sendable, Hashable {
   public let proposal: ProposedViewSize
   /// For text: its measurement at that proposal (lines relative to the frame's top left).
   public let text: TextMeasurement?
+  /// For text: the prepared text that was measured (to draw its glyphs). Not part of
+  /// equality: `text`, the measurement, stands for it.
+  public let preparedText: PreparedText?
+
+  public static func == (lhs: PlacedView, rhs: PlacedView) -> Bool {
+    lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.summary == rhs.summary
+      && lhs.depth == rhs.depth && lhs.parent == rhs.parent && lhs.frame == rhs.frame
+      && lhs.proposal == rhs.proposal && lhs.text == rhs.text
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(kind)
+    hasher.combine(depth)
+    hasher.combine(parent)
+    hasher.combine(frame)
+    hasher.combine(text)
+  }
 }

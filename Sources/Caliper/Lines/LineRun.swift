@@ -1,0 +1,159 @@
+internal import CICU
+
+/// Visual order: the runs of one line as they are drawn, left to right, with x offsets.
+///
+/// Problem: text is stored in logical order, but a line that mixes left-to-right and
+/// right-to-left text is drawn in another order (UAX #9), and a renderer must know where
+/// each run starts. Solution: cut the line at every change of face, script or bidi level,
+/// reset trailing whitespace to the paragraph level (rule L1), order the pieces by level with
+/// ICU (`ubidi_reorderVisual`, rule L2), and give each its x offset by adding the widths of
+/// the pieces to its left. Widths are the prepared advances, so the runs add up to the
+/// line's width: reordering moves runs, it never changes how wide a line is. Computed on
+/// demand, never while measuring. Limitation: mirrored glyphs (rule L4) are HarfBuzz's job
+/// when the runs are shaped for drawing (`glyphRuns(in:)`).
+public struct LineRun: Sendable {
+  /// Offsets in Unicode scalars (logical), inside the line's range.
+  public let range: Range<Int>
+  /// The run's text, in logical order.
+  public let text: String
+  /// The face that draws it.
+  public let font: Font
+  /// The resolved bidi level after rule L1 (odd: right-to-left).
+  public let bidiLevel: UInt8
+  /// Whether the run's glyphs go from right to left (its text's own direction).
+  public let isRightToLeft: Bool
+  /// The left edge of the run, in points from the left edge of the line's content. The line's
+  /// content (trailing whitespace excluded) spans 0..<line.width; whitespace hanging at the end
+  /// of a right-to-left paragraph's line lies to the left of 0.
+  public let x: Double
+  /// The run's advance width in points.
+  public let width: Double
+  /// Whether the run is whitespace at the end of the line (it hangs and has no ink).
+  public let isTrailingWhitespace: Bool
+}
+
+extension PreparedText {
+  /// The paragraph direction of the paragraph holding `line`: true for right-to-left.
+  public func isRightToLeftParagraph(_ line: Line) -> Bool {
+    paragraphLevel(at: line.range.lowerBound) == 1
+  }
+
+  /// The runs of `line` in visual order (left to right), with x offsets.
+  ///
+  /// `line` must come from measuring this text. Line separators are left out (they have no
+  /// width and no glyph).
+  ///
+  /// ```swift
+  /// let text = try fonts.prepare("abc שלום def")
+  /// let line = text.measure(.unspecified).lines[0]
+  /// text.runs(in: line).map(\.text)   // ["abc ", "שלום", " def"], left to right
+  /// ```
+  public func runs(in line: Line) -> [LineRun] {
+    let scalars = analysis.scalars
+    let lineStart = max(0, min(line.range.lowerBound, scalars.count))
+    var lineEnd = max(lineStart, min(line.range.upperBound, scalars.count))
+    while lineEnd > lineStart, analysis.isLineSeparator(lineEnd - 1) { lineEnd -= 1 }
+    guard lineStart < lineEnd else { return [] }
+    let contentEnd = Self.contentEnd(scalars, from: lineStart, to: lineEnd)
+    let hasBidi =
+      analysis.hasBidi && (lineStart..<lineEnd).contains { analysis.level(at: $0) != 0 }
+    let paragraph: UInt8 = hasBidi ? paragraphLevel(at: lineStart) : 0
+
+    // Pieces: maximal stretches of one text run, one side of contentEnd and one L1 level.
+    var pieces: [(range: Range<Int>, run: TextRun, level: UInt8)] = []
+    for run in runs[itemizedRunIndex(containing: lineStart)...] {
+      guard run.range.lowerBound < lineEnd else { break }
+      var start = max(run.range.lowerBound, lineStart)
+      let end = min(run.range.upperBound, lineEnd)
+      while start < end {
+        var stop = start + 1
+        let level = resolvedLevel(start, contentEnd: contentEnd, paragraph: paragraph)
+        while stop < end, (stop < contentEnd) == (start < contentEnd),
+          resolvedLevel(stop, contentEnd: contentEnd, paragraph: paragraph) == level
+        {
+          stop += 1
+        }
+        pieces.append((start..<stop, run, level))
+        start = stop
+      }
+    }
+    let order = hasBidi ? visualOrder(pieces.map(\.level)) : Array(pieces.indices)
+
+    var result: [LineRun] = []
+    result.reserveCapacity(pieces.count)
+    // Content starts at 0; a right-to-left paragraph's hanging whitespace sits left of it.
+    var x = paragraph & 1 == 1 ? -advanceSum(contentEnd..<lineEnd) : 0
+    for index in order {
+      let piece = pieces[index]
+      let trailing = piece.range.lowerBound >= contentEnd
+      // The piece that ends the content breaks where the line breaks, as in measuring.
+      let breakAt =
+        piece.range.upperBound == contentEnd ? line.range.upperBound : piece.range.upperBound
+      let width =
+        trailing
+        ? advanceSum(piece.range)
+        : self.width(
+          from: piece.range.lowerBound, to: piece.range.upperBound,
+          breakingAt: min(breakAt, scalars.count))
+      result.append(
+        LineRun(
+          range: piece.range, text: substring(piece.range), font: cascadeFonts[piece.run.face]!,
+          bidiLevel: piece.level, isRightToLeft: piece.run.isRightToLeft, x: x, width: width,
+          isTrailingWhitespace: trailing))
+      x += width
+    }
+    return result
+  }
+
+  /// The level of scalar `index` after UAX #9 rule L1: tabs, and whitespace before a tab or
+  /// at the end of the line, take the paragraph level.
+  private func resolvedLevel(_ index: Int, contentEnd: Int, paragraph: UInt8) -> UInt8 {
+    if index >= contentEnd { return paragraph }
+    let value = analysis.scalars[index].value
+    if value == 0x09 || value == 0x1F { return paragraph }
+    if Self.isBidiWhitespace(analysis.scalars[index]) {
+      var next = index + 1
+      while next < contentEnd, Self.isBidiWhitespace(analysis.scalars[next]) { next += 1 }
+      if next < contentEnd, [0x09, 0x1F].contains(analysis.scalars[next].value) {
+        return paragraph
+      }
+    }
+    return analysis.level(at: index)
+  }
+
+  /// Whitespace (bidi class WS) and isolate controls, which rule L1 resets before a tab.
+  private static func isBidiWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+    if (0x2066...0x2069).contains(scalar.value) { return true }
+    return scalar.value != 0x09 && scalar.properties.isWhitespace
+  }
+
+  /// The UAX #9 paragraph level (0 or 1) of the paragraph holding scalar `index`, from ICU.
+  func paragraphLevel(at index: Int) -> UInt8 {
+    let scalars = analysis.scalars
+    guard !scalars.isEmpty else { return 0 }
+    func isParagraphSeparator(_ value: UInt32) -> Bool {
+      value == 0x0A || value == 0x0D || value == 0x85 || value == 0x2029
+        || (0x1C...0x1E).contains(value)
+    }
+    var start = min(index, scalars.count)
+    while start > 0, !isParagraphSeparator(scalars[start - 1].value) { start -= 1 }
+    var end = min(index, scalars.count)
+    while end < scalars.count, !isParagraphSeparator(scalars[end].value) { end += 1 }
+    guard analysis.hasBidi, (start..<end).contains(where: { analysis.level(at: $0) != 0 }) else {
+      return 0
+    }
+    var utf16: [UInt16] = []
+    utf16.reserveCapacity(end - start)
+    for scalar in scalars[start..<end] { utf16.append(contentsOf: UTF16.encode(scalar)!) }
+    let level = cicu_bidi_paragraph_level(utf16, Int32(utf16.count))
+    return level == 1 ? 1 : 0  // an ICU failure leaves the text left-to-right
+  }
+
+  /// The visual order of items with `levels` (UAX #9 rule L2), from ICU.
+  private func visualOrder(_ levels: [UInt8]) -> [Int] {
+    var map = [Int32](repeating: 0, count: levels.count)
+    let count = cicu_bidi_reorder_visual(levels, Int32(levels.count), &map)
+    guard count == levels.count else { return Array(levels.indices) }
+    return map.map(Int.init)
+  }
+}

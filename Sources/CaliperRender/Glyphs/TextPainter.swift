@@ -1,0 +1,56 @@
+import Caliper
+
+/// Where one glyph put ink: the box of the pixels it touched, in image pixels.
+public struct GlyphInk: Sendable, Hashable {
+  /// The line's index in the measurement.
+  public let line: Int
+  /// The visual run's index in the line (left to right).
+  public let run: Int
+  /// The glyph's id in its face (0: `.notdef`).
+  public let glyph: UInt32
+  /// The scalar offset of the glyph's cluster.
+  public let cluster: Int
+  /// The inked pixels (FreeType's bitmap, trimmed to its non-zero pixels).
+  public let box: PixelBox
+}
+
+/// Draws the glyphs of a measured text at an origin: every line's visual runs, each glyph
+/// rasterised at its position in points × scale.
+struct TextPainter {
+  let rasterizer: GlyphRasterizer
+  let scale: Double
+
+  /// What painting did: the ink of each glyph, and how many glyphs were drawn.
+  struct Result {
+    var ink: [GlyphInk] = []
+    var glyphCount = 0
+    var notdefCount = 0
+  }
+
+  /// Paints `measurement`'s lines of `text` with the text's top left at (`x`, `y`) pixels.
+  func paint(
+    _ text: PreparedText, _ measurement: TextMeasurement, x: Double, y: Double, color: Color,
+    into image: inout Image
+  ) throws(RenderError) -> Result {
+    var result = Result()
+    for (lineIndex, line) in measurement.lines.enumerated() {
+      let baseline = y + line.baseline * scale
+      for (runIndex, run) in text.glyphRuns(in: line).enumerated() {
+        let pixels = run.size * scale
+        for glyph in run.glyphs {
+          result.glyphCount += 1
+          if glyph.id == 0 { result.notdefCount += 1 }
+          let box = try rasterizer.draw(
+            glyph: glyph.id, path: run.fontPath, index: run.faceIndex, pixels: pixels,
+            x: x + glyph.x * scale, y: baseline - glyph.y * scale, color: color, into: &image)
+          if !box.isEmpty {
+            result.ink.append(
+              GlyphInk(
+                line: lineIndex, run: runIndex, glyph: glyph.id, cluster: glyph.cluster, box: box))
+          }
+        }
+      }
+    }
+    return result
+  }
+}

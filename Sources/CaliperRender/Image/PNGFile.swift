@@ -1,0 +1,62 @@
+internal import CPNG
+
+/// Reads and writes PNG files with libpng's simplified API (8-bit RGBA).
+///
+/// ```swift
+/// try PNGFile.write(image, to: "out.png")
+/// let back = try PNGFile.read("out.png")   // back.width == image.width
+/// ```
+public enum PNGFile {
+  /// libpng's `PNG_FORMAT_RGBA` (a macro of macros Swift does not import).
+  private static let rgba = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+  /// Writes `image` as an 8-bit RGBA PNG at `path`.
+  ///
+  /// The corresponding libpng function is `png_image_write_to_file`.
+  public static func write(_ image: Image, to path: String) throws(RenderError) {
+    guard image.width > 0, image.height > 0 else {
+      throw .png(path: path, message: "the image is empty (\(image.width) × \(image.height))")
+    }
+    var control = png_image()
+    control.version = UInt32(PNG_IMAGE_VERSION)
+    control.width = UInt32(image.width)
+    control.height = UInt32(image.height)
+    control.format = rgba
+    let status = image.pixels.withUnsafeBytes { bytes in
+      png_image_write_to_file(&control, path, 0, bytes.baseAddress, Int32(image.width * 4), nil)
+    }
+    defer { png_image_free(&control) }
+    guard status != 0 else { throw .png(path: path, message: message(control)) }
+  }
+
+  /// Reads the PNG at `path` as 8-bit RGBA.
+  ///
+  /// The corresponding libpng functions are `png_image_begin_read_from_file` and
+  /// `png_image_finish_read`.
+  public static func read(_ path: String) throws(RenderError) -> Image {
+    var control = png_image()
+    control.version = UInt32(PNG_IMAGE_VERSION)
+    guard png_image_begin_read_from_file(&control, path) != 0 else {
+      defer { png_image_free(&control) }
+      throw .png(path: path, message: message(control))
+    }
+    control.format = rgba
+    let width = Int(control.width)
+    let height = Int(control.height)
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    let status = pixels.withUnsafeMutableBytes { bytes in
+      png_image_finish_read(&control, nil, bytes.baseAddress, Int32(width * 4), nil)
+    }
+    defer { png_image_free(&control) }
+    guard status != 0 else { throw .png(path: path, message: message(control)) }
+    return Image(width: width, height: height, pixels: pixels)
+  }
+
+  /// libpng's own message for the last failure.
+  private static func message(_ control: png_image) -> String {
+    var copy = control.message
+    return withUnsafeBytes(of: &copy) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+  }
+}

@@ -1,0 +1,19 @@
+/// Why a render failed.
+public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// libpng could not write or read `path`.
+  case png(path: String, message: String)
+  /// FreeType could not open or use a face.
+  case freeType(function: String, code: Int32, path: String)
+  /// The image would be larger than `limit` pixels on a side.
+  case tooLarge(width: Int, height: Int, limit: Int)
+
+  public var description: String {
+    switch self {
+    case .png(let path, let message): return "PNG \(path): \(message)"
+    case .freeType(let function, let code, let path):
+      return "FreeType \(function) failed with error \(code) for \(path)"
+    case .tooLarge(let width, let height, let limit):
+      return "the image would be \(width) × \(height) pixels; at most \(limit) on a side"
+    }
+  }
+}

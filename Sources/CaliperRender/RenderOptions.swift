@@ -1,0 +1,78 @@
+/// The drawings a render adds over the text, each switchable.
+public struct Overlays: OptionSet, Sendable, Hashable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// The proposed width as a dashed vertical line.
+  public static let guide = Overlays(rawValue: 1 << 0)
+  /// Each line's box: x from 0 to its width (trailing whitespace excluded), y over its height.
+  public static let lineBoxes = Overlays(rawValue: 1 << 1)
+  /// Each line's baseline.
+  public static let baselines = Overlays(rawValue: 1 << 2)
+  /// TextKit's used rect.
+  public static let usedRect = Overlays(rawValue: 1 << 3)
+  /// A mark at the end of every line that ends in an emergency break (inside a word).
+  public static let breakMarks = Overlays(rawValue: 1 << 4)
+  /// A strip under the text saying its size in points, the proposal, the lines and scale.
+  public static let legend = Overlays(rawValue: 1 << 5)
+
+  public static let all: Overlays = [
+    .guide, .lineBoxes, .baselines, .usedRect, .breakMarks, .legend,
+  ]
+}
+
+/// How to render: scale, margin, overlays and colours.
+public struct RenderOptions: Sendable, Hashable {
+  /// Pixels per point (2 draws a 16 pt font 32 pixels per em).
+  public var scale: Double
+  /// Space around the content on every side, in points (rounded up to whole pixels).
+  public var margin: Double
+  /// The overlays to draw.
+  public var overlays: Overlays
+  /// The text's colour.
+  public var textColor: Color
+  /// The image's background.
+  public var background: Color
+  /// The legend's font size in points.
+  public var legendSize: Double
+
+  public init(
+    scale: Double = 2, margin: Double = 8, overlays: Overlays = .all,
+    textColor: Color = Color(red: 24, green: 24, blue: 28), background: Color = .white,
+    legendSize: Double = 10
+  ) {
+    self.scale = scale
+    self.margin = margin
+    self.overlays = overlays
+    self.textColor = textColor
+    self.background = background
+    self.legendSize = legendSize
+  }
+
+  /// The margin in whole pixels: ceil(margin × scale).
+  public var marginPixels: Int { Self.pixels(margin, scale: scale) }
+
+  /// `points` × `scale` rounded up to whole pixels, allowing the 1e-6 pt of rounding error
+  /// that sums of advances carry (as `Size.rounded(toScale:)` does).
+  public static func pixels(_ points: Double, scale: Double) -> Int {
+    guard points.isFinite, points > 0 else { return 0 }
+    return Int((points * scale - 1e-6).rounded(.up))
+  }
+
+  /// The most pixels on a side of an image.
+  public static let maximumSide = 16384
+}
+
+/// Colours of the overlays.
+enum OverlayColor {
+  static let guide = Color(red: 30, green: 110, blue: 230)
+  static let lineBox = Color(red: 40, green: 160, blue: 90, alpha: 170)
+  static let baseline = Color(red: 230, green: 60, blue: 60, alpha: 150)
+  static let usedRect = Color(red: 240, green: 150, blue: 20)
+  static let usedRectFill = Color(red: 255, green: 200, blue: 80, alpha: 28)
+  static let breakMark = Color(red: 210, green: 30, blue: 160)
+  static let legend = Color(red: 90, green: 90, blue: 100)
+  static let frame = Color(red: 60, green: 90, blue: 200)
+  static let label = Color(red: 60, green: 90, blue: 200)
+  static let box = Color(red: 120, green: 150, blue: 230, alpha: 70)
+}

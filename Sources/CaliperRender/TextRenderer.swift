@@ -1,0 +1,182 @@
+import Caliper
+
+/// Render: draws a text as Caliper measured it, with overlays that show the measurement.
+///
+/// Problem: people check text layout with their eyes — where a line broke, whether the used
+/// rect hugs the ink, whether a fallback face made a line taller. Solution: measure, take
+/// each line's glyph runs in visual order (`PreparedText.glyphRuns(in:)`), rasterise them
+/// with FreeType at points × scale, and draw the proposal, line boxes, baselines, the used
+/// rect, emergency-break marks and a legend (itself set by Caliper) on top. Limitation:
+/// lines are drawn at x = 0 (leading alignment in a left-to-right paragraph).
+///
+/// The image is the content, `margin` on every side, and the legend below:
+/// width = max(ceil(content width × scale), legend width) + 2 × margin pixels, where the
+/// content width is the measured width (or the proposal, when the guide is drawn and the
+/// proposal is wider); height = ceil(measured height × scale) + 2 × margin + legend height.
+///
+/// ```swift
+/// let fonts = try FontLibrary.bundled()
+/// let text = try fonts.prepare("Blue tile with a longer local label")
+/// let rendering = try TextRenderer().render(text, proposal: ProposedViewSize(width: 120, height: nil), fonts: fonts)
+/// try PNGFile.write(rendering.image, to: "label.png")
+/// ```
+public struct TextRenderer: Sendable {
+  public var options: RenderOptions
+
+  public init(options: RenderOptions = RenderOptions()) {
+    self.options = options
+  }
+
+  /// Measures `text` for `proposal` and draws it. `fonts` sets the legend.
+  public func render(_ text: PreparedText, proposal: ProposedViewSize, fonts: FontLibrary)
+    throws(RenderError) -> TextRendering
+  {
+    let measurement = text.measure(proposal)
+    let scale = options.scale
+    let overlays = options.overlays
+    let margin = options.marginPixels
+    var contentWidth = measurement.size.width
+    let guide = proposal.width.flatMap { $0.isFinite ? $0 : nil }
+    if overlays.contains(.guide), let guide { contentWidth = max(contentWidth, guide) }
+    let contentPixels = (
+      width: RenderOptions.pixels(contentWidth, scale: scale),
+      height: RenderOptions.pixels(measurement.size.height, scale: scale)
+    )
+
+    var legend: (text: PreparedText, measurement: TextMeasurement)?
+    var legendPixels = (width: 0, height: 0)
+    if overlays.contains(.legend) {
+      let string = Self.legend(measurement, proposal: proposal, scale: scale)
+      if let prepared = try? fonts.prepare(string, style: TextStyle(size: options.legendSize)) {
+        let measured = prepared.measure(.unspecified)
+        legend = (prepared, measured)
+        legendPixels = (
+          RenderOptions.pixels(measured.size.width, scale: scale),
+          RenderOptions.pixels(measured.size.height, scale: scale) + margin
+        )
+      }
+    }
+    let width = max(contentPixels.width, legendPixels.width) + 2 * margin
+    let height = contentPixels.height + 2 * margin + legendPixels.height
+    guard width <= RenderOptions.maximumSide, height <= RenderOptions.maximumSide else {
+      throw .tooLarge(width: width, height: height, limit: RenderOptions.maximumSide)
+    }
+
+    var image = Image(width: width, height: height, background: options.background)
+    let origin = (x: Double(margin), y: Double(margin))
+    func box(_ rect: Rect) -> PixelBox {
+      PixelBox(
+        x: origin.x + rect.minX * scale, y: origin.y + rect.minY * scale,
+        width: max(rect.width * scale, 1), height: max(rect.height * scale, 1))
+    }
+    if overlays.contains(.usedRect) {
+      image.fill(box(measurement.usedRect), color: OverlayColor.usedRectFill)
+      image.stroke(box(measurement.usedRect), color: OverlayColor.usedRect)
+    }
+    for line in measurement.lines {
+      let lineBox = box(Rect(x: 0, y: line.y, width: line.width, height: line.height))
+      if overlays.contains(.lineBoxes) { image.stroke(lineBox, color: OverlayColor.lineBox) }
+      if overlays.contains(.baselines) {
+        let y = Int((origin.y + line.baseline * scale).rounded(.down))
+        image.horizontalLine(
+          y: y, from: lineBox.x0, to: max(lineBox.x1, lineBox.x0 + 1),
+          color: OverlayColor.baseline)
+      }
+    }
+
+    let rasterizer = try GlyphRasterizer()
+    let painter = TextPainter(rasterizer: rasterizer, scale: scale)
+    let painted = try painter.paint(
+      text, measurement, x: origin.x, y: origin.y, color: options.textColor, into: &image)
+
+    if overlays.contains(.guide), let guide {
+      let x = min(width - 1, Int((origin.x + guide * scale).rounded(.down)))
+      image.verticalLine(
+        x: x, from: 0, to: margin * 2 + contentPixels.height, color: OverlayColor.guide,
+        dash: max(2, Int(scale * 3)))
+    }
+    if overlays.contains(.breakMarks) {
+      for line in measurement.lines where line.endsInEmergencyBreak {
+        let x = Int((origin.x + line.width * scale).rounded(.down))
+        let top = Int((origin.y + line.y * scale).rounded(.down))
+        let markWidth = max(2, Int(scale * 1.5))
+        image.fill(
+          PixelBox(
+            x0: x, y0: top, x1: x + markWidth,
+            y1: top + max(1, Int((line.height * scale).rounded(.down)))),
+          color: OverlayColor.breakMark)
+        // A small flag at the top of the mark.
+        let flag = max(3, Int(scale * 3))
+        for row in 0..<flag {
+          image.horizontalLine(
+            y: top + row, from: x + markWidth, to: x + markWidth + flag - row,
+            color: OverlayColor.breakMark)
+        }
+      }
+    }
+    if let legend {
+      _ = try painter.paint(
+        legend.text, legend.measurement, x: origin.x,
+        y: Double(margin * 2 + contentPixels.height), color: OverlayColor.legend, into: &image)
+    }
+    return TextRendering(
+      image: image, measurement: measurement, origin: origin, scale: scale,
+      marginPixels: margin, legendHeight: legendPixels.height, ink: painted.ink,
+      glyphCount: painted.glyphCount, notdefCount: painted.notdefCount)
+  }
+
+  /// "242.66 × 21.79 pt · proposal 120 pt · 2 lines · scale 2".
+  static func legend(_ measurement: TextMeasurement, proposal: ProposedViewSize, scale: Double)
+    -> String
+  {
+    let size = measurement.size
+    let proposed = proposal.width.map { $0.isFinite ? Decimal2.format($0) + " pt" : "∞" } ?? "none"
+    let lines = measurement.lineCount == 1 ? "1 line" : "\(measurement.lineCount) lines"
+    return
+      "\(Decimal2.format(size.width)) × \(Decimal2.format(size.height)) pt · proposal \(proposed) · \(lines) · scale \(Decimal2.format(scale))"
+  }
+}
+
+/// What a render made: the image and where everything in it came from.
+public struct TextRendering: Sendable {
+  /// The picture.
+  public let image: Image
+  /// The measurement that was drawn.
+  public let measurement: TextMeasurement
+  /// The text's top left in the image, in pixels.
+  public let origin: (x: Double, y: Double)
+  /// Pixels per point.
+  public let scale: Double
+  /// The margin on every side, in pixels.
+  public let marginPixels: Int
+  /// The legend strip's height in pixels (0 without a legend).
+  public let legendHeight: Int
+  /// The ink of every glyph that has any, in drawing order.
+  public let ink: [GlyphInk]
+  /// How many glyphs were drawn, and how many of them were `.notdef`.
+  public let glyphCount: Int
+  public let notdefCount: Int
+
+  /// Line `index`'s box in image pixels (unrounded): x from 0 to its width, y over its height.
+  public func lineBox(_ index: Int) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+    let line = measurement.lines[index]
+    return (
+      origin.x, origin.y + line.y * scale, origin.x + line.width * scale,
+      origin.y + (line.y + line.height) * scale
+    )
+  }
+}
+
+/// Numbers for the legend: at most two decimals, trailing zeros dropped.
+enum Decimal2 {
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return String(value) }
+    let hundredths = Int((abs(value) * 100).rounded())
+    let sign = value < 0 && hundredths != 0 ? "-" : ""
+    let whole = hundredths / 100
+    let fraction = hundredths % 100
+    if fraction == 0 { return sign + String(whole) }
+    if fraction % 10 == 0 { return sign + "\(whole).\(fraction / 10)" }
+    return sign + "\(whole)." + (fraction < 10 ? "0" : "") + String(fraction)
+  }
+}
