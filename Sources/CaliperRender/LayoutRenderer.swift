@@ -103,7 +103,7 @@ public struct LayoutRenderer: Sendable {
           image.stroke(
             box(
               Rect(
-                x: node.frame.minX, y: node.frame.minY + line.y, width: line.width,
+                x: node.frame.minX + line.x, y: node.frame.minY + line.y, width: line.width,
                 height: line.height)), color: OverlayColor.lineBox)
         }
       }

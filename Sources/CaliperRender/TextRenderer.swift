@@ -74,7 +74,7 @@ public struct TextRenderer: Sendable {
       image.stroke(box(measurement.usedRect), color: OverlayColor.usedRect)
     }
     for line in measurement.lines {
-      let lineBox = box(Rect(x: 0, y: line.y, width: line.width, height: line.height))
+      let lineBox = box(Rect(x: line.x, y: line.y, width: line.width, height: line.height))
       if overlays.contains(.lineBoxes) { image.stroke(lineBox, color: OverlayColor.lineBox) }
       if overlays.contains(.baselines) {
         let y = Int((origin.y + line.baseline * scale).rounded(.down))
@@ -97,7 +97,7 @@ public struct TextRenderer: Sendable {
     }
     if overlays.contains(.breakMarks) {
       for line in measurement.lines where line.endsInEmergencyBreak {
-        let x = Int((origin.x + line.width * scale).rounded(.down))
+        let x = Int((origin.x + (line.x + line.width) * scale).rounded(.down))
         let top = Int((origin.y + line.y * scale).rounded(.down))
         let markWidth = max(2, Int(scale * 1.5))
         image.fill(
@@ -157,12 +157,13 @@ public struct TextRendering: Sendable {
   public let glyphCount: Int
   public let notdefCount: Int
 
-  /// Line `index`'s box in image pixels (unrounded): x from 0 to its width, y over its height.
+  /// Line `index`'s box in image pixels (unrounded): x from the line's `x` (its indent and
+  /// alignment) over its width, y over its height.
   public func lineBox(_ index: Int) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
     let line = measurement.lines[index]
     return (
-      origin.x, origin.y + line.y * scale, origin.x + line.width * scale,
-      origin.y + (line.y + line.height) * scale
+      origin.x + line.x * scale, origin.y + line.y * scale,
+      origin.x + (line.x + line.width) * scale, origin.y + (line.y + line.height) * scale
     )
   }
 }

@@ -49,11 +49,12 @@ extension PreparedText {
     return lineRuns.map { lineRun in
       // The itemized run holding this visual run: its script and direction.
       let textRun = itemizedRun(containing: lineRun.range.lowerBound)
+      let size = style(ofFace: textRun.face).size  // a span's size, or the text's
       let glyphs = shaper.shape(
         analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
-        font: lineRun.font, size: style.size,
+        font: lineRun.font, size: size,
         x: lineRun.x)
-      return GlyphRun(run: lineRun, glyphs: glyphs, size: style.size)
+      return GlyphRun(run: lineRun, glyphs: glyphs, size: size)
     }
   }
 }

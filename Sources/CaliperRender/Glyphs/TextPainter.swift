@@ -35,6 +35,7 @@ struct TextPainter {
     var result = Result()
     for (lineIndex, line) in measurement.lines.enumerated() {
       let baseline = y + line.baseline * scale
+      // Glyph x is from the line's content edge; the line starts at its indent and alignment.
       for (runIndex, run) in text.glyphRuns(in: line).enumerated() {
         let pixels = run.size * scale
         for glyph in run.glyphs {
@@ -42,7 +43,8 @@ struct TextPainter {
           if glyph.id == 0 { result.notdefCount += 1 }
           let box = try rasterizer.draw(
             glyph: glyph.id, path: run.fontPath, index: run.faceIndex, pixels: pixels,
-            x: x + glyph.x * scale, y: baseline - glyph.y * scale, color: color, into: &image)
+            x: x + (line.x + glyph.x) * scale, y: baseline - glyph.y * scale, color: color,
+            into: &image)
           if !box.isEmpty {
             result.ink.append(
               GlyphInk(
