@@ -30,6 +30,10 @@ public struct LineRun: Sendable {
   public let width: Double
   /// Whether the run is whitespace at the end of the line (it hangs and has no ink).
   public let isTrailingWhitespace: Bool
+  /// Whether the run draws text that is not in the prepared text: a truncated line's
+  /// ellipsis, or the hyphen a soft-hyphen break shows (`text` holds it; `range` is where
+  /// it stands in the text).
+  public internal(set) var isInserted = false
 }
 
 extension PreparedText {
@@ -49,6 +53,58 @@ extension PreparedText {
   /// text.runs(in: line).map(\.text)   // ["abc ", "שלום", " def"], left to right
   /// ```
   public func runs(in line: Line) -> [LineRun] {
+    if let cut = line.truncation { return truncatedRuns(line, cut) }
+    var result = sourceRuns(in: line)
+    if line.endsWithHyphen, let hyphen = hyphen(forSoftHyphenAt: line.range.upperBound - 1),
+      let font = cascadeFonts[face(at: line.range.upperBound - 1)]
+    {
+      // The hyphen a soft-hyphen break shows, after the content: the line's width past it.
+      let content = result.filter { !$0.isTrailingWhitespace }.reduce(0) { $0 + $1.width }
+      var run = LineRun(
+        range: (line.range.upperBound - 1)..<line.range.upperBound, text: String(hyphen),
+        font: font, bidiLevel: 0, isRightToLeft: false, x: content,
+        width: max(0, line.width - content), isTrailingWhitespace: false)
+      run.isInserted = true
+      result.append(run)
+    }
+    return result
+  }
+
+  /// A truncated line's runs: the kept prefix, the ellipsis and the kept suffix, laid end
+  /// to end (right to left in a right-to-left paragraph).
+  private func truncatedRuns(_ line: Line, _ cut: LineTruncation) -> [LineRun] {
+    func piece(_ range: Range<Int>) -> [LineRun] {
+      guard !range.isEmpty else { return [] }
+      return sourceRuns(
+        in: Line(
+          range: range, text: "", width: 0, widthIncludingTrailingWhitespace: 0,
+          metrics: line.metrics, y: line.y, endsInEmergencyBreak: false))
+    }
+    var ellipsis = LineRun(
+      range: cut.hidden, text: cut.ellipsis, font: cut.ellipsisFont, bidiLevel: 0,
+      isRightToLeft: false, x: 0, width: cut.ellipsisWidth, isTrailingWhitespace: false)
+    ellipsis.isInserted = true
+    var parts = [piece(cut.prefix), [ellipsis], piece(cut.suffix)]
+    if paragraphLevel(at: line.range.lowerBound) & 1 == 1 { parts.reverse() }
+    var result: [LineRun] = []
+    var x = 0.0
+    for part in parts {
+      let start = part.map(\.x).min() ?? 0
+      for run in part {
+        var moved = LineRun(
+          range: run.range, text: run.text, font: run.font, bidiLevel: run.bidiLevel,
+          isRightToLeft: run.isRightToLeft, x: x + run.x - start, width: run.width,
+          isTrailingWhitespace: false)
+        moved.isInserted = run.isInserted
+        result.append(moved)
+      }
+      x += part.reduce(0) { $0 + $1.width }
+    }
+    return result
+  }
+
+  /// The runs of the text `line` stands for, as measured.
+  private func sourceRuns(in line: Line) -> [LineRun] {
     let scalars = analysis.scalars
     let lineStart = max(0, min(line.range.lowerBound, scalars.count))
     var lineEnd = max(lineStart, min(line.range.upperBound, scalars.count))

@@ -50,6 +50,9 @@ struct TruncatedLine: Sendable, Hashable {
   let ellipsis: String
   /// The text not shown.
   let hidden: Range<Int>
+  /// The ellipsis's face index and width.
+  var ellipsisFace = 0
+  var ellipsisWidth = 0.0
 }
 
 /// The ellipsis for one adjacent face: its text, width and face.
@@ -160,7 +163,9 @@ extension PreparedText {
       faces: faces, metrics: metrics, indent: span.indent)
     return (
       line,
-      TruncatedLine(prefix: prefix, suffix: suffix, ellipsis: mark.text, hidden: hidden)
+      TruncatedLine(
+        prefix: prefix, suffix: suffix, ellipsis: mark.text, hidden: hidden,
+        ellipsisFace: mark.face, ellipsisWidth: mark.width)
     )
   }
 

@@ -119,6 +119,13 @@ extension PreparedText {
         widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
         y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent)
       line.x = span.indent
+      if index == spans.count - 1, let cut = breaking.truncation,
+        let font = cascadeFonts[cut.ellipsisFace]
+      {
+        line.truncation = LineTruncation(
+          prefix: cut.prefix, suffix: cut.suffix, hidden: cut.hidden, ellipsis: cut.ellipsis,
+          ellipsisFont: font, ellipsisWidth: cut.ellipsisWidth)
+      }
       line.endsWithHyphen = span.hyphen && hyphen(forSoftHyphenAt: span.end - 1) != nil
       lines.append(line)
       y += metrics.height

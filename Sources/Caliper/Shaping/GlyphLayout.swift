@@ -48,8 +48,19 @@ extension PreparedText {
     let shaper = GlyphShaper(style: style)
     return lineRuns.map { lineRun in
       // The itemized run holding this visual run: its script and direction.
-      let textRun = itemizedRun(containing: lineRun.range.lowerBound)
+      let textRun = itemizedRun(
+        containing: min(lineRun.range.lowerBound, analysis.scalars.count - 1))
       let size = style(ofFace: textRun.face).size  // a span's size, or the text's
+      if lineRun.isInserted {
+        // An ellipsis or a shown hyphen: its own text, shaped alone.
+        let inserted = TextRun(
+          range: 0..<lineRun.text.unicodeScalars.count, face: textRun.face,
+          script: textRun.script, level: 0)
+        let glyphs = shaper.shape(
+          inserted: Array(lineRun.text.unicodeScalars), run: inserted, font: lineRun.font,
+          size: size, x: lineRun.x, cluster: lineRun.range.lowerBound)
+        return GlyphRun(run: lineRun, glyphs: glyphs, size: size)
+      }
       let glyphs = shaper.shape(
         analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
         font: lineRun.font, size: size,
@@ -144,6 +155,23 @@ struct GlyphShaper: ~Copyable {
       pen += advance
     }
     return result
+  }
+
+  /// The glyphs of text that is not in the prepared text (an ellipsis, a hyphen), shaped on
+  /// its own and placed from `x`; every glyph's cluster is `cluster`.
+  func shape(
+    inserted scalars: [Unicode.Scalar], run: TextRun, font: Font, size: Double, x: Double,
+    cluster: Int
+  ) -> [PositionedGlyph] {
+    var pen = x
+    return shapePiece(scalars, range: 0..<scalars.count, run: run, font: font).map { glyph in
+      let advance = font.units.points(Double(glyph.advance), size: size)
+      defer { pen += advance }
+      return PositionedGlyph(
+        id: glyph.id, cluster: cluster,
+        x: pen + font.units.points(Double(glyph.xOffset), size: size),
+        y: font.units.points(Double(glyph.yOffset), size: size), advance: advance)
+    }
   }
 
   /// One HarfBuzz call over `range` with the whole text as context.
