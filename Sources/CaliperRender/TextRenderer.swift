@@ -27,11 +27,13 @@ public struct TextRenderer: Sendable {
     self.options = options
   }
 
-  /// Measures `text` for `proposal` and draws it. `fonts` sets the legend.
-  public func render(_ text: PreparedText, proposal: ProposedViewSize, fonts: FontLibrary)
-    throws(RenderError) -> TextRendering
-  {
-    let measurement = text.measure(proposal)
+  /// Measures `text` for `proposal` (with `textOptions`: line limit, truncation,
+  /// alignment) and draws it. `fonts` sets the legend.
+  public func render(
+    _ text: PreparedText, proposal: ProposedViewSize, fonts: FontLibrary,
+    textOptions: TextContainerOptions = TextContainerOptions()
+  ) throws(RenderError) -> TextRendering {
+    let measurement = text.measure(proposal, options: textOptions)
     let scale = options.scale
     let overlays = options.overlays
     let margin = options.marginPixels

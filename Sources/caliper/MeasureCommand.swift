@@ -32,13 +32,7 @@ enum MeasureCommand {
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
     \(StyleOptions.help)
-      --line-limit <n>        Show at most n lines (n ≥ 1); the last is truncated.
-      --truncation <mode>     Where the last shown line hides text: tail (default),
-                              middle or head. With it, --height also limits the lines.
-      --height <h>            Proposed height in points: with --line-limit or --truncation,
-                              only the lines that fit are shown (at least one).
-      --alignment <a>         Line x offsets: leading (default), center, trailing or
-                              justified (never changes sizes).
+    \(lineOptionsHelp)
       --spans <file>          Styled spans, a JSON array applied to every text (schema in
                               the README): [{"start": 5, "end": 9, "bold": true}].
       -h, --help              Show help information.
@@ -110,27 +104,9 @@ enum MeasureCommand {
     return options
   }
 
-  /// --line-limit, --truncation, --height and --alignment.
+  /// --line-limit, --truncation, --height, --alignment and --spans.
   static func parseLineOptions(_ parsed: ArgumentParser, into options: inout Options) throws {
-    if let limit = parsed.last("--line-limit") {
-      guard let value = Int(limit.trimmingSpaces), value >= 1 else {
-        throw UsageError("--line-limit expects a whole number of lines, 1 or more, not '\(limit)'")
-      }
-      options.container.lineLimit = value
-    }
-    if let mode = parsed.last("--truncation") {
-      guard let value = TruncationMode(rawValue: mode.trimmingSpaces.lowercased()) else {
-        throw UsageError("--truncation expects tail, middle or head, not '\(mode)'")
-      }
-      options.container.truncationMode = value
-    }
-    if let alignment = parsed.last("--alignment") {
-      guard let value = TextAlignment(rawValue: alignment.trimmingSpaces.lowercased()) else {
-        throw UsageError(
-          "--alignment expects leading, center, trailing or justified, not '\(alignment)'")
-      }
-      options.container.alignment = value
-    }
+    (options.container, options.height) = try lineOptions(parsed, into: options.container)
     if let path = parsed.last("--spans") {
       let bytes = try InputReader.read(path)
       guard let json = String(validating: bytes, as: UTF8.self) else {
@@ -142,14 +118,54 @@ enum MeasureCommand {
         throw RuntimeError("spans file \(path): \(error)")
       }
     }
-    if let height = parsed.last("--height") {
-      let value = try number(height, option: "--height")
-      guard !value.isNaN, value >= 0 else {
-        throw RuntimeError("invalid height \(height): it must be 0 or more (or inf)")
-      }
-      options.height = value.isInfinite ? nil : value + 0
-    }
   }
+
+  /// The options `--line-limit`, `--truncation`, `--height` and `--alignment` set (shared
+  /// by `measure` and `render`): the container options and the proposed height.
+  static func lineOptions(_ parsed: ArgumentParser, into base: TextContainerOptions) throws
+    -> (TextContainerOptions, Double?)
+  {
+    var container = base
+    var height: Double?
+    if let limit = parsed.last("--line-limit") {
+      guard let value = Int(limit.trimmingSpaces), value >= 1 else {
+        throw UsageError("--line-limit expects a whole number of lines, 1 or more, not '\(limit)'")
+      }
+      container.lineLimit = value
+    }
+    if let mode = parsed.last("--truncation") {
+      guard let value = TruncationMode(rawValue: mode.trimmingSpaces.lowercased()) else {
+        throw UsageError("--truncation expects tail, middle or head, not '\(mode)'")
+      }
+      container.truncationMode = value
+    }
+    if let alignment = parsed.last("--alignment") {
+      guard let value = TextAlignment(rawValue: alignment.trimmingSpaces.lowercased()) else {
+        throw UsageError(
+          "--alignment expects leading, center, trailing or justified, not '\(alignment)'")
+      }
+      container.alignment = value
+    }
+    if let text = parsed.last("--height") {
+      let value = try number(text, option: "--height")
+      guard !value.isNaN, value >= 0 else {
+        throw RuntimeError("invalid height \(text): it must be 0 or more (or inf)")
+      }
+      height = value.isInfinite ? nil : value + 0
+    }
+    return (container, height)
+  }
+
+  /// The line options' help, for `measure` and `render`.
+  static let lineOptionsHelp = """
+      --line-limit <n>        Show at most n lines (n ≥ 1); the last is truncated.
+      --truncation <mode>     Where the last shown line hides text: tail (default),
+                              middle or head. With it, --height also limits the lines.
+      --height <h>            Proposed height in points: with --line-limit or --truncation,
+                              only the lines that fit are shown (at least one).
+      --alignment <a>         Line x offsets: leading (default), center, trailing or
+                              justified (never changes sizes).
+    """
 
   static func number(_ text: String, option: String) throws -> Double {
     guard let value = Double(text.trimmingSpaces) else {

@@ -10,7 +10,8 @@ enum RenderCommand {
                           [--width <w>] -o <out.png> [--scale <s>] [--margin <pt>]
                           [--no-guide] [--no-line-boxes] [--no-baselines] [--no-used-rect]
                           [--no-break-marks] [--no-legend] [--no-overlays]
-                          [--input <file|->] [<text>...]
+                          [--input <file|->] [--line-limit <n>] [--truncation <mode>]
+                      [--height <h>] [--alignment <a>] [<text>...]
 
     ARGUMENTS:
       <text>                  The text to draw (several arguments are joined by spaces).
@@ -34,6 +35,7 @@ enum RenderCommand {
       --no-break-marks        Leave out the marks at emergency breaks.
       --no-legend             Leave out the legend (size in points, proposal, lines).
       --no-overlays           Draw the text alone.
+    \(MeasureCommand.lineOptionsHelp)
       -h, --help              Show help information.
 
     The image is max(ceil(width × scale), legend) + 2 × margin pixels wide and
@@ -52,6 +54,9 @@ enum RenderCommand {
     var output = ""
     var text = ""
     var render = RenderOptions()
+    /// Line limit, truncation and alignment, and the proposed height.
+    var container = TextContainerOptions()
+    var height: Double?
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -59,7 +64,7 @@ enum RenderCommand {
       arguments,
       valued: [
         "--font", "--size", "--width", "--locale", "-o", "--output", "--scale", "--margin",
-        "--input",
+        "--input", "--line-limit", "--truncation", "--height", "--alignment",
       ],
       flags: Set(overlayFlags.map(\.0) + ["--no-overlays", "-h", "--help"]))
     if parsed.has("-h") || parsed.has("--help") { return nil }
@@ -97,6 +102,8 @@ enum RenderCommand {
       }
       options.render.margin = value
     }
+    (options.container, options.height) = try MeasureCommand.lineOptions(
+      parsed, into: options.container)
     if parsed.has("--no-overlays") { options.render.overlays = [] }
     for (flag, overlay) in overlayFlags where parsed.has(flag) {
       options.render.overlays.remove(overlay)
@@ -126,7 +133,8 @@ enum RenderCommand {
     let fonts = try FontLibrary.bundled()
     let prepared = try fonts.prepare(options.text, style: options.style)
     let rendering = try TextRenderer(options: options.render).render(
-      prepared, proposal: ProposedViewSize(width: options.width, height: nil), fonts: fonts)
+      prepared, proposal: ProposedViewSize(width: options.width, height: options.height),
+      fonts: fonts, textOptions: options.container)
     try PNGFile.write(rendering.image, to: options.output)
     let size = rendering.measurement.size
     output.write(
