@@ -63,6 +63,7 @@ import Testing
       #expect(abs(line.width - Self.points(Self.blue + Self.tile)) < 1e-9)
       #expect(abs(line.metrics.ascent - Self.points(1069) - max(0, offset)) < 1e-9)
       #expect(text.faceRuns.map(\.baselineOffset) == [0, offset])
+      #expect(text.glyphRuns(in: line).map(\.baselineOffset) == [0, offset])
     }
   }
 

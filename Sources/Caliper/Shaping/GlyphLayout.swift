@@ -33,6 +33,8 @@ public struct GlyphRun: Sendable {
   public var faceIndex: Int { run.font.faceIndex }
   /// The font size in points.
   public let size: Double
+  /// Points the run's baseline is raised by (its span's `baselineOffset`; 0 without spans).
+  public internal(set) var baselineOffset = 0.0
   /// How many glyphs are `.notdef` (a character the face does not cover).
   public var notdefCount: Int { glyphs.count { $0.id == 0 } }
 }
@@ -65,7 +67,9 @@ extension PreparedText {
         analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
         font: lineRun.font, size: size,
         x: lineRun.x)
-      return GlyphRun(run: lineRun, glyphs: glyphs, size: size)
+      var glyphRun = GlyphRun(run: lineRun, glyphs: glyphs, size: size)
+      glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
+      return glyphRun
     }
   }
 }

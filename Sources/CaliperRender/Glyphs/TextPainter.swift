@@ -43,8 +43,8 @@ struct TextPainter {
           if glyph.id == 0 { result.notdefCount += 1 }
           let box = try rasterizer.draw(
             glyph: glyph.id, path: run.fontPath, index: run.faceIndex, pixels: pixels,
-            x: x + (line.x + glyph.x) * scale, y: baseline - glyph.y * scale, color: color,
-            into: &image)
+            x: x + (line.x + glyph.x) * scale,
+            y: baseline - (glyph.y + run.baselineOffset) * scale, color: color, into: &image)
           if !box.isEmpty {
             result.ink.append(
               GlyphInk(
