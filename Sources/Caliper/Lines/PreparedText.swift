@@ -71,8 +71,8 @@ public struct PreparedText: Sendable {
   /// For each segment ending in a soft hyphen, the index in `hyphenStretches` of the shaped
   /// end of a line broken there (−1: none), made once (`SoftHyphen.swift`); both empty for
   /// text without soft hyphens.
-  private(set) var hyphenStretchOfSegment: [Int32] = []
-  private(set) var hyphenStretches: [HyphenStretch] = []
+  var hyphenStretchOfSegment: [Int32] = []
+  var hyphenStretches: [HyphenStretch] = []
   /// Breakings already made, by the range of widths they hold for.
   let breakCache = LineBreakCache()
 
@@ -186,19 +186,7 @@ public struct PreparedText: Sendable {
     // Derived from widths, which need a complete `self`.
     minWidth = 0
     idealSpans = []
-    if segments.contains(where: \.softHyphen) {
-      var shapedEnds: [HyphenStretch.Key: Double] = [:]  // the same syllable end shapes once
-      var stretchOf = [Int32](repeating: -1, count: segments.count)
-      var stretches: [HyphenStretch] = []
-      for (index, segment) in segments.enumerated() where segment.softHyphen {
-        guard let stretch = hyphenStretch(softHyphen: segment.end - 1, memo: &shapedEnds)
-        else { continue }
-        stretchOf[index] = Int32(stretches.count)
-        stretches.append(stretch)
-      }
-      hyphenStretchOfSegment = stretchOf
-      hyphenStretches = stretches
-    }
+    makeHyphenStretches()
     var widest = 0.0  // a loop, not a map: no array of a width per segment
     for (index, segment) in segments.enumerated() {
       let width =

@@ -13,6 +13,22 @@
 extension PreparedText {
   static let softHyphen: Unicode.Scalar = "\u{AD}"
 
+  /// Shapes, once, the end of a line broken at each soft hyphen (`hyphenStretches`).
+  mutating func makeHyphenStretches() {
+    guard segments.contains(where: \.softHyphen) else { return }
+    var shapedEnds: [HyphenStretch.Key: Double] = [:]  // the same syllable end shapes once
+    var stretchOf = [Int32](repeating: -1, count: segments.count)
+    var stretches: [HyphenStretch] = []
+    for (index, segment) in segments.enumerated() where segment.softHyphen {
+      guard let stretch = hyphenStretch(softHyphen: segment.end - 1, memo: &shapedEnds)
+      else { continue }
+      stretchOf[index] = Int32(stretches.count)
+      stretches.append(stretch)
+    }
+    hyphenStretchOfSegment = stretchOf
+    hyphenStretches = stretches
+  }
+
   /// The hyphen shown for a soft hyphen drawn in `font`: U+2010 if it has it, else "-",
   /// else none (as Pango).
   static func hyphen(in font: Font) -> Unicode.Scalar? {
