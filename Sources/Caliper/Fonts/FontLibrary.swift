@@ -34,6 +34,9 @@ public final class FontLibrary: Sendable {
   public let limits: CacheLimits
   /// The bounds on texts, font files and sizes.
   public let inputLimits: InputLimits
+  /// Where system families and fallback faces come from (fontconfig, loaded lazily).
+  public var systemFontConfiguration: SystemFontConfiguration { systemFonts.configuration }
+  let systemFonts: SystemFonts
   private let faces: LRUCache<FaceKey, Font>
   let shapes: ShapeCache
   private let prepared: LRUCache<PreparedKey, PreparedText>
@@ -44,9 +47,14 @@ public final class FontLibrary: Sendable {
   private let generation = Atomic<UInt64>(0)
 
   /// A library over a folder holding the bundled fonts.
+  ///
+  /// - Parameter systemFonts: where families that are not bundled, and faces for
+  ///   `TextStyle.systemFallback`, are looked up: the machine's fontconfig configuration by
+  ///   default, or only the fonts in some folders.
   public init(
     fontsDirectory: String, limits: CacheLimits = CacheLimits(),
-    inputLimits: InputLimits = InputLimits()
+    inputLimits: InputLimits = InputLimits(),
+    systemFonts: SystemFontConfiguration = .installed
   ) throws(CaliperError) {
     guard BundledFonts.isFontsDirectory(fontsDirectory) else {
       throw .fontsDirectoryNotFound(searched: [fontsDirectory])
@@ -54,6 +62,7 @@ public final class FontLibrary: Sendable {
     self.fontsDirectory = fontsDirectory
     self.limits = limits
     self.inputLimits = inputLimits
+    self.systemFonts = SystemFonts(systemFonts)
     bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
     bundledEmojiIndex = bundledCascade.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     faces = LRUCache(byteLimit: limits.faceBytes)
@@ -63,11 +72,18 @@ public final class FontLibrary: Sendable {
 
   /// A library over the bundled fonts, found by `BundledFonts.directory()`'s lookup order.
   public static func bundled(
-    limits: CacheLimits = CacheLimits(), inputLimits: InputLimits = InputLimits()
+    limits: CacheLimits = CacheLimits(), inputLimits: InputLimits = InputLimits(),
+    systemFonts: SystemFontConfiguration = .installed
   ) throws(CaliperError) -> FontLibrary {
     try FontLibrary(
-      fontsDirectory: BundledFonts.directory(), limits: limits, inputLimits: inputLimits)
+      fontsDirectory: BundledFonts.directory(), limits: limits, inputLimits: inputLimits,
+      systemFonts: systemFonts)
   }
+
+  /// How many times this library asked fontconfig (a family match or a fallback sort;
+  /// answers it had cached do not count): 0 means fontconfig was never loaded, which is
+  /// the case for any text the bundled fonts and the style's files cover.
+  public var systemFontQueries: Int { systemFonts.queries }
 
   /// The font in the file at `path` (face `index` of a collection), opened once and shared
   /// while the file stays the same.
@@ -139,8 +155,23 @@ public final class FontLibrary: Sendable {
     if let entry = BundledFonts.entry(named: family) {
       return try font(path: fontsDirectory + "/" + entry.file)
     }
-    guard let path = SystemFonts.path(family: family) else { throw .unknownFontFamily(family) }
-    return try font(path: path)
+    return try font(FontDescriptor(family: family))
+  }
+
+  /// The face a descriptor names: among the bundled faces for a bundled family (the
+  /// nearest of its styles), else the installed face fontconfig matches, of that family.
+  ///
+  /// - Throws: `.invalidStyle` for a weight or width out of range, `.unknownFontFamily`
+  ///   when neither the bundled fonts nor the system have the family.
+  public func font(_ descriptor: FontDescriptor) throws(CaliperError) -> Font {
+    if let problem = descriptor.problem { throw .invalidStyle(problem) }
+    if let entry = BundledFonts.entry(matching: descriptor) {
+      return try font(path: fontsDirectory + "/" + entry.file)
+    }
+    guard let face = systemFonts.face(descriptor) else {
+      throw .unknownFontFamily(descriptor.family)
+    }
+    return try font(path: face.path, index: face.index)
   }
 
   /// The font a reference names.
@@ -149,6 +180,7 @@ public final class FontLibrary: Sendable {
     case .family(let name): return try font(family: name)
     case .file(let path): return try font(path: path)
     case .face(let path, let index): return try font(path: path, index: index)
+    case .descriptor(let descriptor): return try font(descriptor)
     }
   }
 
@@ -157,7 +189,7 @@ public final class FontLibrary: Sendable {
     guard !style.fonts.isEmpty else {
       return FontCascade(
         library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,
-        variations: style.variations)
+        variations: style.variations, systemFallback: style.systemFallback)
     }
     guard style.fonts.count + bundledCascade.count <= FontCascade.mostFaces else {
       throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
@@ -170,7 +202,8 @@ public final class FontLibrary: Sendable {
     for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     return FontCascade(
-      library: self, paths: paths, emojiIndex: emoji, variations: style.variations)
+      library: self, paths: paths, emojiIndex: emoji, variations: style.variations,
+      systemFallback: style.systemFallback)
   }
 
   /// Prepares `text` for measuring at any width: the one-time, width-independent work,
