@@ -8,14 +8,17 @@ enum MeasureCommand {
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
                            [--locale <id>] [--jobs <n>] [--feature <f>]...
-                           [--variation <axis=v>]... [<text>...]
+                           [--variation <axis=v>]... [--system-fonts]
+                           [--system-font-dir <dir>]... [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
 
     OPTIONS:
       --font <name|path>      A font family (bundled, else installed) or a font file, tried
-                              before the bundled cascade. Repeatable.
+                              before the bundled cascade. Repeatable. A family may give
+                              weight (1-1000), width (%) and slant: 'DejaVu
+                              Sans:weight=700:width=87.5:slant=italic'.
       --size <pt>             Font size in points (default: 16).
       --width <w>[,<w>...]    Proposed widths in points. 'inf' or 'none' asks for the ideal
                               size. Repeatable. Default: the ideal size only.
@@ -28,6 +31,7 @@ enum MeasureCommand {
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
     \(StyleOptions.help)
+    \(SystemFontOptions.help)
       -h, --help              Show help information.
     """
 
@@ -39,6 +43,9 @@ enum MeasureCommand {
     var lines = true
     var scale: Double?
     var jobs: Int?
+    var systemFonts = SystemFontConfiguration.installed
+    /// The bundled fonts' folder (the table names faces outside it by file).
+    var fontsDirectory = ""
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -46,8 +53,8 @@ enum MeasureCommand {
       arguments,
       valued: Set([
         "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
-      ]).union(StyleOptions.valued),
-      flags: ["--json", "--no-lines", "-h", "--help"])
+      ]).union(StyleOptions.valued).union(SystemFontOptions.valued),
+      flags: Set(["--json", "--no-lines", "-h", "--help"]).union(SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.json = parsed.has("--json")
@@ -62,6 +69,8 @@ enum MeasureCommand {
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
     try StyleOptions.apply(parsed, to: &options.style)
+    SystemFontOptions.apply(parsed, to: &options.style)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let jobs = parsed.last("--jobs") {
       guard let value = Int(jobs.trimmingSpaces), value >= 1, value <= 4096 else {
         throw UsageError("--jobs expects a whole number from 1 to 4096, not '\(jobs)'")
@@ -109,11 +118,13 @@ enum MeasureCommand {
   }
 
   static func run(_ arguments: [String], output: inout Output) throws {
-    guard let options = try parse(arguments) else {
+    guard var parsed = try parse(arguments) else {
       output.write(help + "\n")
       return
     }
-    let fonts = try FontLibrary.bundled()
+    let fonts = try FontLibrary.bundled(systemFonts: parsed.systemFonts)
+    parsed.fontsDirectory = fonts.fontsDirectory
+    let options = parsed
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: nil) }
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style)

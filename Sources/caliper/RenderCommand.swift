@@ -10,7 +10,8 @@ enum RenderCommand {
                           [--width <w>] -o <out.png> [--scale <s>] [--margin <pt>]
                           [--no-guide] [--no-line-boxes] [--no-baselines] [--no-used-rect]
                           [--no-break-marks] [--no-legend] [--no-overlays]
-                          [--input <file|->] [<text>...]
+                          [--input <file|->] [--system-fonts]
+                          [--system-font-dir <dir>]... [<text>...]
 
     ARGUMENTS:
       <text>                  The text to draw (several arguments are joined by spaces).
@@ -34,6 +35,7 @@ enum RenderCommand {
       --no-break-marks        Leave out the marks at emergency breaks.
       --no-legend             Leave out the legend (size in points, proposal, lines).
       --no-overlays           Draw the text alone.
+    \(SystemFontOptions.help)
       -h, --help              Show help information.
 
     The image is max(ceil(width × scale), legend) + 2 × margin pixels wide and
@@ -52,16 +54,18 @@ enum RenderCommand {
     var output = ""
     var text = ""
     var render = RenderOptions()
+    var systemFonts = SystemFontConfiguration.installed
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: [
+      valued: Set([
         "--font", "--size", "--width", "--locale", "-o", "--output", "--scale", "--margin",
         "--input",
-      ],
-      flags: Set(overlayFlags.map(\.0) + ["--no-overlays", "-h", "--help"]))
+      ]).union(SystemFontOptions.valued),
+      flags: Set(overlayFlags.map(\.0) + ["--no-overlays", "-h", "--help"]).union(
+        SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.style.fonts = parsed.all("--font").map(FontReference.init)
@@ -73,6 +77,8 @@ enum RenderCommand {
       }
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
+    SystemFontOptions.apply(parsed, to: &options.style)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let width = parsed.last("--width") {
       guard !width.contains(",") else {
         throw UsageError("render draws one width; '\(width)' is a list")
@@ -123,7 +129,7 @@ enum RenderCommand {
       output.write(help + "\n")
       return
     }
-    let fonts = try FontLibrary.bundled()
+    let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
     let prepared = try fonts.prepare(options.text, style: options.style)
     let rendering = try TextRenderer(options: options.render).render(
       prepared, proposal: ProposedViewSize(width: options.width, height: nil), fonts: fonts)
