@@ -78,3 +78,28 @@ import Testing
     #expect(run.stderr.contains("--system-font-dir expects a folder"))
   }
 }
+
+extension SystemFontCommandTests {
+  /// A layout text node's "systemFallback": the Tamil word takes Lohit Tamil's width,
+  /// 2499 units of 1024 per em at 16 pt (`hb-shape --font-size=1024`).
+  @Test func layoutTextNodeTakesSystemFallback() throws {
+    let json = """
+      {"root": {"type": "vstack", "children": [
+        {"type": "text", "id": "on", "text": "\(Self.tamil)", "systemFallback": true},
+        {"type": "text", "id": "off", "text": "\(Self.tamil)"}]}}
+      """
+    let run = try CLITests.caliper(
+      ["layout", "-", "--json", "--system-font-dir", Self.folder], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let nodes = try #require(
+      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+    let on = try #require(nodes.first { $0["id"] as? String == "on" })
+    let off = try #require(nodes.first { $0["id"] as? String == "off" })
+    #expect(abs((on["width"] as? Double ?? 0) - 2499.0 * 16 / 1024) < 1e-9)
+    #expect(abs((off["width"] as? Double ?? 0) - 2499.0 * 16 / 1024) > 1)
+    let bad = try CLITests.caliper(
+      ["layout", "-"], stdin: #"{"root": {"type": "text", "text": "x", "systemFallback": 1}}"#)
+    #expect(bad.status == 1)
+    #expect(bad.stderr.contains("$.root.systemFallback"))
+  }
+}

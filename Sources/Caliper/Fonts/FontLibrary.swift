@@ -247,9 +247,11 @@ public final class FontLibrary: Sendable {
       faces: faces.statistics, shapes: shapes.cache.statistics, prepared: prepared.statistics)
   }
 
-  /// Empties every cache (faces stay alive while prepared texts use them).
+  /// Empties every cache (faces stay alive while prepared texts use them), and the system
+  /// fallback answers.
   public func removeAll() {
     generation.add(1, ordering: .relaxed)
+    systemFonts.removeAll()
     prepared.removeAll()
     shapes.cache.removeAll()
     faces.removeAll()

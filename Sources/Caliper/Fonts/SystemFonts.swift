@@ -97,6 +97,11 @@ final class SystemFonts: Sendable {
     return state.config
   }
 
+  /// Forgets the fallback answers (the configuration stays loaded).
+  func removeAll() {
+    state.withLock { $0.fallbacks.removeAll() }
+  }
+
   /// The file and face index of the installed face best matching `descriptor` whose
   /// family is the descriptor's (case-insensitive), if any.
   ///

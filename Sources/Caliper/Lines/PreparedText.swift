@@ -22,7 +22,8 @@ public struct PreparedText: Sendable {
   public let string: String
   /// The style it was prepared with.
   public let style: TextStyle
-  /// The faces used, in cascade order.
+  /// The faces used, in cascade order, then the system faces that fallback found
+  /// (`TextStyle.systemFallback`) in the order they were met.
   public let faces: [Font]
   /// Characters that no face covers (drawn as .notdef), in order of first appearance.
   public let missing: [Unicode.Scalar]
