@@ -166,6 +166,34 @@ import Testing
     #expect(abs(text.idealWidth - units * 16 / 1000) < 1e-9)
   }
 
+  /// A variable font: the bundled Inter takes the descriptor's weight on its `wght` axis;
+  /// a system one (Inter renamed "Intex") takes the weight of the named instance fontconfig
+  /// matches (650 → Semi Bold, 600). Widths of "Hamburgefonstiv" from
+  /// `hb-shape --font-size=2816 --variations=wght=W Inter-roman.var.ttf` (units per em
+  /// 2816): wght 700 → 23991 units, wght 600 → 23617.
+  @Test(arguments: [
+    ("Inter", 700, 700.0, 23991.0), ("Intex", 700, 700, 23991), ("Intex", 650, 600, 23617),
+  ])
+  func variableFontTakesTheWeight(family: String, weight: Int, wght: Double, units: Double) throws {
+    let folder = try TemporaryFolder()
+    let data = try Data(
+      contentsOf: URL(fileURLWithPath: TestFonts.directory + "/Inter-roman.var.ttf"))
+    try Self.replacing(data, "Inter", "Intex").write(
+      to: URL(fileURLWithPath: folder.path + "/Intex.ttf"))
+    let fonts = try Self.library([folder.path])
+    let descriptor = FontDescriptor(family: family, weight: weight)
+    let font = try fonts.font(descriptor)
+    #expect(font.variations.map(\.description) == ["wght=\(Int(wght))"])
+    let text = try fonts.prepare(
+      "Hamburgefonstiv", style: TextStyle(size: 16, fonts: [.descriptor(descriptor)]))
+    #expect(
+      text.faces.map(\.path) == [
+        family == "Inter"
+          ? TestFonts.directory + "/Inter-roman.var.ttf" : folder.path + "/Intex.ttf"
+      ])
+    #expect(abs(text.idealWidth - units * 16 / 2816) < 1e-9)
+  }
+
   /// Bundled families resolve among the bundled faces, never through fontconfig.
   @Test(arguments: [
     (FontDescriptor(family: "Noto Sans"), "NotoSans-Regular.ttf"),

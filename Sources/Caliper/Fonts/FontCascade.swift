@@ -20,6 +20,9 @@ public struct FontCascade: Sendable {
   let emojiIndex: Int?
   /// The style's variable-font axis positions, applied to each face that has the axes.
   let variations: [FontVariation]
+  /// Axis positions of single faces, by cascade index (a `FontDescriptor`'s weight on a
+  /// variable face), applied before `variations`.
+  var ownVariations: [Int: [FontVariation]] = [:]
   /// Whether uncovered clusters are given a system face (`TextStyle.systemFallback`).
   let systemFallback: Bool
 
@@ -73,7 +76,8 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let font = try cascade.library.font(key: paths[index], variations: cascade.variations)
+      let own = cascade.ownVariations[index] ?? []
+      let font = try cascade.library.font(key: paths[index], variations: own + cascade.variations)
       fonts[index] = font
       return font
     }

@@ -160,18 +160,29 @@ public final class FontLibrary: Sendable {
 
   /// The face a descriptor names: among the bundled faces for a bundled family (the
   /// nearest of its styles), else the installed face fontconfig matches, of that family.
+  /// A variable font is set to the weight and width on its `wght` and `wdth` axes (the
+  /// descriptor's for a bundled one such as Inter; a system one's named instance's).
   ///
   /// - Throws: `.invalidStyle` for a weight or width out of range, `.unknownFontFamily`
   ///   when neither the bundled fonts nor the system have the family.
   public func font(_ descriptor: FontDescriptor) throws(CaliperError) -> Font {
     if let problem = descriptor.problem { throw .invalidStyle(problem) }
+    let face: SystemFace
     if let entry = BundledFonts.entry(matching: descriptor) {
-      return try font(path: fontsDirectory + "/" + entry.file)
+      face = SystemFace(
+        path: fontsDirectory + "/" + entry.file, index: 0,
+        weight: descriptor.weight == FontDescriptor.regular ? nil : Double(descriptor.weight),
+        width: descriptor.width == 100 ? nil : descriptor.width)
+    } else {
+      guard let found = systemFonts.face(descriptor) else {
+        throw .unknownFontFamily(descriptor.family)
+      }
+      face = found
     }
-    guard let face = systemFonts.face(descriptor) else {
-      throw .unknownFontFamily(descriptor.family)
-    }
-    return try font(path: face.path, index: face.index)
+    var axes: [FontVariation] = []
+    if let weight = face.weight { axes.append(try FontVariation(tag: "wght", value: weight)) }
+    if let width = face.width { axes.append(try FontVariation(tag: "wdth", value: width)) }
+    return try font(key: Self.faceKey(path: face.path, index: face.index), variations: axes)
   }
 
   /// The font a reference names.
@@ -195,15 +206,18 @@ public final class FontLibrary: Sendable {
       throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
     }
     var paths: [String] = []
+    var ownVariations: [Int: [FontVariation]] = [:]
     for reference in style.fonts {
       let font = try font(reference)
+      // A descriptor's weight on a variable face: the style's own variations come after.
+      if !font.variations.isEmpty { ownVariations[paths.count] = font.variations }
       paths.append(Self.faceKey(path: font.path, index: font.faceIndex))
     }
     for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     return FontCascade(
       library: self, paths: paths, emojiIndex: emoji, variations: style.variations,
-      systemFallback: style.systemFallback)
+      ownVariations: ownVariations, systemFallback: style.systemFallback)
   }
 
   /// Prepares `text` for measuring at any width: the one-time, width-independent work,

@@ -108,9 +108,13 @@ final class SystemFonts: Sendable {
   /// fontconfig always answers a match with its best substitute; a substitute of another
   /// family is not what was asked for, so it counts as not found. Weight, width and slant
   /// are the nearest the family has. The corresponding fontconfig function is `FcFontMatch`.
-  func face(_ descriptor: FontDescriptor) -> (path: String, index: Int)? {
+  ///
+  /// A variable font's named instance (fontconfig lists each one: "Inter Bold") comes back
+  /// as the font's file with that instance's weight and width, for the axes `wght` and
+  /// `wdth`; the variable font itself, with the descriptor's.
+  func face(_ descriptor: FontDescriptor) -> SystemFace? {
     let configuration = configuration
-    return state.withLock { state -> (path: String, index: Int)? in
+    return state.withLock { state -> SystemFace? in
       guard let config = Self.config(&state, configuration),
         let pattern = FcPatternCreate()
       else { return nil }
@@ -139,8 +143,23 @@ final class SystemFonts: Sendable {
         if swiftString(name).lowercased() == wanted { found = true }
         familyIndex += 1
       }
-      guard found else { return nil }
-      return Self.file(of: match)
+      guard found, let file = Self.file(of: match) else { return nil }
+      var face = SystemFace(path: file.path, index: file.index)
+      var variable: FcBool = 0
+      if FcPatternGetBool(match, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 {
+        face.weight = Double(descriptor.weight)
+        face.width = descriptor.width
+      } else if file.instance > 0 {
+        var weight = 0.0
+        var width = 0.0
+        if FcPatternGetDouble(match, FC_WEIGHT, 0, &weight) == FcResultMatch {
+          face.weight = FcWeightToOpenTypeDouble(weight)
+        }
+        if FcPatternGetDouble(match, FC_WIDTH, 0, &width) == FcResultMatch {
+          face.width = width
+        }
+      }
+      return face
     }
   }
 
@@ -190,14 +209,16 @@ final class SystemFonts: Sendable {
 
   /// A pattern's file and face index (fontconfig keeps a variable instance's number in
   /// the upper 16 bits of the index; the face is the lower 16).
-  private static func file(of pattern: OpaquePointer) -> (path: String, index: Int)? {
+  private static func file(of pattern: OpaquePointer) -> (
+    path: String, index: Int, instance: Int
+  )? {
     var file: UnsafeMutablePointer<FcChar8>?
     guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else {
       return nil
     }
     var index: Int32 = 0
     if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
-    return (swiftString(file), Int(index & 0xFFFF))
+    return (swiftString(file), Int(index & 0xFFFF), Int(index >> 16))
   }
 }
 
@@ -215,6 +236,15 @@ private func fontFiles(in directories: [String]) -> [String] {
     }
   }
   return files
+}
+
+/// A face fontconfig matched: its file and face index, and for a variable font the
+/// weight (OpenType scale) and width (percent) to set its `wght` and `wdth` axes to.
+struct SystemFace {
+  let path: String
+  let index: Int
+  var weight: Double?
+  var width: Double?
 }
 
 private func fcString(_ string: UnsafePointer<CChar>) -> UnsafePointer<FcChar8> {
