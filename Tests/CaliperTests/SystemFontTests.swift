@@ -117,6 +117,40 @@ import Testing
     #expect(text.faces.map(\.path).contains(Self.lohit))
   }
 
+  /// With the most fonts a style may name, the fallback face takes the cascade's last
+  /// index (`FontCascade.mostFaces` - 1), far past the `FaceMask` bits (from 63 up a
+  /// line's faces are found by scanning), and the lines measure as with the fallback face
+  /// at index 1.
+  @Test func fallbackFaceAtTheCascadeBound() throws {
+    let fonts = try Self.library()
+    let noto = FontReference.file(TestFonts.directory + "/NotoSans-Regular.ttf")
+    let roomy = Self.style(
+      fallback: true,
+      fonts: Array(repeating: noto, count: FontCascade.mostFaces - BundledFonts.cascade.count))
+    let far = try fonts.prepare("a \(Self.tamil)", style: roomy)
+    let near = try fonts.prepare("a \(Self.tamil)", style: Self.style(fallback: true))
+    #expect(far.missing.isEmpty)
+    #expect(far.faces.map(\.path) == near.faces.map(\.path))
+    #expect(far.idealWidth == near.idealWidth)
+    let proposal = ProposedViewSize(width: 20, height: nil)
+    #expect(far.measure(proposal).lines.map(\.height) == near.measure(proposal).lines.map(\.height))
+    #expect(far.sizeThatFits(.unspecified).size == near.sizeThatFits(.unspecified).size)
+  }
+
+  /// Many threads falling back at once through one library agree with one thread.
+  @Test func concurrentFallbackAgrees() throws {
+    let fonts = try Self.library()
+    let texts = (0..<64).map { $0 % 2 == 0 ? "\(Self.tamil) \($0)" : "Latin \($0) \(Self.tamil)" }
+    let batch = TextBatch(fonts: fonts, style: Self.style(fallback: true))
+    let parallel = batch.prepare(texts, jobs: 4) { $0.idealWidth }
+    let serial = batch.prepare(texts, jobs: 1) { $0.idealWidth }
+    #expect(try parallel.map { try $0.get() } == serial.map { try $0.get() })
+    #expect(
+      try batch.prepare(texts, jobs: 1) { $0.missing.count }.map { try $0.get() }.allSatisfy {
+        $0 == 0
+      })
+  }
+
   /// A configuration of an empty folder has no system fonts: the same text stays missing.
   @Test func emptyConfigurationHasNoFaces() throws {
     let empty = try TemporaryFolder()
