@@ -170,6 +170,10 @@ import Testing
       try fonts.prepare("x", style: TextStyle(fonts: [.family("DejaVu Sans")]))
     }
     #expect(try fonts.font(family: "lohit tamil").path == Self.lohit)
+    // Matches are cached: the second lookup does not ask fontconfig.
+    let asked = fonts.systemFontQueries
+    #expect(try fonts.font(family: "lohit tamil").path == Self.lohit)
+    #expect(fonts.systemFontQueries == asked)
     let weighted = FontDescriptor(family: "Lohit Tamil", weight: 700, slant: .italic)
     // The family has one face: the nearest weight and slant is that face.
     #expect(try fonts.font(weighted).path == Self.lohit)

@@ -51,11 +51,15 @@ final class SystemFonts: Sendable {
     var loaded = false
     /// Fallback face key (nil: none) per cluster of drawn scalars.
     var fallbacks: [[UInt32]: String?] = [:]
+    /// Match answer (nil: no face of the family) per descriptor.
+    var matches: [FontDescriptor: SystemFace?] = [:]
     var queries = 0
   }
 
-  /// The most clusters whose fallback answer is kept (then the cache starts again).
+  /// The most clusters whose fallback answer is kept, and the most descriptors whose
+  /// match is (then that cache starts again).
   static let mostCachedFallbacks = 4096
+  static let mostCachedMatches = 256
 
   let configuration: SystemFontConfiguration
   private let state = Mutex(State())
@@ -97,9 +101,12 @@ final class SystemFonts: Sendable {
     return state.config
   }
 
-  /// Forgets the fallback answers (the configuration stays loaded).
+  /// Forgets the fallback and match answers (the configuration stays loaded).
   func removeAll() {
-    state.withLock { $0.fallbacks.removeAll() }
+    state.withLock { state in
+      state.fallbacks.removeAll()
+      state.matches.removeAll()
+    }
   }
 
   /// The file and face index of the installed face best matching `descriptor` whose
@@ -115,52 +122,61 @@ final class SystemFonts: Sendable {
   func face(_ descriptor: FontDescriptor) -> SystemFace? {
     let configuration = configuration
     return state.withLock { state -> SystemFace? in
-      guard let config = Self.config(&state, configuration),
-        let pattern = FcPatternCreate()
-      else { return nil }
+      if let cached = state.matches[descriptor] { return cached }
+      guard let config = Self.config(&state, configuration) else { return nil }
       state.queries += 1
-      defer { FcPatternDestroy(pattern) }
-      _ = descriptor.family.withCString { FcPatternAddString(pattern, FC_FAMILY, fcString($0)) }
-      if descriptor.weight != FontDescriptor.regular {
-        _ = FcPatternAddDouble(
-          pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(descriptor.weight)))
-      }
-      if descriptor.width != 100 { _ = FcPatternAddDouble(pattern, FC_WIDTH, descriptor.width) }
-      if descriptor.slant != .roman {
-        _ = FcPatternAddInteger(
-          pattern, FC_SLANT, descriptor.slant == .italic ? FC_SLANT_ITALIC : FC_SLANT_OBLIQUE)
-      }
-      FcConfigSubstitute(config, pattern, FcMatchPattern)
-      FcDefaultSubstitute(pattern)
-      var result = FcResultNoMatch
-      guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-      defer { FcPatternDestroy(match) }
-      let wanted = descriptor.family.lowercased()
-      var familyIndex: Int32 = 0
-      var found = false
-      var name: UnsafeMutablePointer<FcChar8>?
-      while FcPatternGetString(match, FC_FAMILY, familyIndex, &name) == FcResultMatch, let name {
-        if swiftString(name).lowercased() == wanted { found = true }
-        familyIndex += 1
-      }
-      guard found, let file = Self.file(of: match) else { return nil }
-      var face = SystemFace(path: file.path, index: file.index)
-      var variable: FcBool = 0
-      if FcPatternGetBool(match, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 {
-        face.weight = Double(descriptor.weight)
-        face.width = descriptor.width
-      } else if file.instance > 0 {
-        var weight = 0.0
-        var width = 0.0
-        if FcPatternGetDouble(match, FC_WEIGHT, 0, &weight) == FcResultMatch {
-          face.weight = FcWeightToOpenTypeDouble(weight)
-        }
-        if FcPatternGetDouble(match, FC_WIDTH, 0, &width) == FcResultMatch {
-          face.width = width
-        }
-      }
-      return face
+      let answer = Self.match(config, descriptor)
+      if state.matches.count >= Self.mostCachedMatches { state.matches.removeAll() }
+      state.matches[descriptor] = .some(answer)
+      return answer
     }
+  }
+
+  private static func match(_ config: OpaquePointer, _ descriptor: FontDescriptor)
+    -> SystemFace?
+  {
+    guard let pattern = FcPatternCreate() else { return nil }
+    defer { FcPatternDestroy(pattern) }
+    _ = descriptor.family.withCString { FcPatternAddString(pattern, FC_FAMILY, fcString($0)) }
+    if descriptor.weight != FontDescriptor.regular {
+      _ = FcPatternAddDouble(
+        pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(descriptor.weight)))
+    }
+    if descriptor.width != 100 { _ = FcPatternAddDouble(pattern, FC_WIDTH, descriptor.width) }
+    if descriptor.slant != .roman {
+      _ = FcPatternAddInteger(
+        pattern, FC_SLANT, descriptor.slant == .italic ? FC_SLANT_ITALIC : FC_SLANT_OBLIQUE)
+    }
+    FcConfigSubstitute(config, pattern, FcMatchPattern)
+    FcDefaultSubstitute(pattern)
+    var result = FcResultNoMatch
+    guard let match = FcFontMatch(config, pattern, &result) else { return nil }
+    defer { FcPatternDestroy(match) }
+    let wanted = descriptor.family.lowercased()
+    var familyIndex: Int32 = 0
+    var found = false
+    var name: UnsafeMutablePointer<FcChar8>?
+    while FcPatternGetString(match, FC_FAMILY, familyIndex, &name) == FcResultMatch, let name {
+      if swiftString(name).lowercased() == wanted { found = true }
+      familyIndex += 1
+    }
+    guard found, let file = file(of: match) else { return nil }
+    var face = SystemFace(path: file.path, index: file.index)
+    var variable: FcBool = 0
+    if FcPatternGetBool(match, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 {
+      face.weight = Double(descriptor.weight)
+      face.width = descriptor.width
+    } else if file.instance > 0 {
+      var weight = 0.0
+      var width = 0.0
+      if FcPatternGetDouble(match, FC_WEIGHT, 0, &weight) == FcResultMatch {
+        face.weight = FcWeightToOpenTypeDouble(weight)
+      }
+      if FcPatternGetDouble(match, FC_WIDTH, 0, &width) == FcResultMatch {
+        face.width = width
+      }
+    }
+    return face
   }
 
   /// The face key (`FontLibrary.faceKey`) of the first system face, in fontconfig's sorted
