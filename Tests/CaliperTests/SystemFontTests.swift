@@ -98,6 +98,21 @@ import Testing
     #expect(fonts.systemFontQueries == 0)
   }
 
+  /// The same with the machine's own configuration (the default): for covered text
+  /// fontconfig is never loaded, so what is installed cannot matter.
+  @Test func installedConfigurationIsNotLoadedForCoveredText() throws {
+    let fonts = try FontLibrary(fontsDirectory: TestFonts.directory)
+    #expect(fonts.systemFontConfiguration == .installed)
+    let plain = try TestFonts.library.get()
+    for paragraph in TestFonts.paragraphs.prefix(20) {
+      let expected = try plain.prepare(paragraph)
+      guard expected.missing.isEmpty else { continue }
+      let asked = try fonts.prepare(paragraph, style: Self.style(fallback: true))
+      #expect(asked.idealWidth == expected.idealWidth)
+    }
+    #expect(fonts.systemFontQueries == 0)
+  }
+
   /// Answers are cached per cluster: preparing the same text again asks fontconfig no more.
   @Test func fallbackAnswersAreCached() throws {
     let fonts = try Self.library()
