@@ -105,6 +105,26 @@ import Testing
     }
   }
 
+  /// Names that are not regular files are refused without waiting on them (a FIFO would
+  /// block a plain open forever), and a path with a NUL is not cut short at it.
+  @Test func fifosDevicesAndNULPathsAreRefused() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fifo = folder + "/pipe.ttf"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let fonts = try TestFonts.library.get()
+    let regular = TestFonts.directory + "/NotoSans-Regular.ttf"
+    for path in [fifo, "/dev/zero", regular + "\u{0}1", regular + "\u{0}.ttf"] {
+      do {
+        _ = try fonts.prepare("x", style: TextStyle(fonts: [.file(path)]))
+        Issue.record("\(path) opened")
+      } catch {
+        let reason = path.contains("\u{0}") ? "NUL" : "not a regular file"
+        #expect(error.description.contains(reason), "\(error)")
+      }
+    }
+  }
+
   /// A 500 MB file is refused from its size alone: the file is sparse, and reading it
   /// would take seconds and the memory.
   @Test func hugeFileIsRefusedBeforeReading() throws {

@@ -58,6 +58,42 @@ import Testing
       CaliperError.textTooLong(bytes: 2, limit: 1).description.contains("InputLimits.maxTextBytes"))
   }
 
+  struct StyleCase: Sendable, CustomTestStringConvertible {
+    let name: String
+    let style: TextStyle
+    var testDescription: String { name }
+  }
+
+  static func style(_ change: (inout TextStyle) -> Void) -> TextStyle {
+    var style = TextStyle()
+    change(&style)
+    return style
+  }
+
+  /// Lengths past a million points (or not finite) would sum to infinity or lose all
+  /// precision: refused, naming the setting.
+  @Test(arguments: [
+    StyleCase(name: "letter spacing 1e308", style: style { $0.letterSpacing = 1e308 }),
+    StyleCase(name: "word spacing -inf", style: style { $0.wordSpacing = -.infinity }),
+    StyleCase(name: "line height 1e308", style: style { $0.paragraph.lineHeight = 1e308 }),
+    StyleCase(name: "line spacing NaN", style: style { $0.paragraph.lineSpacing = .nan }),
+    StyleCase(
+      name: "line height multiple 1e9", style: style { $0.paragraph.lineHeightMultiple = 1e9 }),
+    StyleCase(name: "indent 1e7", style: style { $0.paragraph.firstLineHeadIndent = 1e7 }),
+    StyleCase(
+      name: "tab interval 1e-9", style: style { $0.paragraph.tabStops.defaultInterval = 1e-9 }),
+    StyleCase(name: "tab stop 1e300", style: style { $0.paragraph.tabStops.stops = [1e300] }),
+  ])
+  func styleLengthsOutOfRangeAreRefused(_ row: StyleCase) throws {
+    let fonts = try TestFonts.library.get()
+    do {
+      _ = try fonts.prepare("a\tb c", style: row.style)
+      Issue.record("\(row.name) accepted")
+    } catch {
+      #expect(error.description.contains("invalid text style"), "\(error)")
+    }
+  }
+
   @Test func tooManyFontsAreRefused() throws {
     let fonts = try TestFonts.library.get()
     let style = TextStyle(fonts: Array(repeating: .family("Noto Sans"), count: 5000))

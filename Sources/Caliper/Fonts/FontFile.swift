@@ -23,12 +23,18 @@ final class FontFile: @unchecked Sendable {
   /// - Throws: `CaliperError.unreadableFontFile` with the C reason, or `.fontFileTooLarge`.
   init(path: String, maxBytes: Int = InputLimits().maxFontFileBytes) throws(CaliperError) {
     self.path = path
-    guard let file = fopen(path, "rb") else {
+    // A C path ends at its first NUL: "a.ttf\0b" would open a.ttf.
+    guard !path.utf8.contains(0) else {
+      throw .unreadableFontFile(path: path, reason: "the path contains a NUL character")
+    }
+    // Non-blocking, so that a FIFO or a device named as a font is refused, not waited on.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
       throw .unreadableFontFile(path: path, reason: String(cString: strerror(errno)))
     }
-    defer { fclose(file) }
+    defer { close(descriptor) }
     var info = stat()
-    guard fstat(fileno(file), &info) == 0 else {
+    guard fstat(descriptor, &info) == 0 else {
       throw .unreadableFontFile(path: path, reason: String(cString: strerror(errno)))
     }
     guard (info.st_mode & S_IFMT) == S_IFREG else {
@@ -41,10 +47,16 @@ final class FontFile: @unchecked Sendable {
       throw .fontFileTooLarge(path: path, bytes: size, limit: maxBytes)
     }
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-    let read = fread(buffer.baseAddress, 1, size, file)
-    guard read == size else {
-      buffer.deallocate()
-      throw .unreadableFontFile(path: path, reason: "read \(read) of \(size) bytes")
+    var done = 0
+    while done < size {
+      let count = read(descriptor, buffer.baseAddress! + done, size - done)
+      if count < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard count > 0 else {
+        let reason = count < 0 ? String(cString: strerror(errno)) : "the file shrank while read"
+        buffer.deallocate()
+        throw .unreadableFontFile(path: path, reason: "read \(done) of \(size) bytes: \(reason)")
+      }
+      done += count
     }
     bytes = buffer
   }

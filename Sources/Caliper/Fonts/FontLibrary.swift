@@ -92,7 +92,10 @@ public final class FontLibrary: Sendable {
   ///   `.fontFileTooLarge`, `.unsupportedFontFormat`, `.malformedFont`,
   ///   `.fontIndexOutOfRange`, or `.notAFont` when FreeType refuses it.
   public func font(path: String, index: Int = 0) throws(CaliperError) -> Font {
-    try font(key: Self.faceKey(path: path, index: index))
+    guard !path.utf8.contains(0) else {
+      throw .unreadableFontFile(path: path, reason: "the path contains a NUL character")
+    }
+    return try font(key: Self.faceKey(path: path, index: index))
   }
 
   /// The key of a face in the face cache and in cascades: its path, with the face index
@@ -129,7 +132,10 @@ public final class FontLibrary: Sendable {
   ///
   /// - Throws: as `font(path:)`.
   public func font(path: String, variations: [FontVariation]) throws(CaliperError) -> Font {
-    try font(key: path, variations: variations)
+    guard !path.utf8.contains(0) else {
+      throw .unreadableFontFile(path: path, reason: "the path contains a NUL character")
+    }
+    return try font(key: path, variations: variations)
   }
 
   /// `font(path:variations:)` for a face key (see `faceKey`).

@@ -53,24 +53,32 @@ public struct ParagraphStyle: Sendable, Hashable {
 
   /// The first reason this style cannot be used, if any.
   var problem: String? {
-    if !(lineSpacing.isFinite && lineSpacing >= 0) {
-      return "line spacing \(lineSpacing) must be a finite number of points ≥ 0"
+    let limit = Self.longestLength
+    func bad(_ value: Double, above lowest: Double, strictly: Bool) -> Bool {
+      !(value.isFinite && (strictly ? value > lowest : value >= lowest) && value <= limit)
     }
-    if !(lineHeightMultiple.isFinite && lineHeightMultiple > 0) {
-      return "line height multiple \(lineHeightMultiple) must be a finite number > 0"
+    if bad(lineSpacing, above: 0, strictly: false) {
+      return "line spacing \(lineSpacing) must be a number of points from 0 to \(limit)"
     }
-    if let height = lineHeight, !(height.isFinite && height > 0) {
-      return "line height \(height) must be a finite number of points > 0"
+    if bad(lineHeightMultiple, above: 0, strictly: true) || lineHeightMultiple > 1000 {
+      return "line height multiple \(lineHeightMultiple) must be a number > 0 and ≤ 1000"
     }
-    if !(paragraphSpacing.isFinite && paragraphSpacing >= 0) {
-      return "paragraph spacing \(paragraphSpacing) must be a finite number of points ≥ 0"
+    if let height = lineHeight, bad(height, above: 0, strictly: true) {
+      return "line height \(height) must be a number of points > 0 and ≤ \(limit)"
+    }
+    if bad(paragraphSpacing, above: 0, strictly: false) {
+      return "paragraph spacing \(paragraphSpacing) must be a number of points from 0 to \(limit)"
     }
     for (name, indent) in [("first-line indent", firstLineHeadIndent), ("head indent", headIndent)]
-    where !(indent.isFinite && indent >= 0) {
-      return "\(name) \(indent) must be a finite number of points ≥ 0"
+    where bad(indent, above: 0, strictly: false) {
+      return "\(name) \(indent) must be a number of points from 0 to \(limit)"
     }
     return tabStops.problem
   }
+
+  /// The largest length a style may set, in points (a million: 350 m): past it, sums of a
+  /// few lines' worth would lose all precision or overflow to infinity.
+  public static let longestLength = 1_000_000.0
 
   /// Whether line heights differ from the fonts' natural ones.
   var changesLineHeights: Bool {

@@ -29,14 +29,17 @@ public struct TabStops: Sendable, Hashable {
 
   /// The first reason these stops cannot be used, if any.
   var problem: String? {
-    if let bad = stops.first(where: { !$0.isFinite || $0 < 0 }) {
-      return "tab stop \(bad) must be a finite number of points ≥ 0"
+    let limit = ParagraphStyle.longestLength
+    if let bad = stops.first(where: { !($0.isFinite && $0 >= 0 && $0 <= limit) }) {
+      return "tab stop \(bad) must be a number of points from 0 to \(limit)"
     }
+    if stops.count > 10_000 { return "\(stops.count) tab stops are more than 10000" }
     if zip(stops, stops.dropFirst()).contains(where: { $0 >= $1 }) {
       return "tab stops must be strictly ascending (\(stops))"
     }
-    if let interval = defaultInterval, !(interval.isFinite && interval > 0) {
-      return "default tab interval \(interval) must be a finite number of points > 0"
+    if let interval = defaultInterval, !(interval.isFinite && interval >= 0.01 && interval <= limit)
+    {
+      return "default tab interval \(interval) must be a number of points from 0.01 to \(limit)"
     }
     return nil
   }

@@ -99,8 +99,11 @@ public struct TextStyle: Sendable, Hashable {
 
   /// The first reason this style cannot be used, if any (the size is checked apart).
   var problem: String? {
-    if !letterSpacing.isFinite { return "letter spacing \(letterSpacing) is not a finite number" }
-    if !wordSpacing.isFinite { return "word spacing \(wordSpacing) is not a finite number" }
+    let limit = ParagraphStyle.longestLength
+    for (name, value) in [("letter spacing", letterSpacing), ("word spacing", wordSpacing)]
+    where !(value.isFinite && abs(value) <= limit) {
+      return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
+    }
     for case .descriptor(let descriptor) in fonts {
       if let problem = descriptor.problem { return problem }
     }
