@@ -5,18 +5,22 @@ enum FontsCommand {
   static let help = """
     OVERVIEW: Show the font cascade, and for a text which face covers each run.
 
-    USAGE: caliper fonts [--font <name|path>]... [<text>]
+    USAGE: caliper fonts [--font <name|path>]... [--system-fonts] [--system-font-dir <dir>]...
+                         [<text>]
 
     ARGUMENTS:
       <text>                  A text whose runs to show with their faces.
 
     OPTIONS:
       --font <name|path>      A font tried before the bundled cascade. Repeatable.
+    \(SystemFontOptions.help)
       -h, --help              Show help information.
     """
 
   static func run(_ arguments: [String], output: inout Output) throws {
-    let parsed = try ArgumentParser(arguments, valued: ["--font"], flags: ["-h", "--help"])
+    let parsed = try ArgumentParser(
+      arguments, valued: Set(["--font"]).union(SystemFontOptions.valued),
+      flags: Set(["-h", "--help"]).union(SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") {
       output.write(help + "\n")
       return
@@ -24,8 +28,9 @@ enum FontsCommand {
     guard parsed.positionals.count <= 1 else {
       throw UsageError("'caliper fonts' takes at most one text (quote it)")
     }
-    let fonts = try FontLibrary.bundled()
-    let style = TextStyle(fonts: parsed.all("--font").map(FontReference.init))
+    let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
+    var style = TextStyle(fonts: parsed.all("--font").map(FontReference.init))
+    SystemFontOptions.apply(parsed, to: &style)
     let cascade = try fonts.cascade(for: style)
     output.write("Fonts folder: \(fonts.fontsDirectory)\nCascade:\n")
     for (index, path) in cascade.paths.enumerated() {
@@ -34,8 +39,18 @@ enum FontsCommand {
         .map { "\($0.family) \($0.style)" } ?? path
       output.write("  \(index + 1). \(name)  \(path)\n")
     }
+    if style.systemFallback {
+      output.write("  then system fonts (fontconfig), per cluster the cascade lacks\n")
+    }
     guard let text = parsed.positionals.first else { return }
     let prepared = try fonts.prepare(text, style: style)
+    let system = prepared.faces.filter { face in !cascade.paths.contains { $0 == face.path } }
+    if !system.isEmpty {
+      output.write("System faces used:\n")
+      for face in system {
+        output.write("  \(face.familyName) \(face.styleName)  \(face.path)\n")
+      }
+    }
     output.write("Runs of \(MeasurementTable.quoted(text)):\n")
     for run in prepared.faceRuns {
       output.write(

@@ -10,6 +10,7 @@ enum LayoutCommand {
     USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
                           [--audit] [--all] [--max-passes <n>]
                           [--png <out.png> [--scale <s>] [--no-labels]]
+                          [--system-font-dir <dir>]...
 
     ARGUMENTS:
       <file|->                The layout description (schema in the README), '-' for stdin.
@@ -28,6 +29,9 @@ enum LayoutCommand {
                               a single width.
       --scale <s>             Pixels per point in the PNG (default: 2).
       --no-labels             Leave the ids and the pass headers out of the PNG.
+      --system-font-dir <dir> Take system fonts (families, and text nodes'
+                              "systemFallback") only from the font files in this folder,
+                              not fontconfig's configuration. Repeatable.
       -h, --help              Show help information.
 
     EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
@@ -43,11 +47,14 @@ enum LayoutCommand {
     var maxPasses = 16
     var png: String?
     var render = RenderOptions(overlays: [.legend])
+    var systemFonts = SystemFontConfiguration.installed
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
-      arguments, valued: ["--width", "--height", "--max-passes", "--png", "--scale"],
+      arguments,
+      valued: Set(["--width", "--height", "--max-passes", "--png", "--scale"]).union(
+        SystemFontOptions.valued),
       flags: ["--json", "--audit", "--all", "--no-labels", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
@@ -91,6 +98,7 @@ enum LayoutCommand {
       options.render.scale = value
     }
     if parsed.has("--no-labels") { options.render.overlays = [] }
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     return options
   }
 
@@ -104,7 +112,7 @@ enum LayoutCommand {
     guard let json = String(validating: bytes, as: UTF8.self) else {
       throw RuntimeError("layout \(options.path) is not valid UTF-8")
     }
-    let fonts = try FontLibrary.bundled()
+    let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
     let description: LayoutDescription
     do {
       description = try LayoutDescription(json: json, fonts: fonts)

@@ -9,7 +9,8 @@ enum MeasureCommand {
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
                            [--locale <id>] [--jobs <n>] [--feature <f>]...
-                           [--variation <axis=v>]... [--line-limit <n>]
+                           [--variation <axis=v>]... [--system-fonts]
+                           [--system-font-dir <dir>]... [--line-limit <n>]
                            [--truncation tail|middle|head] [--height <h>]
                            [--alignment leading|center|trailing|justified]
                            [--spans <file>] [<text>...]
@@ -19,7 +20,9 @@ enum MeasureCommand {
 
     OPTIONS:
       --font <name|path>      A font family (bundled, else installed) or a font file, tried
-                              before the bundled cascade. Repeatable.
+                              before the bundled cascade. Repeatable. A family may give
+                              weight (1-1000), width (%) and slant: 'DejaVu
+                              Sans:weight=700:width=87.5:slant=italic'.
       --size <pt>             Font size in points (default: 16).
       --width <w>[,<w>...]    Proposed widths in points. 'inf' or 'none' asks for the ideal
                               size. Repeatable. Default: the ideal size only.
@@ -32,6 +35,7 @@ enum MeasureCommand {
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
     \(StyleOptions.help)
+    \(SystemFontOptions.help)
     \(lineOptionsHelp)
       --spans <file>          Styled spans, a JSON array applied to every text (schema in
                               the README): [{"start": 5, "end": 9, "bold": true}].
@@ -51,6 +55,9 @@ enum MeasureCommand {
     var height: Double?
     /// Styled spans applied to every text.
     var spans: [TextSpan] = []
+    var systemFonts = SystemFontConfiguration.installed
+    /// The bundled fonts' folder (the table names faces outside it by file).
+    var fontsDirectory = ""
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -59,8 +66,8 @@ enum MeasureCommand {
       valued: Set([
         "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
         "--line-limit", "--truncation", "--height", "--alignment", "--spans",
-      ]).union(StyleOptions.valued),
-      flags: ["--json", "--no-lines", "-h", "--help"])
+      ]).union(StyleOptions.valued).union(SystemFontOptions.valued),
+      flags: Set(["--json", "--no-lines", "-h", "--help"]).union(SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.json = parsed.has("--json")
@@ -75,6 +82,8 @@ enum MeasureCommand {
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
     try StyleOptions.apply(parsed, to: &options.style)
+    SystemFontOptions.apply(parsed, to: &options.style)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let jobs = parsed.last("--jobs") {
       guard let value = Int(jobs.trimmingSpaces), value >= 1, value <= 4096 else {
         throw UsageError("--jobs expects a whole number from 1 to 4096, not '\(jobs)'")
@@ -186,11 +195,13 @@ enum MeasureCommand {
   }
 
   static func run(_ arguments: [String], output: inout Output) throws {
-    guard let options = try parse(arguments) else {
+    guard var parsed = try parse(arguments) else {
       output.write(help + "\n")
       return
     }
-    let fonts = try FontLibrary.bundled()
+    let fonts = try FontLibrary.bundled(systemFonts: parsed.systemFonts)
+    parsed.fontsDirectory = fonts.fontsDirectory
+    let options = parsed
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: options.height) }
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style, spans: options.spans)

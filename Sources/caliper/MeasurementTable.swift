@@ -6,7 +6,9 @@ enum MeasurementTable {
     _ text: PreparedText, results: [MeasuredRow], options: MeasureCommand.Options
   ) -> String {
     let f = { (value: Double) in NumberFormat.fixed(value) }
-    let faces = text.faces.map(\.familyName).joined(separator: ", ")
+    let faces = text.faces.map {
+      SystemFontOptions.name(of: $0, fontsDirectory: options.fontsDirectory)
+    }.joined(separator: ", ")
     var out = "\(quoted(text.string))\n"
     out += "  \(f(text.style.size)) pt; faces: \(faces.isEmpty ? "none" : faces)"
     out += "; ideal width \(f(text.idealWidth)); min width \(f(text.minWidth))"

@@ -10,8 +10,10 @@ enum RenderCommand {
                           [--width <w>] -o <out.png> [--scale <s>] [--margin <pt>]
                           [--no-guide] [--no-line-boxes] [--no-baselines] [--no-used-rect]
                           [--no-break-marks] [--no-legend] [--no-overlays]
-                          [--input <file|->] [--line-limit <n>] [--truncation <mode>]
-                      [--height <h>] [--alignment <a>] [<text>...]
+                          [--input <file|->] [--system-fonts]
+                          [--system-font-dir <dir>]... [--line-limit <n>]
+                          [--truncation <mode>] [--height <h>] [--alignment <a>]
+                          [<text>...]
 
     ARGUMENTS:
       <text>                  The text to draw (several arguments are joined by spaces).
@@ -35,6 +37,7 @@ enum RenderCommand {
       --no-break-marks        Leave out the marks at emergency breaks.
       --no-legend             Leave out the legend (size in points, proposal, lines).
       --no-overlays           Draw the text alone.
+    \(SystemFontOptions.help)
     \(MeasureCommand.lineOptionsHelp)
       -h, --help              Show help information.
 
@@ -57,16 +60,18 @@ enum RenderCommand {
     /// Line limit, truncation and alignment, and the proposed height.
     var container = TextContainerOptions()
     var height: Double?
+    var systemFonts = SystemFontConfiguration.installed
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: [
+      valued: Set([
         "--font", "--size", "--width", "--locale", "-o", "--output", "--scale", "--margin",
         "--input", "--line-limit", "--truncation", "--height", "--alignment",
-      ],
-      flags: Set(overlayFlags.map(\.0) + ["--no-overlays", "-h", "--help"]))
+      ]).union(SystemFontOptions.valued),
+      flags: Set(overlayFlags.map(\.0) + ["--no-overlays", "-h", "--help"]).union(
+        SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.style.fonts = parsed.all("--font").map(FontReference.init)
@@ -78,6 +83,8 @@ enum RenderCommand {
       }
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
+    SystemFontOptions.apply(parsed, to: &options.style)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let width = parsed.last("--width") {
       guard !width.contains(",") else {
         throw UsageError("render draws one width; '\(width)' is a list")
@@ -130,7 +137,7 @@ enum RenderCommand {
       output.write(help + "\n")
       return
     }
-    let fonts = try FontLibrary.bundled()
+    let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
     let prepared = try fonts.prepare(options.text, style: options.style)
     let rendering = try TextRenderer(options: options.render).render(
       prepared, proposal: ProposedViewSize(width: options.width, height: options.height),

@@ -76,7 +76,8 @@ enum RenderFixtures {
     let options = RenderOptions(scale: item.scale, margin: item.margin, overlays: [])
     let rendering = try TextRenderer(options: options).render(
       text, proposal: proposal, fonts: fonts)
-    let path = RenderFixtures.temporaryPath("size")
+    // One file per case: the cases run in parallel.
+    let path = RenderFixtures.temporaryPath("size-\(item.scale)")
     defer { unlink(path) }
     try PNGFile.write(rendering.image, to: path)
     let back = try PNGFile.read(path)

@@ -1,6 +1,8 @@
 import Caliper
 
-/// The project's own `Fonts/` folder, found from this file: tests never use system fonts.
+/// The project's own `Fonts/` folder, found from this file: tests never use the machine's
+/// fonts (system-font tests use `SystemFontConfiguration.directories` over `Fixtures/SystemFonts`
+/// or a temporary folder).
 enum TestFonts {
   static let root: String = {
     var path = #filePath

@@ -60,6 +60,24 @@ public enum BundledFonts {
       ?? entries.first { "\($0.family) \($0.style)".lowercased() == wanted }
   }
 
+  /// The bundled face of a descriptor's family nearest its weight and slant (Bold for a
+  /// weight of 600 or more, Italic for italic or oblique, where the family has them), if
+  /// the family is bundled.
+  static func entry(matching descriptor: FontDescriptor) -> Entry? {
+    let family = descriptor.family.lowercased()
+    let faces = entries.filter { $0.family.lowercased() == family }
+    guard !faces.isEmpty else { return nil }
+    let bold = descriptor.weight >= 600
+    let italic = descriptor.slant != .roman
+    let wanted =
+      bold && italic ? "Bold Italic" : bold ? "Bold" : italic ? "Italic" : "Regular"
+    let fallbacks = [wanted, italic ? "Italic" : "Bold", bold ? "Bold" : "Regular", "Regular"]
+    for style in fallbacks {
+      if let face = faces.first(where: { $0.style == style }) { return face }
+    }
+    return faces[0]
+  }
+
   /// Finds the fonts folder by the documented lookup order.
   ///
   /// - Parameters:

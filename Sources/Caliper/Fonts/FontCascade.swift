@@ -5,8 +5,13 @@
 /// and combining marks stay in the face of the run they are in when it covers them; a
 /// cluster with emoji presentation goes to the emoji face first. Limitation: coverage is
 /// the cmap only (a face that maps a character to an empty glyph still "covers" it).
+///
+/// With `TextStyle.systemFallback`, a cluster that no face covers goes to the system face
+/// fontconfig sorts first among those that have all of its characters; such faces are
+/// appended to the preparation's face list (after `paths`) as they are met.
 public struct FontCascade: Sendable {
-  /// The most faces one cascade may hold (a style's fonts and the bundled ones).
+  /// The most faces one cascade may hold (a style's fonts, the bundled ones and system
+  /// fallback faces added while preparing; past it, a cluster stays uncovered).
   public static let mostFaces = 4096
   let library: FontLibrary
   /// Face files in cascade order (a collection's face other than 0 as its path, a NUL and
@@ -15,10 +20,17 @@ public struct FontCascade: Sendable {
   let emojiIndex: Int?
   /// The style's variable-font axis positions, applied to each face that has the axes.
   let variations: [FontVariation]
+  /// Axis positions of single faces, by cascade index (a `FontDescriptor`'s weight on a
+  /// variable face), applied before `variations`.
+  var ownVariations: [Int: [FontVariation]] = [:]
+  /// Whether uncovered clusters are given a system face (`TextStyle.systemFallback`).
+  let systemFallback: Bool
 
   /// Picks faces, opening them lazily. One per `PreparedText` preparation.
   struct Resolver {
     let cascade: FontCascade
+    /// The cascade's faces, then the system fallback faces added while itemizing.
+    private(set) var paths: [String]
     private(set) var fonts: [Font?]
 
     /// For each ASCII character, the first cascade face whose cmap has it (-1: not yet
@@ -27,6 +39,7 @@ public struct FontCascade: Sendable {
 
     init(_ cascade: FontCascade) {
       self.cascade = cascade
+      paths = cascade.paths
       fonts = Array(repeating: nil, count: cascade.paths.count)
     }
 
@@ -48,7 +61,9 @@ public struct FontCascade: Sendable {
         }
       }
       let first = asciiFirst[value]
-      return first >= 0 ? (first, true) : (previous ?? 0, false)
+      if first >= 0 { return (first, true) }
+      if let system = try systemFace(for: [scalar]) { return (system, true) }
+      return (previous ?? 0, false)
     }
 
     /// `previous`, or the first face (opened, since a run will be shaped in it) when a
@@ -61,8 +76,8 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let font = try cascade.library.font(
-        key: cascade.paths[index], variations: cascade.variations)
+      let own = cascade.ownVariations[index] ?? []
+      let font = try cascade.library.font(key: paths[index], variations: own + cascade.variations)
       fonts[index] = font
       return font
     }
@@ -94,7 +109,34 @@ public struct FontCascade: Sendable {
       for index in cascade.paths.indices where try covers(index, cluster) {
         return (index, true)
       }
+      if let system = try systemFace(for: cluster) { return (system, true) }
       return (previous ?? 0, false)
+    }
+
+    /// The index of the system face for a cluster the whole cascade lacks (appended to
+    /// `paths` the first time), when the style asks for system fallback and fontconfig has
+    /// a face with every drawn scalar of it.
+    private mutating func systemFace(for cluster: ArraySlice<Unicode.Scalar>)
+      throws(CaliperError) -> Int?
+    {
+      guard cascade.systemFallback else { return nil }
+      let drawn = cluster.filter(Self.needsGlyph).map(\.value)
+      guard !drawn.isEmpty, let key = cascade.library.systemFonts.fallback(for: drawn) else {
+        return nil
+      }
+      if let known = paths.firstIndex(of: key) {
+        guard fonts[known] != nil else { return nil }
+        return try covers(known, cluster) ? known : nil
+      }
+      guard paths.count < FontCascade.mostFaces else { return nil }
+      paths.append(key)
+      fonts.append(nil)
+      let index = paths.count - 1
+      // A system face Caliper cannot open is no fallback; it stays listed, unopened, so
+      // it is not tried again.
+      guard (try? font(index)) != nil else { return nil }
+      // fontconfig's charset and the face's cmap may disagree: the cmap decides.
+      return try covers(index, cluster) ? index : nil
     }
 
     /// Characters that are not drawn need no glyph: controls, line separators and default

@@ -34,6 +34,9 @@ public final class FontLibrary: Sendable {
   public let limits: CacheLimits
   /// The bounds on texts, font files and sizes.
   public let inputLimits: InputLimits
+  /// Where system families and fallback faces come from (fontconfig, loaded lazily).
+  public var systemFontConfiguration: SystemFontConfiguration { systemFonts.configuration }
+  let systemFonts: SystemFonts
   private let faces: LRUCache<FaceKey, Font>
   let shapes: ShapeCache
   private let prepared: LRUCache<PreparedKey, PreparedText>
@@ -44,9 +47,14 @@ public final class FontLibrary: Sendable {
   private let generation = Atomic<UInt64>(0)
 
   /// A library over a folder holding the bundled fonts.
+  ///
+  /// - Parameter systemFonts: where families that are not bundled, and faces for
+  ///   `TextStyle.systemFallback`, are looked up: the machine's fontconfig configuration by
+  ///   default, or only the fonts in some folders.
   public init(
     fontsDirectory: String, limits: CacheLimits = CacheLimits(),
-    inputLimits: InputLimits = InputLimits()
+    inputLimits: InputLimits = InputLimits(),
+    systemFonts: SystemFontConfiguration = .installed
   ) throws(CaliperError) {
     guard BundledFonts.isFontsDirectory(fontsDirectory) else {
       throw .fontsDirectoryNotFound(searched: [fontsDirectory])
@@ -54,6 +62,7 @@ public final class FontLibrary: Sendable {
     self.fontsDirectory = fontsDirectory
     self.limits = limits
     self.inputLimits = inputLimits
+    self.systemFonts = SystemFonts(systemFonts)
     bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
     bundledEmojiIndex = bundledCascade.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     faces = LRUCache(byteLimit: limits.faceBytes)
@@ -63,11 +72,18 @@ public final class FontLibrary: Sendable {
 
   /// A library over the bundled fonts, found by `BundledFonts.directory()`'s lookup order.
   public static func bundled(
-    limits: CacheLimits = CacheLimits(), inputLimits: InputLimits = InputLimits()
+    limits: CacheLimits = CacheLimits(), inputLimits: InputLimits = InputLimits(),
+    systemFonts: SystemFontConfiguration = .installed
   ) throws(CaliperError) -> FontLibrary {
     try FontLibrary(
-      fontsDirectory: BundledFonts.directory(), limits: limits, inputLimits: inputLimits)
+      fontsDirectory: BundledFonts.directory(), limits: limits, inputLimits: inputLimits,
+      systemFonts: systemFonts)
   }
+
+  /// How many times this library asked fontconfig (a family match or a fallback sort;
+  /// answers it had cached do not count): 0 means fontconfig was never loaded, which is
+  /// the case for any text the bundled fonts and the style's files cover.
+  public var systemFontQueries: Int { systemFonts.queries }
 
   /// The font in the file at `path` (face `index` of a collection), opened once and shared
   /// while the file stays the same.
@@ -145,8 +161,34 @@ public final class FontLibrary: Sendable {
     if let entry = BundledFonts.entry(named: family) {
       return try font(path: fontsDirectory + "/" + entry.file)
     }
-    guard let path = SystemFonts.path(family: family) else { throw .unknownFontFamily(family) }
-    return try font(path: path)
+    return try font(FontDescriptor(family: family))
+  }
+
+  /// The face a descriptor names: among the bundled faces for a bundled family (the
+  /// nearest of its styles), else the installed face fontconfig matches, of that family.
+  /// A variable font is set to the weight and width on its `wght` and `wdth` axes (the
+  /// descriptor's for a bundled one such as Inter; a system one's named instance's).
+  ///
+  /// - Throws: `.invalidStyle` for a weight or width out of range, `.unknownFontFamily`
+  ///   when neither the bundled fonts nor the system have the family.
+  public func font(_ descriptor: FontDescriptor) throws(CaliperError) -> Font {
+    if let problem = descriptor.problem { throw .invalidStyle(problem) }
+    let face: SystemFace
+    if let entry = BundledFonts.entry(matching: descriptor) {
+      face = SystemFace(
+        path: fontsDirectory + "/" + entry.file, index: 0,
+        weight: descriptor.weight == FontDescriptor.regular ? nil : Double(descriptor.weight),
+        width: descriptor.width == 100 ? nil : descriptor.width)
+    } else {
+      guard let found = systemFonts.face(descriptor) else {
+        throw .unknownFontFamily(descriptor.family)
+      }
+      face = found
+    }
+    var axes: [FontVariation] = []
+    if let weight = face.weight { axes.append(try FontVariation(tag: "wght", value: weight)) }
+    if let width = face.width { axes.append(try FontVariation(tag: "wdth", value: width)) }
+    return try font(key: Self.faceKey(path: face.path, index: face.index), variations: axes)
   }
 
   /// The font a reference names.
@@ -155,6 +197,7 @@ public final class FontLibrary: Sendable {
     case .family(let name): return try font(family: name)
     case .file(let path): return try font(path: path)
     case .face(let path, let index): return try font(path: path, index: index)
+    case .descriptor(let descriptor): return try font(descriptor)
     }
   }
 
@@ -163,20 +206,24 @@ public final class FontLibrary: Sendable {
     guard !style.fonts.isEmpty else {
       return FontCascade(
         library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,
-        variations: style.variations)
+        variations: style.variations, systemFallback: style.systemFallback)
     }
     guard style.fonts.count + bundledCascade.count <= FontCascade.mostFaces else {
       throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
     }
     var paths: [String] = []
+    var ownVariations: [Int: [FontVariation]] = [:]
     for reference in style.fonts {
       let font = try font(reference)
+      // A descriptor's weight on a variable face: the style's own variations come after.
+      if !font.variations.isEmpty { ownVariations[paths.count] = font.variations }
       paths.append(Self.faceKey(path: font.path, index: font.faceIndex))
     }
     for path in bundledCascade where !paths.contains(path) { paths.append(path) }
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     return FontCascade(
-      library: self, paths: paths, emojiIndex: emoji, variations: style.variations)
+      library: self, paths: paths, emojiIndex: emoji, variations: style.variations,
+      ownVariations: ownVariations, systemFallback: style.systemFallback)
   }
 
   /// Prepares `text` for measuring at any width: the one-time, width-independent work,
@@ -255,9 +302,11 @@ public final class FontLibrary: Sendable {
       faces: faces.statistics, shapes: shapes.cache.statistics, prepared: prepared.statistics)
   }
 
-  /// Empties every cache (faces stay alive while prepared texts use them).
+  /// Empties every cache (faces stay alive while prepared texts use them), and the system
+  /// fallback answers.
   public func removeAll() {
     generation.add(1, ordering: .relaxed)
+    systemFonts.removeAll()
     prepared.removeAll()
     shapes.cache.removeAll()
     faces.removeAll()

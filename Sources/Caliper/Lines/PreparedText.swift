@@ -24,7 +24,8 @@ public struct PreparedText: Sendable {
   public let style: TextStyle
   /// The styled spans it was prepared with (empty: the whole text in `style`).
   public let spans: [TextSpan]
-  /// The faces used, in cascade order.
+  /// The faces used, in cascade order, then the system faces that fallback found
+  /// (`TextStyle.systemFallback`) in the order they were met.
   public let faces: [Font]
   /// Characters that no face covers (drawn as .notdef), in order of first appearance.
   public let missing: [Unicode.Scalar]

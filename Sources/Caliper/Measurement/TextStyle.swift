@@ -6,9 +6,12 @@ public enum FontReference: Sendable, Hashable, CustomStringConvertible {
   case file(String)
   /// One face of a font collection (`.ttc`, `.otc`) by index; `.file` is face 0.
   case face(path: String, index: Int)
+  /// A family with a weight, width and slant (bundled, else through fontconfig).
+  case descriptor(FontDescriptor)
 
   /// A path if `nameOrPath` contains "/" or ends in a font file extension, else a family;
-  /// a path ending in `#N` names face N of a collection.
+  /// a path ending in `#N` names face N of a collection; "Family:weight=700:slant=italic"
+  /// is a `FontDescriptor`.
   public init(_ nameOrPath: String) {
     // "fonts.ttc#2": face 2 of a collection.
     var path = nameOrPath
@@ -22,7 +25,9 @@ public enum FontReference: Sendable, Hashable, CustomStringConvertible {
     let lower = path.lowercased()
     let isPath =
       path.contains("/") || [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
-    if !isPath {
+    if !isPath, nameOrPath.contains(":"), let descriptor = FontDescriptor(parsing: nameOrPath) {
+      self = .descriptor(descriptor)
+    } else if !isPath {
       self = .family(nameOrPath)
     } else if let index {
       self = .face(path: path, index: index)
@@ -36,6 +41,7 @@ public enum FontReference: Sendable, Hashable, CustomStringConvertible {
     case .family(let name): return name
     case .file(let path): return path
     case .face(let path, let index): return "\(path)#\(index)"
+    case .descriptor(let descriptor): return descriptor.description
     }
   }
 }
@@ -66,12 +72,19 @@ public struct TextStyle: Sendable, Hashable {
   public var wordSpacing: Double
   /// Tab stops, line heights, spacing between lines and paragraphs, indents.
   public var paragraph: ParagraphStyle
+  /// Whether a cluster that no face of the cascade (the style's fonts and the bundled
+  /// ones) covers is drawn with a system face: the first in fontconfig's sorted list
+  /// (`FcFontSort`) that has all of the cluster's characters (the library's
+  /// `SystemFontConfiguration` says which fonts that list holds). Off by default, so that
+  /// measurement depends on the bundled fonts alone; when on, text the cascade covers
+  /// measures the same and fontconfig is not even loaded.
+  public var systemFallback: Bool
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",
     features: [FontFeature] = [], variations: [FontVariation] = [],
     letterSpacing: Double = 0, wordSpacing: Double = 0,
-    paragraph: ParagraphStyle = ParagraphStyle()
+    paragraph: ParagraphStyle = ParagraphStyle(), systemFallback: Bool = false
   ) {
     self.size = size
     self.fonts = fonts
@@ -81,6 +94,7 @@ public struct TextStyle: Sendable, Hashable {
     self.letterSpacing = letterSpacing
     self.wordSpacing = wordSpacing
     self.paragraph = paragraph
+    self.systemFallback = systemFallback
   }
 
   /// The first reason this style cannot be used, if any (the size is checked apart).
@@ -89,6 +103,9 @@ public struct TextStyle: Sendable, Hashable {
     for (name, value) in [("letter spacing", letterSpacing), ("word spacing", wordSpacing)]
     where !(value.isFinite && abs(value) <= limit) {
       return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
+    }
+    for case .descriptor(let descriptor) in fonts {
+      if let problem = descriptor.problem { return problem }
     }
     return paragraph.problem
   }

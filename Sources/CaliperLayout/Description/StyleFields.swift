@@ -1,12 +1,12 @@
 import Caliper
 
 /// The text-style members of the layout JSON beyond size, font and locale: OpenType
-/// features, variable-font axes, spacing and tabs.
+/// features, variable-font axes, spacing, tabs and system-font fallback.
 enum StyleFields {
   static let keys = [
     "features", "variations", "tabStops", "tabInterval", "letterSpacing", "wordSpacing",
     "lineSpacing", "lineHeightMultiple", "lineHeight", "paragraphSpacing", "firstLineHeadIndent",
-    "headIndent",
+    "headIndent", "systemFallback",
   ]
 
   /// Reads one member into `style`; keys outside `keys` are ignored.
@@ -47,6 +47,7 @@ enum StyleFields {
     case "paragraphSpacing": style.paragraph.paragraphSpacing = try member.length()
     case "firstLineHeadIndent": style.paragraph.firstLineHeadIndent = try member.length()
     case "headIndent": style.paragraph.headIndent = try member.length()
+    case "systemFallback": style.systemFallback = try member.bool()
     default: break
     }
   }
