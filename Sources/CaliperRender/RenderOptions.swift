@@ -15,9 +15,11 @@ public struct Overlays: OptionSet, Sendable, Hashable {
   public static let breakMarks = Overlays(rawValue: 1 << 4)
   /// A strip under the text saying its size in points, the proposal, the lines and scale.
   public static let legend = Overlays(rawValue: 1 << 5)
+  /// On a truncated line, the ellipsis's box tinted and outlined: where the hidden text was.
+  public static let truncationMarks = Overlays(rawValue: 1 << 6)
 
   public static let all: Overlays = [
-    .guide, .lineBoxes, .baselines, .usedRect, .breakMarks, .legend,
+    .guide, .lineBoxes, .baselines, .usedRect, .breakMarks, .legend, .truncationMarks,
   ]
 }
 
@@ -71,6 +73,8 @@ enum OverlayColor {
   static let usedRect = Color(red: 240, green: 150, blue: 20)
   static let usedRectFill = Color(red: 255, green: 200, blue: 80, alpha: 28)
   static let breakMark = Color(red: 210, green: 30, blue: 160)
+  static let truncation = Color(red: 150, green: 40, blue: 220)
+  static let truncationFill = Color(red: 150, green: 40, blue: 220, alpha: 50)
   static let legend = Color(red: 90, green: 90, blue: 100)
   static let frame = Color(red: 60, green: 90, blue: 200)
   static let label = Color(red: 60, green: 90, blue: 200)

@@ -116,6 +116,16 @@ public struct TextRenderer: Sendable {
         }
       }
     }
+    if overlays.contains(.truncationMarks) {
+      for line in measurement.lines where line.truncation != nil {
+        // The inserted run of a truncated line is its ellipsis.
+        for run in text.runs(in: line) where run.isInserted {
+          let mark = box(Rect(x: line.x + run.x, y: line.y, width: run.width, height: line.height))
+          image.fill(mark, color: OverlayColor.truncationFill)
+          image.stroke(mark, color: OverlayColor.truncation)
+        }
+      }
+    }
     if let legend {
       _ = try painter.paint(
         legend.text, legend.measurement, x: origin.x,

@@ -9,7 +9,8 @@ enum RenderCommand {
     USAGE: caliper render [--font <name|path>]... [--size <pt>] [--locale <id>]
                           [--width <w>] -o <out.png> [--scale <s>] [--margin <pt>]
                           [--no-guide] [--no-line-boxes] [--no-baselines] [--no-used-rect]
-                          [--no-break-marks] [--no-legend] [--no-overlays]
+                          [--no-break-marks] [--no-truncation-marks] [--no-legend]
+                          [--no-overlays]
                           [--input <file|->] [--system-fonts]
                           [--system-font-dir <dir>]... [--line-limit <n>]
                           [--truncation <mode>] [--height <h>] [--alignment <a>]
@@ -35,6 +36,7 @@ enum RenderCommand {
       --no-baselines          Leave out each line's baseline.
       --no-used-rect          Leave out the used rect.
       --no-break-marks        Leave out the marks at emergency breaks.
+      --no-truncation-marks   Leave out the box over a truncated line's ellipsis.
       --no-legend             Leave out the legend (size in points, proposal, lines).
       --no-overlays           Draw the text alone.
     \(SystemFontOptions.help)
@@ -48,7 +50,8 @@ enum RenderCommand {
 
   static let overlayFlags: [(String, Overlays)] = [
     ("--no-guide", .guide), ("--no-line-boxes", .lineBoxes), ("--no-baselines", .baselines),
-    ("--no-used-rect", .usedRect), ("--no-break-marks", .breakMarks), ("--no-legend", .legend),
+    ("--no-used-rect", .usedRect), ("--no-break-marks", .breakMarks),
+    ("--no-truncation-marks", .truncationMarks), ("--no-legend", .legend),
   ]
 
   struct Options {

@@ -214,3 +214,43 @@ enum RenderFixtures {
     #expect(throws: RenderError.self) { _ = try PNGFile.read("/nonexistent-dir/x.png") }
   }
 }
+
+/// The truncation mark: on a truncated line, the ellipsis's box is outlined in the mark's
+/// colour; without the overlay (or without truncation) no pixel has it.
+@Suite struct TruncationMarkTests {
+  static let markColour = Color(red: 150, green: 40, blue: 220)
+
+  static func markPixels(_ rendering: TextRendering) -> [(x: Int, y: Int)] {
+    var found: [(x: Int, y: Int)] = []
+    let image = rendering.image
+    for y in 0..<image.height {
+      for x in 0..<image.width where image.pixel(x: x, y: y) == markColour { found.append((x, y)) }
+    }
+    return found
+  }
+
+  @Test func ellipsisBoxIsMarkedOnlyWhenTruncated() throws {
+    let fonts = try RenderFixtures.library.get()
+    let text = try fonts.prepare("Blue tile with a longer local label")
+    let proposal = ProposedViewSize(width: 120, height: nil)
+    let truncating = TextContainerOptions(lineLimit: 1, truncationMode: .middle)
+    let marked = try TextRenderer(options: RenderOptions(overlays: [.truncationMarks]))
+      .render(text, proposal: proposal, fonts: fonts, textOptions: truncating)
+    let line = try #require(marked.measurement.lines.first)
+    #expect(line.truncation != nil)
+    let ellipsis = try #require(text.runs(in: line).first { $0.isInserted })
+    let pixels = Self.markPixels(marked)
+    #expect(!pixels.isEmpty)
+    // Every mark pixel lies on the ellipsis's box (x from line.x + run.x over its width).
+    let box = marked.lineBox(0)
+    let x0 = box.x0 + ellipsis.x * marked.scale
+    let x1 = x0 + ellipsis.width * marked.scale
+    #expect(pixels.allSatisfy { Double($0.x) >= x0.rounded(.down) - 1 && Double($0.x) <= x1 + 1 })
+    let plain = try TextRenderer(options: RenderOptions(overlays: [])).render(
+      text, proposal: proposal, fonts: fonts, textOptions: truncating)
+    #expect(Self.markPixels(plain).isEmpty)
+    let untruncated = try TextRenderer(options: RenderOptions(overlays: [.truncationMarks]))
+      .render(text, proposal: proposal, fonts: fonts)
+    #expect(Self.markPixels(untruncated).isEmpty)
+  }
+}
