@@ -7,7 +7,7 @@ enum MeasureCommand {
 
     USAGE: caliper measure [--font <name|path>]... [--size <pt>] [--width <w>[,<w>...]]...
                            [--input <file|->] [--json] [--no-lines] [--scale <s>]
-                           [--locale <id>] [--jobs <n>] [<text>...]
+                           [--locale <id>] [--jobs <n>] [--max-text-bytes <n>] [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -15,16 +15,18 @@ enum MeasureCommand {
     OPTIONS:
       --font <name|path>      A font family (bundled, else installed) or a font file, tried
                               before the bundled cascade. Repeatable.
-      --size <pt>             Font size in points (default: 16).
-      --width <w>[,<w>...]    Proposed widths in points. 'inf' or 'none' asks for the ideal
-                              size. Repeatable. Default: the ideal size only.
+      --size <pt>             Font size in points, in (0, 10000] (default: 16).
+      --width <w>[,<w>...]    Proposed widths in points, 0 or more. 'inf' or 'none' asks for
+                              the ideal size. Repeatable. Default: the ideal size only.
       --input <file|->        Read one text per non-empty line from a file, or '-' for stdin.
       --json                  One JSON object per text per line (schema in the README).
       --no-lines              Leave out the lines (sizes and line counts only).
-      --scale <s>             Round sizes up to the pixel grid of s pixels per point.
+      --scale <s>             Round sizes up to the pixel grid of s pixels per point, in
+                              (0, 1000].
       --locale <id>           Locale for line breaking and shaping (default: en).
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
+      --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
       -h, --help              Show help information.
     """
 
@@ -33,27 +35,26 @@ enum MeasureCommand {
     var widths: [Double?] = []
     var texts: [String] = []
     var json = false
-    var lines = true
-    var scale: Double?
+    var format = MeasureFormat()
+    var limits = RequestLimits()
     var jobs: Int?
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
     let parsed = try ArgumentParser(
       arguments,
-      valued: ["--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs"],
+      valued: [
+        "--font", "--size", "--width", "--input", "--scale", "--locale", "--jobs",
+        "--max-text-bytes",
+      ],
       flags: ["--json", "--no-lines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.json = parsed.has("--json")
-    options.lines = !parsed.has("--no-lines")
+    options.format.lines = !parsed.has("--no-lines")
     options.style.fonts = parsed.all("--font").map(FontReference.init)
     if let size = parsed.last("--size") {
-      options.style.size = try number(size, option: "--size")
-      guard options.style.size.isFinite, options.style.size > 0 else {
-        throw RuntimeError(
-          "invalid font size \(size): it must be a number of points greater than 0")
-      }
+      options.style.size = try RequestLimits.fontSize(number(size, option: "--size"))
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
     if let jobs = parsed.last("--jobs") {
@@ -63,11 +64,10 @@ enum MeasureCommand {
       options.jobs = value
     }
     if let scale = parsed.last("--scale") {
-      let value = try number(scale, option: "--scale")
-      guard value.isFinite, value > 0 else {
-        throw RuntimeError("invalid scale \(scale): it must be a number greater than 0")
-      }
-      options.scale = value
+      options.format.scale = try RequestLimits.scale(number(scale, option: "--scale"))
+    }
+    if let bytes = parsed.last("--max-text-bytes") {
+      options.limits.maxTextBytes = try byteCount(bytes, option: "--max-text-bytes")
     }
     for list in parsed.all("--width") {
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -80,6 +80,7 @@ enum MeasureCommand {
     guard parsed.last("--input") != nil || !options.texts.isEmpty else {
       throw UsageError("missing text to measure (give it as an argument or with --input)")
     }
+    for text in options.texts { try options.limits.check(text: text) }
     return options
   }
 
@@ -90,15 +91,19 @@ enum MeasureCommand {
     return value
   }
 
+  /// A whole number of bytes from 1 to 2^40, for the `--max-…-bytes` options.
+  static func byteCount(_ text: String, option: String) throws -> Int {
+    guard let value = Int(text.trimmingSpaces), value >= 1, value <= 1 << 40 else {
+      throw UsageError("\(option) expects a whole number of bytes from 1 to 2^40, not '\(text)'")
+    }
+    return value
+  }
+
   /// A proposed width: a number ≥ 0, or inf/none for unspecified.
   static func width(_ text: String) throws -> Double? {
     let trimmed = text.trimmingSpaces.lowercased()
     if ["inf", "infinity", "none", "nil", "+inf"].contains(trimmed) { return nil }
-    let value = try number(trimmed, option: "--width")
-    guard !value.isNaN, value >= 0 else {
-      throw RuntimeError("invalid width \(text): widths must be 0 or more (or inf/none)")
-    }
-    return value.isInfinite ? nil : value + 0  // + 0 turns -0 into 0
+    return try RequestLimits.width(number(trimmed, option: "--width"))
   }
 
   static func run(_ arguments: [String], output: inout Output) throws {
@@ -108,18 +113,12 @@ enum MeasureCommand {
     }
     let fonts = try FontLibrary.bundled()
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: nil) }
-    // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style)
       .prepare(options.texts, jobs: options.jobs) { prepared in
-        let results = proposals.map { proposal in
-          let row =
-            options.lines
-            ? MeasuredRow(prepared.measure(proposal)) : MeasuredRow(prepared.sizeThatFits(proposal))
-          return options.scale.map { row.rounded(toScale: $0) } ?? row
-        }
+        let results = MeasuredRow.rows(prepared, at: proposals, format: options.format)
         return options.json
-          ? MeasurementJSON.encode(prepared, results: results, options: options) + "\n"
-          : MeasurementTable.render(prepared, results: results, options: options)
+          ? MeasurementJSON.encode(prepared, results: results, format: options.format) + "\n"
+          : MeasurementTable.render(prepared, results: results, format: options.format)
       }
     for text in rendered { output.write(try text.get()) }
   }

@@ -26,6 +26,19 @@ struct MeasuredRow {
     lines = []
   }
 
+  /// One row per proposal for `text`, in `format`: full measurements when lines are asked
+  /// for, else sizes alone (no line values built), rounded when a scale is given.
+  static func rows(
+    _ text: PreparedText, at proposals: [ProposedViewSize], format: MeasureFormat
+  ) -> [MeasuredRow] {
+    proposals.map { proposal in
+      let row =
+        format.lines
+        ? MeasuredRow(text.measure(proposal)) : MeasuredRow(text.sizeThatFits(proposal))
+      return format.scale.map { row.rounded(toScale: $0) } ?? row
+    }
+  }
+
   /// `size` and `usedRect` on the pixel grid of `scale` (ceil), as `TextMeasurement` does.
   func rounded(toScale scale: Double) -> MeasuredRow {
     MeasuredRow(
@@ -42,4 +55,12 @@ struct MeasuredRow {
     self.usedRect = usedRect
     self.lines = lines
   }
+}
+
+/// What a measurement reports, shared by `caliper measure` and `caliper serve`.
+struct MeasureFormat {
+  /// Whether each result lists its lines (`--no-lines`, `"lines": false` turn them off).
+  var lines = true
+  /// Round sizes up to the grid of this many pixels per point (`--scale`, `"scale"`).
+  var scale: Double?
 }

@@ -3,7 +3,7 @@ import Caliper
 /// The default output of `caliper measure`: an aligned table a person can read.
 enum MeasurementTable {
   static func render(
-    _ text: PreparedText, results: [MeasuredRow], options: MeasureCommand.Options
+    _ text: PreparedText, results: [MeasuredRow], format: MeasureFormat
   ) -> String {
     let f = { (value: Double) in NumberFormat.fixed(value) }
     let faces = text.faces.map(\.familyName).joined(separator: ", ")
@@ -23,7 +23,7 @@ enum MeasurementTable {
       out += NumberFormat.padded(f(result.size.width), 12)
       out += NumberFormat.padded(f(result.size.height), 12)
       out += NumberFormat.padded(String(result.lineCount), 7) + "\n"
-      guard options.lines else { continue }
+      guard format.lines else { continue }
       for line in result.lines {
         out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"
       }
