@@ -33,7 +33,12 @@ public struct FontCascade: Sendable {
       -> (index: Int, covered: Bool)
     {
       let value = Int(scalar.value)
-      if value < 0x20 || value == 0x7F { return (previous ?? 0, true) }
+      if value < 0x20 || value == 0x7F {
+        // Open the face even so: a text of controls alone still needs its line metrics.
+        let index = previous ?? 0
+        _ = try font(index)
+        return (index, true)
+      }
       if value == 0x20, let previous, try font(previous).covers(scalar) { return (previous, true) }
       if asciiFirst[value] == -1 {
         asciiFirst[value] = -2

@@ -1,0 +1,35 @@
+import Caliper
+import Foundation
+import Testing
+
+/// Inputs found by the fuzz targets (Scripts/fuzz), kept in `Fixtures/fuzz/` so that each
+/// stays fixed.
+@Suite struct FuzzRegressionTests {
+  /// Noto Sans's line height per point: hhea ascender 1069 − descender −293 + line gap 0,
+  /// over 1000 units per em (read from the font's tables).
+  static let notoSansLineHeight = (1069.0 + 293.0) / 1000
+
+  /// fuzz-text found it: a text of control characters alone (here U+0000, at 0.01 pt, byte
+  /// 0x69 of the input picking the size and bytes 5… being the text) crashed `prepare`,
+  /// because no face was opened for a text whose every cluster needs no glyph. It now
+  /// takes the first face's line metrics, as controls within other text do.
+  @Test func fuzzTextInputOfControlsAlone() throws {
+    let bytes = try Data(
+      contentsOf: URL(fileURLWithPath: TestFonts.fixtures + "/fuzz/text-controls-only.bin"))
+    let text = String(decoding: bytes.dropFirst(5), as: UTF8.self)
+    #expect(text == "\u{0}")
+    let prepared = try TestFonts.prepare(text, size: 0.01)
+    for width in [0, nil] as [Double?] {
+      let measured = prepared.measure(ProposedViewSize(width: width, height: nil))
+      #expect(measured.lineCount == 1)
+      #expect(abs(measured.size.height - 0.01 * Self.notoSansLineHeight) < 1e-12)
+    }
+  }
+
+  @Test(arguments: ["\u{0}", "\t", "\u{1}\u{1F}", "\u{7F}", "\u{0}\u{0}\u{0}"])
+  func textsOfControlsAloneHaveOneLineOfTheFirstFace(_ text: String) throws {
+    let measured = try TestFonts.prepare(text).measure(.unspecified)
+    #expect(measured.lineCount == 1)
+    #expect(abs(measured.size.height - 16 * Self.notoSansLineHeight) < 1e-9)
+  }
+}
