@@ -1,0 +1,84 @@
+import CFuzzDriver
+import Caliper
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What every fuzz target shares: the libFuzzer driver, the bundled fonts, and the checks
+/// that turn a wrong answer into a crash libFuzzer reports.
+public enum Fuzz {
+  /// Runs libFuzzer over `one` (called with each input's bytes) and exits with its status.
+  public static func run(_ one: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
+    exit(cfuzzdriver_run(CommandLine.argc, CommandLine.unsafeArgv, one))
+  }
+
+  /// The input as bytes (an empty input may come with a nil pointer).
+  public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    guard let data, size > 0 else { return [] }
+    return Array(UnsafeBufferPointer(start: data, count: size))
+  }
+
+  /// The bundled fonts (from $CALIPER_FONTS, set by Scripts/fuzz), with small caches.
+  public static let fonts: FontLibrary = {
+    do {
+      return try FontLibrary.bundled(
+        limits: CacheLimits(faceBytes: 64 << 20, shapeBytes: 4 << 20, preparedBytes: 0))
+    } catch {
+      fatalError("fuzz: \(error)")
+    }
+  }()
+
+  /// Crashes (a finding) unless `condition` holds.
+  public static func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("fuzz check failed: \(message())") }
+  }
+
+  /// The invariants of one text measured at `widths`: finite, non-negative sizes, the
+  /// size of `measure` equal to that of `sizeThatFits`, every line within the width unless
+  /// it is one unbreakable cluster, and the round trip (measuring at the reported width
+  /// gives the same lines again, where the lines fit the proposal).
+  public static func checkMeasurements(
+    _ text: PreparedText, widths: [Double?], fonts: FontLibrary = Fuzz.fonts
+  ) {
+    check(text.idealWidth.isFinite && text.idealWidth >= 0, "ideal width \(text.idealWidth)")
+    check(text.minWidth.isFinite && text.minWidth >= 0, "min width \(text.minWidth)")
+    for width in widths {
+      let proposal = ProposedViewSize(width: width, height: nil)
+      let measured = text.measure(proposal)
+      let fit = text.sizeThatFits(proposal)
+      let size = measured.size
+      check(
+        size.width.isFinite && size.height.isFinite && size.width >= 0 && size.height >= 0,
+        "size \(size) at \(String(describing: width))")
+      check(fit.size == size && fit.lineCount == measured.lineCount, "sizeThatFits differs")
+      check(measured.lines.count == measured.lineCount, "line count")
+      if let width {
+        // A line wider than the width must be one unbreakable cluster (a grapheme that is
+        // also one HarfBuzz cluster, such as a ligature): alone, it still takes one line.
+        for line in measured.lines where line.width > width + 1e-6 {
+          let alone = try? fonts.prepare(
+            String(line.text.trimmingTrailingWhitespace), style: text.style)
+          check(
+            alone.map { $0.measure(proposal).lineCount <= 1 } ?? false,
+            "a line of \(line.text.count) characters is \(line.width) wide at \(width)")
+        }
+      }
+      // The round trip holds where the lines fit the proposal (RoundTripTests): where a
+      // cluster is wider than it, the reported width packs more clusters per line.
+      guard width.map({ size.width <= $0 + 1e-6 }) ?? true else { continue }
+      let again = text.measure(ProposedViewSize(width: size.width, height: nil))
+      check(
+        again.lines.map(\.range) == measured.lines.map(\.range),
+        "round trip at \(size.width) (proposed \(String(describing: width)))")
+    }
+  }
+}
+
+extension String {
+  var trimmingTrailingWhitespace: Substring {
+    var slice = self[...]
+    while let last = slice.last, last.isWhitespace { slice.removeLast() }
+    return slice
+  }
+}
