@@ -32,4 +32,27 @@ import Testing
     #expect(measured.lineCount == 1)
     #expect(abs(measured.size.height - 16 * Self.notoSansLineHeight) < 1e-9)
   }
+
+  /// fuzz-text found it (minimised to 54 characters; 16 pt, locale "en@lb=strict", width
+  /// 120): the text's widest line at 120 is 119.36 pt and fits, so measuring at 119.36 must
+  /// give the same lines (DESIGN.md's round trip). It does not: at 120 the fifth line,
+  /// emergency-broken out of "…kerningTTTTTTT", is "TTTTT\u{FFFD}×4\u{1}\u{0}", at 119.36 it
+  /// ends before the U+0000, which moves to the next line, though both lines report 119.36 pt.
+  /// The width the break decision uses and the width reported disagree. Known issue.
+  @Test func fuzzTextRoundTripWithNULAfterAnEmergencyBreak() throws {
+    let text = try String(
+      contentsOfFile: TestFonts.fixtures + "/fuzz/text-round-trip-nul-after-emergency-break.txt",
+      encoding: .utf8)
+    #expect(text.unicodeScalars.count == 54)
+    let prepared = try TestFonts.library.get().prepare(
+      text, style: TextStyle(size: 16, locale: "en@lb=strict"))
+    let first = prepared.measure(ProposedViewSize(width: 120, height: nil))
+    #expect(first.size.width <= 120)
+    let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
+    withKnownIssue(
+      "the fits test and the reported width disagree at a U+0000 after an emergency break"
+    ) {
+      #expect(again.lines.map(\.range) == first.lines.map(\.range))
+    }
+  }
 }
