@@ -26,7 +26,7 @@ Fuzz.run { data, size in
   for text in texts {
     do {
       let prepared = try Fuzz.fonts.prepare(text, style: TextStyle(size: 16, fonts: [.file(path)]))
-      Fuzz.checkMeasurements(prepared, widths: [0, 40, nil])
+      Fuzz.checkMeasurements(prepared, widths: [0, 40, nil], lineRules: false)
     } catch {
       break  // refused: the font is not usable, which is a right answer
     }
