@@ -19,6 +19,7 @@ enum CommandLineTool {
       fonts                   Show the font cascade, and which face covers each run of a text.
       layout                  Lay out a JSON layout description; report frames, loops, audit.
       render                  Draw text as Caliper measures it, with overlays, to PNG.
+      serve                   Measure JSON requests from stdin, one per line, as a service.
 
     OPTIONS:
       --version               Show the version.
@@ -27,12 +28,14 @@ enum CommandLineTool {
       See 'caliper help <subcommand>' or 'caliper <subcommand> --help' for details.
     """
 
+  static let subcommands = "'measure', 'layout', 'render', 'fonts' or 'serve'"
+
   static func run(_ arguments: [String]) -> Int32 {
     var output = Output()
     defer { output.flush() }
     do {
       guard let first = arguments.first else {
-        throw UsageError("missing subcommand (expected 'measure', 'layout', 'render' or 'fonts')")
+        throw UsageError("missing subcommand (expected \(subcommands))")
       }
       let rest = Array(arguments.dropFirst())
       switch first {
@@ -40,6 +43,7 @@ enum CommandLineTool {
       case "fonts": try FontsCommand.run(rest, output: &output)
       case "layout": return try LayoutCommand.run(rest, output: &output)
       case "render": try RenderCommand.run(rest, output: &output)
+      case "serve": try ServeCommand.run(rest, output: &output)
       case "-h", "--help": output.write(help + "\n")
       case "help":
         switch rest.first {
@@ -47,12 +51,12 @@ enum CommandLineTool {
         case "fonts": output.write(FontsCommand.help + "\n")
         case "layout": output.write(LayoutCommand.help + "\n")
         case "render": output.write(RenderCommand.help + "\n")
+        case "serve": output.write(ServeCommand.help + "\n")
         default: output.write(help + "\n")
         }
       case "--version": output.write(version + "\n")
       default:
-        throw UsageError(
-          "unknown subcommand '\(first)' (expected 'measure', 'layout', 'render' or 'fonts')")
+        throw UsageError("unknown subcommand '\(first)' (expected \(subcommands))")
       }
       return 0
     } catch let error as UsageError {

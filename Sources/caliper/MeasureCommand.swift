@@ -13,7 +13,7 @@ enum MeasureCommand {
                            [--system-font-dir <dir>]... [--line-limit <n>]
                            [--truncation tail|middle|head] [--height <h>]
                            [--alignment leading|center|trailing|justified]
-                           [--spans <file>] [<text>...]
+                           [--spans <file>] [--max-text-bytes <n>] [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -34,6 +34,7 @@ enum MeasureCommand {
       --locale <id>           Locale for line breaking and shaping (default: en).
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
+      --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
     \(StyleOptions.help)
     \(SystemFontOptions.help)
     \(lineOptionsHelp)
@@ -47,8 +48,8 @@ enum MeasureCommand {
     var widths: [Double?] = []
     var texts: [String] = []
     var json = false
-    var lines = true
-    var scale: Double?
+    var format = MeasureFormat()
+    var limits = RequestLimits()
     var jobs: Int?
     /// Line limit, truncation and alignment.
     var container = TextContainerOptions()
@@ -56,8 +57,6 @@ enum MeasureCommand {
     /// Styled spans applied to every text.
     var spans: [TextSpan] = []
     var systemFonts = SystemFontConfiguration.installed
-    /// The bundled fonts' folder (the table names faces outside it by file).
-    var fontsDirectory = ""
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -65,20 +64,16 @@ enum MeasureCommand {
       arguments,
       valued: Set([
         "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
-        "--line-limit", "--truncation", "--height", "--alignment", "--spans",
+        "--line-limit", "--truncation", "--height", "--alignment", "--spans", "--max-text-bytes",
       ]).union(StyleOptions.valued).union(SystemFontOptions.valued),
       flags: Set(["--json", "--no-lines", "-h", "--help"]).union(SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.json = parsed.has("--json")
-    options.lines = !parsed.has("--no-lines")
+    options.format.lines = !parsed.has("--no-lines")
     options.style.fonts = parsed.all("--font").map(FontReference.init)
     if let size = parsed.last("--size") {
-      options.style.size = try number(size, option: "--size")
-      guard options.style.size.isFinite, options.style.size > 0 else {
-        throw RuntimeError(
-          "invalid font size \(size): it must be a number of points greater than 0")
-      }
+      options.style.size = try RequestLimits.fontSize(number(size, option: "--size"))
     }
     if let locale = parsed.last("--locale") { options.style.locale = locale }
     try StyleOptions.apply(parsed, to: &options.style)
@@ -91,11 +86,10 @@ enum MeasureCommand {
       options.jobs = value
     }
     if let scale = parsed.last("--scale") {
-      let value = try number(scale, option: "--scale")
-      guard value.isFinite, value > 0 else {
-        throw RuntimeError("invalid scale \(scale): it must be a number greater than 0")
-      }
-      options.scale = value
+      options.format.scale = try RequestLimits.scale(number(scale, option: "--scale"))
+    }
+    if let bytes = parsed.last("--max-text-bytes") {
+      options.limits.maxTextBytes = try byteCount(bytes, option: "--max-text-bytes")
     }
     try parseLineOptions(parsed, into: &options)
     for list in parsed.all("--width") {
@@ -110,6 +104,7 @@ enum MeasureCommand {
     guard parsed.last("--input") != nil || !options.texts.isEmpty else {
       throw UsageError("missing text to measure (give it as an argument or with --input)")
     }
+    for text in options.texts { try options.limits.check(text: text) }
     return options
   }
 
@@ -187,11 +182,15 @@ enum MeasureCommand {
   static func width(_ text: String) throws -> Double? {
     let trimmed = text.trimmingSpaces.lowercased()
     if ["inf", "infinity", "none", "nil", "+inf"].contains(trimmed) { return nil }
-    let value = try number(trimmed, option: "--width")
-    guard !value.isNaN, value >= 0 else {
-      throw RuntimeError("invalid width \(text): widths must be 0 or more (or inf/none)")
+    return try RequestLimits.width(number(trimmed, option: "--width"))
+  }
+
+  /// A whole number of bytes from 1 to 2^40, for the `--max-…-bytes` options.
+  static func byteCount(_ text: String, option: String) throws -> Int {
+    guard let value = Int(text.trimmingSpaces), value >= 1, value <= 1 << 40 else {
+      throw UsageError("\(option) expects a whole number of bytes from 1 to 2^40, not '\(text)'")
     }
-    return value.isInfinite ? nil : value + 0  // + 0 turns -0 into 0
+    return value
   }
 
   static func run(_ arguments: [String], output: inout Output) throws {
@@ -200,22 +199,17 @@ enum MeasureCommand {
       return
     }
     let fonts = try FontLibrary.bundled(systemFonts: parsed.systemFonts)
-    parsed.fontsDirectory = fonts.fontsDirectory
+    parsed.format.fontsDirectory = fonts.fontsDirectory
     let options = parsed
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: options.height) }
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style, spans: options.spans)
       .prepare(options.texts, jobs: options.jobs) { prepared in
-        let results = proposals.map { proposal in
-          let row =
-            options.lines
-            ? MeasuredRow(prepared.measure(proposal, options: options.container))
-            : MeasuredRow(prepared.sizeThatFits(proposal, options: options.container))
-          return options.scale.map { row.rounded(toScale: $0) } ?? row
-        }
+        let results = MeasuredRow.rows(
+          prepared, at: proposals, options: options.container, format: options.format)
         return options.json
-          ? MeasurementJSON.encode(prepared, results: results, options: options) + "\n"
-          : MeasurementTable.render(prepared, results: results, options: options)
+          ? MeasurementJSON.encode(prepared, results: results, format: options.format) + "\n"
+          : MeasurementTable.render(prepared, results: results, format: options.format)
       }
     for text in rendered { output.write(try text.get()) }
   }

@@ -30,6 +30,21 @@ struct MeasuredRow {
     hiddenRange = fit.hiddenRange
   }
 
+  /// One row per proposal for `text`, in `format`: full measurements when lines are asked
+  /// for, else sizes alone (no line values built), rounded when a scale is given.
+  static func rows(
+    _ text: PreparedText, at proposals: [ProposedViewSize],
+    options: TextContainerOptions = TextContainerOptions(), format: MeasureFormat
+  ) -> [MeasuredRow] {
+    proposals.map { proposal in
+      let row =
+        format.lines
+        ? MeasuredRow(text.measure(proposal, options: options))
+        : MeasuredRow(text.sizeThatFits(proposal, options: options))
+      return format.scale.map { row.rounded(toScale: $0) } ?? row
+    }
+  }
+
   /// `size` and `usedRect` on the pixel grid of `scale` (ceil), as `TextMeasurement` does.
   func rounded(toScale scale: Double) -> MeasuredRow {
     MeasuredRow(
@@ -48,4 +63,14 @@ struct MeasuredRow {
     self.lines = lines
     self.hiddenRange = hiddenRange
   }
+}
+
+/// What a measurement reports, shared by `caliper measure` and `caliper serve`.
+struct MeasureFormat {
+  /// Whether each result lists its lines (`--no-lines`, `"lines": false` turn them off).
+  var lines = true
+  /// Round sizes up to the grid of this many pixels per point (`--scale`, `"scale"`).
+  var scale: Double?
+  /// The bundled fonts' folder: the table names faces outside it by file.
+  var fontsDirectory = ""
 }

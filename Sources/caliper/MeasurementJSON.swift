@@ -1,27 +1,56 @@
 import Caliper
 
-/// The `--json` schema of `caliper measure` (documented in the README).
+/// The result schema of `caliper measure --json` and `caliper serve` (in the README): one
+/// encoder, so that the two commands can never disagree.
 enum MeasurementJSON {
+  /// The lossy steps taken on the way to a result, each a count (0 when nothing was lost),
+  /// reported as the result's `lossy` object. Add a count here to report a new step.
+  struct Lossy {
+    /// Invalid UTF-8 sequences replaced by U+FFFD.
+    var invalidUTF8 = 0
+    /// Clusters drawn with `.notdef` (`PreparedText.missingGlyphCount`).
+    var missingGlyphs = 0
+    /// Advances a broken font made negative, set to 0 (`PreparedText.clampedAdvanceCount`).
+    var clampedAdvances = 0
+
+    var value: JSONWriter.Value {
+      .object([
+        ("invalidUTF8", .integer(invalidUTF8)), ("missingGlyphs", .integer(missingGlyphs)),
+        ("clampedAdvances", .integer(clampedAdvances)),
+      ])
+    }
+  }
+
+  /// One result object.
+  ///
+  /// - Parameters:
+  ///   - leading: members placed before the result's own (serve's `id`).
   static func encode(
-    _ text: PreparedText, results: [MeasuredRow], options: MeasureCommand.Options
+    _ text: PreparedText, results: [MeasuredRow], format: MeasureFormat, lossy: Lossy = Lossy(),
+    leading: [(String, JSONWriter.Value)] = []
   ) -> String {
+    var lossy = lossy
+    lossy.missingGlyphs = text.missingGlyphCount
+    lossy.clampedAdvances = text.clampedAdvanceCount
     let ideal = text.sizeThatFits(.unspecified)
-    let idealSize = options.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
-    let object: JSONWriter.Value = .object([
-      ("text", .string(text.string)),
-      ("size", .number(text.style.size)),
-      ("faces", .array(text.faces.map { .string($0.path) })),
-      ("missing", .array(text.missing.map { .string(codePoint($0)) })),
-      (
-        "ideal",
-        .object([
-          ("width", .number(idealSize.width)), ("height", .number(idealSize.height)),
-          ("lineCount", .integer(ideal.lineCount)),
-        ])
-      ),
-      ("minWidth", .number(text.minWidth)),
-      ("results", .array(results.map { result($0, lines: options.lines) })),
-    ])
+    let idealSize = format.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
+    let object: JSONWriter.Value = .object(
+      leading + [
+        ("text", .string(text.string)),
+        ("size", .number(text.style.size)),
+        ("faces", .array(text.faces.map { .string($0.path) })),
+        ("missing", .array(text.missing.map { .string(codePoint($0)) })),
+        ("lossy", lossy.value),
+        (
+          "ideal",
+          .object([
+            ("width", .number(idealSize.width)), ("height", .number(idealSize.height)),
+            ("lineCount", .integer(ideal.lineCount)),
+          ])
+        ),
+        ("minWidth", .number(text.minWidth)),
+        ("results", .array(results.map { result($0, lines: format.lines) })),
+      ])
     return JSONWriter.encode(object)
   }
 

@@ -3,11 +3,11 @@ import Caliper
 /// The default output of `caliper measure`: an aligned table a person can read.
 enum MeasurementTable {
   static func render(
-    _ text: PreparedText, results: [MeasuredRow], options: MeasureCommand.Options
+    _ text: PreparedText, results: [MeasuredRow], format: MeasureFormat
   ) -> String {
     let f = { (value: Double) in NumberFormat.fixed(value) }
     let faces = text.faces.map {
-      SystemFontOptions.name(of: $0, fontsDirectory: options.fontsDirectory)
+      SystemFontOptions.name(of: $0, fontsDirectory: format.fontsDirectory)
     }.joined(separator: ", ")
     var out = "\(quoted(text.string))\n"
     out += "  \(f(text.style.size)) pt; faces: \(faces.isEmpty ? "none" : faces)"
@@ -29,7 +29,7 @@ enum MeasurementTable {
         out += "  truncated, hidden \(hidden.lowerBound)..<\(hidden.upperBound)"
       }
       out += "\n"
-      guard options.lines else { continue }
+      guard format.lines else { continue }
       for line in result.lines {
         out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"
       }

@@ -54,7 +54,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
     let object = try Self.json(run.stdout.split(separator: "\n")[0])
-    for key in ["text", "size", "faces", "missing", "ideal", "minWidth", "results"] {
+    for key in ["text", "size", "faces", "missing", "lossy", "ideal", "minWidth", "results"] {
       #expect(object[key] != nil, "missing key \(key)")
     }
     let ideal = try #require(object["ideal"] as? [String: Any])
@@ -123,7 +123,9 @@ import Testing
   @Test(arguments: [
     ["measure", "--width", "-5", "x"], ["measure", "--width", "nan", "x"],
     ["measure", "--size", "-1", "x"], ["measure", "--size", "nan", "x"],
-    ["measure", "--size", "0", "x"],
+    ["measure", "--size", "0", "x"], ["measure", "--size", "10000.5", "x"],
+    ["measure", "--scale", "0", "x"], ["measure", "--scale", "1001", "x"],
+    ["measure", "--max-text-bytes", "3", "four"],
   ])
   func badNumbersExit1(_ arguments: [String]) throws {
     let run = try Self.caliper(arguments)

@@ -275,7 +275,10 @@ struct LineBreaker {
     while chosen != first, !fits(text.width(from: start, to: chosen, breakingAt: chosen)) {
       chosen = previousCandidate(text, before: chosen, after: start) ?? first
     }
-    if let next = nextCandidate(text, after: chosen, before: end),
+    // The edge-exact width can be below the estimate (a kern at the line's start is
+    // reshaped away), so go on while it fits: zero-width clusters after the last one that
+    // fits (a U+0000) belong on this line at any width this line's width fits in.
+    while let next = nextCandidate(text, after: chosen, before: end),
       fits(text.width(from: start, to: next, breakingAt: next))
     {
       chosen = next

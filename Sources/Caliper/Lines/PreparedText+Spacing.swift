@@ -31,14 +31,27 @@ extension PreparedText {
 
   /// Adds `spacing(at:)` to every scalar's advance, kept one place on as in `ShapedText`
   /// (`advances[i + 1]` is scalar i's); nothing to do without spacing.
+  ///
+  /// - Throws: `CaliperError.invalidStyle` when negative spacing makes an advance negative:
+  ///   a width below 0 is no size, and clamping it would break the rule that a line's width
+  ///   leaves out the spacing after its last cluster.
   static func addSpacing(
     to advances: inout [Double], clusterStart: BitArray, analysis: TextAnalysis,
     style: TextStyle
-  ) {
+  ) throws(CaliperError) {
     guard style.letterSpacing != 0 || style.wordSpacing != 0 else { return }
     for index in 0..<analysis.scalars.count where !analysis.isLineSeparator(index) {
-      advances[index + 1] += spacing(
-        at: index, clusterStart: clusterStart, analysis: analysis, style: style)
+      let spaced =
+        advances[index + 1]
+        + spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
+      guard spaced >= 0 else {
+        let scalar = analysis.scalars[index]
+        throw .invalidStyle(
+          "letter spacing \(style.letterSpacing) and word spacing \(style.wordSpacing) make the"
+            + " advance of U+\(String(scalar.value, radix: 16, uppercase: true)) negative"
+            + " (\(spaced) pt)")
+      }
+      advances[index + 1] = spaced
     }
   }
 

@@ -32,6 +32,9 @@ public struct PreparedText: Sendable {
   /// How many clusters are drawn with a `.notdef` glyph (a box): a lossy step, so results
   /// report it (0 when every character has a glyph; line separators are not counted).
   public let missingGlyphCount: Int
+  /// How many advances a font's positioning made negative and were set to 0 (a broken
+  /// font's): a lossy step, so results report it.
+  public let clampedAdvanceCount: Int
 
   let analysis: TextAnalysis
   let runs: [TextRun]
@@ -145,7 +148,8 @@ public struct PreparedText: Sendable {
     // the one into the other lets the analysis drop its grapheme starts.
     shaped.keepClusterStarts(where: analysis.graphemeStart)
     analysis.dropGraphemeStarts()
-    Self.addSpacing(
+    clampedAdvanceCount = shaped.clampNegativeAdvances()
+    try Self.addSpacing(
       to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis, style: style)
     var tabs: [Int] = []
     for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
@@ -328,10 +332,12 @@ public struct PreparedText: Sendable {
         font: font)
       for (local, index) in piece.enumerated()
       where index < contentEnd && !analysis.isLineSeparator(index) {
-        total +=
+        // Clamped at 0 as the prepared advances are (`clampedAdvanceCount`).
+        total += max(
+          0,
           font.units.points(
             Double(ShapedPiece.advance(packed[local])), size: style(ofFace: run.face).size)
-          + Self.spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
+            + Self.spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style))
       }
     }
     return total

@@ -169,9 +169,25 @@ struct ShapedText {
     unsafeBefore = BitArray(repeating: false, count: count + 1)
   }
 
-  /// Keeps a cluster start only where `graphemeStart` also has one.
+  /// Keeps a cluster start only where `graphemeStart` also has one, and marks every
+  /// offset inside a cluster unsafe to break: a break opportunity there (ICU's after a soft
+  /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
   mutating func keepClusterStarts(where graphemeStart: [Bool]) {
     for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
+    for index in clusterStart.indices.dropFirst().dropLast() where !clusterStart[index] {
+      unsafeBefore[index] = true
+    }
+  }
+
+  /// Sets negative advances (a broken font's positioning) to 0 — a width below 0 is no
+  /// size — and returns how many there were: a lossy step the results count.
+  mutating func clampNegativeAdvances() -> Int {
+    var clamped = 0
+    for index in advances.indices where advances[index] < 0 {
+      advances[index] = 0
+      clamped += 1
+    }
+    return clamped
   }
 
   /// The advances as prefix sums: element i is the sum of the advances of scalars 0..<i.

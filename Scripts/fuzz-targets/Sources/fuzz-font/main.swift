@@ -1,0 +1,35 @@
+// fuzz-font: font file bytes → load and measure. Every input is written to a new file (the
+// library opens fonts by path), measured, and removed; a refusal is a thrown error, never
+// a crash.
+import Caliper
+import FuzzSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+let directory = "/tmp/caliper-fuzz-font-\(getpid())"
+mkdir(directory, 0o700)
+nonisolated(unsafe) var counter = 0
+/// Latin with ligatures and kerning, then scripts the fuzzed face may or may not cover.
+let texts = ["Hello, world! fi ffl AV Wa", "نص عربي नीचे 日本語 a\u{301}\u{302}"]
+
+Fuzz.run { data, size in
+  let bytes = Fuzz.bytes(data, size)
+  counter += 1
+  let path = "\(directory)/\(counter).ttf"
+  let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+  guard file >= 0 else { fatalError("fuzz-font: cannot create \(path)") }
+  _ = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+  close(file)
+  defer { unlink(path) }
+  for text in texts {
+    do {
+      let prepared = try Fuzz.fonts.prepare(text, style: TextStyle(size: 16, fonts: [.file(path)]))
+      Fuzz.checkMeasurements(prepared, widths: [0, 40, nil], lineRules: true)
+    } catch {
+      break  // refused: the font is not usable, which is a right answer
+    }
+  }
+  return 0
+}

@@ -1,0 +1,24 @@
+// fuzz-serve: one `caliper serve` request line → its response, which must be one line of
+// JSON: an object whose first key is "id", with either a result or an error.
+import Caliper
+import CaliperLayout
+import FuzzSupport
+
+@testable import CaliperCLI
+
+let session = ServeSession(fonts: Fuzz.fonts, limits: RequestLimits())
+
+Fuzz.run { data, size in
+  let response = session.respond(to: Fuzz.bytes(data, size))
+  Fuzz.check(!response.utf8.contains(0x0A), "a newline in a response")
+  Fuzz.check(response.hasPrefix("{\"id\":"), "a response without its id: \(response.prefix(80))")
+  do {
+    let object = try JSONValue(parsing: response)
+    Fuzz.check(
+      object["error"] != nil || object["results"] != nil || object["stats"] != nil,
+      "neither result nor error")
+  } catch {
+    Fuzz.check(false, "a response that is not JSON: \(error)")
+  }
+  return 0
+}

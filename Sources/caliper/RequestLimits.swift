@@ -1,0 +1,93 @@
+/// The bounds on one measuring request, shared by `caliper measure` and `caliper serve`.
+///
+/// Problem: a measuring service is fed by other programs, and a value that is merely odd
+/// (a 10^308 width, a 0 pt font, a gigabyte of text) must not take it down or give a wrong
+/// number. Solution: every request value passes one of these checks before it reaches the
+/// library, and a refusal names the value, the bound and the option that sets it.
+/// Limitation: the bounds on font files are the library's (see `CaliperError`).
+struct RequestLimits {
+  /// The longest request line `caliper serve` reads (`--max-line-bytes`).
+  var maxLineBytes = 32 << 20
+  /// The longest text, in bytes of UTF-8 (`--max-text-bytes`).
+  var maxTextBytes = 16 << 20
+
+  /// Font sizes are in (0, maxFontSize] points.
+  static let maxFontSize = 10_000.0
+  /// Scales are in (0, maxScale] pixels per point.
+  static let maxScale = 1_000.0
+
+  /// Refuses a text longer than `maxTextBytes`.
+  func check(text: String) throws(RequestError) {
+    let count = text.utf8.count
+    guard count <= maxTextBytes else {
+      throw RequestError(
+        .textTooLong,
+        "the text is \(count) bytes of UTF-8, over the limit of \(maxTextBytes)"
+          + " (--max-text-bytes)")
+    }
+  }
+
+  /// A font size in (0, 10000] points.
+  static func fontSize(_ value: Double) throws(RequestError) -> Double {
+    try positive(value, atMost: maxFontSize, .sizeOutOfRange, "font size", unit: "points")
+  }
+
+  /// A scale in (0, 1000] pixels per point.
+  static func scale(_ value: Double) throws(RequestError) -> Double {
+    try positive(value, atMost: maxScale, .scaleOutOfRange, "scale", unit: "pixels per point")
+  }
+
+  /// A number in (0, limit]; NaN is refused too.
+  private static func positive(
+    _ value: Double, atMost limit: Double, _ code: RequestError.Code, _ name: String,
+    unit: String
+  ) throws(RequestError) -> Double {
+    guard value > 0, value <= limit else {
+      throw RequestError(
+        code,
+        "invalid \(name) \(value): it must be a number of \(unit) greater than 0 and at"
+          + " most \(Int(limit))")
+    }
+    return value
+  }
+
+  /// A proposed width in [0, +∞]: `nil` (the ideal size) for +∞; −0 becomes 0. Finite
+  /// widths of any size are kept: one at least as wide as the text gives the ideal lines.
+  static func width(_ value: Double) throws(RequestError) -> Double? {
+    guard !value.isNaN, value >= 0 else {
+      throw RequestError(
+        .widthOutOfRange,
+        "invalid width \(value): widths must be 0 or more (or inf for the ideal size)")
+    }
+    return value.isInfinite ? nil : value + 0  // + 0 turns -0 into 0
+  }
+}
+
+/// A refused request: a stable code for programs and a one-line message for people.
+struct RequestError: Error, CustomStringConvertible {
+  /// The `error.code` values of `caliper serve` (documented in the README).
+  enum Code: String {
+    case invalidJSON = "invalid-json"
+    case invalidRequest = "invalid-request"
+    case unknownKey = "unknown-key"
+    case missingKey = "missing-key"
+    case invalidValue = "invalid-value"
+    case lineTooLong = "line-too-long"
+    case textTooLong = "text-too-long"
+    case sizeOutOfRange = "size-out-of-range"
+    case widthOutOfRange = "width-out-of-range"
+    case scaleOutOfRange = "scale-out-of-range"
+    case fontUnavailable = "font-unavailable"
+    case measureFailed = "measure-failed"
+  }
+
+  let code: Code
+  let message: String
+
+  init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  var description: String { message }
+}

@@ -1,0 +1,100 @@
+import Caliper
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `caliper serve`: a JSON Lines measuring service on stdin and stdout.
+///
+/// Problem: programs that measure many strings (a pipeline, a cluster job, an editor) pay
+/// for process start and font loading on every `caliper measure`. Solution: one process
+/// reads one request per line and writes one response per line, in order, flushed as each
+/// is written, with one `FontLibrary` for its whole life, so the tenth request for a face
+/// opens no file. It is also a filter: `caliper serve < requests.jsonl > results.jsonl`.
+/// Limitation: requests are measured one at a time; run several processes for more cores.
+enum ServeCommand {
+  static let help = """
+    OVERVIEW: Measure text as a service: one JSON request per line on stdin, one JSON
+    response per line on stdout, in order (protocol in the README, "Service mode").
+
+    USAGE: caliper serve [--max-line-bytes <n>] [--max-text-bytes <n>]
+
+    OPTIONS:
+      --max-line-bytes <n>    Refuse a request line longer than n bytes (default: 32 MiB);
+                              it is skipped to its newline without being held in memory.
+      --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
+      -h, --help              Show help information.
+
+    A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "font" or
+    "fonts", "size", "locale", "lines", "scale", or {"id": 2, "stats": true}.
+    EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
+    measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
+    """
+
+  static func parse(_ arguments: [String]) throws -> RequestLimits? {
+    let parsed = try ArgumentParser(
+      arguments, valued: ["--max-line-bytes", "--max-text-bytes"], flags: ["-h", "--help"])
+    if parsed.has("-h") || parsed.has("--help") { return nil }
+    guard parsed.positionals.isEmpty else {
+      throw UsageError("serve takes no arguments; requests come on stdin")
+    }
+    var limits = RequestLimits()
+    if let bytes = parsed.last("--max-line-bytes") {
+      limits.maxLineBytes = try MeasureCommand.byteCount(bytes, option: "--max-line-bytes")
+    }
+    if let bytes = parsed.last("--max-text-bytes") {
+      limits.maxTextBytes = try MeasureCommand.byteCount(bytes, option: "--max-text-bytes")
+    }
+    return limits
+  }
+
+  static func run(_ arguments: [String], output: inout Output) throws {
+    guard let limits = try parse(arguments) else {
+      output.write(help + "\n")
+      return
+    }
+    let session = ServeSession(fonts: try FontLibrary.bundled(), limits: limits)
+    ServeSignals.install()
+    var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
+    reader.whileWaiting = ServeSignals.whileWaiting
+    while let item = try reader.next() {
+      let response: String
+      switch item {
+      case .line(let line):
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
+        response = session.respond(to: line)
+      case .tooLong(let byteCount):
+        response = ServeSession.error(
+          id: .null,
+          RequestError(
+            .lineTooLong,
+            "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
+              + " (--max-line-bytes); it was skipped"))
+      }
+      guard try writeLine(response) else { return }
+      if ServeSignals.shouldStop { return }
+    }
+  }
+
+  /// Writes one response and its newline to stdout, unbuffered. Returns false when the
+  /// reader has gone (EPIPE): the service then ends, exit 0.
+  ///
+  /// - Throws: `RuntimeError` for any other write failure (a full disk).
+  static func writeLine(_ response: String) throws -> Bool {
+    var bytes = Array(response.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    return try bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          if errno == EPIPE { return false }
+          throw RuntimeError("cannot write responses: \(String(cString: strerror(errno)))")
+        }
+        offset += written
+      }
+      return true
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Caliper
+import CaliperLayout
+
+/// The request handler of `caliper serve`: one request line in, one response line out.
+///
+/// Problem: a service must answer every line, whatever it holds, with exactly one line, and
+/// reuse its fonts across requests. Solution: a session owns one `FontLibrary` (faces,
+/// shaped words and prepared texts cached for the life of the process) and turns each line
+/// into a response with `respond(to:)`, which never throws: a line that cannot be
+/// measured is answered with an error object naming the problem.
+/// Limitation: requests are answered one at a time, in order.
+struct ServeSession {
+  let fonts: FontLibrary
+  let limits: RequestLimits
+
+  /// The response to one request line (without its newline).
+  func respond(to line: some Collection<UInt8>) -> String {
+    let (text, invalidUTF8) = Self.repairingUTF8(line)
+    let json: JSONValue
+    do {
+      json = try JSONValue(parsing: text)
+    } catch {
+      return Self.error(
+        id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)"))
+    }
+    let request: ServeRequest
+    do {
+      request = try ServeRequest(json, limits: limits)
+    } catch {
+      return Self.error(id: ServeRequest.id(of: json), error)
+    }
+    switch request.action {
+    case .stats:
+      return JSONWriter.encode(.object([("id", request.id), ("stats", statistics)]))
+    case .measure(let string, let style, let proposals):
+      let prepared: PreparedText
+      do {
+        prepared = try fonts.prepare(string, style: style)
+      } catch {
+        return Self.error(id: request.id, RequestError(Self.code(error), error.description))
+      }
+      let results = MeasuredRow.rows(prepared, at: proposals, format: request.format)
+      return MeasurementJSON.encode(
+        prepared, results: results, format: request.format,
+        lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)])
+    }
+  }
+
+  /// `{"id": …, "error": {"code": …, "message": …}}`.
+  static func error(id: JSONWriter.Value, _ error: RequestError) -> String {
+    JSONWriter.encode(
+      .object([
+        ("id", id),
+        (
+          "error",
+          .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
+        ),
+      ]))
+  }
+
+  /// The error code of a library failure.
+  static func code(_ error: CaliperError) -> RequestError.Code {
+    switch error {
+    case .fontsDirectoryNotFound, .unreadableFontFile, .notAFont, .unknownFontFamily,
+      .malformedFont, .unsupportedFontFormat, .fontIndexOutOfRange, .fontFileTooLarge,
+      .tooManyFonts:
+      return .fontUnavailable
+    case .textTooLong: return .textTooLong
+    case .invalidFontSize: return .sizeOutOfRange
+    case .invalidProposal: return .widthOutOfRange
+    case .invalidSpan, .invalidLineLimit, .invalidFontFeature, .invalidFontVariation,
+      .invalidStyle:
+      return .invalidValue
+    case .library: return .measureFailed
+    }
+  }
+
+  /// The counters of the library's caches: `faces.misses` is the number of font files
+  /// opened so far.
+  var statistics: JSONWriter.Value {
+    let report = fonts.cacheStatistics
+    func counters(_ statistics: CacheStatistics) -> JSONWriter.Value {
+      .object([
+        ("hits", .integer(statistics.hits)), ("misses", .integer(statistics.misses)),
+        ("evictions", .integer(statistics.evictions)), ("entries", .integer(statistics.entries)),
+        ("bytes", .integer(statistics.bytes)), ("byteLimit", .integer(statistics.byteLimit)),
+      ])
+    }
+    return .object([
+      ("faces", counters(report.faces)), ("shapes", counters(report.shapes)),
+      ("prepared", counters(report.prepared)),
+    ])
+  }
+
+  /// The bytes as a string, each invalid UTF-8 sequence replaced by U+FFFD (the maximal
+  /// subparts of Unicode's "best practice", as `String(decoding:as:)` does), and how many
+  /// were replaced.
+  static func repairingUTF8(_ bytes: some Collection<UInt8>) -> (String, Int) {
+    if let valid = String(validating: bytes, as: UTF8.self) { return (valid, 0) }
+    var scalars = String.UnicodeScalarView()
+    var replaced = 0
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): scalars.append(scalar)
+      case .error:
+        scalars.append("\u{FFFD}")
+        replaced += 1
+      case .emptyInput: return (String(scalars), replaced)
+      }
+    }
+  }
+}
