@@ -48,9 +48,14 @@ public final class FontLibrary: Sendable {
 
   /// A library over a folder holding the bundled fonts.
   ///
-  /// - Parameter systemFonts: where families that are not bundled, and faces for
-  ///   `TextStyle.systemFallback`, are looked up: the machine's fontconfig configuration by
-  ///   default, or only the fonts in some folders.
+  /// - Parameters:
+  ///   - fontsDirectory: the folder holding the bundled fonts (`Fonts/`).
+  ///   - limits: the bounds of the face, shaped-word and prepared-text caches.
+  ///   - inputLimits: the bounds on texts, font files and sizes; past them `prepare` and
+  ///     `font(path:)` throw an error naming the bound.
+  ///   - systemFonts: where families that are not bundled, and faces for
+  ///     `TextStyle.systemFallback`, are looked up: the machine's fontconfig configuration
+  ///     by default, or only the fonts in some folders.
   public init(
     fontsDirectory: String, limits: CacheLimits = CacheLimits(),
     inputLimits: InputLimits = InputLimits(),
