@@ -125,4 +125,32 @@ import Testing
     #expect(abs(lines[1].width - 258.0 * 16 / 1000) < 1e-9)
     _ = try TestFonts.prepare(text).measure(ProposedViewSize(width: 0, height: nil))
   }
+
+  /// fuzz-text flagged it (bytes: size 12 pt, widths 4.5, 0 and 120, then the text ending in
+  /// "\u{FFFD}i\u{AD}ttr"): at 4.5 pt a line is "i" and the hyphen shown at the soft hyphen, 6.96
+  /// pt wide (hb-shape at 1000 units: i=258, uni2010=322, so (258 + 322) × 12/1000). Not a
+  /// bug: a syllable and its hyphen are kept together even when wider than the line (as
+  /// Pango does), so the over-wide line is one character and the shown hyphen. The fuzz
+  /// check now leaves the shown hyphen out; this pins the lines.
+  @Test func hyphenLineWiderThanTheWidth() throws {
+    let bytes = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestFonts.fixtures + "/fuzz/text-hyphen-line-wider-than-width.bin"))
+    #expect(bytes.prefix(5) == Data([0x14, 0x00, 0x03, 0x00, 0x50]))
+    let text = String(decoding: bytes.dropFirst(5), as: UTF8.self)
+    #expect(text.hasSuffix("\u{FFFD}i\u{AD}ttr"))  // 0xE6 alone is invalid UTF-8
+    let prepared = try TestFonts.prepare(text, size: 12)
+    for width in [4.5, 0, 120] {
+      let lines = prepared.measure(ProposedViewSize(width: width, height: nil)).lines
+      for line in lines where line.width > width + 1e-6 {
+        let content = line.text.trimmingCharacters(in: .whitespaces)
+        #expect(content.count - (line.endsWithHyphen ? 1 : 0) <= 1, "\(line.text) at \(width)")
+      }
+    }
+    let hyphenated = prepared.measure(ProposedViewSize(width: 4.5, height: nil)).lines.first {
+      $0.endsWithHyphen
+    }
+    #expect(hyphenated?.text == "i\u{2010}")
+    #expect(abs((hyphenated?.width ?? 0) - (258.0 + 322) * 12 / 1000) < 1e-9)
+  }
 }

@@ -67,12 +67,18 @@ public enum Fuzz {
         // ligature of what alone is two clusters ("if" under U+202E shapes as "fi"), so
         // only a bound on its length is checked. One character is one cluster; only the
         // first few longer lines are prepared alone, to stay fast at width 0.
+        // A line broken at a soft hyphen shows a hyphen the text does not have: a syllable
+        // and its hyphen can be wider than the width, and prepared alone they break apart.
+        func content(_ line: Line) -> String {
+          let text = String(line.text.trimmingTrailingWhitespace)
+          return line.endsWithHyphen ? String(text.dropLast()) : text
+        }
         let overWide = measured.lines.lazy.filter {
-          $0.width > width + 1e-6 && $0.text.trimmingTrailingWhitespace.count > 1
+          $0.width > width + 1e-6 && content($0).count > 1
         }
         let rightToLeft = text.string.unicodeScalars.contains { isRightToLeftOrControl($0) }
         for line in overWide.prefix(4) {
-          let content = String(line.text.trimmingTrailingWhitespace)
+          let content = content(line)
           check(content.count <= 8, "a line of \(content.count) characters is over the width")
           guard !rightToLeft else { continue }
           let alone = try? fonts.prepare(content, style: text.style)
