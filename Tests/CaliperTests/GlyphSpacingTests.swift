@@ -52,6 +52,21 @@ import Testing
     #expect(abs(tab.advance - (40 - Self.points(561))) < 1e-9)
   }
 
+  /// A tab line cut into runs (a bold "a", `hb-shape Fonts/NotoSans-Bold.ttf "a"` 604):
+  /// the run holding the tab ends at the stop, as the line was measured from its start.
+  @Test func tabbedLineInRunsKeepsItsStops() throws {
+    let style = TextStyle(size: 16, paragraph: ParagraphStyle(tabStops: TabStops([40])))
+    let text = try TestFonts.library.get().prepare(
+      "a\tb", style: style, spans: [TextSpan(0..<1, bold: true)])
+    #expect(abs(text.idealWidth - (40 + Self.points(615))) < 1e-9)
+    let runs = Self.glyphRuns(text)
+    #expect(runs.map(\.run.text) == ["a", "\tb"])
+    #expect(abs(runs[1].run.x - Self.points(604)) < 1e-9)
+    #expect(abs(runs[1].run.width - (40 - Self.points(604) + Self.points(615))) < 1e-9)
+    let b = try #require(runs[1].glyphs.first { $0.cluster == 2 })
+    #expect(abs(b.x - 40) < 1e-9)
+  }
+
   /// A span with letter spacing in the middle of a line: its run keeps the spacing after
   /// its last cluster (the line goes on), so the runs still tile the line.
   @Test func spacedSpanRunsTileTheLine() throws {

@@ -74,7 +74,9 @@ extension PreparedText {
         : GlyphShaper(style: runStyle).shape(
           analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
           font: lineRun.font, size: size, x: lineRun.x)
-      var glyphRun = GlyphRun(run: lineRun, glyphs: glyphs, size: size)
+      var glyphRun = GlyphRun(
+        run: lineRun, glyphs: spaced(glyphs, lineRun: lineRun, line: line, style: runStyle),
+        size: size)
       glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
       return glyphRun
     }
