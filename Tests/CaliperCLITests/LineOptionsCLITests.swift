@@ -161,6 +161,21 @@ import Testing
     }
   }
 
+  /// A text node's span with `weight` and `letterSpacing`: Noto Sans Bold "tile" (1635
+  /// units) and 2 pt after each of its clusters but the line's last.
+  @Test func layoutTextNodeSpansTakeTheNewKeys() throws {
+    let json = """
+      {"root": {"type": "text", "id": "t", "text": "Blue tile",
+                "spans": [{"start": 5, "end": 9, "weight": 700, "letterSpacing": 2}]}}
+      """
+    let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let nodes = try #require(object["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["id"] as? String == "t" })
+    #expect(abs((text["width"] as? Double ?? 0) - ((2350.0 + 1635) * 16 / 1000 + 3 * 2)) < 1e-9)
+  }
+
   @Test func layoutTextNodesTakeSpans() throws {
     let json = """
       {"root": {"type": "text", "id": "t", "text": "Blue tile",
