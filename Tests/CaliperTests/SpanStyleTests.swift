@@ -99,6 +99,13 @@ import Testing
           5..<9, fonts: [.family("Inter")], variations: [try FontVariation(parsing: "wght=700")])
       ])
     #expect(abs(own.idealWidth - (2350.0 / 1000 + 4309 / Self.inter) * 16) < 1e-9)
+    // Inter by file, with a weight: set on its `wght` axis too.
+    let file = try Self.library().prepare(
+      "Blue tile", style: TextStyle(size: 16),
+      spans: [
+        TextSpan(5..<9, fonts: [.file(TestFonts.directory + "/Inter-roman.var.ttf")], weight: 700)
+      ])
+    #expect(abs(file.idealWidth - (2350.0 / 1000 + 4309 / Self.inter) * 16) < 1e-9)
   }
 
   @Test func spanFeaturesArePartOfTheCacheKeys() throws {

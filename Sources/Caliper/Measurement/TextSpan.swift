@@ -28,7 +28,8 @@ public struct TextSpan: Sendable, Hashable {
   /// A weight, width or slant turns each of the span's font families into a
   /// `FontDescriptor` with them (a variable face such as Inter is set on its `wght` and
   /// `wdth` axes; Noto Sans takes its Bold and Italic faces), followed by the bundled Noto
-  /// Sans with them; files and named faces ("Noto Sans Bold") stay as they are.
+  /// Sans with them; files and named faces ("Noto Sans Bold") stay as they are, and a
+  /// variable one among them is set on its `wght` and `wdth` axes as well.
   public var weight: Int?
   /// Width in percent of normal, 50–200; nil: normal.
   public var width: Double?
@@ -79,9 +80,17 @@ public struct TextSpan: Sendable, Hashable {
     if let fonts { style.fonts = fonts }
     if let letterSpacing { style.letterSpacing = letterSpacing }
     style.features += features
-    style.variations += variations
     let weight = resolvedWeight
     let slant = resolvedSlant
+    // The weight and width on variable faces the span names by file, after the
+    // paragraph's axes and before the span's own (which win).
+    if let weight, let axis = try? FontVariation(tag: "wght", value: Double(weight)) {
+      style.variations.append(axis)
+    }
+    if let width, let axis = try? FontVariation(tag: "wdth", value: width) {
+      style.variations.append(axis)
+    }
+    style.variations += variations
     if weight != nil || width != nil || slant != nil {
       func restyled(_ descriptor: FontDescriptor) -> FontDescriptor {
         var descriptor = descriptor
