@@ -116,11 +116,41 @@ import Testing
     #expect(faces.contains { $0.hasSuffix("NotoSans-Bold.ttf") })
   }
 
+  /// Weight 700 takes Noto Sans Bold ("tile" 1635 units) and letter spacing 2 goes after
+  /// the span's first three clusters (none after the line's last); `tnum` on Inter's
+  /// digits: `hb-shape --features="tnum[6:10]" Fonts/Inter-roman.var.ttf "Total 1111"`
+  /// 7336 + 1824 × 4 units at 2816 per em.
+  @Test func spansFileTakesWeightSpacingAndFeatures() throws {
+    let path = try Self.temporary(
+      #"[{"start": 5, "end": 9, "weight": 700, "letterSpacing": 2}]"#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try CLITests.caliper(["measure", "--json", "--spans", path, "Blue tile"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let ideal = try #require(object["ideal"] as? [String: Any])
+    #expect(abs((ideal["width"] as? Double ?? 0) - ((2350.0 + 1635) * 16 / 1000 + 3 * 2)) < 1e-9)
+    let digits = try Self.temporary(
+      #"[{"start": 6, "end": 10, "font": "Inter", "features": ["tnum"], "variations": "wght=400"}]"#
+    )
+    defer { try? FileManager.default.removeItem(atPath: digits) }
+    let tabular = try CLITests.caliper([
+      "measure", "--json", "--font", "Inter", "--spans", digits, "Total 1111",
+    ])
+    #expect(tabular.status == 0, "\(tabular.stderr)")
+    let measured = try CLITests.json(tabular.stdout.split(separator: "\n")[0])
+    let width = try #require(measured["ideal"] as? [String: Any])["width"] as? Double ?? 0
+    #expect(abs(width - (7336.0 + 1824 * 4) * 16 / 2816) < 1e-9)
+  }
+
   @Test func badSpansAreRefused() throws {
     for (json, message) in [
       (#"[{"start": 5}]"#, "missing field 'end'"),
       (#"[{"start": 5, "end": 2}]"#, "after its end"),
-      (#"[{"start": 0, "end": 4, "weight": 700}]"#, "unknown key 'weight'"),
+      (#"[{"start": 0, "end": 4, "colour": "red"}]"#, "unknown key 'colour'"),
+      (#"[{"start": 0, "end": 4, "weight": 0}]"#, "font weight 0"),
+      (#"[{"start": 0, "end": 4, "slant": "bent"}]"#, "must be roman, italic or oblique"),
+      (#"[{"start": 0, "end": 4, "features": "tnum=x=y"}]"#, "tnum=x=y"),
+      (#"[{"start": 0, "end": 4, "letterSpacing": "wide"}]"#, "expected a number"),
       (#"[{"start": 0, "end": 40}]"#, "invalid span 0..<40"),
     ] {
       let path = try Self.temporary(json)
@@ -129,6 +159,21 @@ import Testing
       #expect(run.status == 1, "\(json)")
       #expect(run.stderr.contains(message), "\(run.stderr)")
     }
+  }
+
+  /// A text node's span with `weight` and `letterSpacing`: Noto Sans Bold "tile" (1635
+  /// units) and 2 pt after each of its clusters but the line's last.
+  @Test func layoutTextNodeSpansTakeTheNewKeys() throws {
+    let json = """
+      {"root": {"type": "text", "id": "t", "text": "Blue tile",
+                "spans": [{"start": 5, "end": 9, "weight": 700, "letterSpacing": 2}]}}
+      """
+    let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
+    #expect(run.status == 0, "\(run.stderr)")
+    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let nodes = try #require(object["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["id"] as? String == "t" })
+    #expect(abs((text["width"] as? Double ?? 0) - ((2350.0 + 1635) * 16 / 1000 + 3 * 2)) < 1e-9)
   }
 
   @Test func layoutTextNodesTakeSpans() throws {

@@ -266,8 +266,9 @@ public final class FontLibrary: Sendable {
     }
   }
 
-  /// Prepares styled text: `spans` give stretches their own size, fonts, weight, slant and
-  /// baseline offset (`TextSpan`); line metrics follow them (a larger span makes its line
+  /// Prepares styled text: `spans` give stretches their own size, fonts, weight, width,
+  /// slant, OpenType features, variations, letter spacing and baseline offset (`TextSpan`);
+  /// line metrics follow them (a larger span makes its line
   /// taller). Without spans this is `prepare(_:style:)`.
   ///
   /// - Throws: `CaliperError` for an invalid size (the paragraph's or a span's), a span
@@ -288,6 +289,10 @@ public final class FontLibrary: Sendable {
     let count = text.unicodeScalars.count
     for span in spans where span.range.lowerBound < 0 || span.range.upperBound > count {
       throw .invalidSpan(span.range, count: count)
+    }
+    if let problem = style.problem { throw .invalidStyle(problem) }
+    for span in spans {
+      if let problem = span.style(over: style).problem { throw .invalidStyle(problem) }
     }
     guard prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, spans: spans, library: self)

@@ -135,6 +135,20 @@ extension PreparedText {
     }
     let order = hasBidi ? visualOrder(pieces.map(\.level)) : Array(pieces.indices)
 
+    // A left-to-right line with a tab cut into several pieces: each piece's width is the
+    // measured pen's move across it, from the line's start (stops are the line's).
+    let tabbed =
+      pieces.count > 1 && !hasBidi && tabStops != nil
+      && tabs.contains { $0 >= lineStart && $0 < contentEnd }
+    func pen(_ offset: Int) -> Double {
+      if offset == lineStart { return 0 }
+      if offset == contentEnd {
+        return width(
+          from: lineStart, to: contentEnd, breakingAt: min(line.range.upperBound, scalars.count))
+      }
+      return width(from: lineStart, to: offset, breakingAt: offset)
+        + lineEdgeSpacing(before: offset)
+    }
     var result: [LineRun] = []
     result.reserveCapacity(pieces.count)
     // Content starts at 0; a right-to-left paragraph's hanging whitespace sits left of it.
@@ -145,12 +159,22 @@ extension PreparedText {
       // The piece that ends the content breaks where the line breaks, as in measuring.
       let breakAt =
         piece.range.upperBound == contentEnd ? line.range.upperBound : piece.range.upperBound
-      let width =
-        trailing
-        ? advanceSum(piece.range)
-        : self.width(
-          from: piece.range.lowerBound, to: piece.range.upperBound,
-          breakingAt: min(breakAt, scalars.count))
+      let width: Double
+      if trailing {
+        width = advanceSum(piece.range)
+      } else if tabbed {
+        // Tab stops count from the line's start: the piece is the pen's move across it.
+        width = pen(piece.range.upperBound) - pen(piece.range.lowerBound)
+      } else {
+        // `width` leaves out the letter spacing after the piece's last cluster, which only
+        // the line's last content cluster goes without.
+        width =
+          self.width(
+            from: piece.range.lowerBound, to: piece.range.upperBound,
+            breakingAt: min(breakAt, scalars.count))
+          + (piece.range.upperBound == contentEnd
+            ? 0 : lineEdgeSpacing(before: piece.range.upperBound))
+      }
       result.append(
         LineRun(
           range: piece.range, text: substring(piece.range), font: cascadeFonts[piece.run.face]!,

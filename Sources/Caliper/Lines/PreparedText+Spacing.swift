@@ -8,12 +8,16 @@
 /// Letter spacing goes between clusters, as in Pango: each cluster's advance carries it,
 /// and a line's width drops the one after its last content cluster (`lineEdgeSpacing`).
 extension PreparedText {
-  /// The letter spacing a line's content width leaves out: the one after its last cluster.
-  var lineEdgeSpacing: Double { style.letterSpacing }
+  /// The letter spacing a line's content width leaves out when its content ends at `end`:
+  /// the one after its last cluster, in that cluster's style (a span's, or the text's).
+  func lineEdgeSpacing(before end: Int) -> Double {
+    guard hasLetterSpacing, end > 0 else { return 0 }
+    return slotStyles.isEmpty ? style.letterSpacing : slotStyles[face(at: end - 1)].letterSpacing
+  }
 
   /// Whether a line's width is more than prefix arithmetic: tabs move to stops, letter
   /// spacing leaves the line's edge (the line breaker then asks `width`).
-  var adjustsLineWidths: Bool { tabStops != nil || style.letterSpacing != 0 }
+  var adjustsLineWidths: Bool { tabStops != nil || hasLetterSpacing }
 
   /// The points added to the advance of the scalar at `index`: letter spacing on the first
   /// scalar of each cluster (`clusterStart`: where a HarfBuzz cluster and a grapheme both
@@ -30,28 +34,35 @@ extension PreparedText {
   }
 
   /// Adds `spacing(at:)` to every scalar's advance, kept one place on as in `ShapedText`
-  /// (`advances[i + 1]` is scalar i's); nothing to do without spacing.
+  /// (`advances[i + 1]` is scalar i's), in the style of its run's face (`styles`, by face
+  /// index); nothing to do without spacing.
   ///
   /// - Throws: `CaliperError.invalidStyle` when negative spacing makes an advance negative:
   ///   a width below 0 is no size, and clamping it would break the rule that a line's width
   ///   leaves out the spacing after its last cluster.
   static func addSpacing(
     to advances: inout [Double], clusterStart: BitArray, analysis: TextAnalysis,
-    style: TextStyle
+    runs: [TextRun], styles: [TextStyle]
   ) throws(CaliperError) {
-    guard style.letterSpacing != 0 || style.wordSpacing != 0 else { return }
-    for index in 0..<analysis.scalars.count where !analysis.isLineSeparator(index) {
-      let spaced =
-        advances[index + 1]
-        + spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
-      guard spaced >= 0 else {
-        let scalar = analysis.scalars[index]
-        throw .invalidStyle(
-          "letter spacing \(style.letterSpacing) and word spacing \(style.wordSpacing) make the"
-            + " advance of U+\(String(scalar.value, radix: 16, uppercase: true)) negative"
-            + " (\(spaced) pt)")
+    guard styles.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 }) else {
+      return
+    }
+    for run in runs {
+      let style = styles[run.face]
+      guard style.letterSpacing != 0 || style.wordSpacing != 0 else { continue }
+      for index in run.range where !analysis.isLineSeparator(index) {
+        let spaced =
+          advances[index + 1]
+          + spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
+        guard spaced >= 0 else {
+          let scalar = analysis.scalars[index]
+          throw .invalidStyle(
+            "letter spacing \(style.letterSpacing) and word spacing \(style.wordSpacing) make"
+              + " the advance of U+\(String(scalar.value, radix: 16, uppercase: true)) negative"
+              + " (\(spaced) pt)")
+        }
+        advances[index + 1] = spaced
       }
-      advances[index + 1] = spaced
     }
   }
 

@@ -47,6 +47,8 @@ public struct PreparedText: Sendable {
   let slotStyles: [TextStyle]
   /// With spans, each slot's baseline offset in points; empty without spans.
   let slotBaselineOffsets: [Double]
+  /// Whether any face index is shaped with letter spacing (the paragraph's or a span's).
+  let hasLetterSpacing: Bool
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
   /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
@@ -135,12 +137,20 @@ public struct PreparedText: Sendable {
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
-    let shaper = Shaper(style: style)
+    var shaper = Shaper(style: style)
+    var shaperFeatures = Shaper.features(style)
     for run in items.runs {
-      // Every run's face was opened while itemizing; it is shaped at its span's size.
-      shaped.size = slots.styles[run.face].size
+      // Every run's face was opened while itemizing; it is shaped at its span's size, with
+      // its span's features (a new shaper only where those change).
+      let runStyle = slots.styles[run.face]
+      let features = Shaper.features(runStyle)
+      if features != shaperFeatures {
+        shaper = Shaper(style: runStyle)
+        shaperFeatures = features
+      }
+      shaped.size = runStyle.size
       shaper.shapeRun(
-        run, analysis: analysis, font: slots.fonts[run.face]!, style: slots.styles[run.face],
+        run, analysis: analysis, font: slots.fonts[run.face]!, style: runStyle,
         cache: library.shapes, into: &shaped)
     }
     missingGlyphCount = shaped.missingGlyphCount
@@ -150,7 +160,9 @@ public struct PreparedText: Sendable {
     analysis.dropGraphemeStarts()
     clampedAdvanceCount = shaped.clampNegativeAdvances()
     try Self.addSpacing(
-      to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis, style: style)
+      to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis,
+      runs: items.runs, styles: slots.styles)
+    hasLetterSpacing = slots.styles.contains { $0.letterSpacing != 0 }
     var tabs: [Int] = []
     for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
     self.tabs = tabs
@@ -276,71 +288,7 @@ public struct PreparedText: Sendable {
       tabStops == nil
       ? untabbedWidth(from: start, to: contentEnd, breakingAt: end)
       : tabbedWidth(from: start, to: contentEnd, breakingAt: end)
-    return contentEnd > start ? width - lineEdgeSpacing : width
-  }
-
-  /// `width` for a stretch whose tabs (if any) advance like any other character.
-  func untabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    let count = analysis.scalars.count
-    let unsafeStart = start > 0 && start < count && unsafeBefore[start]
-    let unsafeEnd = end > start && end < count && unsafeBefore[end]
-    guard unsafeStart || unsafeEnd else { return advanceSum(start..<contentEnd) }
-    // The stretches to reshape: [start, left) and [right, end).
-    let left = unsafeStart ? safeOffset(after: start, before: end) : start
-    let right = unsafeEnd ? safeOffset(before: end, after: start) : end
-    guard left < right else { return reshapedWidth(start..<end, contentEnd: contentEnd) }
-    var total = 0.0
-    if unsafeStart { total += reshapedWidth(start..<left, contentEnd: contentEnd) }
-    total += advanceSum(left..<max(left, min(right, contentEnd)))
-    if unsafeEnd { total += reshapedWidth(right..<end, contentEnd: contentEnd) }
-    return total
-  }
-
-  /// How far a reshaped stretch may reach from a line edge: a pathological text with no
-  /// safe offset for longer (a huge joined word) is reshaped over this many scalars, with
-  /// the paragraph as context, rather than over the whole line.
-  static let longestReshape = 256
-
-  /// The first offset in (start, end) where breaking is safe (a cluster start HarfBuzz
-  /// does not mark), at most `longestReshape` away; `end` if none.
-  func safeOffset(after start: Int, before end: Int) -> Int {
-    var offset = start + 1
-    let limit = min(end, start + Self.longestReshape)
-    while offset < limit, unsafeBefore[offset] || !clusterStart[offset] { offset += 1 }
-    return offset < limit ? offset : (limit == end ? end : limit)
-  }
-
-  /// The last offset in (start, end) where breaking is safe, at most `longestReshape`
-  /// before `end`; `start` if none.
-  func safeOffset(before end: Int, after start: Int) -> Int {
-    var offset = end - 1
-    let limit = max(start, end - Self.longestReshape)
-    while offset > limit, unsafeBefore[offset] || !clusterStart[offset] { offset -= 1 }
-    return offset > limit ? offset : limit
-  }
-
-  /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
-  func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
-    var total = 0.0
-    let shaper = Shaper(style: style)
-    for run in runs where run.range.overlaps(range) {
-      let piece =
-        max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-      let font = cascadeFonts[run.face]!  // every run's face was opened while itemizing
-      let packed = shaper.shape(
-        analysis.scalars, boundaries: clusterStart, range: piece, context: true, run: run,
-        font: font)
-      for (local, index) in piece.enumerated()
-      where index < contentEnd && !analysis.isLineSeparator(index) {
-        // Clamped at 0 as the prepared advances are (`clampedAdvanceCount`).
-        total += max(
-          0,
-          font.units.points(
-            Double(ShapedPiece.advance(packed[local])), size: style(ofFace: run.face).size)
-            + Self.spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style))
-      }
-    }
-    return total
+    return contentEnd > start ? width - lineEdgeSpacing(before: contentEnd) : width
   }
 
   /// Whether a line starting at `start` starts where HarfBuzz marks breaking unsafe.

@@ -52,15 +52,15 @@ extension PreparedText {
     let stretchIndex = hyphenStretchOfSegment.isEmpty ? -1 : Int(hyphenStretchOfSegment[index])
     // `width` leaves out the letter spacing after a line's last cluster; a head that goes on
     // into the stretch keeps it.
-    let edge = lineEdgeSpacing
     if stretchIndex >= 0, start <= hyphenStretches[stretchIndex].start {
       let stretch = hyphenStretches[stretchIndex]
       let head =
         stretch.start > start
-        ? width(from: start, to: stretch.start, breakingAt: stretch.start) + edge : 0
+        ? width(from: start, to: stretch.start, breakingAt: stretch.start)
+          + lineEdgeSpacing(before: stretch.start) : 0
       let continuing =
         head + advanceSum(stretch.start..<segment.contentEnd)
-        - (segment.contentEnd > start ? edge : 0)
+        - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
       return (continuing, head + stretch.width)
     }
     let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)
@@ -71,7 +71,8 @@ extension PreparedText {
     else { return (plain, plain) }
     let head =
       stretch.start > start
-      ? width(from: start, to: stretch.start, breakingAt: stretch.start) + edge : 0
+      ? width(from: start, to: stretch.start, breakingAt: stretch.start)
+        + lineEdgeSpacing(before: stretch.start) : 0
     return (plain, head + stretch.width)
   }
 
@@ -96,11 +97,12 @@ extension PreparedText {
       face: run.face, script: run.script, level: run.level, from: left - contextStart,
       scalars: piece.map(\.value))
     if let known = memo[key] { return HyphenStretch(start: left, width: known) }
-    let shaper = Shaper(style: style(ofFace: run.face))
+    let runStyle = style(ofFace: run.face)
+    let shaper = Shaper(style: runStyle)
     let packed = shaper.shapePiece(
       piece, range: (left - contextStart)..<piece.count, context: 0..<piece.count, run: run,
       font: font)
-    let size = style(ofFace: run.face).size
+    let size = runStyle.size
     var total = 0.0
     for value in packed {
       total += font.units.points(Double(ShapedPiece.advance(value)), size: size)
@@ -108,7 +110,8 @@ extension PreparedText {
     // Letter and word spacing on the stretch's clusters (none after the hyphen, the line's
     // last cluster).
     for index in left..<offset {
-      total += Self.spacing(at: index, clusterStart: clusterStart, analysis: analysis, style: style)
+      total += Self.spacing(
+        at: index, clusterStart: clusterStart, analysis: analysis, style: runStyle)
     }
     memo[key] = total
     return HyphenStretch(start: left, width: total)

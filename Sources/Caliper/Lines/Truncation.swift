@@ -175,11 +175,11 @@ extension PreparedText {
     var total = 0.0
     if !prefix.isEmpty {
       total += width(from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
-      total += lineEdgeSpacing
+      total += lineEdgeSpacing(before: prefix.upperBound)
     }
     if !suffix.isEmpty {
       total += width(from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
-      total += lineEdgeSpacing
+      total += lineEdgeSpacing(before: suffix.upperBound)
     }
     return total
   }

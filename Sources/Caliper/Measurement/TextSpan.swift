@@ -1,13 +1,17 @@
-/// A stretch of a paragraph with its own style: size, fonts, weight, slant and baseline
-/// offset (styled text, as an attributed string's runs).
+/// A stretch of a paragraph with its own style: size, fonts, weight, width, slant, OpenType
+/// features, variable-font axes, letter spacing and baseline offset (styled text, as an
+/// attributed string's runs).
 ///
 /// Offsets are Unicode scalars, like every offset Caliper reports. A span's unset fields
-/// keep the paragraph's; where spans overlap, the later one wins; a boundary inside a
-/// grapheme cluster moves to the cluster's end (a cluster is never split between styles).
+/// keep the paragraph's; its features and variations come after the paragraph's (a later
+/// setting of the same tag wins, as in HarfBuzz); where spans overlap, the later one wins;
+/// a boundary inside a grapheme cluster moves to the cluster's end (a cluster is never
+/// split between styles).
 ///
 /// ```swift
 /// let text = try fonts.prepare(
-///   "Blue tile", style: TextStyle(size: 16), spans: [TextSpan(5..<9, bold: true)])
+///   "Blue tile 1234", style: TextStyle(size: 16),
+///   spans: [TextSpan(5..<9, weight: 700), TextSpan(10..<14, features: [try FontFeature(parsing: "tnum")])])
 /// ```
 public struct TextSpan: Sendable, Hashable {
   /// Offsets in Unicode scalars.
@@ -16,10 +20,28 @@ public struct TextSpan: Sendable, Hashable {
   public var size: Double?
   /// Fonts tried first, before the bundled cascade; nil keeps the paragraph's.
   public var fonts: [FontReference]?
-  /// Bold: the bundled Noto Sans Bold (or Bold Italic) is tried before the span's fonts.
+  /// Bold: `weight` 700 when `weight` is nil.
   public var bold: Bool
-  /// Italic: the bundled Noto Sans Italic (or Bold Italic) is tried before the span's fonts.
+  /// Italic: `slant` `.italic` when `slant` is nil.
   public var italic: Bool
+  /// CSS / OpenType weight, 1–1000 (700 bold); nil keeps the paragraph's fonts as they are.
+  /// A weight, width or slant turns each of the span's font families into a
+  /// `FontDescriptor` with them (a variable face such as Inter is set on its `wght` and
+  /// `wdth` axes; Noto Sans takes its Bold and Italic faces), followed by the bundled Noto
+  /// Sans with them; files and named faces ("Noto Sans Bold") stay as they are, and a
+  /// variable one among them is set on its `wght` and `wdth` axes as well.
+  public var weight: Int?
+  /// Width in percent of normal, 50–200; nil: normal.
+  public var width: Double?
+  /// Slant; nil: roman (or italic with `italic`).
+  public var slant: FontDescriptor.Slant?
+  /// OpenType features added after the paragraph's ("tnum", "liga=0").
+  public var features: [FontFeature]
+  /// Variable-font axis positions added after the paragraph's ("wght=700").
+  public var variations: [FontVariation]
+  /// Points added between the span's grapheme clusters (`TextStyle.letterSpacing`); nil
+  /// keeps the paragraph's.
+  public var letterSpacing: Double?
   /// Points the span's baseline is raised (negative: lowered). Its line makes room: the
   /// line's ascent is the largest of each face's ascent plus its offset, its descent the
   /// largest descent minus the offset, as Pango's rise does.
@@ -27,25 +49,70 @@ public struct TextSpan: Sendable, Hashable {
 
   public init(
     _ range: Range<Int>, size: Double? = nil, fonts: [FontReference]? = nil, bold: Bool = false,
-    italic: Bool = false, baselineOffset: Double = 0
+    italic: Bool = false, weight: Int? = nil, width: Double? = nil,
+    slant: FontDescriptor.Slant? = nil, features: [FontFeature] = [],
+    variations: [FontVariation] = [], letterSpacing: Double? = nil, baselineOffset: Double = 0
   ) {
     self.range = range
     self.size = size
     self.fonts = fonts
     self.bold = bold
     self.italic = italic
+    self.weight = weight
+    self.width = width
+    self.slant = slant
+    self.features = features
+    self.variations = variations
+    self.letterSpacing = letterSpacing
     self.baselineOffset = baselineOffset
   }
+
+  /// The weight the span asks for: `weight`, else 700 when bold.
+  var resolvedWeight: Int? { weight ?? (bold ? 700 : nil) }
+
+  /// The slant the span asks for: `slant`, else italic when italic.
+  var resolvedSlant: FontDescriptor.Slant? { slant ?? (italic ? .italic : nil) }
 
   /// The paragraph's style with this span's changes.
   func style(over base: TextStyle) -> TextStyle {
     var style = base
     if let size { style.size = size }
     if let fonts { style.fonts = fonts }
-    if bold || italic {
-      let face =
-        bold && italic ? "Noto Sans Bold Italic" : (bold ? "Noto Sans Bold" : "Noto Sans Italic")
-      style.fonts.insert(.family(face), at: 0)
+    if let letterSpacing { style.letterSpacing = letterSpacing }
+    style.features += features
+    let weight = resolvedWeight
+    let slant = resolvedSlant
+    // The weight and width on variable faces the span names by file, after the
+    // paragraph's axes and before the span's own (which win).
+    if let weight, let axis = try? FontVariation(tag: "wght", value: Double(weight)) {
+      style.variations.append(axis)
+    }
+    if let width, let axis = try? FontVariation(tag: "wdth", value: width) {
+      style.variations.append(axis)
+    }
+    style.variations += variations
+    if weight != nil || width != nil || slant != nil {
+      func restyled(_ descriptor: FontDescriptor) -> FontDescriptor {
+        var descriptor = descriptor
+        if let weight { descriptor.weight = weight }
+        if let width { descriptor.width = width }
+        if let slant { descriptor.slant = slant }
+        return descriptor
+      }
+      style.fonts = style.fonts.map { reference in
+        switch reference {
+        case .family(let name):
+          // A bundled face by its full name ("Noto Sans Bold") is one face: kept.
+          let isFamily = BundledFonts.entries.contains {
+            $0.family.lowercased() == name.lowercased()
+          }
+          if !isFamily, BundledFonts.entry(named: name) != nil { return reference }
+          return .descriptor(restyled(FontDescriptor(family: name)))
+        case .descriptor(let descriptor): return .descriptor(restyled(descriptor))
+        case .file, .face: return reference
+        }
+      }
+      style.fonts.append(.descriptor(restyled(FontDescriptor(family: "Noto Sans"))))
     }
     return style
   }

@@ -63,11 +63,20 @@ extension PreparedText {
           size: size, x: lineRun.x, cluster: lineRun.range.lowerBound)
         return GlyphRun(run: lineRun, glyphs: glyphs, size: size)
       }
-      let glyphs = shaper.shape(
-        analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
-        font: lineRun.font, size: size,
-        x: lineRun.x)
-      var glyphRun = GlyphRun(run: lineRun, glyphs: glyphs, size: size)
+      // A span with its own features (or letter spacing, which turns ligatures off) is
+      // shaped with them, as measuring did.
+      let runStyle = style(ofFace: textRun.face)
+      let glyphs =
+        slotStyles.isEmpty || Shaper.features(runStyle) == Shaper.features(style)
+        ? shaper.shape(
+          analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
+          font: lineRun.font, size: size, x: lineRun.x)
+        : GlyphShaper(style: runStyle).shape(
+          analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
+          font: lineRun.font, size: size, x: lineRun.x)
+      var glyphRun = GlyphRun(
+        run: lineRun, glyphs: spaced(glyphs, lineRun: lineRun, line: line, style: runStyle),
+        size: size)
       glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
       return glyphRun
     }

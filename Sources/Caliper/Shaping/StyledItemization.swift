@@ -8,7 +8,8 @@
 /// exactly as `Itemization` does, and number the faces by slot: a slot is a face at a size
 /// and a baseline offset, so that everything indexed by face (shaping size, line metrics,
 /// `FaceMask`) follows the spans. Runs are cut where the slot, script or bidi level
-/// changes. Limitation: OpenType features and letter spacing are not per span yet.
+/// changes. A slot's style carries the span's OpenType features and letter spacing, so
+/// shaping and spacing follow the spans through it.
 struct StyledItemization {
   var items: Itemization
   var slots: FaceSlots

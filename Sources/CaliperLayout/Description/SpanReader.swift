@@ -1,10 +1,16 @@
 /// Reads styled spans from JSON, for text nodes' `"spans"` and `caliper measure --spans`.
 ///
 /// A span is `{"start": 5, "end": 9, "size": 20, "font": "Noto Sans Mono" (or a list),
-/// "bold": true, "italic": false, "baselineOffset": 2}`: `start` and `end` are Unicode
-/// scalar offsets (required), the rest optional (`TextSpan`).
+/// "bold": true, "italic": false, "weight": 700, "width": 75, "slant": "italic",
+/// "features": ["tnum"], "variations": "wght=700", "letterSpacing": 1.5,
+/// "baselineOffset": 2}`: `start` and `end` are Unicode scalar offsets (required), the rest
+/// optional (`TextSpan`); `features` and `variations` are a string or a list in HarfBuzz's
+/// syntax, as on text nodes.
 public enum SpanReader {
-  static let fields = ["start", "end", "size", "font", "bold", "italic", "baselineOffset"]
+  static let fields = [
+    "start", "end", "size", "font", "bold", "italic", "weight", "width", "slant", "features",
+    "variations", "letterSpacing", "baselineOffset",
+  ]
 
   /// The spans of a JSON document holding an array of span objects.
   public static func spans(json text: String) throws(LayoutError) -> [TextSpan] {
@@ -36,6 +42,34 @@ public enum SpanReader {
             }
           } else {
             span.fonts = [FontReference(try member.string())]
+          }
+        case "weight":
+          let weight = try member.length()
+          guard weight.rounded() == weight, (1...1000).contains(weight) else {
+            throw member.error(
+              "font weight \(formatNumber(weight)) must be a whole number in 1...1000")
+          }
+          span.weight = Int(weight)
+        case "width":
+          let width = try member.length()
+          guard (50...200).contains(width) else {
+            throw member.error("font width \(formatNumber(width)) must be a percentage in 50...200")
+          }
+          span.width = width
+        case "slant":
+          let name = try member.string()
+          guard let slant = FontDescriptor.Slant(rawValue: name) else {
+            throw member.error("slant \"\(name)\" must be roman, italic or oblique")
+          }
+          span.slant = slant
+        case "features", "variations", "letterSpacing":
+          // Read as a text node's own style members are.
+          var style = TextStyle()
+          try StyleFields.read(key, member, into: &style)
+          switch key {
+          case "features": span.features = style.features
+          case "variations": span.variations = style.variations
+          default: span.letterSpacing = style.letterSpacing
           }
         case "bold": span.bold = try member.bool()
         case "italic": span.italic = try member.bool()
