@@ -107,18 +107,12 @@ extension PreparedText {
 /// in its second half. So the glyphs' advances are the measured ones even where a cut is
 /// forced, and drawing hostile text costs what measuring it did.
 struct GlyphShaper: ~Copyable {
-  private let buffer: OpaquePointer?
-  private let language: hb_language_t?
-  /// The style's OpenType features, as measuring shaped with them (`Shaper.features`).
-  private let features: [hb_feature_t]
+  /// The measuring shaper: the same buffer setup, language and features.
+  private let shaper: Shaper
 
   init(style: TextStyle) {
-    buffer = hb_buffer_create()
-    language = hb_language_from_string(style.locale, -1)
-    features = Shaper.features(style).map { $0.harfBuzzFeature() }
+    shaper = Shaper(style: style)
   }
-
-  deinit { hb_buffer_destroy(buffer) }
 
   /// The glyphs of `range` in `font` at `size`, placed from `x`, in visual order.
   /// `boundaries` are the offsets where a grapheme (and cluster) starts, as measuring used.
@@ -187,38 +181,21 @@ struct GlyphShaper: ~Copyable {
     }
   }
 
-  /// One HarfBuzz call over `range` with the whole text as context.
-  ///
-  /// The corresponding HarfBuzz function is `hb_shape`.
+  /// One HarfBuzz call over `range` with the whole text as context (`Shaper.withGlyphs`).
   private func shapePiece(
     _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font
   ) -> [(id: UInt32, cluster: Int, xOffset: Int32, yOffset: Int32, advance: Int32, unsafe: Bool)] {
-    guard !range.isEmpty, let buffer else { return [] }
-    hb_buffer_clear_contents(buffer)
-    scalars.withUnsafeBufferPointer { text in
-      text.withMemoryRebound(to: UInt32.self) { units in
-        hb_buffer_add_utf32(
-          buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound),
-          Int32(range.count))
+    shaper.withGlyphs(scalars, range: range, context: 0..<scalars.count, run: run, font: font) {
+      infos, positions in
+      infos.indices.map { index in
+        var info = infos[index]
+        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+        return (
+          info.codepoint, Int(info.cluster), positions[index].x_offset,
+          positions[index].y_offset, positions[index].x_advance,
+          flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+        )
       }
-    }
-    hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-    hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
-    hb_buffer_set_language(buffer, language)
-    features.withUnsafeBufferPointer {
-      hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count))
-    }
-    var count: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-      let positions = hb_buffer_get_glyph_positions(buffer, &count)
-    else { return [] }
-    return (0..<Int(count)).map { index in
-      let flags = hb_glyph_info_get_glyph_flags(&infos[index]).rawValue
-      return (
-        infos[index].codepoint, Int(infos[index].cluster), positions[index].x_offset,
-        positions[index].y_offset, positions[index].x_advance,
-        flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-      )
     }
   }
 }

@@ -45,24 +45,26 @@ struct Shaper: ~Copyable {
   }
 
   /// One HarfBuzz call: shapes `range` (inside `run`) of `scalars` with `context` (which
-  /// holds `range`) as pre- and post-context; per scalar, packed as in `ShapedPiece`.
-  /// Callers go through `shape(_:range:context:run:font:)`, which bounds the piece.
+  /// holds `range`) as pre- and post-context, in the style's language and features, and
+  /// hands `body` the glyphs (valid only inside it). Measuring and drawing both shape
+  /// through here, so the glyphs drawn are the glyphs measured.
   ///
   /// The corresponding HarfBuzz function is `hb_shape`.
-  func shapePiece(
+  func withGlyphs<R>(
     _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
-    font: Font
-  ) -> [Int64] {
-    let count = range.count
-    var packed = [Int64](repeating: 0, count: count)
-    guard count > 0, let buffer else { return packed }
+    font: Font,
+    _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> R
+  ) -> R {
+    guard !range.isEmpty, let buffer else {
+      return body(.init(start: nil, count: 0), .init(start: nil, count: 0))
+    }
     hb_buffer_clear_contents(buffer)
     scalars.withUnsafeBufferPointer { text in
       text.withMemoryRebound(to: UInt32.self) { units in
         // Counts fit Int32: texts are at most `InputLimits.maxTextBytes` long.
         hb_buffer_add_utf32(
           buffer, units.baseAddress! + context.lowerBound, Int32(context.count),
-          UInt32(range.lowerBound - context.lowerBound), Int32(count))
+          UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
       }
     }
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -71,22 +73,37 @@ struct Shaper: ~Copyable {
     features.withUnsafeBufferPointer {
       hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count))
     }
-    var glyphCount: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &glyphCount),
-      let positions = hb_buffer_get_glyph_positions(buffer, &glyphCount)
-    else { return packed }
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    let glyphs = infos == nil || positions == nil ? 0 : Int(count)
+    return body(.init(start: infos, count: glyphs), .init(start: positions, count: glyphs))
+  }
+
+  /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
+  /// `shape(_:range:context:run:font:)`, which bounds the piece.
+  func shapePiece(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
+    font: Font
+  ) -> [Int64] {
+    let count = range.count
+    var packed = [Int64](repeating: 0, count: count)
     let base = range.lowerBound - context.lowerBound
-    for glyph in 0..<Int(glyphCount) {
-      let local = Int(infos[glyph].cluster) - base
-      guard local >= 0, local < count else { continue }
-      let flags = hb_glyph_info_get_glyph_flags(&infos[glyph]).rawValue
-      let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-      let missing = infos[glyph].codepoint == 0
-      let old = packed[local]
-      packed[local] = ShapedPiece.pack(
-        advance: ShapedPiece.advance(old) + Int64(positions[glyph].x_advance),
-        clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old),
-        missingGlyph: missing || ShapedPiece.missingGlyph(old))
+    withGlyphs(scalars, range: range, context: context, run: run, font: font) {
+      infos, positions in
+      for glyph in infos.indices {
+        let local = Int(infos[glyph].cluster) - base
+        guard local >= 0, local < count else { continue }
+        var info = infos[glyph]
+        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+        let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+        let missing = info.codepoint == 0
+        let old = packed[local]
+        packed[local] = ShapedPiece.pack(
+          advance: ShapedPiece.advance(old) + Int64(positions[glyph].x_advance),
+          clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old),
+          missingGlyph: missing || ShapedPiece.missingGlyph(old))
+      }
     }
     return packed
   }
