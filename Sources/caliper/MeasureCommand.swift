@@ -203,15 +203,10 @@ enum MeasureCommand {
     let options = parsed
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: options.height) }
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
-    let rendered = TextBatch(fonts: fonts, style: options.style, spans: options.spans)
-      .prepare(options.texts, jobs: options.jobs) { prepared in
-        let results = MeasuredRow.rows(
-          prepared, at: proposals, options: options.container, format: options.format)
-        return options.json
-          ? MeasurementJSON.encode(prepared, results: results, format: options.format) + "\n"
-          : MeasurementTable.render(prepared, results: results, format: options.format)
-      }
-    for text in rendered { output.write(try text.get()) }
+    try MeasureStream.write(
+      options.texts, batch: TextBatch(fonts: fonts, style: options.style, spans: options.spans),
+      jobs: options.jobs, proposals: proposals, options: options.container,
+      format: options.format, json: options.json, output: &output)
   }
 }
 

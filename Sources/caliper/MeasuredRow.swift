@@ -36,13 +36,20 @@ struct MeasuredRow {
     _ text: PreparedText, at proposals: [ProposedViewSize],
     options: TextContainerOptions = TextContainerOptions(), format: MeasureFormat
   ) -> [MeasuredRow] {
-    proposals.map { proposal in
-      let row =
-        format.lines
-        ? MeasuredRow(text.measure(proposal, options: options))
-        : MeasuredRow(text.sizeThatFits(proposal, options: options))
-      return format.scale.map { row.rounded(toScale: $0) } ?? row
-    }
+    proposals.map { row(text, at: $0, options: options, format: format) }
+  }
+
+  /// The row for one proposal: what `rows` makes for each, so that a caller writing rows
+  /// as they come (`MeasurementJSON.write`) holds one measurement's lines at a time.
+  static func row(
+    _ text: PreparedText, at proposal: ProposedViewSize,
+    options: TextContainerOptions = TextContainerOptions(), format: MeasureFormat
+  ) -> MeasuredRow {
+    let row =
+      format.lines
+      ? MeasuredRow(text.measure(proposal, options: options))
+      : MeasuredRow(text.sizeThatFits(proposal, options: options))
+    return format.scale.map { row.rounded(toScale: $0) } ?? row
   }
 
   /// `size` and `usedRect` on the pixel grid of `scale` (ceil), as `TextMeasurement` does.

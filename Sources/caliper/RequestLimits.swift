@@ -10,6 +10,30 @@ struct RequestLimits {
   var maxLineBytes = 32 << 20
   /// The longest text, in bytes of UTF-8 (`--max-text-bytes`).
   var maxTextBytes = 16 << 20
+  /// The most widths in one request or one `--width` list (`--max-widths`).
+  var maxWidths = 1_000
+  /// The largest response `caliper serve` writes for one request, estimated before any of
+  /// it is written (`--max-response-bytes`).
+  var maxResponseBytes = 64 << 20
+
+  /// Refuses more than `maxWidths` widths.
+  func check(widthCount count: Int, option: String) throws(RequestError) {
+    guard count <= maxWidths else {
+      throw RequestError(
+        .tooManyWidths,
+        "\(count) widths, over the limit of \(maxWidths) (\(option)); send several requests")
+    }
+  }
+
+  /// Refuses a response estimated at more than `maxResponseBytes`.
+  func check(responseBytes estimate: Int) throws(RequestError) {
+    guard estimate <= maxResponseBytes else {
+      throw RequestError(
+        .responseTooLarge,
+        "the response would be about \(estimate) bytes, over the limit of \(maxResponseBytes)"
+          + " (--max-response-bytes); ask for fewer widths or \"lines\": false")
+    }
+  }
 
   /// Font sizes are in (0, maxFontSize] points.
   static let maxFontSize = 10_000.0
@@ -74,6 +98,8 @@ struct RequestError: Error, CustomStringConvertible {
     case invalidValue = "invalid-value"
     case lineTooLong = "line-too-long"
     case textTooLong = "text-too-long"
+    case tooManyWidths = "too-many-widths"
+    case responseTooLarge = "response-too-large"
     case sizeOutOfRange = "size-out-of-range"
     case widthOutOfRange = "width-out-of-range"
     case scaleOutOfRange = "scale-out-of-range"

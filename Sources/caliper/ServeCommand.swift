@@ -57,44 +57,23 @@ enum ServeCommand {
     ServeSignals.install()
     var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
     reader.whileWaiting = ServeSignals.whileWaiting
+    var writer = ResponseWriter()
     while let item = try reader.next() {
-      let response: String
       switch item {
       case .line(let line):
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
-        response = session.respond(to: line)
+        session.respond(to: line) { writer.write($0) }
       case .tooLong(let byteCount):
-        response = ServeSession.error(
-          id: .null,
-          RequestError(
-            .lineTooLong,
-            "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
-              + " (--max-line-bytes); it was skipped"))
+        writer.write(
+          ServeSession.error(
+            id: .null,
+            RequestError(
+              .lineTooLong,
+              "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
+                + " (--max-line-bytes); it was skipped")))
       }
-      guard try writeLine(response) else { return }
+      guard try writer.endLine() else { return }
       if ServeSignals.shouldStop { return }
-    }
-  }
-
-  /// Writes one response and its newline to stdout, unbuffered. Returns false when the
-  /// reader has gone (EPIPE): the service then ends, exit 0.
-  ///
-  /// - Throws: `RuntimeError` for any other write failure (a full disk).
-  static func writeLine(_ response: String) throws -> Bool {
-    var bytes = Array(response.utf8)
-    bytes.append(UInt8(ascii: "\n"))
-    return try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno == EPIPE { return false }
-          throw RuntimeError("cannot write responses: \(String(cString: strerror(errno)))")
-        }
-        offset += written
-      }
-      return true
     }
   }
 }

@@ -73,6 +73,7 @@ struct ServeRequest {
         throw RequestError(
           .invalidValue, "'widths' must be a non-empty array of numbers, null or \"inf\"")
       }
+      try limits.check(widthCount: values.count, option: "--max-widths")
       proposals = try values.map { (value: JSONValue) throws(RequestError) in
         ProposedViewSize(width: try Self.width(value), height: nil)
       }
