@@ -98,6 +98,10 @@ enum MeasureCommand {
       }
     }
     if options.widths.isEmpty { options.widths = [nil] }
+    guard options.widths.count <= options.limits.maxWidths else {
+      throw UsageError(
+        "\(options.widths.count) widths, over the limit of \(options.limits.maxWidths) per run")
+    }
     options.texts = parsed.positionals
     if let input = parsed.last("--input") { options.texts += try InputReader.texts(from: input) }
     for file in parsed.all("--text-file") { options.texts.append(try InputReader.text(from: file)) }

@@ -14,7 +14,9 @@ import Testing
     let id = String(index)
     switch index % 10 {
     case 1:  // invalid UTF-8 inside the text: repaired and counted
-      return (Array(#"{"id":\#(id),"text":"a"#.utf8) + [0xFF, 0xFE] + Array(#"b"}"#.utf8), index, nil)
+      return (
+        Array(#"{"id":\#(id),"text":"a"#.utf8) + [0xFF, 0xFE] + Array(#"b"}"#.utf8), index, nil
+      )
     case 2:  // over the 8,000-byte line limit: skipped to its newline
       let long = String(repeating: "x", count: 10_000)
       return (Array(#"{"id":\#(id),"text":"\#(long)"}"#.utf8), nil, "line-too-long")
@@ -22,7 +24,9 @@ import Testing
       return (Array(#"{"id":\#(id),"text":"x","widths":[NaN]}"#.utf8), nil, "invalid-json")
     case 4:  // 1,001 widths: one over the default limit
       let widths = (0...1_000).map(String.init).joined(separator: ",")
-      return (Array(#"{"id":\#(id),"text":"x","widths":[\#(widths)]}"#.utf8), index, "too-many-widths")
+      return (
+        Array(#"{"id":\#(id),"text":"x","widths":[\#(widths)]}"#.utf8), index, "too-many-widths"
+      )
     case 5:  // an unknown key
       return (Array(#"{"id":\#(id),"text":"x","colour":"red"}"#.utf8), index, "unknown-key")
     case 6:  // an invalid byte before the object: repaired to U+FFFD, which is not JSON
@@ -89,6 +93,22 @@ import Testing
     let answered = try ServeTests.object(run.lines[1])
     #expect(answered["id"] as? Int == 2)
     #expect((answered["results"] as? [Any])?.count == 1)
+  }
+
+  /// `caliper measure` takes at most 1,000 widths too: a list of 1,001 is a usage error
+  /// naming the limit, and 1,000 are measured (one row each).
+  @Test func widthListOverTheLimitIsAUsageError() throws {
+    let over = try CLITests.caliper([
+      "measure", "--width", (0...1_000).map(String.init).joined(separator: ","), "x",
+    ])
+    #expect(over.status == 64)
+    #expect(over.stderr.contains("1001 widths, over the limit of 1000"))
+    let at = try CLITests.caliper([
+      "measure", "--json", "--no-lines", "--width",
+      (1...1_000).map(String.init).joined(separator: ","), "x",
+    ])
+    #expect(at.status == 0, "\(at.stderr)")
+    #expect((try CLITests.json(at.stdout.dropLast())["results"] as? [Any])?.count == 1_000)
   }
 
   /// Bytes waiting unread in the pipe whose read end is `descriptor` (FIONREAD), or -1.
