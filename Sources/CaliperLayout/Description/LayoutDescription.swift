@@ -1,10 +1,10 @@
 /// A layout read from JSON: the view tree, and the state it starts in.
 ///
-/// The format (documented in the README with examples): the document is a node, or an
-/// object `{"state": {...}, "text": {...}, "root": node}` where `text` gives the default
-/// text style (`size`, `font`, `locale`). A node is an object with a `type` — `text`, `box`,
-/// `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`, `viewThatFits`, `if`
-/// — its own fields, an optional `id`, and optional `modifiers` applied in order
+/// The format (documented with examples in the CaliperLayout catalog, LayoutCommand.md): the
+/// document is a node, or an object `{"state": {...}, "text": {...}, "root": node}` where
+/// `text` gives the default text style (`size`, `font`, `locale`). A node is an object with a
+/// `type` — `text`, `box`, `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`,
+/// `viewThatFits`, `if` — its own fields, an optional `id`, and optional `modifiers` applied in order
 /// (`padding`, `frame`, `fixedSize`, `background`, `overlay`, `observe`, `id`). Every error
 /// names the JSON path of what is wrong.
 public struct LayoutDescription: Sendable {
