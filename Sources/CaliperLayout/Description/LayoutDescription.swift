@@ -13,10 +13,13 @@ public struct LayoutDescription: Sendable {
   /// The state the first pass runs in.
   public let state: LayoutState
 
-  /// Reads a layout from JSON text, preparing its texts with `fonts`.
-  public init(json: String, fonts: FontLibrary) throws(LayoutError) {
+  /// Reads a layout from JSON text, preparing its texts with `fonts`; `style` is the text
+  /// style the document's own `"text"` style and each text node start from.
+  public init(json: String, fonts: FontLibrary, style base: TextStyle = TextStyle())
+    throws(LayoutError)
+  {
     let document = JSONReader(value: try JSONValue(parsing: json), path: "$")
-    var style = TextStyle()
+    var style = base
     var rootReader = document
     var state = LayoutState()
     if document.value["type"] == nil, document.value["root"] != nil {
