@@ -9,24 +9,26 @@ import Caliper
 enum CommandLineTool {
   static let version = "0.1.0"
 
+  typealias Run = @Sendable (ParsedArguments, inout Output) throws -> Int32
+
   /// The subcommands: each one's option table and what it runs, returning its exit status.
-  static let subcommands:
-    [(table: OptionTable, run: @Sendable (ParsedArguments, inout Output) throws -> Int32)] = [
-      (MeasureCommand.table, { try MeasureCommand.run($0, output: &$1); return 0 }),
-      (RenderCommand.table, {
-        try RenderCommand.run($0, output: &$1)
-        return 0
-      }),
-      (LayoutCommand.table, { try LayoutCommand.run($0, output: &$1) }),
-      (FontsCommand.table, {
-        try FontsCommand.run($0, output: &$1)
-        return 0
-      }),
-      (ServeCommand.table, {
-        try ServeCommand.run($0, output: &$1)
-        return 0
-      }),
-    ]
+  static let subcommands: [(table: OptionTable, run: Run)] = [
+    (MeasureCommand.table, succeeding(MeasureCommand.run)),
+    (RenderCommand.table, succeeding(RenderCommand.run)),
+    (LayoutCommand.table, { try LayoutCommand.run($0, output: &$1) }),
+    (FontsCommand.table, succeeding(FontsCommand.run)),
+    (ServeCommand.table, succeeding(ServeCommand.run)),
+  ]
+
+  /// A command that exits 0 unless it throws.
+  static func succeeding(
+    _ run: @escaping @Sendable (ParsedArguments, inout Output) throws -> Void
+  ) -> Run {
+    { arguments, output in
+      try run(arguments, &output)
+      return 0
+    }
+  }
 
   static var names: [String] { subcommands.map(\.table.command) }
 

@@ -19,7 +19,7 @@ enum MeasureCommand {
         "--width", value: "<w>[,<w>...]",
         help: "Proposed widths in points. 'inf' or 'none' asks for the\n"
           + "ideal size. Repeatable. Default: the ideal size only.",
-        repeatable: true, check: OptionValues.checkWidths),
+        repeatable: true, check: OptionValues.checkWidths)
     ] + TextInput.options + [
       Option("--json", help: "One JSON object per text per line (schema in the docs)."),
       Option("--no-lines", help: "Leave out the lines (sizes and line counts only)."),

@@ -220,6 +220,6 @@ enum Suggestion {
   }
 }
 
-extension Optional<String> {
+extension String? {
   var orEmpty: String { self ?? "" }
 }

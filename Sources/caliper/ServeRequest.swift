@@ -69,7 +69,8 @@ struct ServeRequest {
     do {
       try StyleSchema.read(members, into: &settings)
     } catch {
-      throw RequestError(error.key == "size" ? .sizeOutOfRange : .invalidValue, error.message)
+      throw RequestError(
+        error.key == "size" && error.isOutOfRange ? .sizeOutOfRange : .invalidValue, error.message)
     }
     var proposals = [ProposedViewSize.unspecified]
     if let widths = request["widths"] {

@@ -5,7 +5,8 @@ extension StyleSchema {
       "size", option: "--size", "<pt>", .number, [.style, .span],
       help: "Font size in points, greater than 0 and at most 10000\n(default: 16)."
     ) { (value, settings) throws(StyleError) in
-      settings.style.size = try number(value, "font size", 0...10_000, above: true)
+      settings.style.size = try number(
+        value, "font size", 0...InputLimits().maxFontSize, above: true)
     },
     StyleField(
       "font", aliases: ["fonts"], option: "--font", "<name|path>", .repeated, [.style, .span],
@@ -149,7 +150,8 @@ extension StyleSchema {
       "lineHeight", option: "--line-height", "<pt>", .number, [.style],
       help: "A fixed height for every line."
     ) { (value, settings) throws(StyleError) in
-      settings.style.paragraph.lineHeight = try number(value, "line height", 0...longest, above: true)
+      settings.style.paragraph.lineHeight = try number(
+        value, "line height", 0...longest, above: true)
     },
     points(
       "paragraphSpacing", option: "--paragraph-spacing", "paragraph spacing", 0...longest,
@@ -171,7 +173,8 @@ extension StyleSchema {
       let what = "line limit"
       let limit = try number(value, what, 1...1_000_000, unit: "lines")
       guard limit.rounded() == limit else {
-        throw StyleError("\(what) \(format(limit)) must be a whole number of lines from 1 to 1000000")
+        throw StyleError(
+          "\(what) \(format(limit)) must be a whole number of lines from 1 to 1000000")
       }
       settings.container.lineLimit = Int(limit)
     },

@@ -67,10 +67,13 @@ public enum StyleSchema {
       ? "greater than \(format(range.lowerBound)) and at most \(format(range.upperBound))"
       : "from \(format(range.lowerBound)) to \(format(range.upperBound))"
     guard case .number(let number) = value else {
-      throw StyleError("\(what) must be a number of \(unit) \(bounds), not \(value.kindDescription)")
+      throw StyleError(
+        "\(what) must be a number of \(unit) \(bounds), not \(value.kindDescription)")
     }
     guard range.contains(number), !(lowest && number == range.lowerBound) else {
-      throw StyleError("\(what) \(format(number)) must be a number of \(unit) \(bounds)")
+      var error = StyleError("\(what) \(format(number)) must be a number of \(unit) \(bounds)")
+      error.isOutOfRange = true
+      throw error
     }
     return number + 0  // -0 as 0
   }
@@ -82,7 +85,11 @@ public enum StyleSchema {
     let list = names.joined(separator: ", ")
     guard case .string(let string) = value, names.contains(string.lowercased()) else {
       let found: String
-      if case .string(let string) = value { found = "'\(string)'" } else { found = value.kindDescription }
+      if case .string(let string) = value {
+        found = "'\(string)'"
+      } else {
+        found = value.kindDescription
+      }
       throw StyleError("\(what) must be one of \(list), not \(found)")
     }
     return string.lowercased()
@@ -122,6 +129,8 @@ public struct StyleError: Error, Sendable, CustomStringConvertible {
   /// Where inside the value, as a JSON path suffix (`[1]` for a list's second item).
   public var subpath: String
   public let message: String
+  /// Whether the value was of the right kind but out of its range.
+  public var isOutOfRange = false
 
   public init(key: String? = nil, subpath: String = "", _ message: String) {
     self.key = key
