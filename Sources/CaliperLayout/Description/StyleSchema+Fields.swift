@@ -41,20 +41,9 @@ extension StyleSchema {
         Repeatable.
         """
     ) { (value, settings) throws(StyleError) in
-      var features: [FontFeature] = []
-      for (index, item) in list(value).enumerated() {
-        let subpath = isList(value) ? "[\(index)]" : ""
-        guard case .string(let text) = item else {
-          throw StyleError(
-            subpath: subpath, "a feature must be a string, not \(item.kindDescription)")
-        }
-        do throws(CaliperError) {
-          features.append(try FontFeature(parsing: text.trimmingSpaces))
-        } catch {
-          throw StyleError(subpath: subpath, error.description)
-        }
+      settings.style.features = try parsed(value, "a feature") { (text) throws(CaliperError) in
+        try FontFeature(parsing: text)
       }
-      settings.style.features = features
     },
     StyleField(
       "variations", option: "--variation", "<axis=v>[,...]", .strings, [.style, .span],
@@ -63,20 +52,9 @@ extension StyleSchema {
         Applies to every face that has the axis. Repeatable.
         """
     ) { (value, settings) throws(StyleError) in
-      var variations: [FontVariation] = []
-      for (index, item) in list(value).enumerated() {
-        let subpath = isList(value) ? "[\(index)]" : ""
-        guard case .string(let text) = item else {
-          throw StyleError(
-            subpath: subpath, "a variation must be a string, not \(item.kindDescription)")
-        }
-        do throws(CaliperError) {
-          variations.append(try FontVariation(parsing: text.trimmingSpaces))
-        } catch {
-          throw StyleError(subpath: subpath, error.description)
-        }
+      settings.style.variations = try parsed(value, "a variation") {
+        (text) throws(CaliperError) in try FontVariation(parsing: text)
       }
-      settings.style.variations = variations
     },
     StyleField(
       "systemFallback", option: "--system-fonts", "", .flag, [.style],
@@ -222,6 +200,26 @@ extension StyleSchema {
       }
     },
   ]
+
+  /// A list of strings, each parsed by `parse` (features, variations); the library's
+  /// refusal is the message.
+  static func parsed<T>(
+    _ value: JSONValue, _ what: String, _ parse: (String) throws(CaliperError) -> T
+  ) throws(StyleError) -> [T] {
+    var results: [T] = []
+    for (index, item) in list(value).enumerated() {
+      let subpath = isList(value) ? "[\(index)]" : ""
+      guard case .string(let text) = item else {
+        throw StyleError(subpath: subpath, "\(what) must be a string, not \(item.kindDescription)")
+      }
+      do throws(CaliperError) {
+        results.append(try parse(text.trimmingSpaces))
+      } catch {
+        throw StyleError(subpath: subpath, error.description)
+      }
+    }
+    return results
+  }
 
   static func isList(_ value: JSONValue) -> Bool {
     if case .array = value { return true }
