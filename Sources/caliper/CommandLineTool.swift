@@ -14,9 +14,9 @@ enum CommandLineTool {
   /// The subcommands: each one's option table and what it runs, returning its exit status.
   static let subcommands: [(table: OptionTable, run: Run)] = [
     (MeasureCommand.table, succeeding(MeasureCommand.run)),
-    (RenderCommand.table, succeeding(RenderCommand.run)),
-    (LayoutCommand.table, { try LayoutCommand.run($0, output: &$1) }),
     (FontsCommand.table, succeeding(FontsCommand.run)),
+    (LayoutCommand.table, { try LayoutCommand.run($0, output: &$1) }),
+    (RenderCommand.table, succeeding(RenderCommand.run)),
     (ServeCommand.table, succeeding(ServeCommand.run)),
   ]
 
@@ -43,12 +43,12 @@ enum CommandLineTool {
       """
     for (table, _) in subcommands {
       text += "  " + NumberFormat.padded(table.command, 24, right: false)
-      text += table.overview.split(separator: "\n").joined(separator: " ") + "\n"
+      text += table.abstract + "\n"
     }
     text += """
 
       OPTIONS:
-        --version               Show the version and the libraries' versions.
+        --version               Show the version, and HarfBuzz's, FreeType's and ICU's.
         -h, --help              Show help information.
 
         See 'caliper help <subcommand>' or 'caliper <subcommand> --help' for details.

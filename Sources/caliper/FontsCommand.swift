@@ -5,6 +5,7 @@ import CaliperLayout
 enum FontsCommand {
   static let table = OptionTable(
     command: "fonts",
+    abstract: "Show the font cascade, and which face covers each run of a text.",
     overview: "Show the font cascade, and for a text which face covers each run.",
     arguments: "[<text>...]",
     argumentHelp: [("<text>", "Texts whose runs to show with their faces, one per argument.")],

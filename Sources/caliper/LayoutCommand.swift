@@ -6,6 +6,7 @@ import CaliperRender
 enum LayoutCommand {
   static let table = OptionTable(
     command: "layout",
+    abstract: "Lay out a JSON layout description; report frames, loops, audit.",
     overview: "Lay out a JSON layout description and print every named view's frame.",
     arguments: "<file|->",
     argumentHelp: [("<file|->", "The layout description (schema in the docs), '-' for stdin.")],

@@ -5,6 +5,7 @@ import CaliperLayout
 enum MeasureCommand {
   static let table = OptionTable(
     command: "measure",
+    abstract: "Measure text at one or more proposed widths.",
     overview: "Measure text at one or more proposed widths, with real fonts.",
     arguments: "[<text>...]",
     argumentHelp: [

@@ -39,6 +39,8 @@ struct Option: Sendable {
 /// A subcommand's declaration: what it does, its arguments and its options.
 struct OptionTable: Sendable {
   let command: String
+  /// One line for `caliper --help`'s list of subcommands.
+  let abstract: String
   let overview: String
   /// The positional arguments in the usage line (`[<text>...]`) and their help.
   var arguments: String = ""
@@ -50,7 +52,7 @@ struct OptionTable: Sendable {
   /// Every option of every command: help and version.
   static let common = [
     Option("-h", "--help", help: "Show help information."),
-    Option("--version", help: "Show the version and the libraries' versions."),
+    Option("--version", help: "Show the version, and HarfBuzz's, FreeType's and ICU's."),
   ]
 
   var allOptions: [Option] { options + Self.common }

@@ -16,6 +16,7 @@ enum RenderCommand {
 
   static let table = OptionTable(
     command: "render",
+    abstract: "Draw text as Caliper measures it, with overlays, to PNG.",
     overview: "Draw text as Caliper measures it, with overlays showing the measurement, to PNG.",
     arguments: "[<text>...]",
     argumentHelp: [

@@ -15,6 +15,7 @@ import Caliper
 enum ServeCommand {
   static let table = OptionTable(
     command: "serve",
+    abstract: "Measure JSON requests from stdin, one per line, as a service.",
     overview: "Measure text as a service: one JSON request per line on stdin, one JSON\n"
       + "response per line on stdout, in order (protocol in the docs, \"Service mode\").",
     options: [

@@ -60,9 +60,15 @@ import Testing
     let usage = help.components(separatedBy: "USAGE: ")[1].components(separatedBy: "\n\n")[0]
     let options = help.components(separatedBy: "OPTIONS:\n")[1].split(separator: "\n")
       .filter { $0.hasPrefix("  -") }
-      .map { String($0.split(separator: " ")[0].split(separator: ",").last!) }
+      .compactMap { line in
+        // "  -o, --output <file>     The PNG…": the label ends at two spaces.
+        let label = line.dropFirst(2).components(separatedBy: "  ")[0]
+        return label.split(separator: " ").filter { $0.hasPrefix("-") }.last.map {
+          String($0.trimmingCharacters(in: [","]))
+        }
+      }
     for option in options where !["--help", "--version", "-h"].contains(option) {
-      #expect(usage.contains(option + " ") || usage.contains(option + "]"), "\(option)")
+      #expect(usage.contains(option + " ") || usage.contains(option + "]"), "\(option): \(usage)")
     }
   }
 

@@ -75,7 +75,7 @@ import Testing
     let process = Process()
     process.executableURL = ServeTests.binary
     process.arguments = arguments
-    process.standardOutput = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    process.standardOutput = FileHandle(forWritingAtPath: "/dev/full")
     let err = Pipe()
     process.standardError = err
     let input = Pipe()

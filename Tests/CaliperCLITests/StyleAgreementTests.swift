@@ -76,7 +76,8 @@ import Testing
       comparesLineX: true),
     Case(
       settings: [
-        set("--spans", #"[{"start": 5, "end": 9, "bold": true, "size": 20}]"#, "spans",
+        set(
+          "--spans", #"[{"start": 5, "end": 9, "bold": true, "size": 20}]"#, "spans",
           #"[{"start": 5, "end": 9, "bold": true, "size": 20}]"#)
       ]),
   ]
@@ -186,7 +187,8 @@ import Testing
   static func spans(_ row: Case) throws -> Summary {
     let setting = row.settings[0]
     let count = row.text.unicodeScalars.count
-    let path = try temporary(#"[{"start": 0, "end": \#(count), "\#(setting.key)": \#(setting.json)}]"#)
+    let path = try temporary(
+      #"[{"start": 0, "end": \#(count), "\#(setting.key)": \#(setting.json)}]"#)
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try measure(["--spans", path], row)
   }
@@ -220,8 +222,8 @@ import Testing
       set("--size", "0", "size", "0"),
       "font size 0 must be a number of points greater than 0 and at most 10000"
     ),
-    (set("--feature", "tnum=x=y", "features", #""tnum=x=y""#), "tnum=x=y"),
-    (set("--variation", "wght", "variations", #""wght""#), "wght"),
+    (set("--feature", "tnum=x=y", "features", #""tnum=x=y""#), "invalid font feature 'tnum=x=y'"),
+    (set("--variation", "wght", "variations", #""wght""#), "invalid font variation 'wght'"),
     (
       set("--letter-spacing", "2000000", "letterSpacing", "2000000"),
       "letter spacing 2000000 must be a number of points from -1000000 to 1000000"
@@ -256,11 +258,15 @@ import Testing
       ["render", "-o", "/dev/null", setting.option + "=" + setting.text, "x"])
     #expect(render.status == 64)
     #expect(render.stderr.contains("Error: \(setting.option): \(message)"), "\(render.stderr)")
-    let served = try ServeTests.serve([#"{"id": 1, "text": "x", "\#(setting.key)": \#(setting.json)}"#])
-    let error = try #require(try CLITests.json(try #require(served.lines.first))["error"] as? [String: Any])
+    let served = try ServeTests.serve([
+      #"{"id": 1, "text": "x", "\#(setting.key)": \#(setting.json)}"#
+    ])
+    let response = try #require(served.lines.first)
+    let error = try #require(try CLITests.json(response)["error"] as? [String: Any])
     #expect((error["message"] as? String)?.contains(message) == true, "\(error)")
     let layout = try CLITests.caliper(
-      ["layout", "-"], stdin: #"{"type": "text", "text": "x", "\#(setting.key)": \#(setting.json)}"#)
+      ["layout", "-"], stdin: #"{"type": "text", "text": "x", "\#(setting.key)": \#(setting.json)}"#
+    )
     #expect(layout.status == 1)
     #expect(layout.stderr.contains("$.\(setting.key)"), "\(layout.stderr)")
     #expect(layout.stderr.contains(message), "\(layout.stderr)")
