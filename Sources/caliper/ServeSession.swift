@@ -44,24 +44,28 @@ struct ServeSession {
     switch request.action {
     case .stats:
       sink(JSONWriter.encode(.object([("id", request.id), ("stats", statistics)])))
-    case .measure(let string, let style, let proposals):
+    case .measure(let string, let settings, let proposals):
       let prepared: PreparedText
       do {
-        prepared = try fonts.prepare(string, style: style)
+        prepared = try fonts.prepare(string, style: settings.style, spans: settings.spans)
       } catch {
         return sink(Self.error(id: request.id, RequestError(Self.code(error), error.description)))
       }
       do {
         try limits.check(
           responseBytes: Self.estimatedBytes(
-            prepared, proposals, format: request.format, stoppingPast: limits.maxResponseBytes))
+            prepared, proposals, options: settings.container, format: request.format,
+            stoppingPast: limits.maxResponseBytes))
       } catch {
         return sink(Self.error(id: request.id, error))
       }
       MeasurementJSON.write(
         prepared, rows: proposals.count, format: request.format,
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
-        row: { MeasuredRow.row(prepared, at: proposals[$0], format: request.format) }, to: sink)
+        row: {
+          MeasuredRow.row(
+            prepared, at: proposals[$0], options: settings.container, format: request.format)
+        }, to: sink)
     }
   }
 
@@ -69,15 +73,15 @@ struct ServeSession {
   /// passes `limit`: the text, and per proposal a result and, with lines, each line's
   /// fields and text (line counts from `sizeThatFits`, which builds no lines).
   static func estimatedBytes(
-    _ text: PreparedText, _ proposals: [ProposedViewSize], format: MeasureFormat,
-    stoppingPast limit: Int
+    _ text: PreparedText, _ proposals: [ProposedViewSize], options: TextContainerOptions,
+    format: MeasureFormat, stoppingPast limit: Int
   ) -> Int {
     let textBytes = text.string.utf8.count
     var total = 512 + textBytes + 80 * (text.faces.count + text.missing.count)
     for proposal in proposals where total <= limit {
       total += 400
       if format.lines {
-        total += textBytes + 320 * text.sizeThatFits(proposal).lineCount
+        total += textBytes + 320 * text.sizeThatFits(proposal, options: options).lineCount
       }
     }
     return total

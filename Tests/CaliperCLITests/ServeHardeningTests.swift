@@ -111,6 +111,26 @@ import Testing
     #expect((try CLITests.json(at.stdout.dropLast())["results"] as? [Any])?.count == 1_000)
   }
 
+  /// The limits are options: `--max-widths 2` refuses three widths, and
+  /// `--max-response-bytes 1000` a text whose response would be longer (its 2,000 bytes of
+  /// text alone are in it), in serve; `--max-widths 2` in measure too.
+  @Test func limitsAreConfigurable() throws {
+    let text = String(repeating: "word ", count: 400)
+    let run = try ServeTests.serve(
+      [
+        #"{"id":1,"text":"x","widths":[1,2,3]}"#, #"{"id":2,"text":"x","widths":[1,2]}"#,
+        #"{"id":3,"text":"\#(text)"}"#,
+      ], arguments: ["--max-widths", "2", "--max-response-bytes", "1000"])
+    #expect(run.lines.count == 3)
+    let codes = try run.lines.map {
+      (try ServeTests.object($0)["error"] as? [String: Any])?["code"] as? String
+    }
+    #expect(codes == ["too-many-widths", nil, "response-too-large"])
+    let measure = try CLITests.caliper(["measure", "--max-widths", "2", "--width", "1,2,3", "x"])
+    #expect(measure.status == 64)
+    #expect(measure.stderr.contains("over the limit of 2 (--max-widths)"))
+  }
+
   /// Bytes waiting unread in the pipe whose read end is `descriptor` (FIONREAD), or -1.
   static func unread(_ descriptor: Int32) -> Int32 {
     var count: Int32 = 0
