@@ -112,15 +112,16 @@ import Testing
   }
 
   /// The limits are options: `--max-widths 2` refuses three widths, and
-  /// `--max-response-bytes 1000` a text whose response would be longer (its 2,000 bytes of
-  /// text alone are in it), in serve; `--max-widths 2` in measure too.
+  /// `--max-response-bytes 3000` a 2,000-byte text with its line (the estimate counts the
+  /// text twice: as the result's text and as its line's), but not "x" at two widths (about
+  /// 2,000 bytes by the estimate's allowances), in serve; `--max-widths 2` in measure too.
   @Test func limitsAreConfigurable() throws {
     let text = String(repeating: "word ", count: 400)
     let run = try ServeTests.serve(
       [
         #"{"id":1,"text":"x","widths":[1,2,3]}"#, #"{"id":2,"text":"x","widths":[1,2]}"#,
         #"{"id":3,"text":"\#(text)"}"#,
-      ], arguments: ["--max-widths", "2", "--max-response-bytes", "1000"])
+      ], arguments: ["--max-widths", "2", "--max-response-bytes", "3000"])
     #expect(run.lines.count == 3)
     let codes = try run.lines.map {
       (try ServeTests.object($0)["error"] as? [String: Any])?["code"] as? String
