@@ -30,7 +30,9 @@ enum CommandLineTool {
 
   static let subcommands = "'measure', 'layout', 'render', 'fonts' or 'serve'"
 
-  static func run(_ arguments: [String]) -> Int32 {
+  /// Runs the tool; `invalidUTF8` counts, for each argument that had them, the invalid
+  /// UTF-8 sequences replaced by U+FFFD (reported for a text as `lossy.invalidUTF8`).
+  static func run(_ arguments: [String], invalidUTF8: [String: Int] = [:]) -> Int32 {
     var output = Output()
     defer { output.flush() }
     do {
@@ -39,7 +41,7 @@ enum CommandLineTool {
       }
       let rest = Array(arguments.dropFirst())
       switch first {
-      case "measure": try MeasureCommand.run(rest, output: &output)
+      case "measure": try MeasureCommand.run(rest, output: &output, invalidUTF8: invalidUTF8)
       case "fonts": try FontsCommand.run(rest, output: &output)
       case "layout": return try LayoutCommand.run(rest, output: &output)
       case "render": try RenderCommand.run(rest, output: &output)

@@ -193,7 +193,11 @@ enum MeasureCommand {
     return value
   }
 
-  static func run(_ arguments: [String], output: inout Output) throws {
+  /// `invalidUTF8`: for a text argument that had invalid UTF-8, how many sequences were
+  /// replaced by U+FFFD.
+  static func run(_ arguments: [String], output: inout Output, invalidUTF8: [String: Int] = [:])
+    throws
+  {
     guard var parsed = try parse(arguments) else {
       output.write(help + "\n")
       return
@@ -208,7 +212,9 @@ enum MeasureCommand {
         let results = MeasuredRow.rows(
           prepared, at: proposals, options: options.container, format: options.format)
         return options.json
-          ? MeasurementJSON.encode(prepared, results: results, format: options.format) + "\n"
+          ? MeasurementJSON.encode(
+            prepared, results: results, format: options.format,
+            lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8[prepared.string] ?? 0)) + "\n"
           : MeasurementTable.render(prepared, results: results, format: options.format)
       }
     for text in rendered { output.write(try text.get()) }
