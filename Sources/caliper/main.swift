@@ -10,15 +10,4 @@
   _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
 #endif
 
-// The arguments from argv's bytes: an invalid UTF-8 sequence becomes U+FFFD, as in
-// `CommandLine.arguments`, and is counted, so that `measure --json` reports it in
-// `lossy.invalidUTF8` as `serve` does for its requests.
-let decoded = (1..<Int(CommandLine.argc)).map { index in
-  let argument = CommandLine.unsafeArgv[index]!
-  return argument.withMemoryRebound(to: UInt8.self, capacity: strlen(argument)) {
-    ServeSession.repairingUTF8(UnsafeBufferPointer(start: $0, count: strlen(argument)))
-  }
-}
-let invalidUTF8 = Dictionary(
-  decoded.filter { $0.1 > 0 }.map { ($0.0, $0.1) }, uniquingKeysWith: max)
-exit(CommandLineTool.run(decoded.map(\.0), invalidUTF8: invalidUTF8))
+exit(CommandLineTool.run(CommandLineArguments.decoded.map(\.text)))
