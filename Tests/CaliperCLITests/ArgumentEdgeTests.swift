@@ -2,8 +2,8 @@ import CaliperTestSupport
 import Foundation
 import Testing
 
-/// Command-line values at their edges: bytes that are not UTF-8 in an argument, and a
-/// pixel grid so coarse that one pixel is 1e10 points.
+/// Command-line values at their edges: bytes that are not UTF-8 in an argument, a pixel
+/// grid so coarse that one pixel is 1e10 points, and characters that are not drawn.
 @Suite struct ArgumentEdgeTests {
   @Test func invalidUTF8InAnArgumentIsReplacedAndCounted() throws {
     // Foundation passes arguments as Strings, so the shell's printf writes the raw bytes:
@@ -35,5 +35,19 @@ import Testing
     let response = try CLITests.json(served.stdout.split(separator: "\n")[0])
     let servedSize = (response["results"] as? [[String: Any]])?.first?["size"] as? [String: Any]
     #expect(servedSize?["width"] as? Double == 1e10)
+  }
+
+  @Test func tabsAndSeparatorsRenderNoNotdef() throws {
+    // HarfBuzz gives a tab .notdef and U+2028 Noto Sans's visible uni2028 glyph; both are
+    // drawn as nothing, and no missing glyph is counted.
+    let path = TemporaryFiles.path("tab.png")
+    defer { TemporaryFiles.remove(path) }
+    let text = "a\tb\u{2028}c\u{AD}d"
+    let run = try CaliperTool.run(["render", "-o", path, text])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.contains(", 0 .notdef"), "\(run.stdout)")
+    let measured = try CLITests.json(
+      try CaliperTool.run(["measure", "--json", text]).stdout.split(separator: "\n")[0])
+    #expect((measured["lossy"] as? [String: Any])?["missingGlyphs"] as? Int == 0)
   }
 }
