@@ -31,8 +31,12 @@ enum MeasureStream {
           MeasuredRow.row(text, at: proposals[index], options: options, format: format)
         }
         if json {
+          // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.
+          let lossy = MeasurementJSON.Lossy(
+            invalidUTF8: CommandLineArguments.invalidUTF8[text.string] ?? 0)
           MeasurementJSON.write(
-            text, rows: proposals.count, format: format, row: row, to: { output.write($0) })
+            text, rows: proposals.count, format: format, lossy: lossy, row: row,
+            to: { output.write($0) })
           output.write("\n")
         } else {
           MeasurementTable.write(
