@@ -50,12 +50,7 @@ import Testing
     let handle = try FileHandle(forWritingAtPath: path).unwrap()
     try handle.truncate(atOffset: UInt64(HostileFontTests.regular.count / 2))
     try handle.close()
-    // Known: the prepared-text cache answers from before the change (the font file's
-    // identity is checked only on a cache miss); issue 13 fixes it, and then this known
-    // issue is no longer recorded, which fails the test until the wrapper goes.
-    withKnownIssue("the prepared-text cache serves a text prepared before its font changed") {
-      #expect(throws: CaliperError.self) { try fonts.prepare("Blue tile", style: style) }
-    }
+    #expect(throws: CaliperError.self) { try fonts.prepare("Blue tile", style: style) }
     try Data(HostileFontTests.regular).write(to: URL(fileURLWithPath: path))
     #expect(try fonts.prepare("Blue tile", style: style).idealWidth == before)
   }
