@@ -15,15 +15,20 @@ import Testing
     let stderr: String
   }
 
+  /// The built `caliper`, beside the test bundle (or in the checkout's debug build).
+  static let binary: String = {
+    let beside = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
+    return FileManager.default.fileExists(atPath: beside.path)
+      ? beside.path : root + "/.build/debug/caliper"
+  }()
+
   static func caliper(
     _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
   )
     throws -> Run
   {
-    let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
-    let fallback = URL(fileURLWithPath: root + "/.build/debug/caliper")
     let process = Process()
-    process.executableURL = FileManager.default.fileExists(atPath: binary.path) ? binary : fallback
+    process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = Pipe()

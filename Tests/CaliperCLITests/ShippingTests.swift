@@ -99,4 +99,74 @@ import Testing
       "CALIPER_FONTS='\(folder)/caliper-moved/Fonts' alone/App", in: folder)
     #expect(fromEnvironment.stdout == moved.stdout)
   }
+
+  /// `Scripts/install --prefix` builds a static-stdlib release `caliper` and copies it with
+  /// its fonts; with the checkout deleted, the installed binary measures from `/`, depends
+  /// on no Swift runtime library, and `--uninstall` leaves the prefix as it was.
+  @Test func installedCaliperWorksWithoutTheCheckout() throws {
+    let folder = try Self.copyOfCheckout()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let prefix = folder + "/prefix"
+    let install = try Self.shell(
+      "mkdir -p '\(prefix)/bin' && touch '\(prefix)/bin/other'"
+        + " && caliper/Scripts/install --prefix '\(prefix)' 2>&1 && rm -rf caliper",
+      in: folder)
+    try #require(install.status == 0, "Scripts/install:\n\(install.stdout)")
+    let measured = try Self.shell(
+      "env -u CALIPER_FONTS '\(prefix)/bin/caliper' measure --json --no-lines"
+        + " 'Blue tile with a longer local label'")
+    #expect(measured.status == 0, "\(measured.stderr)")
+    // hb-shape --font-size=1000 Fonts/NotoSans-Regular.ttf: 15166 units × 16/1000 pt.
+    #expect(measured.stdout.contains("\"ideal\":{\"width\":242.656,"))
+    #expect(measured.stdout.contains(prefix + "/share/caliper/Fonts/NotoSans-Regular.ttf"))
+    let libraries = try Self.shell("ldd '\(prefix)/bin/caliper'")
+    #expect(!libraries.stdout.contains("libswiftCore"), "\(libraries.stdout)")
+
+    let uninstall = try Self.shell(
+      "'\(CLITests.root)/Scripts/install' --prefix '\(prefix)' --uninstall"
+        + " && find '\(prefix)' | sort")
+    #expect(uninstall.status == 0, "\(uninstall.stderr)")
+    #expect(uninstall.stdout.hasSuffix("\(prefix)\n\(prefix)/bin\n\(prefix)/bin/other\n"))
+  }
+
+  /// 2,000 requests from the test corpus through `Scripts/spark-measure` in `local[2]`:
+  /// the responses are byte for byte those of one `caliper serve`; again with the first
+  /// attempt of a partition failing (Spark retries it), nothing is lost or doubled.
+  @Test func sparkMeasureAnswersLikeOneServe() throws {
+    let folder = NSTemporaryDirectory() + "caliper-spark-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fixtures = CLITests.root + "/Tests/CaliperTests/Fixtures/"
+    let texts = try ["gatsby-opening.txt", "multilingual-sample.txt"].flatMap {
+      try String(contentsOfFile: fixtures + $0, encoding: .utf8).split(separator: "\n")
+    }
+    var requests = ""
+    for index in 0..<2000 {
+      let request: [String: Any] = [
+        "id": index, "text": String(texts[index % texts.count]),
+        "widths": [120 + (index % 7) * 40, NSNull()], "lines": index % 3 == 0,
+      ]
+      let data = try JSONSerialization.data(withJSONObject: request, options: [.sortedKeys])
+      requests += String(decoding: data, as: UTF8.self) + "\n"
+      if index % 500 == 0 { requests += "\n" }  // blank lines get no response, as in serve
+    }
+    try requests.write(toFile: folder + "/requests.jsonl", atomically: true, encoding: .utf8)
+    let fonts = CLITests.root + "/Fonts"
+    let one = try CLITests.caliper(
+      ["serve"], stdin: requests, environment: ["CALIPER_FONTS": fonts])
+    try #require(one.status == 0)
+    #expect(one.stdout.split(separator: "\n").count == 2000)
+
+    for (master, failing) in [("local[2]", ""), ("local[2,2]", "CALIPER_SPARK_FAIL_PARTITION=1 ")] {
+      let spark = try Self.shell(
+        "\(failing)CALIPER_FONTS='\(fonts)' '\(CLITests.root)/Scripts/spark-measure'"
+          + " requests.jsonl responses.jsonl --master '\(master)' --partitions 4"
+          + " --caliper '\(CLITests.binary)' 2>&1",
+        in: folder)
+      #expect(spark.status == 0, "\(master): \(spark.stdout)")
+      let responses = try String(contentsOfFile: folder + "/responses.jsonl", encoding: .utf8)
+      #expect(responses == one.stdout, "\(master)")
+      try FileManager.default.removeItem(atPath: folder + "/responses.jsonl")
+    }
+  }
 }
