@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -5,37 +6,21 @@ import Testing
 /// Each test builds a whole package from a copy of this checkout (a few minutes on two
 /// cores), so they run one at a time and there are only these.
 @Suite(.serialized) struct ShippingTests {
-  /// Runs `script` with bash in `directory`, and returns its exit status, stdout and stderr.
-  static func shell(_ script: String, in directory: String = "/") throws -> CLITests.Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = URL(fileURLWithPath: directory)
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Scripts here write little to stderr (builds send theirs to stdout with 2>&1), so
-    // reading stdout to its end first cannot block on a full stderr pipe.
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLITests.Run(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  /// Runs `script` with bash in `directory`: its exit status, stdout and stderr.
+  static func shell(_ script: String, in directory: String = "/") throws -> ToolRun {
+    try CaliperTool.run(
+      ["-c", script], executable: URL(fileURLWithPath: "/bin/bash"), directory: directory)
   }
 
   /// A fresh temporary folder, and a copy of this checkout in `<folder>/caliper` (sources,
   /// fonts and scripts; no `.build`, no `.git`).
   static func copyOfCheckout() throws -> String {
-    let folder = NSTemporaryDirectory() + "caliper-shipping-" + UUID().uuidString
+    let folder = TemporaryFiles.path("shipping")
     let copy = try shell(
       """
       set -e
       mkdir -p '\(folder)/caliper'
-      tar -C '\(CLITests.root)' --exclude=./.build --exclude=./.git --exclude=./Benchmarks/.build \
+      tar -C '\(TestFonts.root)' --exclude=./.build --exclude=./.git --exclude=./Benchmarks/.build \
         -cf - . | tar -C '\(folder)/caliper' -xf -
       """)
     try #require(copy.status == 0, "copying the checkout: \(copy.stderr)")
@@ -48,7 +33,7 @@ import Testing
   /// gets an error naming every place searched, not a trap.
   @Test func dependentPackageFindsItsFontsAfterTheCheckoutMoves() throws {
     let folder = try Self.copyOfCheckout()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let app = folder + "/app"
     try FileManager.default.createDirectory(
       atPath: app + "/Sources/App", withIntermediateDirectories: true)
@@ -105,7 +90,7 @@ import Testing
   /// on no Swift runtime library, and `--uninstall` leaves the prefix as it was.
   @Test func installedCaliperWorksWithoutTheCheckout() throws {
     let folder = try Self.copyOfCheckout()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let prefix = folder + "/prefix"
     let install = try Self.shell(
       "mkdir -p '\(prefix)/bin' && touch '\(prefix)/bin/other'"
@@ -123,7 +108,7 @@ import Testing
     #expect(!libraries.stdout.contains("libswiftCore"), "\(libraries.stdout)")
 
     let uninstall = try Self.shell(
-      "'\(CLITests.root)/Scripts/install' --prefix '\(prefix)' --uninstall"
+      "'\(TestFonts.root)/Scripts/install' --prefix '\(prefix)' --uninstall"
         + " && find '\(prefix)' | sort")
     #expect(uninstall.status == 0, "\(uninstall.stderr)")
     #expect(uninstall.stdout.hasSuffix("\(prefix)\n\(prefix)/bin\n\(prefix)/bin/other\n"))
@@ -133,10 +118,9 @@ import Testing
   /// the responses are byte for byte those of one `caliper serve`; again with the first
   /// attempt of a partition failing (Spark retries it), nothing is lost or doubled.
   @Test func sparkMeasureAnswersLikeOneServe() throws {
-    let folder = NSTemporaryDirectory() + "caliper-spark-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    let fixtures = CLITests.root + "/Tests/CaliperTests/Fixtures/"
+    let folder = try TemporaryFiles.directory("spark")
+    defer { TemporaryFiles.remove(folder) }
+    let fixtures = TestFonts.fixtures + "/"
     let texts = try ["gatsby-opening.txt", "multilingual-sample.txt"].flatMap {
       try String(contentsOfFile: fixtures + $0, encoding: .utf8).split(separator: "\n")
     }
@@ -151,7 +135,7 @@ import Testing
       if index % 500 == 0 { requests += "\n" }  // blank lines get no response, as in serve
     }
     try requests.write(toFile: folder + "/requests.jsonl", atomically: true, encoding: .utf8)
-    let fonts = CLITests.root + "/Fonts"
+    let fonts = TestFonts.directory
     let one = try CLITests.caliper(
       ["serve"], stdin: requests, environment: ["CALIPER_FONTS": fonts])
     try #require(one.status == 0)
@@ -159,9 +143,9 @@ import Testing
 
     for (master, failing) in [("local[2]", ""), ("local[2,2]", "CALIPER_SPARK_FAIL_PARTITION=1 ")] {
       let spark = try Self.shell(
-        "\(failing)CALIPER_FONTS='\(fonts)' '\(CLITests.root)/Scripts/spark-measure'"
+        "\(failing)CALIPER_FONTS='\(fonts)' '\(TestFonts.root)/Scripts/spark-measure'"
           + " requests.jsonl responses.jsonl --master '\(master)' --partitions 4"
-          + " --caliper '\(CLITests.binary)' 2>&1",
+          + " --caliper '\(CaliperTool.binary.path)' 2>&1",
         in: folder)
       #expect(spark.status == 0, "\(master): \(spark.stdout)")
       let responses = try String(contentsOfFile: folder + "/responses.jsonl", encoding: .utf8)
