@@ -176,8 +176,7 @@ import Testing
   @Test func usingCaliperFirstProgram() throws {
     do {
       let fonts = try FontLibrary.bundled()
-      let text = try fonts.prepare(
-        "Blue tile with a longer local label", style: TextStyle(size: 16))
+      let text = try fonts.prepare("Blue tile with a longer local label")
       print(text.measure(ProposedViewSize(width: nil, height: nil)))
       // 242.656 × 21.792 pt, 1 line at the ideal width
     } catch {
