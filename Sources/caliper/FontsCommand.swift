@@ -3,16 +3,19 @@ import Caliper
 /// `caliper fonts`: the cascade, and for a text which face covers each run.
 enum FontsCommand {
   static let help = """
-    OVERVIEW: Show the font cascade, and for a text which face covers each run.
+    OVERVIEW: Show the font cascade, and for a text which face covers each run; or list
+    every bundled face (--list).
 
     USAGE: caliper fonts [--font <name|path>]... [--system-fonts] [--system-font-dir <dir>]...
-                         [<text>]
+                         [--list] [<text>]
 
     ARGUMENTS:
       <text>                  A text whose runs to show with their faces.
 
     OPTIONS:
       --font <name|path>      A font tried before the bundled cascade. Repeatable.
+      --list                  List every bundled face: file, family, style, variation
+                              axes, and its place in the default cascade ('no': not in it).
     \(SystemFontOptions.help)
       -h, --help              Show help information.
     """
@@ -20,7 +23,7 @@ enum FontsCommand {
   static func run(_ arguments: [String], output: inout Output) throws {
     let parsed = try ArgumentParser(
       arguments, valued: Set(["--font"]).union(SystemFontOptions.valued),
-      flags: Set(["-h", "--help"]).union(SystemFontOptions.flags))
+      flags: Set(["--list", "-h", "--help"]).union(SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") {
       output.write(help + "\n")
       return
@@ -29,6 +32,13 @@ enum FontsCommand {
       throw UsageError("'caliper fonts' takes at most one text (quote it)")
     }
     let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
+    if parsed.has("--list") {
+      guard parsed.positionals.isEmpty else {
+        throw UsageError("'caliper fonts --list' takes no text")
+      }
+      output.write(try FontListing.bundledFaces(fonts))
+      return
+    }
     var style = TextStyle(fonts: parsed.all("--font").map(FontReference.init))
     SystemFontOptions.apply(parsed, to: &style)
     let cascade = try fonts.cascade(for: style)
@@ -52,11 +62,11 @@ enum FontsCommand {
       }
     }
     output.write("Runs of \(MeasurementTable.quoted(text)):\n")
-    for run in prepared.faceRuns {
+    for row in FontListing.rows(prepared) {
       output.write(
-        "  \(NumberFormat.padded("\(run.range.lowerBound)..<\(run.range.upperBound)", 10, right: false))"
-          + " \(NumberFormat.padded(run.font.familyName, 22, right: false)) \(MeasurementTable.quoted(run.text))\n"
-      )
+        "  \(NumberFormat.padded("\(row.range.lowerBound)..<\(row.range.upperBound)", 10, right: false))"
+          + " \(NumberFormat.padded(row.face ?? "(no face)", 22, right: false))"
+          + " \(MeasurementTable.quoted(row.text))\n")
     }
     if !prepared.missing.isEmpty {
       output.write(

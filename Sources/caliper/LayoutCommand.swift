@@ -10,7 +10,7 @@ enum LayoutCommand {
     USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
                           [--audit] [--all] [--max-passes <n>]
                           [--png <out.png> [--scale <s>] [--no-labels]]
-                          [--system-font-dir <dir>]...
+                          [--system-font-dir <dir>]... [--quiet]
 
     ARGUMENTS:
       <file|->                The layout description (schema in the README), '-' for stdin.
@@ -32,6 +32,8 @@ enum LayoutCommand {
       --system-font-dir <dir> Take system fonts (families, and text nodes'
                               "systemFallback") only from the font files in this folder,
                               not fontconfig's configuration. Repeatable.
+      --quiet                 No progress on stderr (shown only when stderr is a terminal
+                              and the work passes a second).
       -h, --help              Show help information.
 
     EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
@@ -48,6 +50,7 @@ enum LayoutCommand {
     var png: String?
     var render = RenderOptions(overlays: [.legend])
     var systemFonts = SystemFontConfiguration.installed
+    var quiet = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -55,7 +58,7 @@ enum LayoutCommand {
       arguments,
       valued: Set(["--width", "--height", "--max-passes", "--png", "--scale"]).union(
         SystemFontOptions.valued),
-      flags: ["--json", "--audit", "--all", "--no-labels", "-h", "--help"])
+      flags: ["--json", "--audit", "--all", "--no-labels", "--quiet", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     guard parsed.positionals.count == 1 else {
@@ -66,6 +69,7 @@ enum LayoutCommand {
     }
     options.path = parsed.positionals[0]
     options.json = parsed.has("--json")
+    options.quiet = parsed.has("--quiet")
     options.audit = parsed.has("--audit")
     options.all = parsed.has("--all")
     for list in parsed.all("--width") {
@@ -121,7 +125,14 @@ enum LayoutCommand {
     }
     let engine = LayoutEngine(maxPasses: options.maxPasses)
     var status: Int32 = 0
+    let progress = ProgressReport(
+      verb: "laying out", noun: "widths", total: options.widths.count, quiet: options.quiet)
+    defer {
+      let count = options.widths.count
+      progress.finish(summary: count > 1 ? "laid out \(ProgressReport.count(count)) widths" : nil)
+    }
     for width in options.widths {
+      defer { progress.advance() }
       let proposal = ProposedViewSize(width: width, height: options.height)
       let outcome: LayoutOutcome
       var findings: [AuditFinding]?

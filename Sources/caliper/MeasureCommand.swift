@@ -13,7 +13,7 @@ enum MeasureCommand {
                            [--system-font-dir <dir>]... [--line-limit <n>]
                            [--truncation tail|middle|head] [--height <h>]
                            [--alignment leading|center|trailing|justified]
-                           [--spans <file>] [--max-text-bytes <n>] [<text>...]
+                           [--spans <file>] [--max-text-bytes <n>] [--quiet] [<text>...]
 
     ARGUMENTS:
       <text>                  Texts to measure, one per argument.
@@ -35,6 +35,8 @@ enum MeasureCommand {
       --jobs <n>              Threads measuring texts in parallel (default: all cores);
                               output stays in input order.
       --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
+      --quiet                 No progress on stderr (shown only when stderr is a terminal
+                              and the work passes a second).
     \(StyleOptions.help)
     \(SystemFontOptions.help)
     \(lineOptionsHelp)
@@ -57,6 +59,8 @@ enum MeasureCommand {
     /// Styled spans applied to every text.
     var spans: [TextSpan] = []
     var systemFonts = SystemFontConfiguration.installed
+    /// `--quiet`: no progress or summary on a terminal.
+    var quiet = false
   }
 
   static func parse(_ arguments: [String]) throws -> Options? {
@@ -66,10 +70,12 @@ enum MeasureCommand {
         "--font", "--size", "--width", "--input", "--text-file", "--scale", "--locale", "--jobs",
         "--line-limit", "--truncation", "--height", "--alignment", "--spans", "--max-text-bytes",
       ]).union(StyleOptions.valued).union(SystemFontOptions.valued),
-      flags: Set(["--json", "--no-lines", "-h", "--help"]).union(SystemFontOptions.flags))
+      flags: Set(["--json", "--no-lines", "--quiet", "-h", "--help"]).union(
+        SystemFontOptions.flags))
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     options.json = parsed.has("--json")
+    options.quiet = parsed.has("--quiet")
     options.format.lines = !parsed.has("--no-lines")
     options.style.fonts = parsed.all("--font").map(FontReference.init)
     if let size = parsed.last("--size") {
@@ -202,9 +208,12 @@ enum MeasureCommand {
     parsed.format.fontsDirectory = fonts.fontsDirectory
     let options = parsed
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: options.height) }
+    let progress = ProgressReport(
+      verb: "measuring", noun: "texts", total: options.texts.count, quiet: options.quiet)
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style, spans: options.spans)
       .prepare(options.texts, jobs: options.jobs) { prepared in
+        defer { progress.advance() }
         let results = MeasuredRow.rows(
           prepared, at: proposals, options: options.container, format: options.format)
         return options.json
@@ -212,6 +221,10 @@ enum MeasureCommand {
           : MeasurementTable.render(prepared, results: results, format: options.format)
       }
     for text in rendered { output.write(try text.get()) }
+    let widths = "\(proposals.count) width\(proposals.count == 1 ? "" : "s")"
+    progress.finish(
+      summary: options.texts.count > 1
+        ? "measured \(ProgressReport.count(options.texts.count)) texts at \(widths)" : nil)
   }
 }
 

@@ -17,12 +17,14 @@ enum ServeCommand {
     OVERVIEW: Measure text as a service: one JSON request per line on stdin, one JSON
     response per line on stdout, in order (protocol in the README, "Service mode").
 
-    USAGE: caliper serve [--max-line-bytes <n>] [--max-text-bytes <n>]
+    USAGE: caliper serve [--max-line-bytes <n>] [--max-text-bytes <n>] [--quiet]
 
     OPTIONS:
       --max-line-bytes <n>    Refuse a request line longer than n bytes (default: 32 MiB);
                               it is skipped to its newline without being held in memory.
       --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
+      --quiet                 No progress on stderr (shown only when stderr is a terminal,
+                              stdin is not, and the work passes a second).
       -h, --help              Show help information.
 
     A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "font" or
@@ -31,9 +33,10 @@ enum ServeCommand {
     measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
     """
 
-  static func parse(_ arguments: [String]) throws -> RequestLimits? {
+  static func parse(_ arguments: [String]) throws -> (limits: RequestLimits, quiet: Bool)? {
     let parsed = try ArgumentParser(
-      arguments, valued: ["--max-line-bytes", "--max-text-bytes"], flags: ["-h", "--help"])
+      arguments, valued: ["--max-line-bytes", "--max-text-bytes"],
+      flags: ["--quiet", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     guard parsed.positionals.isEmpty else {
       throw UsageError("serve takes no arguments; requests come on stdin")
@@ -45,15 +48,23 @@ enum ServeCommand {
     if let bytes = parsed.last("--max-text-bytes") {
       limits.maxTextBytes = try MeasureCommand.byteCount(bytes, option: "--max-text-bytes")
     }
-    return limits
+    return (limits, parsed.has("--quiet"))
   }
 
   static func run(_ arguments: [String], output: inout Output) throws {
-    guard let limits = try parse(arguments) else {
+    guard let (limits, quiet) = try parse(arguments) else {
       output.write(help + "\n")
       return
     }
     let session = ServeSession(fonts: try FontLibrary.bundled(), limits: limits)
+    // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
+    let progress = ProgressReport(
+      verb: "serving", noun: "requests", total: nil, quiet: quiet, alsoWhen: isatty(0) == 0)
+    var served = 0
+    defer {
+      progress.finish(
+        summary: served > 0 ? "served \(ProgressReport.count(served)) requests" : nil)
+    }
     ServeSignals.install()
     var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
     reader.whileWaiting = ServeSignals.whileWaiting
@@ -72,6 +83,8 @@ enum ServeCommand {
               + " (--max-line-bytes); it was skipped"))
       }
       guard try writeLine(response) else { return }
+      served += 1
+      progress.advance()
       if ServeSignals.shouldStop { return }
     }
   }

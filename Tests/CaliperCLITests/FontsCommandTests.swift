@@ -43,9 +43,9 @@ import Testing
     let runs = run.stdout.split(separator: "\n").drop { !$0.hasPrefix("Runs of") }
     #expect(
       Array(runs) == [
-        #"Runs of "ab\u{10FFFD}cd":"#,
+        "Runs of \"ab\u{10FFFD}cd\":",
         #"  0..<2      Noto Sans              "ab""#,
-        #"  2..<3      (no face)              "\u{10FFFD}""#,
+        "  2..<3      (no face)              \"\u{10FFFD}\"",
         #"  3..<5      Noto Sans              "cd""#,
         "Missing (no face covers): U+10FFFD",
       ])
