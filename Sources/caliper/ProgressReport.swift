@@ -13,6 +13,12 @@ import Synchronization
 /// at the end the line is cleared and a one-line summary takes its place. When stderr is
 /// not a terminal nothing is ever written. `advance` may be called from any thread.
 final class ProgressReport: Sendable {
+  /// `--quiet`, in the option tables of measure, serve and layout.
+  static let quietOption = Option(
+    "--quiet",
+    help: "No progress on stderr (shown only when stderr is a\n"
+      + "terminal and the work passes a second).")
+
   private struct State {
     var done = 0
     var lastDraw = 0.0
