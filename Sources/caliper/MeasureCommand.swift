@@ -40,7 +40,8 @@ enum MeasureCommand {
       Option(
         "--max-widths", value: "<n>", help: "Refuse more than n widths (default: 1000)."
       ) { _ = try OptionValues.widthCount($0) },
-    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options)
+    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
+      + [ProgressReport.quietOption])
 
   static var help: String { table.help }
 
@@ -96,10 +97,18 @@ enum MeasureCommand {
     let options = parsed
     let settings = options.settings
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: settings.height) }
+    let progress = ProgressReport(
+      verb: "measuring", noun: "texts", total: options.texts.count,
+      quiet: arguments.has("--quiet"))
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     try MeasureStream.write(
       options.texts, batch: TextBatch(fonts: fonts, style: settings.style, spans: settings.spans),
       jobs: options.jobs, proposals: proposals, options: settings.container,
-      format: options.format, json: options.json, output: &output)
+      format: options.format, json: options.json, output: &output,
+      afterEach: { progress.advance() })
+    let widths = "\(proposals.count) width\(proposals.count == 1 ? "" : "s")"
+    progress.finish(
+      summary: options.texts.count > 1
+        ? "measured \(ProgressReport.count(options.texts.count)) texts at \(widths)" : nil)
   }
 }

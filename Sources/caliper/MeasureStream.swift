@@ -18,7 +18,8 @@ enum MeasureStream {
   ///   before it are written).
   static func write(
     _ texts: [String], batch: TextBatch, jobs: Int?, proposals: [ProposedViewSize],
-    options: TextContainerOptions, format: MeasureFormat, json: Bool, output: inout Output
+    options: TextContainerOptions, format: MeasureFormat, json: Bool, output: inout Output,
+    afterEach: () -> Void = {}
   ) throws {
     let window = max(1, jobs ?? TextBatch.coreCount) * 4
     var start = 0
@@ -42,6 +43,7 @@ enum MeasureStream {
           MeasurementTable.write(
             text, rows: proposals.count, format: format, row: row, to: { output.write($0) })
         }
+        afterEach()
       }
       start = end
     }
