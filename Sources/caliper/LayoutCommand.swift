@@ -36,7 +36,8 @@ enum LayoutCommand {
         "--scale", value: "<s>", help: "Pixels per point in the PNG (default: 2).",
         check: OptionValues.checkScale),
       Option("--no-labels", help: "Leave the ids and the pass headers out of the PNG."),
-    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options,
+    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
+      + [ProgressReport.quietOption],
     footer: """
       The style and line options are what every text node starts from: the document's own
       "text" style applies over them, and each text node's fields over both.
@@ -106,7 +107,15 @@ enum LayoutCommand {
     }
     let engine = LayoutEngine(maxPasses: options.maxPasses)
     var status: Int32 = 0
+    let progress = ProgressReport(
+      verb: "laying out", noun: "widths", total: options.widths.count,
+      quiet: arguments.has("--quiet"))
+    defer {
+      let count = options.widths.count
+      progress.finish(summary: count > 1 ? "laid out \(ProgressReport.count(count)) widths" : nil)
+    }
     for width in options.widths {
+      defer { progress.advance() }
       let proposal = ProposedViewSize(width: width, height: options.settings.height)
       let outcome: LayoutOutcome
       var findings: [AuditFinding]?
