@@ -1,4 +1,5 @@
 import Caliper
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -124,8 +125,7 @@ import Testing
   }
 
   @Test func lineBreaksAgreeWithPango() throws {
-    let data = try Data(contentsOf: URL(fileURLWithPath: TestFonts.fixtures + "/pango-breaks.json"))
-    let fixture = try JSONDecoder().decode(Fixture.self, from: data)
+    let fixture = try PangoFixtures.load("pango-breaks.json", as: Fixture.self)
     var pairs: [String: (agree: Int, total: Int)] = [:]
     var disagreements: [Disagreement] = []
     for paragraph in fixture.paragraphs {
