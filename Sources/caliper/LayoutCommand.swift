@@ -36,11 +36,11 @@ enum LayoutCommand {
         "--scale", value: "<s>", help: "Pixels per point in the PNG (default: 2).",
         check: OptionValues.checkScale),
       Option("--no-labels", help: "Leave the ids and the pass headers out of the PNG."),
-    ] + StyleOptions.options([.style, .proposal]) + SystemFontOptions.options
+    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
       + [ProgressReport.quietOption],
     footer: """
-      The style options set the default text style, under the document's own "text"
-      style and each text node's fields.
+      The style and line options are what every text node starts from: the document's own
+      "text" style applies over them, and each text node's fields over both.
       EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
       """)
 
@@ -71,7 +71,7 @@ enum LayoutCommand {
     options.json = parsed.has("--json")
     options.audit = parsed.has("--audit")
     options.all = parsed.has("--all")
-    options.settings = try StyleOptions.settings(parsed, [.style, .proposal])
+    options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
     for list in parsed.all("--width") { options.widths += try OptionValues.widths(list) }
     if options.widths.isEmpty { options.widths = [nil] }
     if let passes = parsed.last("--max-passes") {
@@ -101,7 +101,7 @@ enum LayoutCommand {
     let description: LayoutDescription
     do {
       description = try LayoutDescription(
-        json: json, fonts: fonts, style: options.settings.style)
+        json: json, fonts: fonts, defaults: options.settings)
     } catch {
       throw RuntimeError("layout \(options.path): \(error)")
     }

@@ -161,10 +161,10 @@ import Testing
 
   /// A layout whose root is the text node: style fields on the node, the proposed height
   /// on the command line (a layout proposes its own height).
-  static func layout(_ row: Case) throws -> Summary {
-    var arguments = ["layout", "-", "--json", "--width", row.width]
+  static func layout(_ row: Case, flags: [String]? = nil) throws -> Summary {
+    var arguments = ["layout", "-", "--json", "--width", row.width] + (flags ?? [])
     var members = ""
-    for setting in row.settings {
+    for setting in flags == nil ? row.settings : [] {
       if setting.key == "height" {
         arguments += ["--height", setting.text]
       } else {
@@ -210,6 +210,7 @@ import Testing
     }
     #expect(same(try Self.serve(row)) == compared, "serve")
     #expect(same(try Self.layout(row)) == compared, "layout")
+    #expect(same(try Self.layout(row, flags: arguments)) == compared, "layout flags")
     #expect(try Self.render(arguments, row) == measured.printed, "render")
     if row.inSpans {
       #expect(same(try Self.spans(row)) == compared, "spans file")
@@ -270,6 +271,18 @@ import Testing
     #expect(layout.status == 1)
     #expect(layout.stderr.contains("$.\(setting.key)"), "\(layout.stderr)")
     #expect(layout.stderr.contains(message), "\(layout.stderr)")
+    let flags = try CLITests.caliper(
+      ["layout", "-", setting.option + "=" + setting.text], stdin: #"{"type": "text", "text": "x"}"#
+    )
+    #expect(flags.status == 64)
+    #expect(flags.stderr.contains("Error: \(setting.option): \(message)"), "\(flags.stderr)")
+    guard ["size", "features", "variations", "letterSpacing"].contains(setting.key) else { return }
+    let path = try Self.temporary(#"[{"start": 0, "end": 1, "\#(setting.key)": \#(setting.json)}]"#)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let spans = try CLITests.caliper(["measure", "--spans", path, "x"])
+    #expect(spans.status == 1)
+    #expect(spans.stderr.contains("$[0].\(setting.key)"), "\(spans.stderr)")
+    #expect(spans.stderr.contains(message), "\(spans.stderr)")
   }
 
   /// The span fields shared with the style read the same: a bad size in a spans file.

@@ -13,23 +13,25 @@ public struct LayoutDescription: Sendable {
   /// The state the first pass runs in.
   public let state: LayoutState
 
-  /// Reads a layout from JSON text, preparing its texts with `fonts`; `style` is the text
-  /// style the document's own `"text"` style and each text node start from.
+  /// Reads a layout from JSON text, preparing its texts with `fonts`.
   ///
   /// - Parameters:
   ///   - json: the layout document (format above).
   ///   - fonts: the library that prepares the text nodes.
+  ///   - defaults: what every text node starts from (`caliper layout`'s style options):
+  ///     the document's own `"text"` style applies over its style, and each node's fields
+  ///     over both. Its proposed height is not used.
   ///   - maxLayoutDepth: the deepest view tree accepted (modifiers included), as
   ///     `LayoutEngine.maxLayoutDepth`; a deeper one is refused while it is read.
   /// - Throws: `LayoutError` naming the JSON path of what is wrong: JSON nested deeper than
   ///   512 levels, a view tree deeper than `maxLayoutDepth`, an expression of more than
   ///   `Expression.maxTerms` terms, an unknown key or type, a value out of range.
   public init(
-    json: String, fonts: FontLibrary, style base: TextStyle = TextStyle(),
+    json: String, fonts: FontLibrary, defaults: StyleSettings = StyleSettings(),
     maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
   ) throws(LayoutError) {
     let document = JSONReader(value: try JSONValue(parsing: json), path: "$")
-    var style = base
+    var defaults = defaults
     var rootReader = document
     var state = LayoutState()
     if document.value["type"] == nil, document.value["root"] != nil {
@@ -37,11 +39,11 @@ public struct LayoutDescription: Sendable {
         switch key {
         case "root": rootReader = member
         case "state": state = try Self.readState(member)
-        default: style = try NodeReader.readStyle(member, base: style)
+        default: defaults.style = try NodeReader.readStyle(member, base: defaults.style)
         }
       }
     }
-    var reader = NodeReader(fonts: fonts, defaultStyle: style)
+    var reader = NodeReader(fonts: fonts, defaults: defaults)
     reader.maxDepth = maxLayoutDepth
     view = try reader.node(rootReader)
     self.state = state

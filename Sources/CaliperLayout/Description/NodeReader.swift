@@ -1,7 +1,8 @@
 /// Reads the nodes of a JSON layout description into views.
 struct NodeReader {
   let fonts: FontLibrary
-  let defaultStyle: TextStyle
+  /// What a text node starts from: the default style, line options and spans.
+  let defaults: StyleSettings
   /// The deepest view tree read (`LayoutEngine.maxLayoutDepth`): checked as each node and
   /// modifier is added, so a long modifier chain is refused before it is built.
   var maxDepth = LayoutEngine.defaultMaxLayoutDepth
@@ -81,7 +82,7 @@ struct NodeReader {
   /// A text node: its text, and every style field but the proposed height (the layout
   /// proposes it).
   func text(_ reader: JSONReader, _ common: [String]) throws(LayoutError) -> AnyView {
-    var settings = StyleSettings(style: defaultStyle)
+    var settings = defaults
     let members = try reader.object(
       allowing: common + ["text"] + StyleSchema.keys([.style, .text]))
     try Self.read(members, of: reader, into: &settings)
