@@ -16,9 +16,11 @@ enum LayoutCommand {
       <file|->                The layout description (schema in the README), '-' for stdin.
 
     OPTIONS:
-      --width <w>[,<w>...]    Proposed widths in points; 'inf' or 'none' for unspecified.
-                              Repeatable. Default: unspecified (the ideal size).
-      --height <h>            Proposed height in points (default: unspecified).
+      --width <w>[,<w>...]    Proposed widths in points; 'inf' proposes infinity, 'none'
+                              leaves the width unspecified. Repeatable. Default: the
+                              document's "proposal", else unspecified (the ideal size).
+      --height <h>            Proposed height in points, 'inf' or 'none' (default: the
+                              document's "proposal", else unspecified).
       --json                  One JSON object per width per line (schema in the README).
       --audit                 Probe every container and report disagreements.
       --all                   Also print views without an id (modifiers, anonymous leaves).
@@ -39,8 +41,9 @@ enum LayoutCommand {
 
   struct Options {
     var path = ""
-    var widths: [Double?] = []
-    var height: Double?
+    /// Nil: the document's proposal (else unspecified).
+    var widths: [Double?]?
+    var height: Double??
     var json = false
     var audit = false
     var all = false
@@ -70,12 +73,11 @@ enum LayoutCommand {
     options.all = parsed.has("--all")
     for list in parsed.all("--width") {
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-        options.widths.append(try MeasureCommand.width(String(item)))
+        options.widths = (options.widths ?? []) + [try dimension(String(item))]
       }
     }
-    if options.widths.isEmpty { options.widths = [nil] }
     if let height = parsed.last("--height") {
-      options.height = try MeasureCommand.width(height)
+      options.height = .some(try dimension(height))
     }
     if let passes = parsed.last("--max-passes") {
       guard let value = Int(passes), value >= 1, value <= 10000 else {
@@ -85,7 +87,7 @@ enum LayoutCommand {
     }
     if let png = parsed.last("--png") {
       guard !png.isEmpty else { throw UsageError("--png expects a file name") }
-      guard options.widths.count == 1 else {
+      guard (options.widths ?? [nil]).count == 1 else {
         throw UsageError("--png draws one width; give a single --width")
       }
       options.png = png
@@ -100,6 +102,13 @@ enum LayoutCommand {
     if parsed.has("--no-labels") { options.render.overlays = [] }
     options.systemFonts = try SystemFontOptions.configuration(parsed)
     return options
+  }
+
+  /// A proposed dimension: a number ≥ 0, 'inf' (infinity) or 'none' (unspecified).
+  static func dimension(_ text: String) throws -> Double? {
+    let trimmed = text.trimmingSpaces.lowercased()
+    if ["inf", "infinity", "+inf"].contains(trimmed) { return .infinity }
+    return try MeasureCommand.width(trimmed)
   }
 
   /// Returns the exit status: 0, 2 for a loop, 3 for audit findings.
@@ -121,8 +130,10 @@ enum LayoutCommand {
     }
     let engine = LayoutEngine(maxPasses: options.maxPasses)
     var status: Int32 = 0
-    for width in options.widths {
-      let proposal = ProposedViewSize(width: width, height: options.height)
+    let documentProposal = description.proposal ?? .unspecified
+    for width in options.widths ?? [documentProposal.width] {
+      let proposal = ProposedViewSize(
+        width: width, height: options.height ?? documentProposal.height)
       let outcome: LayoutOutcome
       var findings: [AuditFinding]?
       do {

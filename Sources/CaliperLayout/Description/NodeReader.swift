@@ -2,10 +2,12 @@
 struct NodeReader {
   let fonts: FontLibrary
   let defaultStyle: TextStyle
+  /// The custom alignment guides the document declares, by name.
+  var customAlignments: [String: AlignmentKey] = [:]
 
   static let types = [
     "text", "box", "spacer", "vstack", "hstack", "zstack", "scroll", "column", "wrap",
-    "viewThatFits", "if",
+    "viewThatFits", "if", "grid", "gridRow",
   ]
 
   func node(_ reader: JSONReader) throws(LayoutError) -> AnyView {
@@ -23,7 +25,8 @@ struct NodeReader {
       let fields = try reader.object(allowing: common + ["minLength"])
       let minLength = try fields.first { $0.key == "minLength" }?.value.length() ?? 8
       view = Spacer(minLength: minLength).body
-    case "vstack", "hstack", "zstack", "column", "wrap", "viewThatFits", "scroll":
+    case "vstack", "hstack", "zstack", "column", "wrap", "viewThatFits", "scroll", "grid",
+      "gridRow":
       view = try container(type, reader, common)
     case "if":
       _ = try reader.object(allowing: common + ["condition", "then", "else"])
