@@ -9,7 +9,7 @@ enum LayoutCommand {
 
     USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
                           [--audit] [--all] [--max-passes <n>]
-                          [--png <out.png> [--scale <s>] [--no-labels]]
+                          [--png <out.png> [--scale <s>] [--no-labels] [--baselines]]
                           [--system-font-dir <dir>]...
 
     ARGUMENTS:
@@ -31,6 +31,7 @@ enum LayoutCommand {
                               a single width.
       --scale <s>             Pixels per point in the PNG (default: 2).
       --no-labels             Leave the ids and the pass headers out of the PNG.
+      --baselines             Draw every text line's baseline in the PNG.
       --system-font-dir <dir> Take system fonts (families, and text nodes'
                               "systemFallback") only from the font files in this folder,
                               not fontconfig's configuration. Repeatable.
@@ -58,7 +59,7 @@ enum LayoutCommand {
       arguments,
       valued: Set(["--width", "--height", "--max-passes", "--png", "--scale"]).union(
         SystemFontOptions.valued),
-      flags: ["--json", "--audit", "--all", "--no-labels", "-h", "--help"])
+      flags: ["--json", "--audit", "--all", "--no-labels", "--baselines", "-h", "--help"])
     if parsed.has("-h") || parsed.has("--help") { return nil }
     var options = Options()
     guard parsed.positionals.count == 1 else {
@@ -100,6 +101,7 @@ enum LayoutCommand {
       options.render.scale = value
     }
     if parsed.has("--no-labels") { options.render.overlays = [] }
+    if parsed.has("--baselines") { options.render.overlays.insert(.baselines) }
     options.systemFonts = try SystemFontOptions.configuration(parsed)
     return options
   }

@@ -103,7 +103,8 @@ public struct GridLayout: Layout {
   func spanWidth(_ cell: Cell, _ widths: [Double]) -> Double {
     let end = min(widths.count, cell.column + cell.span)
     guard cell.column < end else { return 0 }
-    return widths[cell.column..<end].reduce(0, +) + horizontalSpacing * Double(end - cell.column - 1)
+    return widths[cell.column..<end].reduce(0, +) + horizontalSpacing
+      * Double(end - cell.column - 1)
   }
 
   func plan(_ proposal: ProposedViewSize, _ subviews: Subviews) -> Plan {
@@ -117,8 +118,10 @@ public struct GridLayout: Layout {
       }
     }
     func width(_ column: Int, at proposed: Double?) -> Double {
-      sizing[column].map { $0.subview.sizeThatFits(ProposedViewSize(width: proposed, height: nil)).width }
-        .max() ?? 0
+      sizing[column].map {
+        $0.subview.sizeThatFits(ProposedViewSize(width: proposed, height: nil)).width
+      }
+      .max() ?? 0
     }
     plan.widths = Array(repeating: 0, count: columns)
     if let total = proposal.width, total.isFinite {
@@ -162,7 +165,6 @@ public struct GridLayout: Layout {
         guides.append(guide)
         sized.append(sizesRow)
       }
-      if sized.contains(true) == false { lead = 0 }
       let height = sized.contains(true) ? lead + trail : 0
       var proposals: [ProposedViewSize] = []
       var origins: [Point] = []

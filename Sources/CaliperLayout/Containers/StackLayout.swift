@@ -50,7 +50,9 @@ struct StackLayout: Layout, StackAxisProviding {
       repeating: self.proposal(along: length, across: thickness), count: subviews.count)
     plan.sizes = Array(repeating: .zero, count: subviews.count)
     if let length, length.isFinite {
-      let minimum = subviews.map { along($0.sizeThatFits(self.proposal(along: 0, across: thickness))) }
+      let minimum = subviews.map {
+        along($0.sizeThatFits(self.proposal(along: 0, across: thickness)))
+      }
       let flexibility = subviews.indices.map { index in
         along(subviews[index].sizeThatFits(self.proposal(along: .infinity, across: thickness)))
           - minimum[index]

@@ -4,9 +4,11 @@
 /// object `{"state": {...}, "text": {...}, "root": node}` where `text` gives the default
 /// text style (`size`, `font`, `locale`), `proposal` the proposal to lay out at when the
 /// caller gives none, and `alignments` declares custom guides. A node is an object with a `type` — `text`, `box`,
-/// `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`, `viewThatFits`, `if`
-/// — its own fields, an optional `id`, and optional `modifiers` applied in order
-/// (`padding`, `frame`, `fixedSize`, `background`, `overlay`, `observe`, `id`). Every error
+/// `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`, `viewThatFits`, `if`,
+/// `grid`, `gridRow` — its own fields, an optional `id`, and optional `modifiers` applied in
+/// order (`padding`, `frame`, `fixedSize`, `background`, `overlay`, `observe`, `id`,
+/// `layoutPriority`, `gridCellColumns`, `gridColumnAlignment`, `gridCellUnsizedAxes`,
+/// `alignmentGuide`). Every error
 /// names the JSON path of what is wrong.
 public struct LayoutDescription: Sendable {
   /// The view tree.
@@ -58,13 +60,16 @@ public struct LayoutDescription: Sendable {
   /// default an expression over the view's `width` and `height` (0 when missing).
   static func readAlignments(_ reader: JSONReader) throws(LayoutError) -> [String: AlignmentKey] {
     guard case .object(let members) = reader.value else {
-      throw reader.error("expected an object of custom alignments, found \(reader.value.kindDescription)")
+      throw reader.error(
+        "expected an object of custom alignments, found \(reader.value.kindDescription)")
     }
     var alignments: [String: AlignmentKey] = [:]
     for (name, _) in members {
       let member = try reader.required(name)
       guard !name.isEmpty, !Expression.builtInGuides.contains(name),
-        name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" })
+        name.unicodeScalars.allSatisfy({
+          $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_"
+        })
       else {
         throw member.error("a custom alignment needs a new name of letters, digits and '_'")
       }

@@ -82,7 +82,8 @@ extension NodeReader {
       return key
     }
     throw reader.error(
-      "unknown alignment '\(name)' (expected one of: \((builtIn + custom).joined(separator: ", ")))")
+      "unknown alignment '\(name)' (expected one of: \((builtIn + custom).joined(separator: ", ")))"
+    )
   }
 
   static let alignments: [(String, Alignment)] = [
@@ -162,7 +163,8 @@ extension NodeReader {
       let count = try value.length()
       guard count >= 1, count <= 10000, count.rounded() == count else {
         throw value.error(
-          "gridCellColumns \(formatNumber(count)) must be a whole number of columns from 1 to 10000")
+          "gridCellColumns \(formatNumber(count)) must be a whole number of columns from 1 to 10000"
+        )
       }
       return view.gridCellColumns(Int(count))
     case "gridColumnAlignment":
@@ -182,7 +184,8 @@ extension NodeReader {
   func alignmentGuide(_ value: JSONReader, _ view: AnyView) throws(LayoutError) -> AnyView {
     _ = try value.object(allowing: ["alignment", "axis", "value"])
     let alignment = try value.required("alignment")
-    let horizontalNames = ["leading", "trailing"]
+    let horizontalNames =
+      ["leading", "trailing"]
       + customAlignments.filter { $0.value.axis == .horizontal }.keys
     let name = try alignment.string()
     // "center" is horizontal unless "axis": "vertical" says otherwise.

@@ -88,15 +88,12 @@ final class LayoutContext {
   func dimensions(of node: LayoutNode, for proposal: ProposedViewSize) -> ViewDimensions {
     let size = size(of: node, for: proposal)
     var guides: [AlignmentKey: Double] = [:]
-    let own = Set(node.traits.alignmentGuides.map(\.key))
     for key in node.guideKeys {
-      let value =
-        own.contains(key)
-        ? innerExplicitGuide(key, of: node, for: proposal) : explicitGuide(key, of: node, for: proposal)
-      if let value { guides[key] = value }
+      if let value = innerExplicitGuide(key, of: node, for: proposal) { guides[key] = value }
     }
     for guide in node.traits.alignmentGuides {
-      let dimensions = ViewDimensions(width: size.width, height: size.height, explicitGuides: guides)
+      let dimensions = ViewDimensions(
+        width: size.width, height: size.height, explicitGuides: guides)
       guides[guide.key] = guide.computeValue(dimensions)
     }
     return ViewDimensions(width: size.width, height: size.height, explicitGuides: guides)

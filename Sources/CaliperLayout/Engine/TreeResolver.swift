@@ -30,7 +30,9 @@ struct TreeResolver {
     case .leaf(let leaf):
       let node = LayoutNode(content: .leaf(leaf), position: position)
       if leaf is Text {
-        node.guideKeys = [VerticalAlignment.firstTextBaseline.key, VerticalAlignment.lastTextBaseline.key]
+        node.guideKeys = [
+          VerticalAlignment.firstTextBaseline.key, VerticalAlignment.lastTextBaseline.key,
+        ]
       }
       return node
     case .located(let location, let inner):

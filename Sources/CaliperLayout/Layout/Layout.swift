@@ -44,11 +44,13 @@ public protocol Layout: Sendable {
   /// the explicit values of the subviews where `placeSubviews` puts them.
   func explicitAlignment(
     of guide: HorizontalAlignment, in bounds: Rect, proposal: ProposedViewSize,
-    subviews: Subviews, cache: inout Cache) -> Double?
+    subviews: Subviews, cache: inout Cache
+  ) -> Double?
   /// The container's explicit value for a vertical guide (a text baseline inside it).
   func explicitAlignment(
     of guide: VerticalAlignment, in bounds: Rect, proposal: ProposedViewSize,
-    subviews: Subviews, cache: inout Cache) -> Double?
+    subviews: Subviews, cache: inout Cache
+  ) -> Double?
   /// Whether the container places subviews outside its bounds on purpose (a scroll view's
   /// content, a child wider than a fixed frame). The audit reports overflow only when this
   /// is false.
@@ -76,14 +78,16 @@ extension Layout {
     of guide: HorizontalAlignment, in bounds: Rect, proposal: ProposedViewSize,
     subviews: Subviews, cache: inout Cache
   ) -> Double? {
-    mergedExplicitGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    mergedExplicitGuide(
+      guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
   }
 
   public func explicitAlignment(
     of guide: VerticalAlignment, in bounds: Rect, proposal: ProposedViewSize,
     subviews: Subviews, cache: inout Cache
   ) -> Double? {
-    mergedExplicitGuide(guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    mergedExplicitGuide(
+      guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
   }
 
   func mergedExplicitGuide(

@@ -25,7 +25,9 @@ public struct LayoutSubview {
   func guide(_ key: AlignmentKey, in proposal: ProposedViewSize) -> Double {
     let size = sizeThatFits(proposal)
     if let value = context.explicitGuide(key, of: node, for: proposal) { return value }
-    if key.readsSizeOnly { return key.defaultValue(ViewDimensions(width: size.width, height: size.height)) }
+    if key.readsSizeOnly {
+      return key.defaultValue(ViewDimensions(width: size.width, height: size.height))
+    }
     return context.dimensions(of: node, for: proposal)[key]
   }
 

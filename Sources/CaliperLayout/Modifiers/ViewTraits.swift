@@ -84,13 +84,15 @@ extension View {
   public func alignmentGuide(
     _ guide: HorizontalAlignment, computeValue: @escaping @Sendable (ViewDimensions) -> Double
   ) -> AnyView {
-    AnyView(.trait(.alignmentGuide(AlignmentGuide(key: guide.key, computeValue: computeValue)), body))
+    AnyView(
+      .trait(.alignmentGuide(AlignmentGuide(key: guide.key, computeValue: computeValue)), body))
   }
 
   /// Sets the view's value for a vertical guide.
   public func alignmentGuide(
     _ guide: VerticalAlignment, computeValue: @escaping @Sendable (ViewDimensions) -> Double
   ) -> AnyView {
-    AnyView(.trait(.alignmentGuide(AlignmentGuide(key: guide.key, computeValue: computeValue)), body))
+    AnyView(
+      .trait(.alignmentGuide(AlignmentGuide(key: guide.key, computeValue: computeValue)), body))
   }
 }

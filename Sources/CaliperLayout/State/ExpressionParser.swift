@@ -132,7 +132,8 @@ private struct ExpressionParser {
       return .state(key)
     case "": throw error("unexpected '\(rest)'")
     default:
-      throw error("unknown name '\(word)' (expected state.<name>, width, height, a guide, min, max)")
+      throw error(
+        "unknown name '\(word)' (expected state.<name>, width, height, a guide, min, max)")
     }
   }
 
