@@ -51,7 +51,7 @@ let package = Package(
     // Draws measured text and layouts to PNG: FreeType rasterises, libpng writes.
     .target(
       name: "CaliperRender",
-      dependencies: ["Caliper", "CaliperLayout", "CFreeType", "CPNG"]
+      dependencies: ["Caliper", "CaliperLayout", "CPNG"]
     ),
     .executableTarget(
       name: "caliper",

@@ -25,7 +25,7 @@ public struct LayoutRenderer: Sendable {
   /// Draws `outcome`: its last pass, or every pass side by side when it is a loop.
   public func render(_ outcome: LayoutOutcome, fonts: FontLibrary) throws(RenderError) -> Image {
     let passes = outcome.isStable ? [outcome.passes.count - 1] : Array(outcome.passes.indices)
-    let rasterizer = try GlyphRasterizer()
+    let rasterizer = GlyphRasterizer()
     let scale = options.scale
     let margin = options.marginPixels
     let painter = TextPainter(rasterizer: rasterizer, scale: scale)

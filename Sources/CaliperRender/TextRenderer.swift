@@ -6,8 +6,10 @@ import Caliper
 /// rect hugs the ink, whether a fallback face made a line taller. Solution: measure, take
 /// each line's glyph runs in visual order (`PreparedText.glyphRuns(in:)`), rasterise them
 /// with FreeType at points × scale, and draw the proposal, line boxes, baselines, the used
-/// rect, emergency-break marks and a legend (itself set by Caliper) on top. Limitation:
-/// lines are drawn at x = 0 (leading alignment in a left-to-right paragraph).
+/// rect, emergency-break marks and a legend (itself set by Caliper) on top. Glyphs are
+/// rasterised through the `Font` that measured them (its variation and size), at the x
+/// measuring gave them: each line's indent and alignment, justification's space, tab stops.
+/// Limitation: no hinting, no subpixel (LCD) rendering.
 ///
 /// The image is the content, `margin` on every side, and the legend below:
 /// width = max(ceil(content width × scale), legend width) + 2 × margin pixels, where the
@@ -86,7 +88,7 @@ public struct TextRenderer: Sendable {
       }
     }
 
-    let rasterizer = try GlyphRasterizer()
+    let rasterizer = GlyphRasterizer()
     let painter = TextPainter(rasterizer: rasterizer, scale: scale)
     let painted = try painter.paint(
       text, measurement, x: origin.x, y: origin.y, color: options.textColor, into: &image)

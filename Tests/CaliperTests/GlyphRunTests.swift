@@ -58,4 +58,27 @@ import Testing
     #expect(abs(advances - line.widthIncludingTrailingWhitespace) < 1e-6)
     #expect(Set(runs.flatMap(\.glyphs).map(\.cluster)).count > 1)
   }
+
+  /// For 200 corpus paragraphs at 200 pt, the advances of the glyphs drawn on each line add
+  /// up to its measured width (1e-9 pt): its content runs' to `width`, all its runs' to
+  /// `widthIncludingTrailingWhitespace`. Both come from the same shaping, so only the
+  /// order of adding fractional points differs.
+  @Test func drawnAdvancesSumToTheMeasuredLineWidths() throws {
+    let paragraphs = TestFonts.paragraphs.prefix(200)
+    #expect(paragraphs.count == 200)
+    var lines = 0
+    for paragraph in paragraphs {
+      let text = try TestFonts.prepare(paragraph)
+      for line in text.measure(ProposedViewSize(width: 200, height: nil)).lines {
+        lines += 1
+        let runs = text.glyphRuns(in: line)
+        let content = runs.filter { !$0.run.isTrailingWhitespace }.flatMap(\.glyphs)
+        let drawn = content.map(\.advance).reduce(0, +)
+        let all = runs.flatMap(\.glyphs).map(\.advance).reduce(0, +)
+        #expect(abs(drawn - line.width) < 1e-9, "\(line.text): drawn \(drawn) vs \(line.width)")
+        #expect(abs(all - line.widthIncludingTrailingWhitespace) < 1e-9, "\(line.text)")
+      }
+    }
+    #expect(lines > 600)
+  }
 }

@@ -1,5 +1,5 @@
-/// Glyph spacing: the pen moves of measuring (letter and word spacing, tab stops) applied
-/// to shaped glyphs.
+/// Glyph spacing: the pen moves of measuring (letter and word spacing, tab stops,
+/// justification) applied to shaped glyphs.
 ///
 /// Problem: glyphs for drawing come from a fresh HarfBuzz shaping, whose advances know
 /// nothing of the spacing and tab stops that measuring added. Solution: walk a run's
@@ -16,7 +16,8 @@ extension PreparedText {
   func spaced(
     _ glyphs: [PositionedGlyph], lineRun: LineRun, line: Line, style: TextStyle
   ) -> [PositionedGlyph] {
-    let hasSpacing = style.letterSpacing != 0 || style.wordSpacing != 0
+    let hasSpacing =
+      style.letterSpacing != 0 || style.wordSpacing != 0 || line.justification != 0
     let hasTab = tabStops != nil && glyphs.contains { analysis.scalars[$0.cluster].value == 0x09 }
     guard hasSpacing || hasTab, !glyphs.isEmpty else { return glyphs }
     let scalars = analysis.scalars
@@ -48,6 +49,12 @@ extension PreparedText {
           for offset in cluster..<end where !analysis.isLineSeparator(offset) {
             extra += Self.spacing(
               at: offset, clusterStart: clusterStart, analysis: analysis, style: style)
+          }
+          // Justification's extra space on each inter-word space of the content (`align`).
+          if line.justification != 0 {
+            extra +=
+              line.justification
+              * Double(justifiableSpaces(cluster..<max(cluster, min(end, contentEnd))))
           }
           // No letter spacing after the line's last content cluster (`lineEdgeSpacing`).
           if cluster < contentEnd, end >= contentEnd {

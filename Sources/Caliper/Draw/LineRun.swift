@@ -175,12 +175,16 @@ extension PreparedText {
           + (piece.range.upperBound == contentEnd
             ? 0 : lineEdgeSpacing(before: piece.range.upperBound))
       }
+      // Justification widens the piece's inter-word spaces (`align`), as drawing does.
+      let justified =
+        trailing || line.justification == 0
+        ? width : width + line.justification * Double(justifiableSpaces(piece.range))
       result.append(
         LineRun(
           range: piece.range, text: substring(piece.range), font: cascadeFonts[piece.run.face]!,
-          bidiLevel: piece.level, isRightToLeft: piece.run.isRightToLeft, x: x, width: width,
-          isTrailingWhitespace: trailing))
-      x += width
+          bidiLevel: piece.level, isRightToLeft: piece.run.isRightToLeft, x: x,
+          width: justified, isTrailingWhitespace: trailing))
+      x += justified
     }
     return result
   }

@@ -37,7 +37,7 @@ struct FreeTypeHandle<Pointer>: @unchecked Sendable {
 /// Caliper measures with HarfBuzz's own font functions; FreeType validates the file (HarfBuzz
 /// accepts any bytes as an empty face) and reads its names, and is the rasteriser's door.
 final class FreeTypeFace: Sendable {
-  private let state: Mutex<FreeTypeHandle<FT_Face>>
+  private let state: Mutex<(face: FreeTypeHandle<FT_Face>, settings: Settings?)>
   /// The family name from the font's name table, as FreeType reports it.
   let familyName: String
   /// The style name (Regular, Bold, Italic...).
@@ -59,16 +59,38 @@ final class FreeTypeFace: Sendable {
     }
     familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
     styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
-    state = Mutex(FreeTypeHandle(pointer: face))
+    state = Mutex((FreeTypeHandle(pointer: face), nil))
+  }
+
+  /// What a face was last set to for drawing: which `Font` (a varied instance shares its
+  /// base's face) and how many pixels per em.
+  struct Settings: Equatable {
+    let serial: UInt64
+    let pixels: Double
   }
 
   /// Runs `body` with the face, under the face's lock.
   func withFace<R>(_ body: (FT_Face) -> R) -> R {
-    state.withLock { body($0.pointer) }
+    state.withLock { body($0.face.pointer) }
+  }
+
+  /// Runs `body` with the face set to `settings`, under the face's lock: `configure` sets
+  /// it when it was last set otherwise, and returns a result that ends the call instead
+  /// (a failure), or nil.
+  func withFace<R>(settings: Settings, configure: (FT_Face) -> R?, _ body: (FT_Face) -> R) -> R {
+    state.withLock { state in
+      let face = state.face.pointer
+      if state.settings != settings {
+        state.settings = nil
+        if let failure = configure(face) { return failure }
+        state.settings = settings
+      }
+      return body(face)
+    }
   }
 
   deinit {
-    let face = state.withLock { $0.pointer }
+    let face = state.withLock { $0.face.pointer }
     _ = try? FreeTypeLibrary.shared.withLibrary { _ in FT_Done_Face(face) }
   }
 }
