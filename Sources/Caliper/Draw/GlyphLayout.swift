@@ -48,6 +48,9 @@ extension PreparedText {
     let lineRuns = runs(in: line)
     guard !lineRuns.isEmpty else { return [] }
     let shaper = GlyphShaper(style: style)
+    let contentEnd = Self.contentEnd(
+      analysis.scalars, from: line.range.lowerBound,
+      to: min(line.range.upperBound, analysis.scalars.count))
     return lineRuns.map { lineRun in
       // The itemized run holding this visual run: its script and direction.
       let textRun = itemizedRun(
@@ -75,7 +78,9 @@ extension PreparedText {
           analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
           font: lineRun.font, size: size, x: lineRun.x)
       var glyphRun = GlyphRun(
-        run: lineRun, glyphs: spaced(glyphs, lineRun: lineRun, line: line, style: runStyle),
+        run: lineRun,
+        glyphs: spaced(
+          glyphs, lineRun: lineRun, line: line, contentEnd: contentEnd, style: runStyle),
         size: size)
       glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
       return glyphRun

@@ -1,9 +1,10 @@
 /// A layout read from JSON: the view tree, and the state it starts in.
 ///
-/// The format (documented in the README with examples): the document is a node, or an
-/// object `{"state": {...}, "text": {...}, "root": node}` where `text` gives the default
-/// text style (`size`, `font`, `locale`), `proposal` the proposal to lay out at when the
-/// caller gives none, and `alignments` declares custom guides. A node is an object with a `type` — `text`, `box`,
+/// The format (documented with examples in the CaliperLayout catalog, LayoutCommand.md and
+/// FormsBaselinesAndGrids.md): the document is a node, or an object `{"state": {...},
+/// "text": {...}, "root": node}` where `text` gives the default text style (`size`, `font`,
+/// `locale`), `proposal` the proposal to lay out at when the caller gives none, and
+/// `alignments` declares custom guides. A node is an object with a `type` — `text`, `box`,
 /// `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`, `viewThatFits`, `if`,
 /// `grid`, `gridRow` — its own fields, an optional `id`, and optional `modifiers` applied in
 /// order (`padding`, `frame`, `fixedSize`, `background`, `overlay`, `observe`, `id`,
@@ -20,7 +21,15 @@ public struct LayoutDescription: Sendable {
   public let proposal: ProposedViewSize?
 
   /// Reads a layout from JSON text, preparing its texts with `fonts`.
-  public init(json: String, fonts: FontLibrary) throws(LayoutError) {
+  ///
+  /// - Parameter maxLayoutDepth: the deepest view tree accepted (modifiers included), as
+  ///   `LayoutEngine.maxLayoutDepth`; a deeper one is refused while it is read.
+  /// - Throws: `LayoutError` naming the JSON path of what is wrong: JSON nested deeper than
+  ///   512 levels, a view tree deeper than `maxLayoutDepth`, an expression of more than
+  ///   `Expression.maxTerms` terms, an unknown key or type, a value out of range.
+  public init(
+    json: String, fonts: FontLibrary, maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
+  ) throws(LayoutError) {
     let document = JSONReader(value: try JSONValue(parsing: json), path: "$")
     var style = TextStyle()
     var rootReader = document
@@ -41,6 +50,7 @@ public struct LayoutDescription: Sendable {
     }
     var reader = NodeReader(fonts: fonts, defaultStyle: style)
     reader.customAlignments = alignments
+    reader.maxDepth = maxLayoutDepth
     view = try reader.node(rootReader)
     self.state = state
     self.proposal = proposal
