@@ -88,8 +88,15 @@ final class LayoutContext {
   func dimensions(of node: LayoutNode, for proposal: ProposedViewSize) -> ViewDimensions {
     let size = size(of: node, for: proposal)
     var guides: [AlignmentKey: Double] = [:]
+    let ownGuides = !node.traits.alignmentGuides.isEmpty
     for key in node.guideKeys {
-      if let value = innerExplicitGuide(key, of: node, for: proposal) { guides[key] = value }
+      // Memoised either way: a frame asks for its child's dimensions, the child for its
+      // own child's, and without memos the baselines would be found 2^depth times.
+      let value =
+        ownGuides
+        ? innerExplicitGuide(key, of: node, for: proposal)
+        : explicitGuide(key, of: node, for: proposal)
+      if let value { guides[key] = value }
     }
     for guide in node.traits.alignmentGuides {
       let dimensions = ViewDimensions(
@@ -102,6 +109,16 @@ final class LayoutContext {
   /// The explicit guide of the node's content, before its own `alignmentGuide`s: a text's
   /// baselines, or what its layout passes up from its children.
   private func innerExplicitGuide(
+    _ key: AlignmentKey, of node: LayoutNode, for proposal: ProposedViewSize
+  ) -> Double? {
+    let query = GuideQuery(key: key, proposal: proposal)
+    if memoise, let value = node.innerGuides[query] { return value }
+    let value = computeInnerExplicitGuide(key, of: node, for: proposal)
+    if memoise { node.innerGuides[query] = value }
+    return value
+  }
+
+  private func computeInnerExplicitGuide(
     _ key: AlignmentKey, of node: LayoutNode, for proposal: ProposedViewSize
   ) -> Double? {
     switch node.content {

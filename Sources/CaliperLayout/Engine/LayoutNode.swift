@@ -24,6 +24,8 @@ final class LayoutNode {
   var sizes: [ProposedViewSize: Size] = [:]
   /// Explicit guide values already answered this pass (nil: the view has none).
   var guides: [GuideQuery: Double?] = [:]
+  /// The same, before the node's own `alignmentGuide`s.
+  var innerGuides: [GuideQuery: Double?] = [:]
   /// What the view tells its container: priority, grid cell settings, alignment guides.
   var traits = ViewTraits()
   /// The guides the view or something inside it may have an explicit value for.
