@@ -22,8 +22,11 @@ public struct LayoutDescription: Sendable {
 
   /// Reads a layout from JSON text, preparing its texts with `fonts`.
   ///
-  /// - Parameter maxLayoutDepth: the deepest view tree accepted (modifiers included), as
-  ///   `LayoutEngine.maxLayoutDepth`; a deeper one is refused while it is read.
+  /// - Parameters:
+  ///   - json: the layout document (format above).
+  ///   - fonts: the library that prepares the text nodes.
+  ///   - maxLayoutDepth: the deepest view tree accepted (modifiers included), as
+  ///     `LayoutEngine.maxLayoutDepth`; a deeper one is refused while it is read.
   /// - Throws: `LayoutError` naming the JSON path of what is wrong: JSON nested deeper than
   ///   512 levels, a view tree deeper than `maxLayoutDepth`, an expression of more than
   ///   `Expression.maxTerms` terms, an unknown key or type, a value out of range.
