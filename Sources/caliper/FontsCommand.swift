@@ -1,36 +1,25 @@
 import Caliper
+import CaliperLayout
 
 /// `caliper fonts`: the cascade, and for a text which face covers each run.
 enum FontsCommand {
-  static let help = """
-    OVERVIEW: Show the font cascade, and for a text which face covers each run.
+  static let table = OptionTable(
+    command: "fonts",
+    abstract: "Show the font cascade, and which face covers each run of a text.",
+    overview: "Show the font cascade, and for a text which face covers each run.",
+    arguments: "[<text>...]",
+    argumentHelp: [("<text>", "Texts whose runs to show with their faces, one per argument.")],
+    options: TextInput.options + StyleOptions.options([.style]) + [
+      StyleOptions.options([.text]).first { $0.name == "--spans" }!
+    ] + SystemFontOptions.options)
 
-    USAGE: caliper fonts [--font <name|path>]... [--system-fonts] [--system-font-dir <dir>]...
-                         [<text>]
+  static var help: String { table.help }
 
-    ARGUMENTS:
-      <text>                  A text whose runs to show with their faces.
-
-    OPTIONS:
-      --font <name|path>      A font tried before the bundled cascade. Repeatable.
-    \(SystemFontOptions.help)
-      -h, --help              Show help information.
-    """
-
-  static func run(_ arguments: [String], output: inout Output) throws {
-    let parsed = try ArgumentParser(
-      arguments, valued: Set(["--font"]).union(SystemFontOptions.valued),
-      flags: Set(["-h", "--help"]).union(SystemFontOptions.flags))
-    if parsed.has("-h") || parsed.has("--help") {
-      output.write(help + "\n")
-      return
-    }
-    guard parsed.positionals.count <= 1 else {
-      throw UsageError("'caliper fonts' takes at most one text (quote it)")
-    }
+  static func run(_ parsed: ParsedArguments, output: inout Output) throws {
+    let settings = try StyleOptions.settings(parsed, [.style, .text])
+    let texts = try TextInput.texts(parsed, arguments: parsed.positionals, fallback: .none)
     let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
-    var style = TextStyle(fonts: parsed.all("--font").map(FontReference.init))
-    SystemFontOptions.apply(parsed, to: &style)
+    let style = settings.style
     let cascade = try fonts.cascade(for: style)
     output.write("Fonts folder: \(fonts.fontsDirectory)\nCascade:\n")
     for (index, path) in cascade.paths.enumerated() {
@@ -42,8 +31,17 @@ enum FontsCommand {
     if style.systemFallback {
       output.write("  then system fonts (fontconfig), per cluster the cascade lacks\n")
     }
-    guard let text = parsed.positionals.first else { return }
-    let prepared = try fonts.prepare(text, style: style)
+    for text in texts {
+      try runs(of: text, settings: settings, cascade: cascade, fonts: fonts, output: &output)
+    }
+  }
+
+  /// Which face covers each run of `text`, and what no face covers.
+  static func runs(
+    of text: String, settings: StyleSettings, cascade: FontCascade, fonts: FontLibrary,
+    output: inout Output
+  ) throws {
+    let prepared = try fonts.prepare(text, style: settings.style, spans: settings.spans)
     let system = prepared.faces.filter { face in !cascade.paths.contains { $0 == face.path } }
     if !system.isEmpty {
       output.write("System faces used:\n")

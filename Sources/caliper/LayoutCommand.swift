@@ -4,47 +4,54 @@ import CaliperRender
 /// `caliper layout`: lays out a JSON layout description at one or more widths and prints
 /// every named view's frame, each text's lines, loops and audit findings.
 enum LayoutCommand {
-  static let help = """
-    OVERVIEW: Lay out a JSON layout description and print every named view's frame.
+  static let table = OptionTable(
+    command: "layout",
+    abstract: "Lay out a JSON layout description; report frames, loops, audit.",
+    overview: "Lay out a JSON layout description and print every named view's frame.",
+    arguments: "<file|->",
+    argumentHelp: [("<file|->", "The layout description (schema in the docs), '-' for stdin.")],
+    options: [
+      Option(
+        "--width", value: "<w>[,<w>...]",
+        help: "Proposed widths in points; 'inf' proposes infinity, 'none'\n"
+          + "leaves the width unspecified. Repeatable. Default: the\n"
+          + "document's \"proposal\", else unspecified (the ideal size).",
+        repeatable: true, check: OptionValues.checkWidths),
+      Option("--json", help: "One JSON object per width per line (schema in the docs)."),
+      Option("--audit", help: "Probe every container and report disagreements."),
+      Option("--all", help: "Also print views without an id (modifiers, anonymous leaves)."),
+      Option(
+        "--max-passes", value: "<n>",
+        help: "Passes before a layout that keeps changing is a loop (16)."
+      ) { _ = try OptionValues.whole($0, option: "--max-passes", 1...10000, "passes") },
+      Option(
+        "--png", value: "<file>",
+        help: """
+          Also draw the layout to a PNG: frames of views with an id
+          outlined and labelled, text in its frame, boxes filled; a
+          geometry feedback loop draws every pass side by side. Needs
+          a single width.
+          """
+      ) { if $0.isEmpty { throw UsageError("--png expects a file name") } },
+      Option(
+        "--scale", value: "<s>", help: "Pixels per point in the PNG (default: 2).",
+        check: OptionValues.checkScale),
+      Option("--no-labels", help: "Leave the ids and the pass headers out of the PNG."),
+      Option("--baselines", help: "Draw every text line's baseline in the PNG."),
+    ] + StyleOptions.options([.style, .proposal]) + SystemFontOptions.options,
+    footer: """
+      The style options set the default text style, under the document's own "text"
+      style and each text node's fields.
+      EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
+      """)
 
-    USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
-                          [--audit] [--all] [--max-passes <n>]
-                          [--png <out.png> [--scale <s>] [--no-labels] [--baselines]]
-                          [--system-font-dir <dir>]...
-
-    ARGUMENTS:
-      <file|->                The layout description (schema in the README), '-' for stdin.
-
-    OPTIONS:
-      --width <w>[,<w>...]    Proposed widths in points; 'inf' proposes infinity, 'none'
-                              leaves the width unspecified. Repeatable. Default: the
-                              document's "proposal", else unspecified (the ideal size).
-      --height <h>            Proposed height in points, 'inf' or 'none' (default: the
-                              document's "proposal", else unspecified).
-      --json                  One JSON object per width per line (schema in the README).
-      --audit                 Probe every container and report disagreements.
-      --all                   Also print views without an id (modifiers, anonymous leaves).
-      --max-passes <n>        Passes before a layout that keeps changing is a loop (16).
-      --png <file>            Also draw the layout to a PNG: frames of views with an id
-                              outlined and labelled, text in its frame, boxes filled; a
-                              geometry feedback loop draws every pass side by side. Needs
-                              a single width.
-      --scale <s>             Pixels per point in the PNG (default: 2).
-      --no-labels             Leave the ids and the pass headers out of the PNG.
-      --baselines             Draw every text line's baseline in the PNG.
-      --system-font-dir <dir> Take system fonts (families, and text nodes'
-                              "systemFallback") only from the font files in this folder,
-                              not fontconfig's configuration. Repeatable.
-      -h, --help              Show help information.
-
-    EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
-    """
+  static var help: String { table.help }
 
   struct Options {
     var path = ""
     /// Nil: the document's proposal (else unspecified).
     var widths: [Double?]?
-    var height: Double??
+    var settings = StyleSettings()
     var json = false
     var audit = false
     var all = false
@@ -54,13 +61,7 @@ enum LayoutCommand {
     var systemFonts = SystemFontConfiguration.installed
   }
 
-  static func parse(_ arguments: [String]) throws -> Options? {
-    let parsed = try ArgumentParser(
-      arguments,
-      valued: Set(["--width", "--height", "--max-passes", "--png", "--scale"]).union(
-        SystemFontOptions.valued),
-      flags: ["--json", "--audit", "--all", "--no-labels", "--baselines", "-h", "--help"])
-    if parsed.has("-h") || parsed.has("--help") { return nil }
+  static func parse(_ parsed: ParsedArguments) throws -> Options {
     var options = Options()
     guard parsed.positionals.count == 1 else {
       throw UsageError(
@@ -72,53 +73,40 @@ enum LayoutCommand {
     options.json = parsed.has("--json")
     options.audit = parsed.has("--audit")
     options.all = parsed.has("--all")
+    options.settings = try StyleOptions.settings(parsed, [.style, .proposal])
     for list in parsed.all("--width") {
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
         options.widths = (options.widths ?? []) + [try dimension(String(item))]
       }
     }
-    if let height = parsed.last("--height") {
-      options.height = .some(try dimension(height))
-    }
     if let passes = parsed.last("--max-passes") {
-      guard let value = Int(passes), value >= 1, value <= 10000 else {
-        throw UsageError("--max-passes expects a whole number from 1 to 10000, not '\(passes)'")
-      }
-      options.maxPasses = value
+      options.maxPasses = try OptionValues.whole(
+        passes, option: "--max-passes", 1...10000, "passes")
     }
     if let png = parsed.last("--png") {
-      guard !png.isEmpty else { throw UsageError("--png expects a file name") }
       guard (options.widths ?? [nil]).count == 1 else {
         throw UsageError("--png draws one width; give a single --width")
       }
       options.png = png
     }
-    if let scale = parsed.last("--scale") {
-      let value = try MeasureCommand.number(scale, option: "--scale")
-      guard value.isFinite, value > 0, value <= 16 else {
-        throw RuntimeError("invalid scale \(scale): it must be a number greater than 0, at most 16")
-      }
-      options.render.scale = value
-    }
+    if let scale = parsed.last("--scale") { options.render.scale = try OptionValues.scale(scale) }
     if parsed.has("--no-labels") { options.render.overlays = [] }
     if parsed.has("--baselines") { options.render.overlays.insert(.baselines) }
-    options.systemFonts = try SystemFontOptions.configuration(parsed)
+    options.systemFonts = SystemFontOptions.configuration(parsed)
     return options
   }
 
-  /// A proposed dimension: a number ≥ 0, 'inf' (infinity) or 'none' (unspecified).
+  /// A proposed width: a number ≥ 0, 'inf' (infinity, which a flexible view takes whole)
+  /// or 'none' (unspecified: the ideal size).
   static func dimension(_ text: String) throws -> Double? {
     let trimmed = text.trimmingSpaces.lowercased()
     if ["inf", "infinity", "+inf"].contains(trimmed) { return .infinity }
-    return try MeasureCommand.width(trimmed)
+    return try OptionValues.width(trimmed)
   }
 
   /// Returns the exit status: 0, 2 for a loop, 3 for audit findings.
-  static func run(_ arguments: [String], output: inout Output) throws -> Int32 {
-    guard let options = try parse(arguments) else {
-      output.write(help + "\n")
-      return 0
-    }
+  static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
+    let options = try parse(arguments)
     let bytes = try InputReader.read(options.path)
     guard let json = String(validating: bytes, as: UTF8.self) else {
       throw RuntimeError("layout \(options.path) is not valid UTF-8")
@@ -126,7 +114,8 @@ enum LayoutCommand {
     let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
     let description: LayoutDescription
     do {
-      description = try LayoutDescription(json: json, fonts: fonts)
+      description = try LayoutDescription(
+        json: json, fonts: fonts, style: options.settings.style)
     } catch {
       throw RuntimeError("layout \(options.path): \(error)")
     }
@@ -135,7 +124,7 @@ enum LayoutCommand {
     let documentProposal = description.proposal ?? .unspecified
     for width in options.widths ?? [documentProposal.width] {
       let proposal = ProposedViewSize(
-        width: width, height: options.height ?? documentProposal.height)
+        width: width, height: options.settings.height ?? documentProposal.height)
       let outcome: LayoutOutcome
       var findings: [AuditFinding]?
       do {

@@ -11,10 +11,9 @@ struct RequestLimits {
   /// The longest text, in bytes of UTF-8 (`--max-text-bytes`).
   var maxTextBytes = 16 << 20
 
-  /// Font sizes are in (0, maxFontSize] points.
-  static let maxFontSize = 10_000.0
-  /// Scales are in (0, maxScale] pixels per point.
-  static let maxScale = 1_000.0
+  /// Scales are in (0, maxScale] pixels per point, for rounding (`measure`, `serve`) and
+  /// for drawing (`render`, `layout --png`) alike.
+  static let maxScale = 16.0
 
   /// Refuses a text longer than `maxTextBytes`.
   func check(text: String) throws(RequestError) {
@@ -27,12 +26,7 @@ struct RequestLimits {
     }
   }
 
-  /// A font size in (0, 10000] points.
-  static func fontSize(_ value: Double) throws(RequestError) -> Double {
-    try positive(value, atMost: maxFontSize, .sizeOutOfRange, "font size", unit: "points")
-  }
-
-  /// A scale in (0, 1000] pixels per point.
+  /// A scale in (0, 16] pixels per point.
   static func scale(_ value: Double) throws(RequestError) -> Double {
     try positive(value, atMost: maxScale, .scaleOutOfRange, "scale", unit: "pixels per point")
   }

@@ -13,47 +13,46 @@ import Caliper
 /// opens no file. It is also a filter: `caliper serve < requests.jsonl > results.jsonl`.
 /// Limitation: requests are measured one at a time; run several processes for more cores.
 enum ServeCommand {
-  static let help = """
-    OVERVIEW: Measure text as a service: one JSON request per line on stdin, one JSON
-    response per line on stdout, in order (protocol in the README, "Service mode").
+  static let table = OptionTable(
+    command: "serve",
+    abstract: "Measure JSON requests from stdin, one per line, as a service.",
+    overview: "Measure text as a service: one JSON request per line on stdin, one JSON\n"
+      + "response per line on stdout, in order (protocol in the docs, \"Service mode\").",
+    options: [
+      Option(
+        "--max-line-bytes", value: "<n>",
+        help: "Refuse a request line longer than n bytes (default:\n"
+          + "32 MiB); it is skipped to its newline without being held\nin memory."
+      ) { _ = try OptionValues.byteCount($0, option: "--max-line-bytes") },
+      Option(
+        "--max-text-bytes", value: "<n>",
+        help: "Refuse a text longer than n bytes of UTF-8 (default: 16 MiB)."
+      ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
+    ] + SystemFontOptions.options,
+    footer: """
+      A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "lines",
+      "scale" and every style field (the options of 'caliper measure' in camelCase:
+      "size", "font" or "fonts", "locale", "features", "variations", "lineLimit",
+      "truncation", "height", "alignment", "spans", ...), or {"id": 2, "stats": true}.
+      EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
+      measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
+      """)
 
-    USAGE: caliper serve [--max-line-bytes <n>] [--max-text-bytes <n>]
+  static var help: String { table.help }
 
-    OPTIONS:
-      --max-line-bytes <n>    Refuse a request line longer than n bytes (default: 32 MiB);
-                              it is skipped to its newline without being held in memory.
-      --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
-      -h, --help              Show help information.
-
-    A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "font" or
-    "fonts", "size", "locale", "lines", "scale", or {"id": 2, "stats": true}.
-    EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
-    measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
-    """
-
-  static func parse(_ arguments: [String]) throws -> RequestLimits? {
-    let parsed = try ArgumentParser(
-      arguments, valued: ["--max-line-bytes", "--max-text-bytes"], flags: ["-h", "--help"])
-    if parsed.has("-h") || parsed.has("--help") { return nil }
+  static func run(_ parsed: ParsedArguments, output: inout Output) throws {
     guard parsed.positionals.isEmpty else {
       throw UsageError("serve takes no arguments; requests come on stdin")
     }
     var limits = RequestLimits()
     if let bytes = parsed.last("--max-line-bytes") {
-      limits.maxLineBytes = try MeasureCommand.byteCount(bytes, option: "--max-line-bytes")
+      limits.maxLineBytes = try OptionValues.byteCount(bytes, option: "--max-line-bytes")
     }
     if let bytes = parsed.last("--max-text-bytes") {
-      limits.maxTextBytes = try MeasureCommand.byteCount(bytes, option: "--max-text-bytes")
+      limits.maxTextBytes = try OptionValues.byteCount(bytes, option: "--max-text-bytes")
     }
-    return limits
-  }
-
-  static func run(_ arguments: [String], output: inout Output) throws {
-    guard let limits = try parse(arguments) else {
-      output.write(help + "\n")
-      return
-    }
-    let session = ServeSession(fonts: try FontLibrary.bundled(), limits: limits)
+    let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
+    let session = ServeSession(fonts: fonts, limits: limits)
     ServeSignals.install()
     var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
     reader.whileWaiting = ServeSignals.whileWaiting

@@ -32,14 +32,15 @@ struct ServeSession {
     switch request.action {
     case .stats:
       return JSONWriter.encode(.object([("id", request.id), ("stats", statistics)]))
-    case .measure(let string, let style, let proposals):
+    case .measure(let string, let settings, let proposals):
       let prepared: PreparedText
       do {
-        prepared = try fonts.prepare(string, style: style)
+        prepared = try fonts.prepare(string, style: settings.style, spans: settings.spans)
       } catch {
         return Self.error(id: request.id, RequestError(Self.code(error), error.description))
       }
-      let results = MeasuredRow.rows(prepared, at: proposals, format: request.format)
+      let results = MeasuredRow.rows(
+        prepared, at: proposals, options: settings.container, format: request.format)
       return MeasurementJSON.encode(
         prepared, results: results, format: request.format,
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)])

@@ -20,7 +20,8 @@ public struct LayoutDescription: Sendable {
   /// `"inf"` proposes infinity, `null` or a missing member leaves it unspecified).
   public let proposal: ProposedViewSize?
 
-  /// Reads a layout from JSON text, preparing its texts with `fonts`.
+  /// Reads a layout from JSON text, preparing its texts with `fonts`; `style` is the text
+  /// style the document's own `"text"` style and each text node start from.
   ///
   /// - Parameters:
   ///   - json: the layout document (format above).
@@ -31,10 +32,11 @@ public struct LayoutDescription: Sendable {
   ///   512 levels, a view tree deeper than `maxLayoutDepth`, an expression of more than
   ///   `Expression.maxTerms` terms, an unknown key or type, a value out of range.
   public init(
-    json: String, fonts: FontLibrary, maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
+    json: String, fonts: FontLibrary, style base: TextStyle = TextStyle(),
+    maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
   ) throws(LayoutError) {
     let document = JSONReader(value: try JSONValue(parsing: json), path: "$")
-    var style = TextStyle()
+    var style = base
     var rootReader = document
     var state = LayoutState()
     var proposal: ProposedViewSize?
