@@ -91,7 +91,10 @@ enum MeasureCommand {
         let results = MeasuredRow.rows(
           prepared, at: proposals, options: settings.container, format: options.format)
         return options.json
-          ? MeasurementJSON.encode(prepared, results: results, format: options.format) + "\n"
+          ? MeasurementJSON.encode(
+            prepared, results: results, format: options.format,
+            lossy: MeasurementJSON.Lossy(
+              invalidUTF8: CommandLineArguments.invalidUTF8[prepared.string] ?? 0)) + "\n"
           : MeasurementTable.render(prepared, results: results, format: options.format)
       }
     for text in rendered { output.write(try text.get()) }
