@@ -6,16 +6,30 @@ enum FontsCommand {
   static let table = OptionTable(
     command: "fonts",
     abstract: "Show the font cascade, and which face covers each run of a text.",
-    overview: "Show the font cascade, and for a text which face covers each run.",
+    overview: "Show the font cascade, and for a text which face covers each run; with\n"
+      + "--list, every bundled face.",
     arguments: "[<text>...]",
     argumentHelp: [("<text>", "Texts whose runs to show with their faces, one per argument.")],
     options: TextInput.options + StyleOptions.options([.style]) + [
       StyleOptions.options([.text]).first { $0.name == "--spans" }!
-    ] + SystemFontOptions.options)
+    ] + SystemFontOptions.options + [
+      Option(
+        "--list",
+        help: "List every bundled face: file, family, style, variation\n"
+          + "axes, and its place in the default cascade ('no': not\nin it).")
+    ])
 
   static var help: String { table.help }
 
   static func run(_ parsed: ParsedArguments, output: inout Output) throws {
+    if parsed.has("--list") {
+      guard parsed.positionals.isEmpty, parsed.values.isEmpty else {
+        throw UsageError("'caliper fonts --list' takes no text and no other option")
+      }
+      let fonts = try FontLibrary.bundled()
+      output.write(try FontListing.bundledFaces(fonts))
+      return
+    }
     let settings = try StyleOptions.settings(parsed, [.style, .text])
     let texts = try TextInput.texts(parsed, arguments: parsed.positionals, fallback: .none)
     let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
@@ -50,11 +64,11 @@ enum FontsCommand {
       }
     }
     output.write("Runs of \(MeasurementTable.quoted(text)):\n")
-    for run in prepared.faceRuns {
+    for row in FontListing.rows(prepared) {
       output.write(
-        "  \(NumberFormat.padded("\(run.range.lowerBound)..<\(run.range.upperBound)", 10, right: false))"
-          + " \(NumberFormat.padded(run.font.familyName, 22, right: false)) \(MeasurementTable.quoted(run.text))\n"
-      )
+        "  \(NumberFormat.padded("\(row.range.lowerBound)..<\(row.range.upperBound)", 10, right: false))"
+          + " \(NumberFormat.padded(row.face ?? "(no face)", 22, right: false))"
+          + " \(MeasurementTable.quoted(row.text))\n")
     }
     if !prepared.missing.isEmpty {
       output.write(

@@ -38,7 +38,8 @@ enum LayoutCommand {
         check: OptionValues.checkScale),
       Option("--no-labels", help: "Leave the ids and the pass headers out of the PNG."),
       Option("--baselines", help: "Draw every text line's baseline in the PNG."),
-    ] + StyleOptions.options([.style, .proposal]) + SystemFontOptions.options,
+    ] + StyleOptions.options([.style, .proposal]) + SystemFontOptions.options
+      + [ProgressReport.quietOption],
     footer: """
       The style options set the default text style, under the document's own "text"
       style and each text node's fields.
@@ -122,7 +123,16 @@ enum LayoutCommand {
     let engine = LayoutEngine(maxPasses: options.maxPasses)
     var status: Int32 = 0
     let documentProposal = description.proposal ?? .unspecified
-    for width in options.widths ?? [documentProposal.width] {
+    let widths = options.widths ?? [documentProposal.width]
+    let progress = ProgressReport(
+      verb: "laying out", noun: "widths", total: widths.count,
+      quiet: arguments.has("--quiet"))
+    defer {
+      let count = widths.count
+      progress.finish(summary: count > 1 ? "laid out \(ProgressReport.count(count)) widths" : nil)
+    }
+    for width in widths {
+      defer { progress.advance() }
       let proposal = ProposedViewSize(
         width: width, height: options.settings.height ?? documentProposal.height)
       let outcome: LayoutOutcome

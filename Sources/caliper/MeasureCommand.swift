@@ -37,7 +37,8 @@ enum MeasureCommand {
         "--max-text-bytes", value: "<n>",
         help: "Refuse a text longer than n bytes of UTF-8 (default: 16 MiB)."
       ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
-    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options)
+    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
+      + [ProgressReport.quietOption])
 
   static var help: String { table.help }
 
@@ -85,9 +86,13 @@ enum MeasureCommand {
     let options = parsed
     let settings = options.settings
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: settings.height) }
+    let progress = ProgressReport(
+      verb: "measuring", noun: "texts", total: options.texts.count,
+      quiet: arguments.has("--quiet"))
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: settings.style, spans: settings.spans)
       .prepare(options.texts, jobs: options.jobs) { prepared in
+        defer { progress.advance() }
         let results = MeasuredRow.rows(
           prepared, at: proposals, options: settings.container, format: options.format)
         return options.json
@@ -98,5 +103,9 @@ enum MeasureCommand {
           : MeasurementTable.render(prepared, results: results, format: options.format)
       }
     for text in rendered { output.write(try text.get()) }
+    let widths = "\(proposals.count) width\(proposals.count == 1 ? "" : "s")"
+    progress.finish(
+      summary: options.texts.count > 1
+        ? "measured \(ProgressReport.count(options.texts.count)) texts at \(widths)" : nil)
   }
 }

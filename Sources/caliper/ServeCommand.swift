@@ -28,7 +28,7 @@ enum ServeCommand {
         "--max-text-bytes", value: "<n>",
         help: "Refuse a text longer than n bytes of UTF-8 (default: 16 MiB)."
       ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
-    ] + SystemFontOptions.options,
+    ] + SystemFontOptions.options + [ProgressReport.quietOption],
     footer: """
       A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "lines",
       "scale" and every style field (the options of 'caliper measure' in camelCase:
@@ -53,6 +53,15 @@ enum ServeCommand {
     }
     let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
     let session = ServeSession(fonts: fonts, limits: limits)
+    // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
+    let progress = ProgressReport(
+      verb: "serving", noun: "requests", total: nil, quiet: parsed.has("--quiet"),
+      alsoWhen: isatty(0) == 0)
+    var served = 0
+    defer {
+      progress.finish(
+        summary: served > 0 ? "served \(ProgressReport.count(served)) requests" : nil)
+    }
     ServeSignals.install()
     var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
     reader.whileWaiting = ServeSignals.whileWaiting
@@ -71,6 +80,8 @@ enum ServeCommand {
               + " (--max-line-bytes); it was skipped"))
       }
       guard try writeLine(response) else { return }
+      served += 1
+      progress.advance()
       if ServeSignals.shouldStop { return }
     }
   }

@@ -203,6 +203,31 @@ import Testing
     }
     #expect(try LayoutEngine().layout(column, in: .unspecified).result.size.width == 40)
   }
+
+  /// Caliper.docc, UsingCaliperInAPackage.md: a first program.
+  @Test func usingCaliperFirstProgram() throws {
+    do {
+      let fonts = try FontLibrary.bundled()
+      let text = try fonts.prepare("Blue tile with a longer local label")
+      print(text.measure(ProposedViewSize(width: nil, height: nil)))
+      // 242.656 × 21.792 pt, 1 line at the ideal width
+    } catch {
+      print("error: \(error)")  // a CaliperError; for missing fonts, every place searched
+    }
+
+    let text = try FontLibrary.bundled().prepare("Blue tile with a longer local label")
+    let shown = "\(text.measure(ProposedViewSize(width: nil, height: nil)))"
+    #expect(shown == "242.656 × 21.792 pt, 1 line at the ideal width")
+  }
+
+  /// Caliper.docc, UsingCaliperInAPackage.md: shipping your own fonts.
+  @Test func usingCaliperWithOwnFonts() throws {
+    let appFonts = TestFonts.directory
+    let fonts = try FontLibrary(fontsDirectory: appFonts)  // the folder your app ships
+    let label = try fonts.prepare("Blue tile with a longer local label")
+
+    #expect(label.faces.map(\.path) == [appFonts + "/NotoSans-Regular.ttf"])
+  }
 }
 
 enum ValueEdge: AlignmentID {
