@@ -13,8 +13,9 @@ enum LayoutCommand {
     options: [
       Option(
         "--width", value: "<w>[,<w>...]",
-        help: "Proposed widths in points; 'inf' or 'none' for unspecified.\n"
-          + "Repeatable. Default: unspecified (the ideal size).",
+        help: "Proposed widths in points; 'inf' proposes infinity, 'none'\n"
+          + "leaves the width unspecified. Repeatable. Default: the\n"
+          + "document's \"proposal\", else unspecified (the ideal size).",
         repeatable: true, check: OptionValues.checkWidths),
       Option("--json", help: "One JSON object per width per line (schema in the docs)."),
       Option("--audit", help: "Probe every container and report disagreements."),
@@ -36,6 +37,7 @@ enum LayoutCommand {
         "--scale", value: "<s>", help: "Pixels per point in the PNG (default: 2).",
         check: OptionValues.checkScale),
       Option("--no-labels", help: "Leave the ids and the pass headers out of the PNG."),
+      Option("--baselines", help: "Draw every text line's baseline in the PNG."),
     ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
       + [ProgressReport.quietOption],
     footer: """
@@ -48,7 +50,8 @@ enum LayoutCommand {
 
   struct Options {
     var path = ""
-    var widths: [Double?] = []
+    /// Nil: the document's proposal (else unspecified).
+    var widths: [Double?]?
     var settings = StyleSettings()
     var json = false
     var audit = false
@@ -72,22 +75,34 @@ enum LayoutCommand {
     options.audit = parsed.has("--audit")
     options.all = parsed.has("--all")
     options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
-    for list in parsed.all("--width") { options.widths += try OptionValues.widths(list) }
-    if options.widths.isEmpty { options.widths = [nil] }
+    for list in parsed.all("--width") {
+      for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+        options.widths = (options.widths ?? []) + [try dimension(String(item))]
+      }
+    }
     if let passes = parsed.last("--max-passes") {
       options.maxPasses = try OptionValues.whole(
         passes, option: "--max-passes", 1...10000, "passes")
     }
     if let png = parsed.last("--png") {
-      guard options.widths.count == 1 else {
+      guard (options.widths ?? [nil]).count == 1 else {
         throw UsageError("--png draws one width; give a single --width")
       }
       options.png = png
     }
     if let scale = parsed.last("--scale") { options.render.scale = try OptionValues.scale(scale) }
     if parsed.has("--no-labels") { options.render.overlays = [] }
+    if parsed.has("--baselines") { options.render.overlays.insert(.baselines) }
     options.systemFonts = SystemFontOptions.configuration(parsed)
     return options
+  }
+
+  /// A proposed width: a number ≥ 0, 'inf' (infinity, which a flexible view takes whole)
+  /// or 'none' (unspecified: the ideal size).
+  static func dimension(_ text: String) throws -> Double? {
+    let trimmed = text.trimmingSpaces.lowercased()
+    if ["inf", "infinity", "+inf"].contains(trimmed) { return .infinity }
+    return try OptionValues.width(trimmed)
   }
 
   /// Returns the exit status: 0, 2 for a loop, 3 for audit findings.
@@ -107,16 +122,19 @@ enum LayoutCommand {
     }
     let engine = LayoutEngine(maxPasses: options.maxPasses)
     var status: Int32 = 0
+    let documentProposal = description.proposal ?? .unspecified
+    let widths = options.widths ?? [documentProposal.width]
     let progress = ProgressReport(
-      verb: "laying out", noun: "widths", total: options.widths.count,
+      verb: "laying out", noun: "widths", total: widths.count,
       quiet: arguments.has("--quiet"))
     defer {
-      let count = options.widths.count
+      let count = widths.count
       progress.finish(summary: count > 1 ? "laid out \(ProgressReport.count(count)) widths" : nil)
     }
-    for width in options.widths {
+    for width in widths {
       defer { progress.advance() }
-      let proposal = ProposedViewSize(width: width, height: options.settings.height)
+      let proposal = ProposedViewSize(
+        width: width, height: options.settings.height ?? documentProposal.height)
       let outcome: LayoutOutcome
       var findings: [AuditFinding]?
       do {

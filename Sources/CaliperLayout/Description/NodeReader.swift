@@ -3,13 +3,15 @@ struct NodeReader {
   let fonts: FontLibrary
   /// What a text node starts from: the default style, line options and spans.
   let defaults: StyleSettings
+  /// The custom alignment guides the document declares, by name.
+  var customAlignments: [String: AlignmentKey] = [:]
   /// The deepest view tree read (`LayoutEngine.maxLayoutDepth`): checked as each node and
   /// modifier is added, so a long modifier chain is refused before it is built.
   var maxDepth = LayoutEngine.defaultMaxLayoutDepth
 
   static let types = [
     "text", "box", "spacer", "vstack", "hstack", "zstack", "scroll", "column", "wrap",
-    "viewThatFits", "if",
+    "viewThatFits", "if", "grid", "gridRow",
   ]
 
   func node(_ reader: JSONReader) throws(LayoutError) -> AnyView {
@@ -27,7 +29,8 @@ struct NodeReader {
       let fields = try reader.object(allowing: common + ["minLength"])
       let minLength = try fields.first { $0.key == "minLength" }?.value.length() ?? 8
       view = Spacer(minLength: minLength).body
-    case "vstack", "hstack", "zstack", "column", "wrap", "viewThatFits", "scroll":
+    case "vstack", "hstack", "zstack", "column", "wrap", "viewThatFits", "scroll", "grid",
+      "gridRow":
       view = try container(type, reader, common)
     case "if":
       _ = try reader.object(allowing: common + ["condition", "then", "else"])
