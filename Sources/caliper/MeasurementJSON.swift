@@ -1,6 +1,6 @@
 import Caliper
 
-/// The result schema of `caliper measure --json` and `caliper serve` (in the README): one
+/// The result schema of `caliper measure --json` and `caliper serve` (documented in Caliper.docc/CommandLine.md): one
 /// encoder, so that the two commands can never disagree.
 enum MeasurementJSON {
   /// The lossy steps taken on the way to a result, each a count (0 when nothing was lost),

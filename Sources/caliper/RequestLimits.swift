@@ -83,7 +83,7 @@ struct RequestLimits {
 
 /// A refused request: a stable code for programs and a one-line message for people.
 struct RequestError: Error, CustomStringConvertible {
-  /// The `error.code` values of `caliper serve` (documented in the README).
+  /// The `error.code` values of `caliper serve` (documented in Caliper.docc/ServeProtocol.md).
   enum Code: String {
     case invalidJSON = "invalid-json"
     case invalidRequest = "invalid-request"
