@@ -15,6 +15,16 @@ extension PreparedText {
     return slotStyles.isEmpty ? style.letterSpacing : slotStyles[face(at: end - 1)].letterSpacing
   }
 
+  /// How far the pen moves across start..<end (breaking at `breakAt`): the stretch's
+  /// advances, its edges reshaped where unsafe, its tabs at their stops, and the spacing
+  /// after its last cluster kept (a stretch that a line goes on past). A line's `width` is
+  /// this less `lineEdgeSpacing`.
+  func penAdvance(from start: Int, to end: Int, breakingAt breakAt: Int) -> Double {
+    tabStops == nil
+      ? untabbedWidth(from: start, to: end, breakingAt: breakAt)
+      : tabbedWidth(from: start, to: end, breakingAt: breakAt)
+  }
+
   /// Whether a line's width is more than prefix arithmetic: tabs move to stops, letter
   /// spacing leaves the line's edge (the line breaker then asks `width`).
   var adjustsLineWidths: Bool { tabStops != nil || hasLetterSpacing }

@@ -50,14 +50,12 @@ extension PreparedText {
   {
     let segment = segments[index]
     let stretchIndex = hyphenStretchOfSegment.isEmpty ? -1 : Int(hyphenStretchOfSegment[index])
-    // `width` leaves out the letter spacing after a line's last cluster; a head that goes on
-    // into the stretch keeps it.
+    // A head that goes on into the stretch keeps the spacing after its last cluster.
     if stretchIndex >= 0, start <= hyphenStretches[stretchIndex].start {
       let stretch = hyphenStretches[stretchIndex]
       let head =
         stretch.start > start
-        ? width(from: start, to: stretch.start, breakingAt: stretch.start)
-          + lineEdgeSpacing(before: stretch.start) : 0
+        ? penAdvance(from: start, to: stretch.start, breakingAt: stretch.start) : 0
       let continuing =
         head + advanceSum(stretch.start..<segment.contentEnd)
         - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
@@ -71,8 +69,7 @@ extension PreparedText {
     else { return (plain, plain) }
     let head =
       stretch.start > start
-      ? width(from: start, to: stretch.start, breakingAt: stretch.start)
-        + lineEdgeSpacing(before: stretch.start) : 0
+      ? penAdvance(from: start, to: stretch.start, breakingAt: stretch.start) : 0
     return (plain, head + stretch.width)
   }
 
@@ -99,9 +96,9 @@ extension PreparedText {
     if let known = memo[key] { return HyphenStretch(start: left, width: known) }
     let runStyle = style(ofFace: run.face)
     let shaper = Shaper(style: runStyle)
-    let packed = shaper.shapePiece(
-      piece, range: (left - contextStart)..<piece.count, context: 0..<piece.count, run: run,
-      font: font)
+    let packed = shaper.shape(
+      piece, boundaries: [Bool](repeating: true, count: piece.count + 1),
+      range: (left - contextStart)..<piece.count, context: true, run: run, font: font)
     let size = runStyle.size
     var total = 0.0
     for value in packed {

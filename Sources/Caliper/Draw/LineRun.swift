@@ -146,8 +146,7 @@ extension PreparedText {
         return width(
           from: lineStart, to: contentEnd, breakingAt: min(line.range.upperBound, scalars.count))
       }
-      return width(from: lineStart, to: offset, breakingAt: offset)
-        + lineEdgeSpacing(before: offset)
+      return penAdvance(from: lineStart, to: offset, breakingAt: offset)
     }
     var result: [LineRun] = []
     result.reserveCapacity(pieces.count)
@@ -166,14 +165,14 @@ extension PreparedText {
         // Tab stops count from the line's start: the piece is the pen's move across it.
         width = pen(piece.range.upperBound) - pen(piece.range.lowerBound)
       } else {
-        // `width` leaves out the letter spacing after the piece's last cluster, which only
-        // the line's last content cluster goes without.
+        // Only the line's last content cluster goes without the spacing after it.
+        let range = piece.range
         width =
-          self.width(
-            from: piece.range.lowerBound, to: piece.range.upperBound,
-            breakingAt: min(breakAt, scalars.count))
-          + (piece.range.upperBound == contentEnd
-            ? 0 : lineEdgeSpacing(before: piece.range.upperBound))
+          range.upperBound == contentEnd
+          ? self.width(
+            from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
+          : penAdvance(
+            from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
       }
       // Justification widens the piece's inter-word spaces (`align`), as drawing does.
       let justified =

@@ -284,10 +284,7 @@ public struct PreparedText: Sendable {
   /// independent of the line's length. Tabs in the line advance to the tab stops, and
   /// letter spacing is not added after the line's last cluster (`lineEdgeSpacing`).
   func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    let width =
-      tabStops == nil
-      ? untabbedWidth(from: start, to: contentEnd, breakingAt: end)
-      : tabbedWidth(from: start, to: contentEnd, breakingAt: end)
+    let width = penAdvance(from: start, to: contentEnd, breakingAt: end)
     return contentEnd > start ? width - lineEdgeSpacing(before: contentEnd) : width
   }
 

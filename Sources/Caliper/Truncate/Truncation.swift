@@ -174,12 +174,11 @@ extension PreparedText {
   func shownWidth(prefix: Range<Int>, suffix: Range<Int>, lineEnd: Int) -> Double {
     var total = 0.0
     if !prefix.isEmpty {
-      total += width(from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
-      total += lineEdgeSpacing(before: prefix.upperBound)
+      total += penAdvance(
+        from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
     }
     if !suffix.isEmpty {
-      total += width(from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
-      total += lineEdgeSpacing(before: suffix.upperBound)
+      total += penAdvance(from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
     }
     return total
   }
@@ -309,8 +308,9 @@ extension PreparedText {
     let near = itemizedRun(containing: offset)
     let run = TextRun(
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
-    let packed = Shaper(style: style(ofFace: index)).shapePiece(
-      scalars, range: 0..<scalars.count, context: 0..<scalars.count, run: run, font: font)
+    let packed = Shaper(style: style(ofFace: index)).shape(
+      scalars, boundaries: [Bool](repeating: true, count: scalars.count + 1),
+      range: 0..<scalars.count, context: false, run: run, font: font)
     let size = style(ofFace: index).size
     let width = packed.reduce(0.0) {
       $0 + font.units.points(Double(ShapedPiece.advance($1)), size: size)
