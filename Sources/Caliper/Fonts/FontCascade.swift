@@ -1,10 +1,12 @@
 /// An ordered list of faces and the rule that picks one per grapheme cluster.
 ///
 /// Problem: no single face covers every script. Solution (as in Pango and browsers): each
-/// grapheme cluster goes to the first face whose cmap covers the whole cluster; whitespace
-/// and combining marks stay in the face of the run they are in when it covers them; a
-/// cluster with emoji presentation goes to the emoji face first. Limitation: coverage is
-/// the cmap only (a face that maps a character to an empty glyph still "covers" it).
+/// grapheme cluster goes to the first face whose cmap covers the whole cluster; combining
+/// marks stay in the face of the run they are in when it covers them; a cluster with emoji
+/// presentation goes to the emoji face first. Spaces, controls and the like choose no face
+/// here (`choosesNoFace`): `FaceChooser` gives them one by Pango's rule. Limitation:
+/// coverage is the cmap only (a face that maps a character to an empty glyph still
+/// "covers" it).
 ///
 /// With `TextStyle.systemFallback`, a cluster that no face covers goes to the system face
 /// fontconfig sorts first among those that have all of its characters; such faces are
@@ -44,15 +46,13 @@ public struct FontCascade: Sendable {
     }
 
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general
-    /// rules' property lookups: controls need no glyph and stay in the run, a space stays
-    /// in the run's face where that face has one, anything else takes the first face that
-    /// has it.
+    /// rules' property lookups: the first face that has it. (Spaces and controls choose no
+    /// face: `choosesNoFace`.)
     mutating func face(ascii scalar: Unicode.Scalar, previous: Int?) throws(CaliperError)
       -> (index: Int, covered: Bool)
     {
       let value = Int(scalar.value)
       if value < 0x20 || value == 0x7F { return (try previousOrFirst(previous), true) }
-      if value == 0x20, let previous, try font(previous).covers(scalar) { return (previous, true) }
       if asciiFirst[value] == -1 {
         asciiFirst[value] = -2
         for index in cascade.paths.indices where try font(index).covers(scalar) {
@@ -72,6 +72,12 @@ public struct FontCascade: Sendable {
       if let previous { return previous }
       _ = try font(0)
       return 0
+    }
+
+    /// The face for a stretch that chose none (only spaces and controls): the first face
+    /// with a space, as Pango takes `get_font (' ')`; the first face if none has one.
+    mutating func spaceFace() throws(CaliperError) -> Int {
+      try face(ascii: " ", previous: nil).index
     }
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
@@ -151,10 +157,26 @@ public struct FontCascade: Sendable {
     }
 
     static func staysInRun(_ scalar: Unicode.Scalar) -> Bool {
-      if scalar.value < 0x80 { return scalar.value <= 0x20 || scalar.value == 0x7F }
+      if scalar.value < 0x80 { return false }
       switch scalar.properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark: return true
-      default: return scalar.properties.isWhitespace || !needsGlyph(scalar)
+      default: return !needsGlyph(scalar)
+      }
+    }
+
+    /// Whether a character chooses no face of its own (Pango 1.50's `consider_as_space`):
+    /// controls, format characters but Arabic ones (U+0600–U+06FF, U+070F, U+08E2, which are
+    /// drawn), surrogates, line and paragraph separators, spaces but U+1680 (Ogham's, which
+    /// is drawn), and variation selectors.
+    static func choosesNoFace(_ scalar: Unicode.Scalar) -> Bool {
+      let value = scalar.value
+      if value < 0x80 { return value <= 0x20 || value == 0x7F }
+      if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
+      switch scalar.properties.generalCategory {
+      case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
+      case .spaceSeparator: return value != 0x1680
+      case .format: return !((0x600...0x6FF).contains(value) || value == 0x70F || value == 0x8E2)
+      default: return false
       }
     }
 

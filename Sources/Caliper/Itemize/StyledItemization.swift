@@ -5,7 +5,8 @@
 /// yet line breaking needs one text with one index space of faces (for line metrics and
 /// face masks). Solution: split the text into pieces of one style at span boundaries
 /// (moved to grapheme boundaries), pick each cluster's face with the piece's own cascade
-/// exactly as `Itemization` does, and number the faces by slot: a slot is a face at a size
+/// exactly as `Itemization` does (`FaceChooser`, each piece a run of its own as Pango's
+/// attribute changes make one), and number the faces by slot: a slot is a face at a size
 /// and a baseline offset, so that everything indexed by face (shaping size, line metrics,
 /// `FaceMask`) follows the spans. Runs are cut where the slot, script or bidi level
 /// changes. A slot's style carries the span's OpenType features and letter spacing, so
@@ -70,7 +71,7 @@ struct StyledItemization {
     var slots = FaceSlots()
     var items = Itemization()
     items.faceOf = [UInt16](repeating: 0, count: count)
-    var seenMissing = Set<UInt32>()
+    var chooser = FaceChooser()
     var start = 0
     while start < count {
       var pieceEnd = start + 1
@@ -84,50 +85,19 @@ struct StyledItemization {
       } else {
         resolver = FontCascade.Resolver(try library.cascade(for: pieceStyle))
       }
-      var previous: Int?
-      var cluster = start
-      while cluster < pieceEnd {
-        var end = cluster + 1
-        while end < pieceEnd && !analysis.graphemeStart[end] { end += 1 }
-        let choice =
-          end == cluster + 1 && scalars[cluster].value < 0x80
-          ? try resolver.face(ascii: scalars[cluster], previous: previous)
-          : try resolver.face(for: scalars[cluster..<end], previous: previous)
-        if !choice.covered {
-          for scalar in scalars[cluster..<end]
-          where FontCascade.Resolver.needsGlyph(scalar)
-            && seenMissing.insert(scalar.value).inserted
-          {
-            items.missing.append(scalar)
-          }
-        }
-        let slot = slots.slot(
-          try resolver.font(choice.index), style: pieceStyle, baselineOffset: offsets[piece])
+      try chooser.choose(analysis, range: start..<pieceEnd, resolver: &resolver) {
+        (range, _, font) throws(CaliperError) in
+        let slot = slots.slot(font, style: pieceStyle, baselineOffset: offsets[piece])
         guard slot <= Int(UInt16.max) else {
           throw .tooManyFonts(count: slot + 1, limit: Int(UInt16.max) + 1)
         }
-        for index in cluster..<end { items.faceOf[index] = UInt16(slot) }
-        previous = choice.index
-        cluster = end
+        for index in range { items.faceOf[index] = UInt16(slot) }
       }
       resolvers[piece] = resolver
       start = pieceEnd
     }
-    // Runs of one slot, script and level (as `Itemization` cuts them).
-    var runStart = 0
-    for index in 0..<count {
-      let next = index + 1
-      if next == count || items.faceOf[next] != items.faceOf[runStart]
-        || analysis.scripts[next] != analysis.scripts[runStart]
-        || analysis.level(at: next) != analysis.level(at: runStart)
-      {
-        items.runs.append(
-          TextRun(
-            range: runStart..<next, face: Int(items.faceOf[runStart]),
-            script: analysis.scripts[runStart], level: analysis.level(at: runStart)))
-        runStart = next
-      }
-    }
+    items.missing = chooser.missing
+    items.runs = Itemization.runs(analysis, faceOf: items.faceOf)
     self.items = items
     self.slots = slots
   }

@@ -28,27 +28,20 @@ struct Itemization {
 
   init(analysis: TextAnalysis, resolver: inout FontCascade.Resolver) throws(CaliperError) {
     let scalars = analysis.scalars
-    faceOf = [UInt16](repeating: 0, count: scalars.count)
-    var seenMissing = Set<UInt32>()
-    var previous: Int?
-    var start = 0
-    while start < scalars.count {
-      var end = start + 1
-      while end < scalars.count && !analysis.graphemeStart[end] { end += 1 }
-      let choice =
-        end == start + 1 && scalars[start].value < 0x80
-        ? try resolver.face(ascii: scalars[start], previous: previous)
-        : try resolver.face(for: scalars[start..<end], previous: previous)
-      if !choice.covered {
-        for scalar in scalars[start..<end]
-        where FontCascade.Resolver.needsGlyph(scalar) && seenMissing.insert(scalar.value).inserted {
-          missing.append(scalar)
-        }
-      }
-      for index in start..<end { faceOf[index] = UInt16(choice.index) }
-      previous = choice.index
-      start = end
+    var faceOf = [UInt16](repeating: 0, count: scalars.count)
+    var chooser = FaceChooser()
+    try chooser.choose(analysis, range: 0..<scalars.count, resolver: &resolver) { range, face, _ in
+      for index in range { faceOf[index] = UInt16(face) }
     }
+    self.faceOf = faceOf
+    missing = chooser.missing
+    runs = Self.runs(analysis, faceOf: faceOf)
+  }
+
+  /// Runs of one face, script and bidi level.
+  static func runs(_ analysis: TextAnalysis, faceOf: [UInt16]) -> [TextRun] {
+    let scalars = analysis.scalars
+    var runs: [TextRun] = []
     var runStart = 0
     for index in 0..<scalars.count {
       let next = index + 1
@@ -63,5 +56,6 @@ struct Itemization {
         runStart = next
       }
     }
+    return runs
   }
 }

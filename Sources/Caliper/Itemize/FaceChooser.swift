@@ -1,0 +1,173 @@
+/// Itemize, face of each cluster: the cascade's choice, and Pango's rule for clusters that
+/// choose none.
+///
+/// Problem: a space drawn in the face before it is wrong where that face is a fallback
+/// ("😀 Label" would measure its space in the emoji face, 19.92 pt instead of Noto Sans's
+/// 4.16 pt), and a face picked for the space alone is wrong too (it would split runs at
+/// every space). Solution: Pango 1.50's itemizer (`itemize_state_process_run` and
+/// `itemize_state_add_character`), cluster by cluster. Spaces, controls, format characters
+/// and variation selectors choose no face (`FontCascade.Resolver.choosesNoFace`). Within a
+/// run of one script, bidi level and emoji presentation (an emoji-presentation cluster is
+/// a run of its own), such clusters go with the face before them; where the next face is
+/// earlier in the cascade (less of a fallback) those trailing them move to it ("है 1":
+/// the space goes with "1" in Noto Sans; "1 है": it stays with "1"). At the start of a run
+/// they take the next face chosen; at its end they keep the face before them ("है abc":
+/// the space stays Devanagari, the script changes at "a"); a run with no face at all takes
+/// the first face with a space. A tab or U+2028 ends its item and starts one of its own, so
+/// nothing moves across it. Limitation: decided per grapheme cluster, where Pango decides
+/// per character (a cluster of a space and a combining mark chooses a face).
+struct FaceChooser {
+  /// Characters no face covered, in order of first appearance.
+  var missing: [Unicode.Scalar] = []
+  private var seenMissing = Set<UInt32>()
+
+  // The Pango item being filled: its first cluster, face and cascade rank (lower is less of
+  // a fallback; `Int.max` for a face that covers nothing of it).
+  private var hasItem = false
+  private var itemStart = 0
+  private var itemFace: Int?
+  private var itemRank = Int.max
+  /// Where the clusters that chose no face at the end of the item begin.
+  private var firstSpace: Int?
+  /// Where the run's leading clusters that chose no face begin, while no face is known.
+  private var pending: Int?
+  private var lastWasForcedBreak = false
+
+  init() {}
+
+  /// Receives a stretch of one face: its scalar range, cascade index and font.
+  typealias Assign = (Range<Int>, Int, Font) throws(CaliperError) -> Void
+
+  /// Chooses the cascade face of every cluster of `range` (one style's piece of the text)
+  /// and hands each stretch of one face to `assign`.
+  mutating func choose(
+    _ analysis: TextAnalysis, range: Range<Int>, resolver: inout FontCascade.Resolver,
+    assign: Assign
+  ) throws(CaliperError) {
+    let scalars = analysis.scalars
+    var previous: Int?
+    var runScript: UInt32 = 0
+    var runLevel: UInt8 = 0
+    var runIsEmoji = false
+    var cluster = range.lowerBound
+    startRun()
+    while cluster < range.upperBound {
+      var end = cluster + 1
+      while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
+      let clusterScalars = scalars[cluster..<end]
+      let isEmoji = FontCascade.Resolver.hasEmojiPresentation(clusterScalars)
+      let script = analysis.scripts[cluster]
+      let level = analysis.level(at: cluster)
+      if cluster > range.lowerBound
+        && (script != runScript || level != runLevel || isEmoji != runIsEmoji)
+      {
+        try finishRun(at: cluster, resolver: &resolver, assign: assign)
+        startRun()
+      }
+      (runScript, runLevel, runIsEmoji) = (script, level, isEmoji)
+
+      let choosesNone = clusterScalars.allSatisfy(FontCascade.Resolver.choosesNoFace)
+      var face: Int?
+      var rank = Int.max
+      if !choosesNone {
+        let choice =
+          end == cluster + 1 && scalars[cluster].value < 0x80
+          ? try resolver.face(ascii: scalars[cluster], previous: previous)
+          : try resolver.face(for: clusterScalars, previous: previous)
+        if !choice.covered {
+          for scalar in clusterScalars
+          where FontCascade.Resolver.needsGlyph(scalar) && seenMissing.insert(scalar.value).inserted
+          {
+            missing.append(scalar)
+          }
+        }
+        face = choice.index
+        rank = choice.covered ? choice.index : Int.max
+        previous = choice.index
+      }
+      let isForcedBreak =
+        end == cluster + 1 && (scalars[cluster].value == 0x09 || scalars[cluster].value == 0x2028)
+      try add(
+        cluster..<end, face: face, rank: rank, forceBreak: isForcedBreak || lastWasForcedBreak,
+        resolver: &resolver, assign: assign)
+      lastWasForcedBreak = isForcedBreak
+      cluster = end
+    }
+    try finishRun(at: range.upperBound, resolver: &resolver, assign: assign)
+  }
+
+  private mutating func startRun() {
+    hasItem = false
+    itemFace = nil
+    itemRank = Int.max
+    firstSpace = nil
+    pending = nil
+    lastWasForcedBreak = false
+  }
+
+  /// `itemize_state_add_character` for one cluster; `face` is nil where it chose none.
+  private mutating func add(
+    _ cluster: Range<Int>, face chosen: Int?, rank chosenRank: Int, forceBreak: Bool,
+    resolver: inout FontCascade.Resolver, assign: Assign
+  ) throws(CaliperError) {
+    let spacesStart = firstSpace
+    if chosen == nil {
+      if firstSpace == nil { firstSpace = cluster.lowerBound }
+    } else {
+      firstSpace = nil
+    }
+    var face = chosen
+    var rank = chosenRank
+    var newItemStart = cluster.lowerBound
+    if hasItem {
+      if itemFace == nil, let face {
+        // The run's first face: the clusters before it that chose none take it.
+        if let from = pending { try give(from..<cluster.lowerBound, face, &resolver, assign) }
+        pending = nil
+        itemFace = face
+        itemRank = rank
+      } else if let current = itemFace, face == nil {
+        face = current
+        rank = itemRank
+      }
+      if !forceBreak, face == itemFace {
+        if let face { try give(cluster, face, &resolver, assign) }
+        return
+      }
+      // The face changes: the clusters that chose none at the end of an item that was not
+      // only them go to the new face when it is less of a fallback.
+      if let spaces = spacesStart, let face, itemStart < spaces, rank < itemRank {
+        try give(spaces..<cluster.lowerBound, face, &resolver, assign)
+        newItemStart = spaces
+      }
+    }
+    hasItem = true
+    itemStart = newItemStart
+    itemFace = face
+    itemRank = rank
+    if let face {
+      try give(cluster, face, &resolver, assign)
+    } else if pending == nil {
+      pending = cluster.lowerBound
+    }
+  }
+
+  /// Hands `range` and `face` to `assign`, with the face's font.
+  private func give(
+    _ range: Range<Int>, _ face: Int, _ resolver: inout FontCascade.Resolver, _ assign: Assign
+  ) throws(CaliperError) {
+    try assign(range, face, try resolver.font(face))
+  }
+
+  /// Ends a run at `end`: clusters that chose no face in a run with no face at all take the
+  /// first face with a space.
+  private mutating func finishRun(
+    at end: Int, resolver: inout FontCascade.Resolver,
+    assign: Assign
+  ) throws(CaliperError) {
+    if let from = pending {
+      try give(from..<end, try resolver.spaceFace(), &resolver, assign)
+      pending = nil
+    }
+  }
+}
