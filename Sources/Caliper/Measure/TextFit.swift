@@ -14,31 +14,6 @@
 /// let text = try fonts.prepare("Blue tile with a longer local label")
 /// text.sizeThatFits(ProposedViewSize(width: 120, height: nil)).lineCount  // 3
 /// ```
-public struct TextFit: Sendable, Hashable {
-  /// The proposal this answers.
-  public let proposal: ProposedViewSize
-  /// The size the text needs, as `TextMeasurement.size`.
-  public let size: Size
-  /// The number of lines.
-  public let lineCount: Int
-  /// Where the lines sit, as `TextMeasurement.usedRect`.
-  public let usedRect: Rect
-  /// The proposed widths that give these same lines: [lo, hi).
-  public let lineBreakRange: Range<Double>
-  /// Whether text is hidden by the line limit or the proposed height (the last line ends
-  /// in an ellipsis).
-  public let truncated: Bool
-  /// The hidden text in Unicode-scalar offsets, when `truncated`.
-  public let hiddenRange: Range<Int>?
-
-  /// The fit with `size` and `usedRect` on the pixel grid of `scale` (ceil).
-  public func rounded(toScale scale: Double) -> TextFit {
-    TextFit(
-      proposal: proposal, size: size.rounded(toScale: scale), lineCount: lineCount,
-      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange,
-      truncated: truncated, hiddenRange: hiddenRange)
-  }
-}
 
 /// One breaking of a prepared text for a proposal: its size, its lines if asked for, and
 /// the range of available widths (padding and insets taken off) that give the same lines.
@@ -66,17 +41,16 @@ extension LineFit {
 }
 
 extension PreparedText {
-  /// The size and line count of the text for a proposal: `measure(_:options:)`'s size,
-  /// without building lines.
+  /// The size and line count of the text for a proposal: `measure(_:options:)`'s result
+  /// without its lines (none are built).
   public func sizeThatFits(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
-  ) -> TextFit {
+  ) -> TextMeasurement {
     let breaking = self.breaking(proposal, options: options, needsSpans: false)
     let (size, used) = breaking.fit.size(options: options)
-    return TextFit(
-      proposal: proposal, size: size, lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths, truncated: breaking.truncation != nil,
-      hiddenRange: breaking.truncation?.hidden)
+    return TextMeasurement(
+      proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
+      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a
