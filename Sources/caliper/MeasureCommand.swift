@@ -205,7 +205,7 @@ enum MeasureCommand {
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     let rendered = TextBatch(fonts: fonts, style: options.style, spans: options.spans)
       .prepare(options.texts, jobs: options.jobs) { prepared in
-        let results = MeasuredRow.rows(
+        let results = TextMeasurement.rows(
           prepared, at: proposals, options: options.container, format: options.format)
         return options.json
           ? MeasurementJSON.encode(prepared, results: results, format: options.format) + "\n"

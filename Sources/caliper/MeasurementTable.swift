@@ -3,7 +3,7 @@ import Caliper
 /// The default output of `caliper measure`: an aligned table a person can read.
 enum MeasurementTable {
   static func render(
-    _ text: PreparedText, results: [MeasuredRow], format: MeasureFormat
+    _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat
   ) -> String {
     let f = { (value: Double) in NumberFormat.fixed(value) }
     let faces = text.faces.map {

@@ -39,7 +39,7 @@ struct ServeSession {
       } catch {
         return Self.error(id: request.id, RequestError(Self.code(error), error.description))
       }
-      let results = MeasuredRow.rows(prepared, at: proposals, format: request.format)
+      let results = TextMeasurement.rows(prepared, at: proposals, format: request.format)
       return MeasurementJSON.encode(
         prepared, results: results, format: request.format,
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)])
