@@ -233,12 +233,14 @@ public struct PreparedText: Sendable {
     slotBaselineOffsets.isEmpty ? 0 : slotBaselineOffsets[face]
   }
 
-  /// The number of break segments (a word and the whitespace after it).
-  public var segmentCount: Int { segments.count }
+  /// The number of break segments (a word and the whitespace after it): for benchmarks'
+  /// per-segment figures.
+  @_spi(Benchmarks) public var segmentCount: Int { segments.count }
 
   /// The bytes this prepared text holds: its arrays' storage and its string, not the
-  /// shared faces nor its cached breakings.
-  public var memoryFootprint: Int {
+  /// shared faces nor its cached breakings. The prepared-text cache weighs entries by it;
+  /// benchmarks report it.
+  @_spi(Benchmarks) public var memoryFootprint: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     let analysisBytes = analysis.memoryFootprint
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
