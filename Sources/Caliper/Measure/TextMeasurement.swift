@@ -121,13 +121,7 @@ extension PreparedText {
         widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
         y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent)
       line.x = span.indent
-      if index == spans.count - 1, let cut = breaking.truncation,
-        let font = cascadeFonts[cut.ellipsisFace]
-      {
-        line.truncation = LineTruncation(
-          prefix: cut.prefix, suffix: cut.suffix, hidden: cut.hidden, ellipsis: cut.ellipsis,
-          ellipsisFont: font, ellipsisWidth: cut.ellipsisWidth)
-      }
+      if index == spans.count - 1 { line.truncation = breaking.truncation }
       line.endsWithHyphen = span.hyphen && hyphen(forSoftHyphenAt: span.end - 1) != nil
       lines.append(line)
       y += metrics.height

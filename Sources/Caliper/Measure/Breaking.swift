@@ -24,7 +24,7 @@ struct Breaking {
   /// Padding and insets on both sides, added back to `limits` for proposed widths.
   var extra: Double
   /// How the last line was truncated, under a line limit.
-  var truncation: TruncatedLine? = nil
+  var truncation: LineTruncation? = nil
 
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
 }
@@ -66,33 +66,41 @@ extension PreparedText {
       }
       return limitedBreaking(limit, available: available, extra: extra)
     }
-    var breaking = Breaking(
+    let breaking = Breaking(
       spans: idealSpans, fit: idealFit,
       limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
     // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
     guard let width = proposal.width, width != .infinity else { return breaking }
     let available = width.isNaN ? 0 : max(0, width - extra)
     guard available + LineBreaker.tolerance < idealWidth else { return breaking }
-    if let hit = breakCache.entry(containing: available, needsSpans: needsSpans) {
-      breaking.spans = hit.spans
-      breaking.fit = hit.fit
-      breaking.limits = hit.limits
-      return breaking
-    }
-    var breaker = LineBreaker(limit: available)
-    if needsSpans {
-      let spans = breaker.breakLines(self)
-      breaking.spans = spans
-      breaking.fit = LineFit(spans)
-    } else {
+    return cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
+      var breaker = LineBreaker(limit: available)
+      if needsSpans {
+        let spans = breaker.breakLines(self)
+        return LineBreakCache.Entry(limits: breaker.validLimits, fit: LineFit(spans), spans: spans)
+      }
       var fit = LineFit()
       breaker.breakLines(self, into: &fit)
-      breaking.spans = nil
-      breaking.fit = fit
+      return LineBreakCache.Entry(limits: breaker.validLimits, fit: fit, spans: nil)
     }
-    breaking.limits = breaker.validLimits
-    breakCache.insert(
-      LineBreakCache.Entry(limits: breaking.limits, fit: breaking.fit, spans: breaking.spans))
-    return breaking
+  }
+
+  /// The breaking at `available` width under `limit` (nil: none): the cached one whose
+  /// range of widths holds it (with its lines, when `needsSpans`), else the one `scan`
+  /// makes, then cached. Breakings with and without a line limit both go through here.
+  func cachedBreaking(
+    at available: Double, limit: LineLimit?, needsSpans: Bool, extra: Double,
+    scan: () -> LineBreakCache.Entry
+  ) -> Breaking {
+    let entry: LineBreakCache.Entry
+    if let hit = breakCache.entry(containing: available, limit: limit, needsSpans: needsSpans) {
+      entry = hit
+    } else {
+      entry = scan()
+      breakCache.insert(entry)
+    }
+    return Breaking(
+      spans: entry.spans, fit: entry.fit, limits: entry.limits, extra: extra,
+      truncation: entry.truncation)
   }
 }
