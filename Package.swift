@@ -57,23 +57,35 @@ let package = Package(
       name: "caliper",
       dependencies: ["Caliper", "CaliperLayout", "CaliperRender", "CMalloc"]
     ),
+    // What every test target shares: the fonts folder, fixtures, corpus, temporary files and
+    // the built tool (swift-collections' _CollectionsTestSupport is the model).
+    .target(
+      name: "CaliperTestSupport",
+      dependencies: ["Caliper"],
+      path: "Tests/CaliperTestSupport"
+    ),
     .testTarget(
       name: "CaliperTests",
-      dependencies: ["Caliper"],
+      dependencies: ["Caliper", "CaliperTestSupport"],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "CaliperLayoutTests",
-      dependencies: ["CaliperLayout"]
+      dependencies: ["CaliperLayout", "CaliperTestSupport"]
     ),
     .testTarget(
       name: "CaliperRenderTests",
-      dependencies: ["CaliperRender"]
+      dependencies: ["CaliperRender", "CaliperTestSupport"]
     ),
     .testTarget(
       name: "CaliperCLITests",
-      dependencies: ["caliper"],
+      dependencies: ["caliper", "CaliperTestSupport"],
       exclude: ["Fixtures"]
+    ),
+    // The README's and the DocC catalogs' examples: commands run, Swift snippets compiled.
+    .testTarget(
+      name: "CaliperDocsTests",
+      dependencies: ["caliper", "CaliperLayout", "CaliperRender", "CaliperTestSupport"]
     ),
   ]
 )

@@ -60,9 +60,7 @@ public struct LayoutRenderer: Sendable {
       .max() ?? 0
     let width = panelWidths.reduce(0, +) + margin * (panelWidths.count + 1)
     let height = contentHeight + headerHeight + labelRoom + 2 * margin
-    guard width <= RenderOptions.maximumSide, height <= RenderOptions.maximumSide else {
-      throw .tooLarge(width: width, height: height, limit: RenderOptions.maximumSide)
-    }
+    try options.checkImageSize(width: width, height: height)
     var image = Image(width: width, height: height, background: options.background)
     var x = margin
     for (offset, index) in passes.enumerated() {

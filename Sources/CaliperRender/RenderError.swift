@@ -6,6 +6,8 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
   case freeType(function: String, code: Int32, path: String)
   /// The image would be larger than `limit` pixels on a side.
   case tooLarge(width: Int, height: Int, limit: Int)
+  /// The image would have more than `limit` pixels (`RenderOptions.maxPixels`).
+  case tooManyPixels(width: Int, height: Int, limit: Int)
 
   public var description: String {
     switch self {
@@ -14,6 +16,10 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
       return "FreeType \(function) failed with error \(code) for \(path)"
     case .tooLarge(let width, let height, let limit):
       return "the image would be \(width) × \(height) pixels; at most \(limit) on a side"
+    case .tooManyPixels(let width, let height, let limit):
+      return
+        "the image would be \(width) × \(height) = \(width * height) pixels, over the pixel "
+        + "budget of \(limit) (maxPixels, --max-pixels)"
     }
   }
 }

@@ -37,11 +37,15 @@ public struct RenderOptions: Sendable, Hashable {
   public var background: Color
   /// The legend's font size in points.
   public var legendSize: Double
+  /// The most pixels (width × height) an image may have: a larger one is refused with
+  /// `RenderError.tooManyPixels` before anything is drawn, so a render's time and memory are
+  /// bounded by this budget whatever the text, size and scale ask for.
+  public var maxPixels: Int
 
   public init(
     scale: Double = 2, margin: Double = 8, overlays: Overlays = .all,
     textColor: Color = Color(red: 24, green: 24, blue: 28), background: Color = .white,
-    legendSize: Double = 10
+    legendSize: Double = 10, maxPixels: Int = RenderOptions.defaultMaxPixels
   ) {
     self.scale = scale
     self.margin = margin
@@ -49,6 +53,7 @@ public struct RenderOptions: Sendable, Hashable {
     self.textColor = textColor
     self.background = background
     self.legendSize = legendSize
+    self.maxPixels = maxPixels
   }
 
   /// The margin in whole pixels: ceil(margin × scale).
@@ -63,6 +68,21 @@ public struct RenderOptions: Sendable, Hashable {
 
   /// The most pixels on a side of an image.
   public static let maximumSide = 16384
+
+  /// The default pixel budget: 16 megapixels (64 MB of RGBA), which the slowest image to
+  /// make (one huge glyph filling it) draws and encodes in about a second.
+  public static let defaultMaxPixels = 16_000_000
+
+  /// Refuses an image of `width` × `height` pixels that is larger than `maximumSide` on a
+  /// side or has more than `maxPixels` pixels.
+  func checkImageSize(width: Int, height: Int) throws(RenderError) {
+    guard width <= Self.maximumSide, height <= Self.maximumSide else {
+      throw .tooLarge(width: width, height: height, limit: Self.maximumSide)
+    }
+    guard width.multipliedReportingOverflow(by: height).partialValue <= maxPixels else {
+      throw .tooManyPixels(width: width, height: height, limit: maxPixels)
+    }
+  }
 }
 
 /// Colours of the overlays.

@@ -62,9 +62,7 @@ public struct TextRenderer: Sendable {
     }
     let width = max(contentPixels.width, legendPixels.width) + 2 * margin
     let height = contentPixels.height + 2 * margin + legendPixels.height
-    guard width <= RenderOptions.maximumSide, height <= RenderOptions.maximumSide else {
-      throw .tooLarge(width: width, height: height, limit: RenderOptions.maximumSide)
-    }
+    try options.checkImageSize(width: width, height: height)
 
     var image = Image(width: width, height: height, background: options.background)
     let origin = (x: Double(margin), y: Double(margin))

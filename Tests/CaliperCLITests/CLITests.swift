@@ -1,46 +1,18 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `caliper` binary and checks stdout, stderr and the exit code.
 @Suite struct CLITests {
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
+  static let root = TestFonts.root
 
-  struct Run {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-  }
+  typealias Run = ToolRun
 
+  /// Runs the built `caliper` (Tests/CaliperTestSupport).
   static func caliper(
     _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]
-  )
-    throws -> Run
-  {
-    let binary = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
-    let fallback = URL(fileURLWithPath: root + "/.build/debug/caliper")
-    let process = Process()
-    process.executableURL = FileManager.default.fileExists(atPath: binary.path) ? binary : fallback
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+  ) throws -> Run {
+    try CaliperTool.run(arguments, stdin: stdin, environment: environment)
   }
 
   static func json(_ line: Substring) throws -> [String: Any] {

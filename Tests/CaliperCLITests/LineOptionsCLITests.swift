@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -99,9 +100,7 @@ import Testing
 /// "Blue <b>tile</b>": 63.7607 pt).
 @Suite struct SpansCLITests {
   static func temporary(_ contents: String) throws -> String {
-    let path = NSTemporaryDirectory() + "caliper-spans-\(UUID().uuidString).json"
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try TemporaryFiles.write(contents, named: "spans.json")
   }
 
   @Test func spansFileStylesEveryText() throws {

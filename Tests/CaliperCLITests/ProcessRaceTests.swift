@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -11,9 +12,8 @@ import Testing
       "Blue tile", "नमस्ते दुनिया", "שלום עולם", "مرحبا بالعالم", "สวัสดีครับ", "漢字とかな",
       "한국어 문장", "😀👍🏽",
     ]
-    let folder = NSTemporaryDirectory() + "/caliper-race-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = try TemporaryFiles.directory("race")
+    defer { TemporaryFiles.remove(folder) }
     let input = folder + "/texts.txt"
     try texts.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
     let arguments = ["measure", "--jobs", "8", "--json", "--no-lines", "--input", input]

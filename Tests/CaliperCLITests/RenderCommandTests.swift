@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -17,7 +18,7 @@ import Testing
   }
 
   static func temporary(_ name: String) -> String {
-    NSTemporaryDirectory() + "caliper-cli-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
+    TemporaryFiles.path(name)
   }
 
   /// Without overlays, margin 0 and scale 1, the image is the measured size rounded up:

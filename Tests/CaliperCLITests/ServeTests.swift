@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -13,10 +14,8 @@ import Testing
 
   /// Runs `caliper serve` with `input` as stdin (a file, so that no pipe can fill up).
   static func serve(_ input: [UInt8], arguments: [String] = []) throws -> Run {
-    let file = FileManager.default.temporaryDirectory
-      .appendingPathComponent("caliper-serve-\(UUID().uuidString).jsonl")
-    try Data(input).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
+    let file = URL(fileURLWithPath: try TemporaryFiles.write(input, named: "serve.jsonl"))
+    defer { TemporaryFiles.remove(file.path) }
     let process = Process()
     process.executableURL = binary
     process.arguments = ["serve"] + arguments
@@ -41,11 +40,7 @@ import Testing
     try serve(Array(lines.map { $0 + "\n" }.joined().utf8), arguments: arguments)
   }
 
-  static var binary: URL {
-    let built = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
-    return FileManager.default.fileExists(atPath: built.path)
-      ? built : URL(fileURLWithPath: CLITests.root + "/.build/debug/caliper")
-  }
+  static var binary: URL { CaliperTool.binary }
 
   /// `"id":…,` taken off the front of a response, leaving `caliper measure --json`'s form.
   static func withoutID(_ line: Substring) -> Substring {

@@ -1,17 +1,10 @@
 import CaliperLayout
+import CaliperTestSupport
 
-/// The project's own `Fonts/` folder, found from this file: tests never use system fonts.
-enum TestFonts {
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
+/// The fonts folder and library every test target shares (Tests/CaliperTestSupport).
+typealias TestFonts = CaliperTestSupport.TestFonts
 
-  static let library = Result { () throws(CaliperError) in
-    try FontLibrary(fontsDirectory: root + "/Fonts")
-  }
-
+extension TestFonts {
   /// A Noto Sans 16 pt text leaf.
   static func text(_ string: String) throws -> Text {
     try Text(string, fonts: library.get())

@@ -1,48 +1,20 @@
 import Caliper
 import CaliperRender
+import CaliperTestSupport
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+/// The fonts folder, library and corpus every test target shares (Tests/CaliperTestSupport).
+typealias RenderFixtures = TestFonts
 
-/// The project's own `Fonts/` and corpus, found from this file: tests never use system fonts.
-enum RenderFixtures {
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
-
-  static let library = Result { () throws(CaliperError) in
-    try FontLibrary(fontsDirectory: root + "/Fonts", limits: CacheLimits(preparedBytes: 0))
-  }
-
+extension TestFonts {
   /// A fresh path under the temporary directory.
   static func temporaryPath(_ name: String) -> String {
-    "/tmp/caliper-render-test-\(getpid())-\(name).png"
+    TemporaryFiles.path(name + ".png")
   }
 
   /// Every 20th paragraph of the test corpus longer than 40 characters (Gatsby, then the
   /// multilingual sample).
-  static let sample: [String] = {
-    var paragraphs: [String] = []
-    for name in ["gatsby-opening.txt", "multilingual-sample.txt"] {
-      let path = root + "/Tests/CaliperTests/Fixtures/" + name
-      guard let file = fopen(path, "rb") else { continue }
-      defer { fclose(file) }
-      var bytes: [UInt8] = []
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let count = fread(&chunk, 1, chunk.count, file)
-        if count == 0 { break }
-        bytes += chunk[..<count]
-      }
-      paragraphs += String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
-        .filter { $0.count > 40 }
-    }
-    return paragraphs.enumerated().filter { $0.offset % 20 == 0 }.map(\.element)
-  }()
+  static let sample = paragraphs.enumerated().filter { $0.offset % 20 == 0 }.map(\.element)
 }
 
 @Suite struct RenderTests {
@@ -78,7 +50,7 @@ enum RenderFixtures {
       text, proposal: proposal, fonts: fonts)
     // One file per case: the cases run in parallel.
     let path = RenderFixtures.temporaryPath("size-\(item.scale)")
-    defer { unlink(path) }
+    defer { TemporaryFiles.remove(path) }
     try PNGFile.write(rendering.image, to: path)
     let back = try PNGFile.read(path)
     let measured = text.measure(proposal).size.rounded(toScale: item.scale)

@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -103,7 +104,7 @@ import Testing
   /// A font file rewritten after it was loaded is read again: its face, and the texts
   /// prepared with it, are not reused.
   @Test func rewrittenFontIsReloaded() throws {
-    let path = "/tmp/caliper-cache-test-\(UInt32.random(in: 0...UInt32.max)).ttf"
+    let path = TemporaryFiles.path("cache-test.ttf")
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Self.write(TestFonts.directory + "/NotoSans-Regular.ttf", over: path)
     let fonts = try Self.library(CacheLimits())

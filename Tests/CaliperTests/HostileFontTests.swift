@@ -1,4 +1,5 @@
 import Caliper
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -161,9 +162,7 @@ import Testing
   }
 
   static func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "/caliper-fonts-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try TemporaryFiles.directory("fonts")
   }
 }
 

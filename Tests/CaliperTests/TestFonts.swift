@@ -1,38 +1,5 @@
-import Caliper
+import CaliperTestSupport
 
-/// The project's own `Fonts/` folder, found from this file: tests never use the machine's
-/// fonts (system-font tests use `SystemFontConfiguration.directories` over `Fixtures/SystemFonts`
-/// or a temporary folder).
-enum TestFonts {
-  static let root: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-  }()
-
-  static let directory = root + "/Fonts"
-  static let fixtures = root + "/Tests/CaliperTests/Fixtures"
-
-  /// The library most tests use: no prepared-text cache, so that every `prepare` really
-  /// prepares (tests compare fresh preparations); shaped words are cached as by default.
-  static let library = Result { () throws(CaliperError) in
-    try FontLibrary(fontsDirectory: directory, limits: CacheLimits(preparedBytes: 0))
-  }
-
-  /// The test corpus's paragraphs longer than 40 characters: Gatsby, then the
-  /// multilingual sample.
-  static let paragraphs: [String] = {
-    let names = ["gatsby-opening.txt", "multilingual-sample.txt"]
-    let texts = names.map {
-      (try? String(contentsOfFile: fixtures + "/" + $0, encoding: .utf8)) ?? ""
-    }
-    return texts.joined(separator: "\n").split(separator: "\n").map(String.init)
-      .filter { $0.count > 40 }
-  }()
-
-  static func prepare(_ text: String, size: Double = 16, fonts: [FontReference] = []) throws
-    -> PreparedText
-  {
-    try library.get().prepare(text, style: TextStyle(size: size, fonts: fonts))
-  }
-}
+/// The fonts folder, fixtures, corpus paragraphs and library every test target shares
+/// (Tests/CaliperTestSupport).
+typealias TestFonts = CaliperTestSupport.TestFonts

@@ -46,6 +46,9 @@ extension PreparedText {
     let lineRuns = runs(in: line)
     guard !lineRuns.isEmpty else { return [] }
     let shaper = Shaper(style: style)
+    let contentEnd = Self.contentEnd(
+      analysis.scalars, from: line.range.lowerBound,
+      to: min(line.range.upperBound, analysis.scalars.count))
     return lineRuns.map { lineRun in
       // The itemized run holding this visual run: its script and direction.
       let textRun = itemizedRun(
@@ -79,7 +82,9 @@ extension PreparedText {
         pieces, rightToLeft: textRun.isRightToLeft, font: lineRun.font, size: size,
         x: lineRun.x)
       var glyphRun = GlyphRun(
-        run: lineRun, glyphs: spaced(glyphs, lineRun: lineRun, line: line, style: runStyle),
+        run: lineRun,
+        glyphs: spaced(
+          glyphs, lineRun: lineRun, line: line, contentEnd: contentEnd, style: runStyle),
         size: size)
       glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
       return glyphRun

@@ -12,17 +12,16 @@
 /// the spacing goes to each cluster's right; tab stops assume left-to-right lines.
 extension PreparedText {
   /// `glyphs` of the visual run `lineRun` (in `line`, shaped in `style`) moved by the
-  /// spacing and tab stops measuring added; unchanged when there are none.
+  /// spacing and tab stops measuring added; unchanged when there are none. `contentEnd` is
+  /// where the line's content ends (`contentEnd(_:from:to:)`), found once per line.
   func spaced(
-    _ glyphs: [PositionedGlyph], lineRun: LineRun, line: Line, style: TextStyle
+    _ glyphs: [PositionedGlyph], lineRun: LineRun, line: Line, contentEnd: Int, style: TextStyle
   ) -> [PositionedGlyph] {
     let hasSpacing =
       style.letterSpacing != 0 || style.wordSpacing != 0 || line.justification != 0
     let hasTab = tabStops != nil && glyphs.contains { analysis.scalars[$0.cluster].value == 0x09 }
     guard hasSpacing || hasTab, !glyphs.isEmpty else { return glyphs }
     let scalars = analysis.scalars
-    let lineEnd = min(line.range.upperBound, scalars.count)
-    let contentEnd = Self.contentEnd(scalars, from: line.range.lowerBound, to: lineEnd)
     // Each HarfBuzz cluster's scalars: from its first to the next cluster's (logical order).
     let starts = Set(glyphs.map(\.cluster)).sorted()
     var clusterEnd: [Int: Int] = [:]

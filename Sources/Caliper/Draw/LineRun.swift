@@ -116,6 +116,10 @@ extension PreparedText {
     let paragraph: UInt8 = hasBidi ? paragraphLevel(at: lineStart) : 0
 
     // Pieces: maximal stretches of one text run, one side of contentEnd and one L1 level.
+    let levels =
+      hasBidi
+      ? resolvedLevels(lineStart..<lineEnd, contentEnd: contentEnd, paragraph: paragraph) : []
+    func resolved(_ index: Int) -> UInt8 { hasBidi ? levels[index - lineStart] : 0 }
     var pieces: [(range: Range<Int>, run: TextRun, level: UInt8)] = []
     for run in runs[itemizedRunIndex(containing: lineStart)...] {
       guard run.range.lowerBound < lineEnd else { break }
@@ -123,10 +127,8 @@ extension PreparedText {
       let end = min(run.range.upperBound, lineEnd)
       while start < end {
         var stop = start + 1
-        let level = resolvedLevel(start, contentEnd: contentEnd, paragraph: paragraph)
-        while stop < end, (stop < contentEnd) == (start < contentEnd),
-          resolvedLevel(stop, contentEnd: contentEnd, paragraph: paragraph) == level
-        {
+        let level = resolved(start)
+        while stop < end, (stop < contentEnd) == (start < contentEnd), resolved(stop) == level {
           stop += 1
         }
         pieces.append((start..<stop, run, level))
@@ -188,20 +190,28 @@ extension PreparedText {
     return result
   }
 
-  /// The level of scalar `index` after UAX #9 rule L1: tabs, and whitespace before a tab or
-  /// at the end of the line, take the paragraph level.
-  private func resolvedLevel(_ index: Int, contentEnd: Int, paragraph: UInt8) -> UInt8 {
-    if index >= contentEnd { return paragraph }
-    let value = analysis.scalars[index].value
-    if value == 0x09 || value == 0x1F { return paragraph }
-    if Self.isBidiWhitespace(analysis.scalars[index]) {
-      var next = index + 1
-      while next < contentEnd, Self.isBidiWhitespace(analysis.scalars[next]) { next += 1 }
-      if next < contentEnd, [0x09, 0x1F].contains(analysis.scalars[next].value) {
-        return paragraph
+  /// The levels of the scalars of `range` (a line) after UAX #9 rule L1: tabs, whitespace
+  /// before a tab and whitespace at the end of the line (from `contentEnd`) take the
+  /// paragraph level. One backward pass, so a long run of whitespace or isolate controls
+  /// costs its length once, not once per scalar.
+  private func resolvedLevels(_ range: Range<Int>, contentEnd: Int, paragraph: UInt8)
+    -> [UInt8]
+  {
+    var levels = [UInt8](repeating: paragraph, count: range.count)
+    // Whether the whitespace being walked (backwards) ends at a tab.
+    var beforeTab = false
+    for index in range.reversed() where index < contentEnd {
+      let scalar = analysis.scalars[index]
+      if scalar.value == 0x09 || scalar.value == 0x1F {
+        beforeTab = true
+      } else if Self.isBidiWhitespace(scalar) {
+        if !beforeTab { levels[index - range.lowerBound] = analysis.level(at: index) }
+      } else {
+        beforeTab = false
+        levels[index - range.lowerBound] = analysis.level(at: index)
       }
     }
-    return analysis.level(at: index)
+    return levels
   }
 
   /// Whitespace (bidi class WS) and isolate controls, which rule L1 resets before a tab.

@@ -1,10 +1,10 @@
 /// A layout read from JSON: the view tree, and the state it starts in.
 ///
-/// The format (documented in the README with examples): the document is a node, or an
-/// object `{"state": {...}, "text": {...}, "root": node}` where `text` gives the default
-/// text style (`size`, `font`, `locale`). A node is an object with a `type` — `text`, `box`,
-/// `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`, `viewThatFits`, `if`
-/// — its own fields, an optional `id`, and optional `modifiers` applied in order
+/// The format (documented with examples in the CaliperLayout catalog, LayoutCommand.md): the
+/// document is a node, or an object `{"state": {...}, "text": {...}, "root": node}` where
+/// `text` gives the default text style (`size`, `font`, `locale`). A node is an object with a
+/// `type` — `text`, `box`, `spacer`, `vstack`, `hstack`, `zstack`, `scroll`, `column`, `wrap`,
+/// `viewThatFits`, `if` — its own fields, an optional `id`, and optional `modifiers` applied in order
 /// (`padding`, `frame`, `fixedSize`, `background`, `overlay`, `observe`, `id`). Every error
 /// names the JSON path of what is wrong.
 public struct LayoutDescription: Sendable {
@@ -14,7 +14,18 @@ public struct LayoutDescription: Sendable {
   public let state: LayoutState
 
   /// Reads a layout from JSON text, preparing its texts with `fonts`.
-  public init(json: String, fonts: FontLibrary) throws(LayoutError) {
+  ///
+  /// - Parameters:
+  ///   - json: the layout document (format above).
+  ///   - fonts: the library that prepares the text nodes.
+  ///   - maxLayoutDepth: the deepest view tree accepted (modifiers included), as
+  ///     `LayoutEngine.maxLayoutDepth`; a deeper one is refused while it is read.
+  /// - Throws: `LayoutError` naming the JSON path of what is wrong: JSON nested deeper than
+  ///   512 levels, a view tree deeper than `maxLayoutDepth`, an expression of more than
+  ///   `Expression.maxTerms` terms, an unknown key or type, a value out of range.
+  public init(
+    json: String, fonts: FontLibrary, maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
+  ) throws(LayoutError) {
     let document = JSONReader(value: try JSONValue(parsing: json), path: "$")
     var style = TextStyle()
     var rootReader = document
@@ -28,7 +39,8 @@ public struct LayoutDescription: Sendable {
         }
       }
     }
-    let reader = NodeReader(fonts: fonts, defaultStyle: style)
+    var reader = NodeReader(fonts: fonts, defaultStyle: style)
+    reader.maxDepth = maxLayoutDepth
     view = try reader.node(rootReader)
     self.state = state
   }

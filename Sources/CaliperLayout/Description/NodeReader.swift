@@ -2,6 +2,9 @@
 struct NodeReader {
   let fonts: FontLibrary
   let defaultStyle: TextStyle
+  /// The deepest view tree read (`LayoutEngine.maxLayoutDepth`): checked as each node and
+  /// modifier is added, so a long modifier chain is refused before it is built.
+  var maxDepth = LayoutEngine.defaultMaxLayoutDepth
 
   static let types = [
     "text", "box", "spacer", "vstack", "hstack", "zstack", "scroll", "column", "wrap",
@@ -39,12 +42,21 @@ struct NodeReader {
     }
     view = AnyView(.located(reader.path, view))
     if let id = reader.member("id") { view = view.id(try id.string()) }
+    try checkDepth(view, reader)
     if let modifiers = reader.member("modifiers") {
       for modifier in try modifiers.array() {
         view = AnyView(.located(modifier.path, try apply(modifier, to: view)))
+        try checkDepth(view, modifier)
       }
     }
     return view
+  }
+
+  /// Refuses `view` when it is deeper than `maxDepth`, naming where it became too deep.
+  func checkDepth(_ view: AnyView, _ reader: JSONReader) throws(LayoutError) {
+    guard view.depth <= maxDepth else {
+      throw LayoutEngine.tooDeep(view.depth, limit: maxDepth, path: reader.path)
+    }
   }
 
   static func readStyle(_ reader: JSONReader, base: TextStyle) throws(LayoutError) -> TextStyle {

@@ -68,8 +68,12 @@ final class LayoutNode {
 
   /// The node and all its descendants, parents first.
   func preorder() -> [LayoutNode] {
-    var result: [LayoutNode] = [self]
-    for child in children { result += child.preorder() }
+    var result: [LayoutNode] = []
+    var pending: [LayoutNode] = [self]
+    while let node = pending.popLast() {
+      result.append(node)
+      pending += node.children.reversed()
+    }
     return result
   }
 }

@@ -17,8 +17,11 @@ public struct LayoutResult: Sendable {
     self.proposal = proposal
     self.size = size
     var nodes: [PlacedView] = []
-    func visit(_ node: LayoutNode, depth: Int, parent: Int?) {
-      guard let frame = node.frame, let proposal = node.proposal else { return }
+    // Parents first, children in order: a stack of (node, depth, parent index), walked
+    // without recursion, so a deep tree costs no stack.
+    var pending: [(node: LayoutNode, depth: Int, parent: Int?)] = root.map { [($0, 0, nil)] } ?? []
+    while let (node, depth, parent) = pending.popLast() {
+      guard let frame = node.frame, let proposal = node.proposal else { continue }
       var text: TextMeasurement?
       var prepared: PreparedText?
       if case .leaf(let leaf) = node.content, let leaf = leaf as? Text {
@@ -30,9 +33,8 @@ public struct LayoutResult: Sendable {
         PlacedView(
           id: node.id, kind: node.kind, summary: node.summary, depth: depth, parent: parent,
           frame: frame, proposal: proposal, text: text, preparedText: prepared))
-      for child in node.children { visit(child, depth: depth + 1, parent: index) }
+      for child in node.children.reversed() { pending.append((child, depth + 1, index)) }
     }
-    if let root { visit(root, depth: 0, parent: nil) }
     self.nodes = nodes
   }
 }

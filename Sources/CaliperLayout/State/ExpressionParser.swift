@@ -2,7 +2,17 @@
 /// `width`, `height`, `+ - * /`, comparisons, `&& || !`, `min(a, b)`, `max(a, b)` and
 /// parentheses, with the usual precedence.
 extension Expression {
+  /// The most terms (numbers, names and `state.` values) in an expression read from text
+  /// (`maxExpressionTerms`). A chain of binary operators makes a tree as deep as it is
+  /// long, which evaluating, printing, comparing and freeing walk recursively; a longer one
+  /// is refused by `init(parsing:)` with an error naming the limit. Parentheses, `-` and
+  /// `!` nest at most 64 deep.
+  public static let maxTerms = 1_000
+
   /// Parses `text`, throwing a message that says where it went wrong.
+  ///
+  /// - Throws: `LayoutError` for a syntax error, nesting deeper than 64, or more than
+  ///   `Expression.maxTerms` terms.
   public init(parsing text: String) throws(LayoutError) {
     var parser = ExpressionParser(scalars: Array(text.unicodeScalars), text: text)
     let expression = try parser.parseBinary(minimumPrecedence: 1)
@@ -19,6 +29,8 @@ private struct ExpressionParser {
   let text: String
   var position = 0
   var depth = 0
+  /// Terms read so far, against `Expression.maxTerms`.
+  var terms = 0
 
   var rest: String {
     var view = String.UnicodeScalarView()
@@ -27,7 +39,9 @@ private struct ExpressionParser {
   }
 
   func error(_ message: String) -> LayoutError {
-    LayoutError(path: "", message: "in expression '\(text)': \(message)")
+    // A long expression is quoted by its first 60 characters.
+    let quoted = text.unicodeScalars.count <= 60 ? text : String(text.prefix(60)) + "…"
+    return LayoutError(path: "", message: "in expression '\(quoted)': \(message)")
   }
 
   mutating func skipSpaces() {
@@ -87,6 +101,11 @@ private struct ExpressionParser {
   }
 
   mutating func parsePrimary() throws(LayoutError) -> Expression {
+    terms += 1
+    guard terms <= Expression.maxTerms else {
+      throw error(
+        "more than maxExpressionTerms (\(Expression.maxTerms)) terms")
+    }
     let start = position
     if scalars[position].properties.numericType != nil || scalars[position] == "." {
       while position < scalars.count,

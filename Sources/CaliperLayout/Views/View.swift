@@ -18,9 +18,21 @@ public protocol View: Sendable {
 /// A type-erased view.
 public struct AnyView: View {
   let spec: ViewSpec
+  /// How many views deep the tree is, this one included: every container, modifier,
+  /// condition, identifier and observation is a level (a JSON location is not). Kept as
+  /// the tree is built, so checking `LayoutEngine.maxLayoutDepth` costs nothing.
+  let depth: Int
 
   init(_ spec: ViewSpec) {
     self.spec = spec
+    switch spec {
+    case .leaf: depth = 1
+    case .container(_, let children): depth = 1 + (children.lazy.map(\.depth).max() ?? 0)
+    case .conditional(_, let then, let otherwise):
+      depth = 1 + max(then.depth, otherwise?.depth ?? 0)
+    case .identified(_, let inner), .observed(_, let inner): depth = 1 + inner.depth
+    case .located(_, let inner): depth = inner.depth
+    }
   }
 
   public init(_ view: some View) {

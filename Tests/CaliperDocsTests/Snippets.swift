@@ -1,0 +1,174 @@
+import Caliper
+import CaliperLayout
+import CaliperTestSupport
+import Testing
+
+/// Every Swift example of the README and the DocC catalogs, verbatim (DocumentationExamples
+/// checks that each block appears here line for line), one per test function so that no name
+/// is shared; the `#expect`s after each example check the values its comments show.
+@Suite struct Snippets {
+  /// True when `value` prints as `shown` with the documentation's three decimals.
+  func shows(_ value: Double, _ shown: Double) -> Bool {
+    abs(value - shown) < 0.0005
+  }
+
+  /// README.md, "Library".
+  @Test func readmeLibrary() throws {
+    let fonts = try FontLibrary.bundled()
+    let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+
+    let ideal = text.idealSize  // one line: 242.656 × 21.792
+    let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
+    let size = wrapped.size  // 110.32 × 65.376: the widest line × 3 lines
+    let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
+    let pixels = wrapped.rounded(toScale: 2).size  // ceil to a 2× pixel grid: 110.5 × 65.5
+    let minWidth = text.minWidth  // the widest unbreakable word: 49.168
+
+    #expect(shows(ideal.width, 242.656) && shows(ideal.height, 21.792))
+    #expect(shows(size.width, 110.32) && shows(size.height, 65.376))
+    #expect(wrapped.lineCount == 3)
+    #expect(lines == ["Blue tile with a ", "longer local ", "label"])
+    #expect(pixels == Size(width: 110.5, height: 65.5))
+    #expect(shows(minWidth, 49.168))
+  }
+
+  /// Caliper.docc, GettingStarted.md.
+  @Test func gettingStarted() throws {
+    let fonts = try FontLibrary.bundled()
+    let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+
+    let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
+    let size = wrapped.size  // 110.32 × 65.376: the widest line × three lines
+    let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
+
+    #expect(shows(size.width, 110.32) && shows(size.height, 65.376))
+    #expect(lines == ["Blue tile with a ", "longer local ", "label"])
+  }
+
+  /// Caliper.docc, LinesAndTruncation.md.
+  @Test func linesAndTruncation() throws {
+    let fonts = try FontLibrary.bundled()
+    let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+
+    let one = TextContainerOptions(lineLimit: 1)  // truncated at the tail
+    let cut = text.measure(ProposedViewSize(width: 100, height: nil), options: one)
+    let shown = cut.lines.map(\.text)  // ["Blue tile wit…"]: 99.952 pt with the ellipsis, ≤ 100
+    let hidden = (cut.truncated, cut.hiddenRange)  // true, 13..<35 (Unicode scalars not shown)
+    let ideal = text.measure(.unspecified, options: one).size.width  // 242.656: untouched
+
+    // A fixed-height frame: with a truncation mode (or a line limit) a finite proposed
+    // height keeps only the lines that fit (at least one) and truncates the last.
+    let framed = text.measure(
+      ProposedViewSize(width: 120, height: 50),
+      options: TextContainerOptions(truncationMode: .middle))
+    let count = framed.lineCount  // 2 (each line 21.792)
+
+    let centered = text.measure(
+      ProposedViewSize(width: 120, height: nil), options: TextContainerOptions(alignment: .center))
+    let xs = centered.lines.map(\.x)  // [0, 11.2, 37.112]: (widest − line width) / 2
+
+    #expect(shown == ["Blue tile wit…"])
+    #expect(shows(cut.lines[0].width, 99.952) && cut.lines[0].width <= 100)
+    #expect(hidden.0 && hidden.1 == 13..<35)
+    #expect(shows(ideal, 242.656))
+    #expect(count == 2 && framed.lines.allSatisfy { shows($0.height, 21.792) })
+    #expect(xs.count == 3 && shows(xs[0], 0) && shows(xs[1], 11.2) && shows(xs[2], 37.112))
+  }
+
+  /// Caliper.docc, StyleOptions.md: features and variations.
+  @Test func featuresAndVariations() throws {
+    let fonts = try FontLibrary.bundled()
+    let tabular = TextStyle(fonts: [.family("Inter")], features: [try FontFeature(parsing: "tnum")])
+    let ones = try fonts.prepare("1111", style: tabular).idealSize.width  // 41.455, as "0000"
+    let heavy = try FontVariation(parsing: "wght=700")
+    let bold = TextStyle(fonts: [.family("Inter")], variations: [heavy])
+    let axes = try fonts.font(family: "Inter").variationAxes  // [wght 100…400…900]
+
+    #expect(shows(ones, 41.455))
+    #expect(ones == (try fonts.prepare("0000", style: tabular).idealWidth))
+    let regular = try fonts.prepare("Hamburg", style: TextStyle(fonts: [.family("Inter")]))
+    #expect(try fonts.prepare("Hamburg", style: bold).idealWidth > regular.idealWidth)
+    #expect(axes.map(\.tag) == ["wght"])
+    #expect(axes.map(\.minimum) == [100] && axes.map(\.defaultValue) == [400])
+    #expect(axes.map(\.maximum) == [900])
+  }
+
+  /// Caliper.docc, StyleOptions.md: spacing, line heights and tabs.
+  @Test func spacingLineHeightsAndTabs() throws {
+    var style = TextStyle(size: 16, letterSpacing: 0.5, wordSpacing: 2)
+    style.paragraph = ParagraphStyle(
+      tabStops: TabStops([40, 120]), lineSpacing: 4, lineHeightMultiple: 1.2, paragraphSpacing: 8)
+    style.paragraph.lineHeight = 24  // a fixed height instead of the multiple
+    style.paragraph.firstLineHeadIndent = 20  // or headIndent: 20 for a hanging indent
+
+    // One line: its fixed height, 24, and no line spacing after the last line.
+    let text = try FontLibrary.bundled().prepare("a\tb", style: style)
+    #expect(shows(text.idealSize.height, 24))
+  }
+
+  /// Caliper.docc, FontsAndFallback.md.
+  @Test func systemFonts() throws {
+    // System fonts from one folder only, for results that do not change with the machine's
+    // fonts (here the tests' Lohit Tamil); the default, `.installed`, is the machine's fonts.
+    let fonts = try FontLibrary.bundled(
+      systemFonts: .directories(["Tests/CaliperTests/Fixtures/SystemFonts"]))
+    let bold = FontDescriptor(family: "Lohit Tamil", weight: 700)
+    let file = try fonts.font(bold).path  // ".../SystemFonts/Lohit-Tamil.ttf": its nearest face
+    let style = TextStyle(systemFallback: true)  // characters the cascade lacks: system fonts
+    let faces = try fonts.prepare("Tamil தமிழ்", style: style).faces.map(\.path)
+    // [".../Fonts/NotoSans-Regular.ttf", ".../SystemFonts/Lohit-Tamil.ttf"]
+
+    #expect(file.hasSuffix("/SystemFonts/Lohit-Tamil.ttf"))
+    #expect(faces.count == 2)
+    #expect(faces.first?.hasSuffix("/Fonts/NotoSans-Regular.ttf") == true)
+    #expect(faces.last?.hasSuffix("/SystemFonts/Lohit-Tamil.ttf") == true)
+  }
+
+  /// Caliper.docc, HostileInput.md.
+  @Test func inputLimits() throws {
+    let fonts = try FontLibrary.bundled(inputLimits: InputLimits(maxTextBytes: 1 << 20))
+    let hugeText = String(repeating: "a", count: 2_000_000)
+    var message = ""
+    do { _ = try fonts.prepare(hugeText) } catch { message = "\(error)" }
+    // text of 2000000 bytes of UTF-8 is over the limit of 1048576 bytes (InputLimits.maxTextBytes)
+
+    #expect(
+      message
+        == "text of 2000000 bytes of UTF-8 is over the limit of 1048576 bytes (InputLimits.maxTextBytes)"
+    )
+  }
+
+  /// Caliper.docc, ManyWidths.md.
+  @Test func caches() throws {
+    let fonts = try FontLibrary.bundled(limits: CacheLimits(preparedBytes: 0))  // 0 = off
+    _ = try fonts.prepare("Blue tile", style: TextStyle())
+    let report = fonts.cacheStatistics  // hits, misses, hit rate, entries, bytes, evictions
+    fonts.removeAll()
+
+    #expect(report.faces.misses == 1)
+    #expect(report.prepared.entries == 0)
+    #expect(fonts.cacheStatistics.faces.entries == 0)
+  }
+
+  /// CaliperLayout.docc, LayoutContainers.md.
+  @Test func layoutContainers() throws {
+    let fonts = try FontLibrary.bundled()
+    let labels = try ["Amber tile", "Blue tile with a longer local label", "Green tile"].map {
+      try Text($0, fonts: fonts).padding(10).frame(maxWidth: .infinity, alignment: .leading).id($0)
+    }
+    let panel = VStack(alignment: .leading, spacing: 12) {
+      EqualWidthColumn(gap: 8) { labels }
+      WrappingLayout(spacing: 8) {
+        Box(width: 80, height: 24)
+        Box(width: 100, height: 24)
+        Box(width: 90, height: 24)
+      }
+    }
+    let outcome = try LayoutEngine().layout(panel, in: ProposedViewSize(width: 320, height: nil))
+    let amber = outcome.result["Amber tile"]?.frame  // x 0, y 0, width 262.656, height 41.792
+
+    let frame = try #require(amber)
+    #expect(frame.origin.x == 0 && frame.origin.y == 0)
+    #expect(shows(frame.size.width, 262.656) && shows(frame.size.height, 41.792))
+  }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// What a run of the built `caliper` printed and how it exited.
+public struct ToolRun: Sendable {
+  public let status: Int32
+  public let stdout: String
+  public let stderr: String
+
+  public init(status: Int32, stdout: String, stderr: String) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+  }
+}
+
+/// Runs the `caliper` built beside the test runner (`swift test` builds it), or the checkout's
+/// debug build.
+public enum CaliperTool {
+  public static var binary: URL {
+    let built = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
+    return FileManager.default.fileExists(atPath: built.path)
+      ? built : URL(fileURLWithPath: TestFonts.root + "/.build/debug/caliper")
+  }
+
+  /// Runs `executable` (default: `caliper`) with `arguments`, `stdin` written to its input,
+  /// `environment` added to this process's, in `directory` (default: this process's).
+  public static func run(
+    _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    executable: URL? = nil, directory: String? = nil
+  ) throws -> ToolRun {
+    let process = Process()
+    process.executableURL = executable ?? binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe()
+    let err = Pipe()
+    let input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    // stderr is read on another thread, so that neither pipe can fill up and block the tool.
+    let errData = ErrorReader(err.fileHandleForReading)
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolRun(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData.wait(), as: UTF8.self))
+  }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class ErrorReader: @unchecked Sendable {
+  // `data` is written once by the thread before it signals `done`, and read only after
+  // `wait()` has seen that signal.
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ handle: FileHandle) {
+    Thread.detachNewThread { [self] in
+      data = handle.readDataToEndOfFile()
+      done.signal()
+    }
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
