@@ -65,7 +65,7 @@ extension PreparedText {
       var spans = sink.spans
       var truncation: LineTruncation?
       if let overflow = sink.overflow, let last = spans.last, showsText(from: overflow),
-        case let (span, cut)? = truncate(last, mode: limit.mode, breaker: &breaker)
+        case (let span, let cut)? = truncate(last, mode: limit.mode, breaker: &breaker)
       {
         spans[spans.count - 1] = span
         truncation = cut
