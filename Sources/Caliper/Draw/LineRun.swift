@@ -142,13 +142,14 @@ extension PreparedText {
     let tabbed =
       pieces.count > 1 && !hasBidi && tabStops != nil
       && tabs.contains { $0 >= lineStart && $0 < contentEnd }
+    let widths = self.widths
     func pen(_ offset: Int) -> Double {
       if offset == lineStart { return 0 }
       if offset == contentEnd {
-        return width(
+        return widths.width(
           from: lineStart, to: contentEnd, breakingAt: min(line.range.upperBound, scalars.count))
       }
-      return penAdvance(from: lineStart, to: offset, breakingAt: offset)
+      return widths.penAdvance(from: lineStart, to: offset, breakingAt: offset)
     }
     var result: [LineRun] = []
     result.reserveCapacity(pieces.count)
@@ -171,9 +172,9 @@ extension PreparedText {
         let range = piece.range
         width =
           range.upperBound == contentEnd
-          ? self.width(
+          ? widths.width(
             from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
-          : penAdvance(
+          : widths.penAdvance(
             from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
       }
       // Justification widens the piece's inter-word spaces (`align`), as drawing does.

@@ -76,11 +76,11 @@ extension PreparedText {
     return cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
       var breaker = LineBreaker(limit: available)
       if needsSpans {
-        let spans = breaker.breakLines(self)
+        let spans = breaker.breakLines(widths)
         return LineBreakCache.Entry(limits: breaker.validLimits, fit: LineFit(spans), spans: spans)
       }
       var fit = LineFit()
-      breaker.breakLines(self, into: &fit)
+      breaker.breakLines(widths, into: &fit)
       return LineBreakCache.Entry(limits: breaker.validLimits, fit: fit, spans: nil)
     }
   }

@@ -103,9 +103,10 @@ extension PreparedText {
     var lines: [Line] = []
     lines.reserveCapacity(spans.count)
     var y = inset.height
+    let widths = self.widths
     for (index, span) in spans.enumerated() {
       let metrics = span.metrics
-      var trailing = trailingWidth(span)
+      var trailing = widths.trailingWidth(span)
       var text: String
       if index == spans.count - 1, let cut = breaking.truncation {
         text = substring(cut.prefix) + cut.ellipsis + substring(cut.suffix)

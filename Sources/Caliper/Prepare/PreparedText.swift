@@ -204,17 +204,18 @@ public struct PreparedText: Sendable {
     minWidth = 0
     idealSpans = []
     makeHyphenStretches()
+    let widths = self.widths
     var widest = 0.0  // a loop, not a map: no array of a width per segment
     for (index, segment) in segments.enumerated() {
       let width =
         segment.softHyphen
-        ? softHyphenWidths(from: segment.start, segment: index).broken
-        : width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
-      widest = max(widest, width + indent(atLineStart: segment.start))
+        ? widths.softHyphenWidths(from: segment.start, segment: index).broken
+        : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+      widest = max(widest, width + widths.indent(atLineStart: segment.start))
     }
     minWidth = widest
     var idealBreaker = LineBreaker(limit: .infinity)
-    idealSpans = idealBreaker.breakLines(self)
+    idealSpans = idealBreaker.breakLines(widths)
     idealFit = LineFit(idealSpans)
     idealWidth = idealFit.widest
   }
@@ -275,24 +276,6 @@ public struct PreparedText: Sendable {
   /// Sum of the paragraph-shaped advances over `range`.
   func advanceSum(_ range: Range<Int>) -> Double {
     prefix[range.upperBound] - prefix[range.lowerBound]
-  }
-
-  /// The width of a line from `start` whose content ends at `contentEnd` and which breaks
-  /// at `end`: prefix arithmetic, except that where HarfBuzz marks an edge unsafe to break
-  /// (kerning or a ligature across it) the stretch between that edge and the nearest safe
-  /// offset inside the line is reshaped on its own. HarfBuzz guarantees that text cut at a
-  /// safe offset shapes the same on both sides, so only that stretch can change; the line
-  /// in between keeps its paragraph advances. This keeps the cost of a line edge
-  /// independent of the line's length. Tabs in the line advance to the tab stops, and
-  /// letter spacing is not added after the line's last cluster (`lineEdgeSpacing`).
-  func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    let width = penAdvance(from: start, to: contentEnd, breakingAt: end)
-    return contentEnd > start ? width - lineEdgeSpacing(before: contentEnd) : width
-  }
-
-  /// Whether a line starting at `start` starts where HarfBuzz marks breaking unsafe.
-  func isUnsafeStart(_ start: Int) -> Bool {
-    start > 0 && start < analysis.scalars.count && unsafeBefore[start]
   }
 
   /// Whether an emergency break may fall at `offset`: a grapheme boundary that is also a

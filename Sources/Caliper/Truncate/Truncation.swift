@@ -60,7 +60,7 @@ extension PreparedText {
         for span in idealSpans where !sink.isFull { sink.append(span) }
         breaker.narrow(to: (idealWidth - LineBreaker.tolerance)..<Double.infinity)
       } else {
-        breaker.breakLines(self, into: &sink)
+        breaker.breakLines(widths, into: &sink)
       }
       var spans = sink.spans
       var truncation: LineTruncation?
@@ -156,11 +156,12 @@ extension PreparedText {
   func shownWidth(prefix: Range<Int>, suffix: Range<Int>, lineEnd: Int) -> Double {
     var total = 0.0
     if !prefix.isEmpty {
-      total += penAdvance(
+      total += widths.penAdvance(
         from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
     }
     if !suffix.isEmpty {
-      total += penAdvance(from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
+      total += widths.penAdvance(
+        from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
     }
     return total
   }
