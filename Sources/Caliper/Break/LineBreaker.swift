@@ -3,7 +3,8 @@
 /// Problem: layout asks for the same text at many widths; reshaping per width is slow.
 /// Solution: a scan over `PreparedText`'s segments adding their widths; a segment that does
 /// not fit starts a new line; a word wider than the width on a line of its own is broken at
-/// grapheme boundaries that are also HarfBuzz cluster boundaries (no hyphen). A line that
+/// grapheme boundaries (no hyphen), also inside a HarfBuzz cluster of several graphemes
+/// (the "fi" ligature), whose sides are then reshaped on their own as Pango does. A line that
 /// ends at a soft hyphen (U+00AD) shows a hyphen whose width counts on that line, so such a
 /// break is taken only where the hyphen fits too (`SoftHyphen.swift`). Where a line
 /// edge falls where HarfBuzz marks breaking unsafe, the stretch from that edge to the
@@ -286,8 +287,7 @@ struct LineBreaker {
     return chosen
   }
 
-  /// The first emergency-break offset in (offset, end): a grapheme boundary that is also a
-  /// HarfBuzz cluster boundary.
+  /// The first emergency-break offset in (offset, end): a grapheme boundary.
   private func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
     var index = offset + 1
     while index < end {

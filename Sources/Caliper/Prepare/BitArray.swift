@@ -10,6 +10,11 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
     words = [UInt64](repeating: value ? ~0 : 0, count: (count + 63) / 64)
   }
 
+  init(_ flags: [Bool]) {
+    self.init(repeating: false, count: flags.count)
+    for index in flags.indices where flags[index] { self[index] = true }
+  }
+
   var indices: Range<Int> { 0..<count }
 
   subscript(index: Int) -> Bool {

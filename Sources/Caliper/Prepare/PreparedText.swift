@@ -55,6 +55,10 @@ public struct PreparedText: Sendable {
   /// (count + 1 entries): where a line may be cut inside a word.
   let clusterStart: BitArray
   let unsafeBefore: BitArray
+  /// Whether a grapheme cluster starts at each offset (count + 1 entries), where an
+  /// emergency break may fall; empty when every one is also a HarfBuzz cluster start
+  /// (`clusterStart` says it then). Read through `isEmergencyBreak(_:)`.
+  private let graphemeStart: BitArray
   /// The cascade face of each scalar; empty when one face draws the whole text
   /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
   private let faceOf: [UInt16]
@@ -154,10 +158,14 @@ public struct PreparedText: Sendable {
         cache: library.shapes, into: &shaped)
     }
     missingGlyphCount = shaped.missingGlyphCount
-    // Lines are cut inside words only where a cluster and a grapheme both start; folding
-    // the one into the other lets the analysis drop its grapheme starts.
+    // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
+    // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
+    // where some are not cluster starts.
+    let graphemes = BitArray(analysis.graphemeStart)
     shaped.keepClusterStarts(where: analysis.graphemeStart)
     analysis.dropGraphemeStarts()
+    graphemeStart =
+      graphemes == shaped.clusterStart ? BitArray(repeating: false, count: 0) : graphemes
     clampedAdvanceCount = shaped.clampNegativeAdvances()
     try Self.addSpacing(
       to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis,
@@ -246,7 +254,7 @@ public struct PreparedText: Sendable {
     let analysisBytes = analysis.memoryFootprint
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + clusterStart.memoryFootprint
-      + unsafeBefore.memoryFootprint
+      + graphemeStart.memoryFootprint + unsafeBefore.memoryFootprint
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
       + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
       + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
@@ -278,10 +286,15 @@ public struct PreparedText: Sendable {
     prefix[range.upperBound] - prefix[range.lowerBound]
   }
 
-  /// Whether an emergency break may fall at `offset`: a grapheme boundary that is also a
-  /// HarfBuzz cluster boundary (`clusterStart` holds both).
+  /// Whether an emergency break may fall at `offset`: a grapheme boundary, also one inside a
+  /// HarfBuzz cluster (both sides of it are then shaped on their own, as Pango does), but
+  /// not before a soft hyphen, whose own break comes right after it (else "f\u{AD}i" at
+  /// width 0 would make a line of the shown hyphen alone).
   func isEmergencyBreak(_ offset: Int) -> Bool {
-    clusterStart[offset]
+    guard graphemeStart.count == 0 ? clusterStart[offset] : graphemeStart[offset] else {
+      return false
+    }
+    return offset >= analysis.scalars.count || analysis.scalars[offset] != Self.softHyphen
   }
 
   static func faceMask(_ range: Range<Int>, faceOf: [UInt16]) -> FaceMask {

@@ -166,7 +166,7 @@ extension PreparedText {
     return total
   }
 
-  /// The next cut after `offset` before `limit` (a grapheme and cluster boundary), or
+  /// The next cut after `offset` before `limit` (a grapheme boundary), or
   /// `limit`.
   func nextCut(after offset: Int, limit: Int) -> Int {
     var index = offset + 1
