@@ -39,9 +39,19 @@ let package = Package(
       name: "CICU",
       linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
+    // The bundled fonts as a SwiftPM resource: every program linking Caliper gets a copy of
+    // Fonts/ in `<executable's folder>/Caliper_CaliperFonts.resources/Fonts`, which
+    // BundledFonts finds without Foundation's Bundle (a C target has no generated accessor).
+    .target(
+      name: "CaliperFonts",
+      path: ".",
+      sources: ["Sources/CaliperFonts"],
+      resources: [.copy("Fonts")],
+      publicHeadersPath: "Sources/CaliperFonts/include"
+    ),
     .target(
       name: "Caliper",
-      dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]
+      dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CaliperFonts"]
     ),
     // Layout containers over measured text; no C, no Foundation.
     .target(

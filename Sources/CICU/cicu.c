@@ -6,6 +6,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
+#include <unicode/uversion.h>
 
 // Walks a break iterator, writing boundaries after 0. Shared by line and grapheme breaks.
 static int32_t cicu_collect(UBreakIterator *it, int32_t *positions, uint8_t *mandatory,
@@ -154,3 +155,9 @@ int32_t cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length,
 }
 
 const char *cicu_error_name(int32_t code) { return u_errorName((UErrorCode)code); }
+
+void cicu_version(char *buffer) {
+  UVersionInfo version;
+  u_getVersion(version);
+  u_versionToString(version, buffer);
+}

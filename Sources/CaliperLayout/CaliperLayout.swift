@@ -7,5 +7,7 @@
 /// proposes, each child answers with the size it needs, the parent places; `Text` leaves
 /// answer with Caliper's measurement. Observations that write measured geometry into state
 /// are run to a fixed point, and a layout that never settles is reported as a loop.
-/// Limitation: no layout priorities, no baseline alignment, one uniform default spacing.
+/// Stacks share space by layout priority and flexibility; stacks, ZStacks, grids and frames
+/// line views up on alignment guides, text baselines included.
+/// Limitation: one uniform default spacing; no right-to-left mirroring of guides.
 @_exported import Caliper

@@ -13,7 +13,8 @@ import CaliperLayout
 public struct LayoutRenderer: Sendable {
   public var options: RenderOptions
   /// The size of the frame labels and headers in points. Labels and headers are drawn when
-  /// `options.overlays` has `.legend`; line boxes when it has `.lineBoxes`.
+  /// `options.overlays` has `.legend`; line boxes when it has `.lineBoxes`; every text
+  /// line's baseline when it has `.baselines`.
   public var labelSize: Double
 
   public init(options: RenderOptions = RenderOptions(), labelSize: Double = 9) {
@@ -96,13 +97,20 @@ public struct LayoutRenderer: Sendable {
     }
     for node in result.nodes {
       guard let text = node.text, let prepared = node.preparedText else { continue }
-      if options.overlays.contains(.lineBoxes) {
-        for line in text.lines {
-          image.stroke(
-            box(
-              Rect(
-                x: node.frame.minX + line.x, y: node.frame.minY + line.y, width: line.width,
-                height: line.height)), color: OverlayColor.lineBox)
+      for line in text.lines {
+        let lineBox = box(
+          Rect(
+            x: node.frame.minX + line.x, y: node.frame.minY + text.usedRect.minY + line.y,
+            width: line.width, height: line.height))
+        if options.overlays.contains(.lineBoxes) {
+          image.stroke(lineBox, color: OverlayColor.lineBox)
+        }
+        // The baseline: where baseline-aligned rows and grid rows line their texts up.
+        if options.overlays.contains(.baselines) {
+          let baseline = node.frame.minY + text.usedRect.minY + line.baseline
+          image.horizontalLine(
+            y: Int((y + baseline * scale).rounded(.down)), from: lineBox.x0,
+            to: max(lineBox.x1, lineBox.x0 + 1), color: OverlayColor.baseline)
         }
       }
       _ = try painter.paint(

@@ -9,70 +9,133 @@ import Caliper
 enum CommandLineTool {
   static let version = "0.1.0"
 
-  static let help = """
-    OVERVIEW: Measure text with real fonts: size, lines and line breaks at proposed widths.
+  typealias Run = @Sendable (ParsedArguments, inout Output) throws -> Int32
 
-    USAGE: caliper <subcommand> [options]
+  /// The subcommands: each one's option table and what it runs, returning its exit status.
+  static let subcommands: [(table: OptionTable, run: Run)] = [
+    (MeasureCommand.table, succeeding(MeasureCommand.run)),
+    (FontsCommand.table, succeeding(FontsCommand.run)),
+    (LayoutCommand.table, { try LayoutCommand.run($0, output: &$1) }),
+    (RenderCommand.table, succeeding(RenderCommand.run)),
+    (ServeCommand.table, succeeding(ServeCommand.run)),
+  ]
 
-    SUBCOMMANDS:
-      measure                 Measure text at one or more proposed widths.
-      fonts                   Show the font cascade, and which face covers each run of a text.
-      layout                  Lay out a JSON layout description; report frames, loops, audit.
-      render                  Draw text as Caliper measures it, with overlays, to PNG.
-      serve                   Measure JSON requests from stdin, one per line, as a service.
+  /// A command that exits 0 unless it throws.
+  static func succeeding(
+    _ run: @escaping @Sendable (ParsedArguments, inout Output) throws -> Void
+  ) -> Run {
+    { arguments, output in
+      try run(arguments, &output)
+      return 0
+    }
+  }
 
-    OPTIONS:
-      --version               Show the version.
-      -h, --help              Show help information.
+  static var names: [String] { subcommands.map(\.table.command) }
 
-      See 'caliper help <subcommand>' or 'caliper <subcommand> --help' for details.
-    """
+  static var help: String {
+    var text = """
+      OVERVIEW: Measure text with real fonts: size, lines and line breaks at proposed widths.
 
-  static let subcommands = "'measure', 'layout', 'render', 'fonts' or 'serve'"
+      USAGE: caliper <subcommand> [options]
+
+      SUBCOMMANDS:
+
+      """
+    for (table, _) in subcommands {
+      text += "  " + NumberFormat.padded(table.command, 24, right: false)
+      text += table.abstract + "\n"
+    }
+    text += """
+
+      OPTIONS:
+        --version               Show the version, and HarfBuzz's, FreeType's and ICU's.
+        -h, --help              Show help information.
+
+        See 'caliper help <subcommand>' or 'caliper <subcommand> --help' for details.
+
+      """
+    return text
+  }
+
+  /// `--version`: Caliper's, and the versions of the C libraries as loaded.
+  static var versionText: String {
+    "caliper \(version)\nHarfBuzz \(LibraryVersions.harfBuzz), FreeType \(LibraryVersions.freeType),"
+      + " ICU \(LibraryVersions.icu)\n"
+  }
 
   static func run(_ arguments: [String]) -> Int32 {
     var output = Output()
-    defer { output.flush() }
+    var usage = "caliper <subcommand> [options]; see 'caliper --help'."
     do {
-      guard let first = arguments.first else {
-        throw UsageError("missing subcommand (expected \(subcommands))")
-      }
-      let rest = Array(arguments.dropFirst())
-      switch first {
-      case "measure": try MeasureCommand.run(rest, output: &output)
-      case "fonts": try FontsCommand.run(rest, output: &output)
-      case "layout": return try LayoutCommand.run(rest, output: &output)
-      case "render": try RenderCommand.run(rest, output: &output)
-      case "serve": try ServeCommand.run(rest, output: &output)
-      case "-h", "--help": output.write(help + "\n")
-      case "help":
-        switch rest.first {
-        case "measure": output.write(MeasureCommand.help + "\n")
-        case "fonts": output.write(FontsCommand.help + "\n")
-        case "layout": output.write(LayoutCommand.help + "\n")
-        case "render": output.write(RenderCommand.help + "\n")
-        case "serve": output.write(ServeCommand.help + "\n")
-        default: output.write(help + "\n")
-        }
-      case "--version": output.write(version + "\n")
-      default:
-        throw UsageError("unknown subcommand '\(first)' (expected \(subcommands))")
-      }
-      return 0
+      let status = try dispatch(arguments, output: &output, usage: &usage)
+      try output.finish()
+      return status
     } catch let error as UsageError {
-      output.flush()
-      Output.writeError(
-        "Error: \(error.message)\nUsage: caliper <subcommand> [options]; see 'caliper --help'.\n")
+      try? output.finish()
+      Output.writeError("Error: \(error.message)\nUsage: \(usage)\n")
       return 64
     } catch {
-      output.flush()
+      try? output.finish()
       Output.writeError("Error: \(error)\n")
       return 1
     }
   }
+
+  static func dispatch(_ arguments: [String], output: inout Output, usage: inout String) throws
+    -> Int32
+  {
+    guard let first = arguments.first else {
+      throw UsageError("missing subcommand (expected \(list(names)))")
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "-h", "--help":
+      output.write(help)
+      return 0
+    case "--version":
+      output.write(versionText)
+      return 0
+    case "help":
+      guard let name = rest.first else {
+        output.write(help)
+        return 0
+      }
+      guard let (table, _) = subcommands.first(where: { $0.table.command == name }) else {
+        throw UsageError(unknown(name))
+      }
+      output.write(table.help)
+      return 0
+    default:
+      guard let (table, run) = subcommands.first(where: { $0.table.command == first }) else {
+        throw UsageError(unknown(first))
+      }
+      usage = table.usage + "\n       See 'caliper help \(table.command)'."
+      let parsed = try table.parse(rest)
+      if parsed.has("--help") {
+        output.write(table.help)
+        return 0
+      }
+      if parsed.has("--version") {
+        output.write(versionText)
+        return 0
+      }
+      return try run(parsed, &output)
+    }
+  }
+
+  static func unknown(_ name: String) -> String {
+    "unknown subcommand '\(name)'"
+      + (Suggestion.nearest(name, in: names).map { " (did you mean '\($0)'?)" } ?? "")
+      + " (expected \(list(names)))"
+  }
+
+  static func list(_ names: [String]) -> String {
+    names.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(names.last!)'"
+  }
 }
 
-/// A command line that does not follow the usage: exit code 64 (EX_USAGE).
+/// A command line that does not follow the usage, or a value out of range: exit code 64
+/// (EX_USAGE).
 struct UsageError: Error {
   let message: String
   init(_ message: String) { self.message = message }

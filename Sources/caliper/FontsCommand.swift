@@ -1,36 +1,39 @@
 import Caliper
+import CaliperLayout
 
 /// `caliper fonts`: the cascade, and for a text which face covers each run.
 enum FontsCommand {
-  static let help = """
-    OVERVIEW: Show the font cascade, and for a text which face covers each run.
+  static let table = OptionTable(
+    command: "fonts",
+    abstract: "Show the font cascade, and which face covers each run of a text.",
+    overview: "Show the font cascade, and for a text which face covers each run; with\n"
+      + "--list, every bundled face.",
+    arguments: "[<text>...]",
+    argumentHelp: [("<text>", "Texts whose runs to show with their faces, one per argument.")],
+    options: TextInput.options + StyleOptions.options([.style]) + [
+      StyleOptions.options([.text]).first { $0.name == "--spans" }!
+    ] + SystemFontOptions.options + [
+      Option(
+        "--list",
+        help: "List every bundled face: file, family, style, variation\n"
+          + "axes, and its place in the default cascade ('no': not\nin it).")
+    ])
 
-    USAGE: caliper fonts [--font <name|path>]... [--system-fonts] [--system-font-dir <dir>]...
-                         [<text>]
+  static var help: String { table.help }
 
-    ARGUMENTS:
-      <text>                  A text whose runs to show with their faces.
-
-    OPTIONS:
-      --font <name|path>      A font tried before the bundled cascade. Repeatable.
-    \(SystemFontOptions.help)
-      -h, --help              Show help information.
-    """
-
-  static func run(_ arguments: [String], output: inout Output) throws {
-    let parsed = try ArgumentParser(
-      arguments, valued: Set(["--font"]).union(SystemFontOptions.valued),
-      flags: Set(["-h", "--help"]).union(SystemFontOptions.flags))
-    if parsed.has("-h") || parsed.has("--help") {
-      output.write(help + "\n")
+  static func run(_ parsed: ParsedArguments, output: inout Output) throws {
+    if parsed.has("--list") {
+      guard parsed.positionals.isEmpty, parsed.values.isEmpty else {
+        throw UsageError("'caliper fonts --list' takes no text and no other option")
+      }
+      let fonts = try FontLibrary.bundled()
+      output.write(try FontListing.bundledFaces(fonts))
       return
     }
-    guard parsed.positionals.count <= 1 else {
-      throw UsageError("'caliper fonts' takes at most one text (quote it)")
-    }
+    let settings = try StyleOptions.settings(parsed, [.style, .text])
+    let texts = try TextInput.texts(parsed, arguments: parsed.positionals, fallback: .none)
     let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
-    var style = TextStyle(fonts: parsed.all("--font").map(FontReference.init))
-    SystemFontOptions.apply(parsed, to: &style)
+    let style = settings.style
     let cascade = try fonts.cascade(for: style)
     output.write("Fonts folder: \(fonts.fontsDirectory)\nCascade:\n")
     for (index, path) in cascade.paths.enumerated() {
@@ -42,8 +45,17 @@ enum FontsCommand {
     if style.systemFallback {
       output.write("  then system fonts (fontconfig), per cluster the cascade lacks\n")
     }
-    guard let text = parsed.positionals.first else { return }
-    let prepared = try fonts.prepare(text, style: style)
+    for text in texts {
+      try runs(of: text, settings: settings, cascade: cascade, fonts: fonts, output: &output)
+    }
+  }
+
+  /// Which face covers each run of `text`, and what no face covers.
+  static func runs(
+    of text: String, settings: StyleSettings, cascade: FontCascade, fonts: FontLibrary,
+    output: inout Output
+  ) throws {
+    let prepared = try fonts.prepare(text, style: settings.style, spans: settings.spans)
     let system = prepared.faces.filter { face in !cascade.paths.contains { $0 == face.path } }
     if !system.isEmpty {
       output.write("System faces used:\n")
@@ -52,11 +64,11 @@ enum FontsCommand {
       }
     }
     output.write("Runs of \(MeasurementTable.quoted(text)):\n")
-    for run in prepared.faceRuns {
+    for row in FontListing.rows(prepared) {
       output.write(
-        "  \(NumberFormat.padded("\(run.range.lowerBound)..<\(run.range.upperBound)", 10, right: false))"
-          + " \(NumberFormat.padded(run.font.familyName, 22, right: false)) \(MeasurementTable.quoted(run.text))\n"
-      )
+        "  \(NumberFormat.padded("\(row.range.lowerBound)..<\(row.range.upperBound)", 10, right: false))"
+          + " \(NumberFormat.padded(row.face ?? "(no face)", 22, right: false))"
+          + " \(MeasurementTable.quoted(row.text))\n")
     }
     if !prepared.missing.isEmpty {
       output.write(

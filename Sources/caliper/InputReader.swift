@@ -55,3 +55,57 @@ enum InputReader {
     }
   }
 }
+
+/// The options that give texts, the same in every command: `--input` one text per line,
+/// `--text-file` one whole text, and stdin when no text is given and it is not a terminal.
+enum TextInput {
+  static let options = [
+    Option(
+      "--input", value: "<file|->",
+      help: "Read one text per non-empty line from a file, or '-'\nfor stdin."),
+    Option(
+      "--text-file", value: "<file|->",
+      help: "Read one text: the whole file, line breaks and all but\n"
+        + "its final newline, or '-' for stdin. Repeatable.",
+      repeatable: true),
+  ]
+
+  /// How a command reads stdin when given no text at all.
+  enum Fallback {
+    /// One text per line, as `--input -`.
+    case lines
+    /// One text, as `--text-file -`.
+    case whole
+    /// Stdin is not read.
+    case none
+  }
+
+  /// The texts: the arguments, then `--input`'s lines, then each `--text-file`; with none
+  /// of these, stdin as `fallback` says when it is not a terminal.
+  static func texts(_ parsed: ParsedArguments, arguments: [String], fallback: Fallback) throws
+    -> [String]
+  {
+    var texts = arguments
+    if let input = parsed.last("--input") { texts += try InputReader.texts(from: input) }
+    for file in parsed.all("--text-file") { texts.append(try InputReader.document(from: file)) }
+    let given =
+      !arguments.isEmpty || parsed.last("--input") != nil || !parsed.all("--text-file").isEmpty
+    if !given, isatty(0) == 0 {
+      switch fallback {
+      case .lines: texts = try InputReader.texts(from: "-")
+      case .whole: texts = [try InputReader.document(from: "-")]
+      case .none: break
+      }
+    }
+    return texts
+  }
+}
+
+extension InputReader {
+  /// A file read as one text: all of it, without the newline that ends its last line.
+  static func document(from path: String) throws -> String {
+    var text = Substring(try text(from: path))
+    if text.last == "\n" || text.last == "\r\n" { text.removeLast() }
+    return String(text)
+  }
+}

@@ -4,43 +4,55 @@ import CaliperRender
 /// `caliper layout`: lays out a JSON layout description at one or more widths and prints
 /// every named view's frame, each text's lines, loops and audit findings.
 enum LayoutCommand {
-  static let help = """
-    OVERVIEW: Lay out a JSON layout description and print every named view's frame.
+  static let table = OptionTable(
+    command: "layout",
+    abstract: "Lay out a JSON layout description; report frames, loops, audit.",
+    overview: "Lay out a JSON layout description and print every named view's frame.",
+    arguments: "<file|->",
+    argumentHelp: [("<file|->", "The layout description (schema in the docs), '-' for stdin.")],
+    options: [
+      Option(
+        "--width", value: "<w>[,<w>...]",
+        help: "Proposed widths in points; 'inf' proposes infinity, 'none'\n"
+          + "leaves the width unspecified. Repeatable. Default: the\n"
+          + "document's \"proposal\", else unspecified (the ideal size).",
+        repeatable: true, check: OptionValues.checkWidths),
+      Option("--json", help: "One JSON object per width per line (schema in the docs)."),
+      Option("--audit", help: "Probe every container and report disagreements."),
+      Option("--all", help: "Also print views without an id (modifiers, anonymous leaves)."),
+      Option(
+        "--max-passes", value: "<n>",
+        help: "Passes before a layout that keeps changing is a loop (16)."
+      ) { _ = try OptionValues.whole($0, option: "--max-passes", 1...10000, "passes") },
+      Option(
+        "--png", value: "<file>",
+        help: """
+          Also draw the layout to a PNG: frames of views with an id
+          outlined and labelled, text in its frame, boxes filled; a
+          geometry feedback loop draws every pass side by side. Needs
+          a single width.
+          """
+      ) { if $0.isEmpty { throw UsageError("--png expects a file name") } },
+      Option(
+        "--scale", value: "<s>", help: "Pixels per point in the PNG (default: 2).",
+        check: OptionValues.checkScale),
+      Option("--no-labels", help: "Leave the ids and the pass headers out of the PNG."),
+      Option("--baselines", help: "Draw every text line's baseline in the PNG."),
+    ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
+      + [ProgressReport.quietOption],
+    footer: """
+      The style and line options are what every text node starts from: the document's own
+      "text" style applies over them, and each text node's fields over both.
+      EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
+      """)
 
-    USAGE: caliper layout <file|-> [--width <w>[,<w>...]]... [--height <h>] [--json]
-                          [--audit] [--all] [--max-passes <n>]
-                          [--png <out.png> [--scale <s>] [--no-labels]]
-                          [--system-font-dir <dir>]...
-
-    ARGUMENTS:
-      <file|->                The layout description (schema in the README), '-' for stdin.
-
-    OPTIONS:
-      --width <w>[,<w>...]    Proposed widths in points; 'inf' or 'none' for unspecified.
-                              Repeatable. Default: unspecified (the ideal size).
-      --height <h>            Proposed height in points (default: unspecified).
-      --json                  One JSON object per width per line (schema in the README).
-      --audit                 Probe every container and report disagreements.
-      --all                   Also print views without an id (modifiers, anonymous leaves).
-      --max-passes <n>        Passes before a layout that keeps changing is a loop (16).
-      --png <file>            Also draw the layout to a PNG: frames of views with an id
-                              outlined and labelled, text in its frame, boxes filled; a
-                              geometry feedback loop draws every pass side by side. Needs
-                              a single width.
-      --scale <s>             Pixels per point in the PNG (default: 2).
-      --no-labels             Leave the ids and the pass headers out of the PNG.
-      --system-font-dir <dir> Take system fonts (families, and text nodes'
-                              "systemFallback") only from the font files in this folder,
-                              not fontconfig's configuration. Repeatable.
-      -h, --help              Show help information.
-
-    EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
-    """
+  static var help: String { table.help }
 
   struct Options {
     var path = ""
-    var widths: [Double?] = []
-    var height: Double?
+    /// Nil: the document's proposal (else unspecified).
+    var widths: [Double?]?
+    var settings = StyleSettings()
     var json = false
     var audit = false
     var all = false
@@ -50,13 +62,7 @@ enum LayoutCommand {
     var systemFonts = SystemFontConfiguration.installed
   }
 
-  static func parse(_ arguments: [String]) throws -> Options? {
-    let parsed = try ArgumentParser(
-      arguments,
-      valued: Set(["--width", "--height", "--max-passes", "--png", "--scale"]).union(
-        SystemFontOptions.valued),
-      flags: ["--json", "--audit", "--all", "--no-labels", "-h", "--help"])
-    if parsed.has("-h") || parsed.has("--help") { return nil }
+  static func parse(_ parsed: ParsedArguments) throws -> Options {
     var options = Options()
     guard parsed.positionals.count == 1 else {
       throw UsageError(
@@ -68,46 +74,40 @@ enum LayoutCommand {
     options.json = parsed.has("--json")
     options.audit = parsed.has("--audit")
     options.all = parsed.has("--all")
+    options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
     for list in parsed.all("--width") {
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-        options.widths.append(try MeasureCommand.width(String(item)))
+        options.widths = (options.widths ?? []) + [try dimension(String(item))]
       }
-    }
-    if options.widths.isEmpty { options.widths = [nil] }
-    if let height = parsed.last("--height") {
-      options.height = try MeasureCommand.width(height)
     }
     if let passes = parsed.last("--max-passes") {
-      guard let value = Int(passes), value >= 1, value <= 10000 else {
-        throw UsageError("--max-passes expects a whole number from 1 to 10000, not '\(passes)'")
-      }
-      options.maxPasses = value
+      options.maxPasses = try OptionValues.whole(
+        passes, option: "--max-passes", 1...10000, "passes")
     }
     if let png = parsed.last("--png") {
-      guard !png.isEmpty else { throw UsageError("--png expects a file name") }
-      guard options.widths.count == 1 else {
+      guard (options.widths ?? [nil]).count == 1 else {
         throw UsageError("--png draws one width; give a single --width")
       }
       options.png = png
     }
-    if let scale = parsed.last("--scale") {
-      let value = try MeasureCommand.number(scale, option: "--scale")
-      guard value.isFinite, value > 0, value <= 16 else {
-        throw RuntimeError("invalid scale \(scale): it must be a number greater than 0, at most 16")
-      }
-      options.render.scale = value
-    }
+    if let scale = parsed.last("--scale") { options.render.scale = try OptionValues.scale(scale) }
     if parsed.has("--no-labels") { options.render.overlays = [] }
-    options.systemFonts = try SystemFontOptions.configuration(parsed)
+    if parsed.has("--baselines") { options.render.overlays.insert(.baselines) }
+    options.systemFonts = SystemFontOptions.configuration(parsed)
     return options
   }
 
+  /// A proposed width: a number ≥ 0, 'inf' (infinity, which a flexible view takes whole)
+  /// or 'none' (unspecified: the ideal size).
+  static func dimension(_ text: String) throws -> Double? {
+    let trimmed = text.trimmingSpaces.lowercased()
+    if ["inf", "infinity", "+inf"].contains(trimmed) { return .infinity }
+    return try OptionValues.width(trimmed)
+  }
+
   /// Returns the exit status: 0, 2 for a loop, 3 for audit findings.
-  static func run(_ arguments: [String], output: inout Output) throws -> Int32 {
-    guard let options = try parse(arguments) else {
-      output.write(help + "\n")
-      return 0
-    }
+  static func run(_ arguments: ParsedArguments, output: inout Output) throws -> Int32 {
+    let options = try parse(arguments)
     let bytes = try InputReader.read(options.path)
     guard let json = String(validating: bytes, as: UTF8.self) else {
       throw RuntimeError("layout \(options.path) is not valid UTF-8")
@@ -115,14 +115,26 @@ enum LayoutCommand {
     let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
     let description: LayoutDescription
     do {
-      description = try LayoutDescription(json: json, fonts: fonts)
+      description = try LayoutDescription(
+        json: json, fonts: fonts, defaults: options.settings)
     } catch {
       throw RuntimeError("layout \(options.path): \(error)")
     }
     let engine = LayoutEngine(maxPasses: options.maxPasses)
     var status: Int32 = 0
-    for width in options.widths {
-      let proposal = ProposedViewSize(width: width, height: options.height)
+    let documentProposal = description.proposal ?? .unspecified
+    let widths = options.widths ?? [documentProposal.width]
+    let progress = ProgressReport(
+      verb: "laying out", noun: "widths", total: widths.count,
+      quiet: arguments.has("--quiet"))
+    defer {
+      let count = widths.count
+      progress.finish(summary: count > 1 ? "laid out \(ProgressReport.count(count)) widths" : nil)
+    }
+    for width in widths {
+      defer { progress.advance() }
+      let proposal = ProposedViewSize(
+        width: width, height: options.settings.height ?? documentProposal.height)
       let outcome: LayoutOutcome
       var findings: [AuditFinding]?
       do {

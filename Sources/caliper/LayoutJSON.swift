@@ -4,7 +4,11 @@ import CaliperLayout
 enum LayoutJSON {
   typealias Value = JSONWriter.Value
 
-  static func optional(_ value: Double?) -> Value { value.map(Value.number) ?? .null }
+  /// A proposed dimension: a number, "inf" for infinity, null for unspecified.
+  static func optional(_ value: Double?) -> Value {
+    guard let value else { return .null }
+    return value.isInfinite ? .string(value > 0 ? "inf" : "-inf") : .number(value)
+  }
 
   static func state(_ value: StateValue?) -> Value {
     switch value {
@@ -25,7 +29,7 @@ enum LayoutJSON {
       ),
       (
         "size",
-        .object([("width", .number(result.size.width)), ("height", .number(result.size.height))])
+        .object([("width", optional(result.size.width)), ("height", optional(result.size.height))])
       ),
       ("stable", .bool(outcome.isStable)),
       ("passes", .integer(outcome.passes.count)),
@@ -87,8 +91,8 @@ enum LayoutJSON {
     var pairs: [(String, Value)] = [
       ("id", node.id.map(Value.string) ?? .null), ("type", .string(node.kind)),
       ("depth", .integer(depth)),
-      ("x", .number(node.frame.minX)), ("y", .number(node.frame.minY)),
-      ("width", .number(node.frame.width)), ("height", .number(node.frame.height)),
+      ("x", optional(node.frame.minX)), ("y", optional(node.frame.minY)),
+      ("width", optional(node.frame.width)), ("height", optional(node.frame.height)),
     ]
     if let text = node.text {
       pairs.append(

@@ -1,6 +1,6 @@
 import Caliper
 
-/// The result schema of `caliper measure --json` and `caliper serve` (in the README): one
+/// The result schema of `caliper measure --json` and `caliper serve` (documented in Caliper.docc/CommandLine.md): one
 /// encoder, so that the two commands can never disagree.
 enum MeasurementJSON {
   /// The lossy steps taken on the way to a result, each a count (0 when nothing was lost),
@@ -29,12 +29,66 @@ enum MeasurementJSON {
     _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat, lossy: Lossy = Lossy(),
     leading: [(String, JSONWriter.Value)] = []
   ) -> String {
+    var out = ""
+    write(
+      text, rows: results.count, format: format, lossy: lossy, leading: leading,
+      row: { results[$0] }, to: { out += $0 })
+    return out
+  }
+
+  /// One result object, written to `sink` in pieces as it is made: the text's fields, then
+  /// each row (`row(i)` for i in 0..<rows, asked for one at a time) and each of its lines
+  /// in blocks of at most `linesPerPiece`. The pieces joined are `encode`'s text, without
+  /// a newline; a caller that writes each piece out holds one row's lines at a time, not
+  /// the whole answer (10 MB of prose at width 100 is 243 MB of JSON).
+  static func write(
+    _ text: PreparedText, rows: Int, format: MeasureFormat, lossy: Lossy = Lossy(),
+    leading: [(String, JSONWriter.Value)] = [], row: (Int) -> TextMeasurement,
+    to sink: (String) -> Void
+  ) {
+    sink(opening(header(text, format: format, lossy: lossy, leading: leading)) + ",\"results\":[")
+    for index in 0..<rows {
+      let measured = row(index)
+      var piece = index > 0 ? "," : ""
+      piece += opening(result(measured, lines: false))
+      guard format.lines else {
+        sink(piece + "}")
+        continue
+      }
+      piece += ",\"lines\":["
+      for (offset, line) in measured.lines.enumerated() {
+        if offset > 0 { piece += "," }
+        piece += JSONWriter.encode(self.line(line))
+        if piece.utf8.count >= linesPerPiece {
+          sink(piece)
+          piece = ""
+        }
+      }
+      sink(piece + "]}")
+    }
+    sink("]}")
+  }
+
+  /// How many bytes of lines `write` gathers before handing them on.
+  static let linesPerPiece = 1 << 16
+
+  /// An object's JSON without its closing brace, for members to follow.
+  private static func opening(_ object: JSONWriter.Value) -> String {
+    String(JSONWriter.encode(object).dropLast())
+  }
+
+  /// The members before `results`: the text, its size, faces, what was lost, the ideal
+  /// size and the min width.
+  static func header(
+    _ text: PreparedText, format: MeasureFormat, lossy: Lossy,
+    leading: [(String, JSONWriter.Value)]
+  ) -> JSONWriter.Value {
     var lossy = lossy
     lossy.missingGlyphs = text.missingGlyphCount
     lossy.clampedAdvances = text.clampedAdvanceCount
     let ideal = text.sizeThatFits(.unspecified)
     let idealSize = format.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
-    let object: JSONWriter.Value = .object(
+    return .object(
       leading + [
         ("text", .string(text.string)),
         ("size", .number(text.style.size)),
@@ -49,9 +103,7 @@ enum MeasurementJSON {
           ])
         ),
         ("minWidth", .number(text.minWidth)),
-        ("results", .array(results.map { result($0, lines: format.lines) })),
       ])
-    return JSONWriter.encode(object)
   }
 
   static func codePoint(_ scalar: Unicode.Scalar) -> String {

@@ -5,6 +5,17 @@ enum MeasurementTable {
   static func render(
     _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat
   ) -> String {
+    var out = ""
+    write(text, rows: results.count, format: format, row: { results[$0] }, to: { out += $0 })
+    return out
+  }
+
+  /// The table written to `sink` as it is made: the heading, then each row (`row(i)`,
+  /// asked for one at a time) and its lines in blocks of about 64 KiB.
+  static func write(
+    _ text: PreparedText, rows: Int, format: MeasureFormat, row: (Int) -> TextMeasurement,
+    to sink: (String) -> Void
+  ) {
     let f = { (value: Double) in NumberFormat.fixed(value) }
     let faces = text.faces.map {
       SystemFontOptions.name(of: $0, fontsDirectory: format.fontsDirectory)
@@ -19,7 +30,8 @@ enum MeasurementTable {
     out += "  " + NumberFormat.padded("proposal", 10, right: false)
     out += NumberFormat.padded("width", 12) + NumberFormat.padded("height", 12)
     out += NumberFormat.padded("lines", 7) + "\n"
-    for result in results {
+    for index in 0..<rows {
+      let result = row(index)
       let proposal = result.proposal.width.map(f) ?? "ideal"
       out += "  " + NumberFormat.padded(proposal, 10, right: false)
       out += NumberFormat.padded(f(result.size.width), 12)
@@ -32,9 +44,13 @@ enum MeasurementTable {
       guard format.lines else { continue }
       for line in result.lines {
         out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"
+        if out.utf8.count >= MeasurementJSON.linesPerPiece {
+          sink(out)
+          out = ""
+        }
       }
     }
-    return out
+    sink(out)
   }
 
   /// The text in quotes, with line separators and controls made visible.

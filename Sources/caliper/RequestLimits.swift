@@ -10,11 +10,34 @@ struct RequestLimits {
   var maxLineBytes = 32 << 20
   /// The longest text, in bytes of UTF-8 (`--max-text-bytes`).
   var maxTextBytes = 16 << 20
+  /// The most widths in one request or one `--width` list (`--max-widths`).
+  var maxWidths = 1_000
+  /// The largest response `caliper serve` writes for one request, estimated before any of
+  /// it is written (`--max-response-bytes`).
+  var maxResponseBytes = 64 << 20
 
-  /// Font sizes are in (0, maxFontSize] points.
-  static let maxFontSize = 10_000.0
-  /// Scales are in (0, maxScale] pixels per point.
-  static let maxScale = 1_000.0
+  /// Refuses more than `maxWidths` widths.
+  func check(widthCount count: Int, option: String) throws(RequestError) {
+    guard count <= maxWidths else {
+      throw RequestError(
+        .tooManyWidths,
+        "\(count) widths, over the limit of \(maxWidths) (\(option)); send several requests")
+    }
+  }
+
+  /// Refuses a response estimated at more than `maxResponseBytes`.
+  func check(responseBytes estimate: Int) throws(RequestError) {
+    guard estimate <= maxResponseBytes else {
+      throw RequestError(
+        .responseTooLarge,
+        "the response would be about \(estimate) bytes, over the limit of \(maxResponseBytes)"
+          + " (--max-response-bytes); ask for fewer widths or \"lines\": false")
+    }
+  }
+
+  /// Scales are in (0, maxScale] pixels per point, for rounding (`measure`, `serve`) and
+  /// for drawing (`render`, `layout --png`) alike.
+  static let maxScale = 16.0
 
   /// Refuses a text longer than `maxTextBytes`.
   func check(text: String) throws(RequestError) {
@@ -27,12 +50,7 @@ struct RequestLimits {
     }
   }
 
-  /// A font size in (0, 10000] points.
-  static func fontSize(_ value: Double) throws(RequestError) -> Double {
-    try positive(value, atMost: maxFontSize, .sizeOutOfRange, "font size", unit: "points")
-  }
-
-  /// A scale in (0, 1000] pixels per point.
+  /// A scale in (0, 16] pixels per point.
   static func scale(_ value: Double) throws(RequestError) -> Double {
     try positive(value, atMost: maxScale, .scaleOutOfRange, "scale", unit: "pixels per point")
   }
@@ -65,7 +83,7 @@ struct RequestLimits {
 
 /// A refused request: a stable code for programs and a one-line message for people.
 struct RequestError: Error, CustomStringConvertible {
-  /// The `error.code` values of `caliper serve` (documented in the README).
+  /// The `error.code` values of `caliper serve` (documented in Caliper.docc/ServeProtocol.md).
   enum Code: String {
     case invalidJSON = "invalid-json"
     case invalidRequest = "invalid-request"
@@ -74,6 +92,8 @@ struct RequestError: Error, CustomStringConvertible {
     case invalidValue = "invalid-value"
     case lineTooLong = "line-too-long"
     case textTooLong = "text-too-long"
+    case tooManyWidths = "too-many-widths"
+    case responseTooLarge = "response-too-large"
     case sizeOutOfRange = "size-out-of-range"
     case widthOutOfRange = "width-out-of-range"
     case scaleOutOfRange = "scale-out-of-range"

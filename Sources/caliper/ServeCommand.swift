@@ -13,88 +13,92 @@ import Caliper
 /// opens no file. It is also a filter: `caliper serve < requests.jsonl > results.jsonl`.
 /// Limitation: requests are measured one at a time; run several processes for more cores.
 enum ServeCommand {
-  static let help = """
-    OVERVIEW: Measure text as a service: one JSON request per line on stdin, one JSON
-    response per line on stdout, in order (protocol in the README, "Service mode").
+  static let table = OptionTable(
+    command: "serve",
+    abstract: "Measure JSON requests from stdin, one per line, as a service.",
+    overview: "Measure text as a service: one JSON request per line on stdin, one JSON\n"
+      + "response per line on stdout, in order (protocol in the docs, \"Service mode\").",
+    options: [
+      Option(
+        "--max-line-bytes", value: "<n>",
+        help: "Refuse a request line longer than n bytes (default:\n"
+          + "32 MiB); it is skipped to its newline without being held\nin memory."
+      ) { _ = try OptionValues.byteCount($0, option: "--max-line-bytes") },
+      Option(
+        "--max-text-bytes", value: "<n>",
+        help: "Refuse a text longer than n bytes of UTF-8 (default: 16 MiB)."
+      ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
+      Option(
+        "--max-widths", value: "<n>",
+        help: "Refuse a request with more than n widths (default: 1000)."
+      ) { _ = try OptionValues.widthCount($0) },
+      Option(
+        "--max-response-bytes", value: "<n>",
+        help: "Refuse a request whose response would be over about n\n"
+          + "bytes (default: 64 MiB), before writing any of it."
+      ) { _ = try OptionValues.byteCount($0, option: "--max-response-bytes") },
+    ] + SystemFontOptions.options + [ProgressReport.quietOption],
+    footer: """
+      A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "lines",
+      "scale" and every style field (the options of 'caliper measure' in camelCase:
+      "size", "font" or "fonts", "locale", "features", "variations", "lineLimit",
+      "truncation", "height", "alignment", "spans", ...), or {"id": 2, "stats": true}.
+      EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
+      measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
+      """)
 
-    USAGE: caliper serve [--max-line-bytes <n>] [--max-text-bytes <n>]
+  static var help: String { table.help }
 
-    OPTIONS:
-      --max-line-bytes <n>    Refuse a request line longer than n bytes (default: 32 MiB);
-                              it is skipped to its newline without being held in memory.
-      --max-text-bytes <n>    Refuse a text longer than n bytes of UTF-8 (default: 16 MiB).
-      -h, --help              Show help information.
-
-    A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "font" or
-    "fonts", "size", "locale", "lines", "scale", or {"id": 2, "stats": true}.
-    EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
-    measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
-    """
-
-  static func parse(_ arguments: [String]) throws -> RequestLimits? {
-    let parsed = try ArgumentParser(
-      arguments, valued: ["--max-line-bytes", "--max-text-bytes"], flags: ["-h", "--help"])
-    if parsed.has("-h") || parsed.has("--help") { return nil }
+  static func run(_ parsed: ParsedArguments, output: inout Output) throws {
     guard parsed.positionals.isEmpty else {
       throw UsageError("serve takes no arguments; requests come on stdin")
     }
     var limits = RequestLimits()
     if let bytes = parsed.last("--max-line-bytes") {
-      limits.maxLineBytes = try MeasureCommand.byteCount(bytes, option: "--max-line-bytes")
+      limits.maxLineBytes = try OptionValues.byteCount(bytes, option: "--max-line-bytes")
     }
     if let bytes = parsed.last("--max-text-bytes") {
-      limits.maxTextBytes = try MeasureCommand.byteCount(bytes, option: "--max-text-bytes")
+      limits.maxTextBytes = try OptionValues.byteCount(bytes, option: "--max-text-bytes")
     }
-    return limits
-  }
-
-  static func run(_ arguments: [String], output: inout Output) throws {
-    guard let limits = try parse(arguments) else {
-      output.write(help + "\n")
-      return
+    if let count = parsed.last("--max-widths") {
+      limits.maxWidths = try OptionValues.widthCount(count)
     }
-    let session = ServeSession(fonts: try FontLibrary.bundled(), limits: limits)
+    if let bytes = parsed.last("--max-response-bytes") {
+      limits.maxResponseBytes = try OptionValues.byteCount(bytes, option: "--max-response-bytes")
+    }
+    let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
+    let session = ServeSession(fonts: fonts, limits: limits)
+    // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
+    let progress = ProgressReport(
+      verb: "serving", noun: "requests", total: nil, quiet: parsed.has("--quiet"),
+      alsoWhen: isatty(0) == 0)
+    var served = 0
+    defer {
+      progress.finish(
+        summary: served > 0 ? "served \(ProgressReport.count(served)) requests" : nil)
+    }
     ServeSignals.install()
     var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
     reader.whileWaiting = ServeSignals.whileWaiting
+    var writer = ResponseWriter()
     while let item = try reader.next() {
-      let response: String
       switch item {
       case .line(let line):
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
-        response = session.respond(to: line)
+        session.respond(to: line) { writer.write($0) }
       case .tooLong(let byteCount):
-        response = ServeSession.error(
-          id: .null,
-          RequestError(
-            .lineTooLong,
-            "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
-              + " (--max-line-bytes); it was skipped"))
+        writer.write(
+          ServeSession.error(
+            id: .null,
+            RequestError(
+              .lineTooLong,
+              "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
+                + " (--max-line-bytes); it was skipped")))
       }
-      guard try writeLine(response) else { return }
+      guard try writer.endLine() else { return }
+      served += 1
+      progress.advance()
       if ServeSignals.shouldStop { return }
-    }
-  }
-
-  /// Writes one response and its newline to stdout, unbuffered. Returns false when the
-  /// reader has gone (EPIPE): the service then ends, exit 0.
-  ///
-  /// - Throws: `RuntimeError` for any other write failure (a full disk).
-  static func writeLine(_ response: String) throws -> Bool {
-    var bytes = Array(response.utf8)
-    bytes.append(UInt8(ascii: "\n"))
-    return try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          if errno == EPIPE { return false }
-          throw RuntimeError("cannot write responses: \(String(cString: strerror(errno)))")
-        }
-        offset += written
-      }
-      return true
     }
   }
 }

@@ -3,20 +3,19 @@ import CaliperLayout
 
 /// One request line of `caliper serve`, read from its JSON object and checked.
 ///
-/// The keys mirror `caliper measure`'s options (README, "Service mode"): `text`, `font` or
-/// `fonts`, `size`, `locale`, `widths`, `lines`, `scale`; `id` is echoed in the response;
+/// The keys mirror `caliper measure`'s options: `text`, `widths`, `lines`, `scale`, and
+/// every field of `StyleSchema` (`size`, `font` or `fonts`, `features`, `lineLimit`,
+/// `spans`, …) read by the same field as the option; `id` is echoed in the response;
 /// `{"id": …, "stats": true}` asks for the font library's cache counters instead.
 struct ServeRequest {
   enum Action {
-    case measure(text: String, style: TextStyle, proposals: [ProposedViewSize])
+    case measure(text: String, settings: StyleSettings, proposals: [ProposedViewSize])
     case stats
   }
 
-  static let keys: Set<String> = [
-    "id", "text", "font", "fonts", "size", "locale", "widths", "lines", "scale", "stats",
-  ]
-  /// The longest locale identifier or font name accepted, in bytes.
-  static let maxNameBytes = 4096
+  static let keys: [String] =
+    ["id", "text", "widths", "lines", "scale", "stats"]
+    + StyleSchema.keys([.style, .text, .proposal])
 
   let id: JSONWriter.Value
   let action: Action
@@ -39,7 +38,9 @@ struct ServeRequest {
     for member in members where !Self.keys.contains(member.key) {
       throw RequestError(
         .unknownKey,
-        "unknown key '\(member.key)' (expected one of: \(Self.keys.sorted().joined(separator: ", ")))"
+        "unknown key '\(member.key)'"
+          + Suggestion.nearest(member.key, in: Self.keys).map { " (did you mean '\($0)'?)" }.orEmpty
+          + " (expected one of: \(Self.keys.joined(separator: ", ")))"
       )
     }
     switch request["id"] {
@@ -61,18 +62,23 @@ struct ServeRequest {
     }
     let text = try Self.string(textValue, key: "text")
     try limits.check(text: text)
-    var style = TextStyle()
-    style.fonts = try Self.fonts(request).map(FontReference.init)
-    if let size = request["size"] {
-      style.size = try RequestLimits.fontSize(Self.number(size, key: "size"))
+    if request["font"] != nil, request["fonts"] != nil {
+      throw RequestError(.invalidRequest, "give 'font' or 'fonts', not both")
     }
-    if let locale = request["locale"] { style.locale = try Self.name(locale, key: "locale") }
+    var settings = StyleSettings()
+    do {
+      try StyleSchema.read(members, into: &settings)
+    } catch {
+      throw RequestError(
+        error.key == "size" && error.isOutOfRange ? .sizeOutOfRange : .invalidValue, error.message)
+    }
     var proposals = [ProposedViewSize.unspecified]
     if let widths = request["widths"] {
       guard case .array(let values) = widths, !values.isEmpty else {
         throw RequestError(
           .invalidValue, "'widths' must be a non-empty array of numbers, null or \"inf\"")
       }
+      try limits.check(widthCount: values.count, option: "--max-widths")
       proposals = try values.map { (value: JSONValue) throws(RequestError) in
         ProposedViewSize(width: try Self.width(value), height: nil)
       }
@@ -87,24 +93,10 @@ struct ServeRequest {
     if let scale = request["scale"] {
       format.scale = try RequestLimits.scale(Self.number(scale, key: "scale"))
     }
-    action = .measure(text: text, style: style, proposals: proposals)
-  }
-
-  /// `font` (one name or path) or `fonts` (several, in order), not both.
-  private static func fonts(_ request: JSONValue) throws(RequestError) -> [String] {
-    switch (request["font"], request["fonts"]) {
-    case (nil, nil): return []
-    case (let font?, nil): return [try name(font, key: "font")]
-    case (nil, .array(let values)?):
-      return try values.map { (value: JSONValue) throws(RequestError) in
-        try name(value, key: "fonts[]")
-      }
-    case (nil, let other?):
-      throw RequestError(
-        .invalidValue, "'fonts' must be an array of names or paths, not \(other.kindDescription)")
-    case (.some, .some):
-      throw RequestError(.invalidRequest, "give 'font' or 'fonts', not both")
-    }
+    let height = settings.height
+    action = .measure(
+      text: text, settings: settings,
+      proposals: proposals.map { ProposedViewSize(width: $0.width, height: height) })
   }
 
   /// A proposed width: a number ≥ 0, null or "inf" (the ideal size).
@@ -124,17 +116,6 @@ struct ServeRequest {
   private static func string(_ value: JSONValue, key: String) throws(RequestError) -> String {
     guard case .string(let string) = value else {
       throw RequestError(.invalidValue, "'\(key)' must be a string, not \(value.kindDescription)")
-    }
-    return string
-  }
-
-  /// A font name, path or locale: a non-empty string without NUL (C would cut it there).
-  private static func name(_ value: JSONValue, key: String) throws(RequestError) -> String {
-    let string = try string(value, key: key)
-    guard !string.isEmpty, string.utf8.count <= maxNameBytes, !string.utf8.contains(0) else {
-      throw RequestError(
-        .invalidValue,
-        "'\(key)' must be a non-empty string of at most \(maxNameBytes) bytes without NUL")
     }
     return string
   }

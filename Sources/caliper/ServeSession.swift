@@ -15,35 +15,76 @@ struct ServeSession {
 
   /// The response to one request line (without its newline).
   func respond(to line: some Collection<UInt8>) -> String {
+    var response = ""
+    respond(to: line) { response += $0 }
+    return response
+  }
+
+  /// The response to one request line (without its newline), handed to `sink` in pieces
+  /// as it is made: a result one width at a time, its lines in blocks of 64 KiB
+  /// (`MeasurementJSON.write`). A response estimated over `limits.maxResponseBytes` is
+  /// refused before any of it is written, so memory per request is bounded by the limits
+  /// (the text and one measurement's lines), not by what the request asks for.
+  func respond(to line: some Collection<UInt8>, into sink: (String) -> Void) {
     let (text, invalidUTF8) = Self.repairingUTF8(line)
     let json: JSONValue
     do {
       json = try JSONValue(parsing: text)
     } catch {
-      return Self.error(
-        id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)"))
+      return sink(
+        Self.error(
+          id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")))
     }
     let request: ServeRequest
     do {
       request = try ServeRequest(json, limits: limits)
     } catch {
-      return Self.error(id: ServeRequest.id(of: json), error)
+      return sink(Self.error(id: ServeRequest.id(of: json), error))
     }
     switch request.action {
     case .stats:
-      return JSONWriter.encode(.object([("id", request.id), ("stats", statistics)]))
-    case .measure(let string, let style, let proposals):
+      sink(JSONWriter.encode(.object([("id", request.id), ("stats", statistics)])))
+    case .measure(let string, let settings, let proposals):
       let prepared: PreparedText
       do {
-        prepared = try fonts.prepare(string, style: style)
+        prepared = try fonts.prepare(string, style: settings.style, spans: settings.spans)
       } catch {
-        return Self.error(id: request.id, RequestError(Self.code(error), error.description))
+        return sink(Self.error(id: request.id, RequestError(Self.code(error), error.description)))
       }
-      let results = TextMeasurement.rows(prepared, at: proposals, format: request.format)
-      return MeasurementJSON.encode(
-        prepared, results: results, format: request.format,
-        lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)])
+      do {
+        try limits.check(
+          responseBytes: Self.estimatedBytes(
+            prepared, proposals, options: settings.container, format: request.format,
+            stoppingPast: limits.maxResponseBytes))
+      } catch {
+        return sink(Self.error(id: request.id, error))
+      }
+      MeasurementJSON.write(
+        prepared, rows: proposals.count, format: request.format,
+        lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
+        row: {
+          TextMeasurement.row(
+            prepared, at: proposals[$0], options: settings.container, format: request.format)
+        }, to: sink)
     }
+  }
+
+  /// About how many bytes the response for `text` at `proposals` takes, counted until it
+  /// passes `limit`: the text, and per proposal a result and, with lines, each line's
+  /// fields and text (line counts from `sizeThatFits`, which builds no lines).
+  static func estimatedBytes(
+    _ text: PreparedText, _ proposals: [ProposedViewSize], options: TextContainerOptions,
+    format: MeasureFormat, stoppingPast limit: Int
+  ) -> Int {
+    let textBytes = text.string.utf8.count
+    var total = 512 + textBytes + 80 * (text.faces.count + text.missing.count)
+    for proposal in proposals where total <= limit {
+      total += 400
+      if format.lines {
+        total += textBytes + 320 * text.sizeThatFits(proposal, options: options).lineCount
+      }
+    }
+    return total
   }
 
   /// `{"id": …, "error": {"code": …, "message": …}}`.

@@ -1,85 +1,91 @@
 import Caliper
+import CaliperLayout
 
-/// The options of `caliper measure` that set OpenType features, variable-font axes,
-/// spacing and tabs on the style, parsed in one place.
+/// The style options of every command that measures or draws text, generated from
+/// `StyleSchema`: the same names, ranges and messages as `serve` requests, layout JSON
+/// and spans files, because each value is turned into the JSON value a request would
+/// hold and read by the same field.
 enum StyleOptions {
-  /// The options that take a value.
-  static let valued: Set<String> = [
-    "--feature", "--variation", "--tab-stops", "--tab-interval", "--letter-spacing",
-    "--word-spacing", "--line-spacing", "--line-height-multiple", "--line-height",
-    "--paragraph-spacing", "--first-line-indent", "--head-indent",
-  ]
+  /// The options of the schema's fields in `groups`.
+  static func options(_ groups: StyleField.Groups) -> [Option] {
+    StyleSchema.fields.filter { !$0.group.isDisjoint(with: groups) }.map { field in
+      let repeatable = [.repeated, .strings].contains(field.syntax)
+      guard field.syntax != .file, field.syntax != .flag else {
+        return Option(field.option, value: field.valueName, help: field.help)
+      }
+      return Option(
+        field.option, value: field.valueName, help: field.help, repeatable: repeatable
+      ) { text in
+        var scratch = StyleSettings()
+        try read(field, value(field, [text]), into: &scratch)
+      }
+    }
+  }
 
-  /// Their lines in `--help`.
-  static let help = """
-      --feature <f>[,<f>...]  An OpenType feature in HarfBuzz's syntax: tnum, liga=0,
-                              -kern, smcp, aalt=2, tnum[3:5] (scalar offsets 3 and 4).
-                              Repeatable.
-      --variation <axis=v>[,...]
-                              A variable-font axis position: wght=700, wdth=75, opsz=12.
-                              Applies to every face that has the axis. Repeatable.
-      --tab-stops <x>[,<x>...]
-                              Tab stops in points from the line start, ascending.
-      --tab-interval <pt>     Distance between default tab stops, after the explicit
-                              ones (default: 8 space widths of the first font).
-      --letter-spacing <pt>   Points added after every character (may be negative);
-                              turns optional ligatures off unless --feature liga.
-      --word-spacing <pt>     Points added to every space (may be negative).
-      --line-spacing <pt>     Points added between lines.
-      --line-height-multiple <m>
-                              Each line's natural height times m.
-      --line-height <pt>      A fixed height for every line.
-      --paragraph-spacing <pt>
-                              Points added between paragraphs (after a hard break).
-      --first-line-indent <pt>
-                              Indent of each paragraph's first line.
-      --head-indent <pt>      Indent of the other lines (hanging indent when larger).
-    """
+  /// The settings the parsed options give, over `base`.
+  ///
+  /// - Throws: `UsageError` for a bad value, `RuntimeError` for a spans file that cannot
+  ///   be read or holds bad spans.
+  static func settings(
+    _ parsed: ParsedArguments, _ groups: StyleField.Groups, base: StyleSettings = StyleSettings()
+  ) throws -> StyleSettings {
+    var settings = base
+    for field in StyleSchema.fields where !field.group.isDisjoint(with: groups) {
+      if field.syntax == .flag {
+        if parsed.has(field.option) { try read(field, .bool(true), into: &settings) }
+        continue
+      }
+      let texts = parsed.all(field.option)
+      guard let last = texts.last else { continue }
+      if field.syntax == .file {
+        let json = try InputReader.text(from: last)
+        let place = "\(field.key) file \(last == "-" ? "(stdin)" : last)"
+        do {
+          try field.read(try JSONValue(parsing: json), &settings)
+        } catch let error as StyleError {
+          throw RuntimeError("\(place): $\(error.subpath): \(error.message)")
+        } catch {
+          throw RuntimeError("\(place): \(error)")
+        }
+        continue
+      }
+      try read(field, value(field, texts), into: &settings)
+    }
+    return settings
+  }
 
-  /// Sets the style from the parsed options.
-  static func apply(_ parsed: ArgumentParser, to style: inout TextStyle) throws {
-    for list in parsed.all("--feature") {
-      for item in list.split(separator: ",") {
-        do {
-          style.features.append(try FontFeature(parsing: String(item).trimmingSpaces))
-        } catch {
-          throw UsageError("--feature: \(error)")
-        }
+  /// The JSON value of an option's texts (all of its occurrences).
+  static func value(_ field: StyleField, _ texts: [String]) throws -> JSONValue {
+    func number(_ text: String) throws -> JSONValue {
+      let trimmed = text.trimmingSpaces
+      if trimmed.lowercased() == "none" { return .string(trimmed) }  // an unspecified height
+      guard let value = Double(trimmed) else {
+        throw UsageError("\(field.option) expects a number, not '\(text)'")
       }
+      return .number(value)
     }
-    for list in parsed.all("--variation") {
-      for item in list.split(separator: ",") {
-        do {
-          style.variations.append(try FontVariation(parsing: String(item).trimmingSpaces))
-        } catch {
-          throw UsageError("--variation: \(error)")
-        }
-      }
+    switch field.syntax {
+    case .number: return try number(texts.last!)
+    case .numbers:
+      return .array(try texts.last!.split(separator: ",").map { try number(String($0)) })
+    case .string: return .string(texts.last!)
+    case .strings:
+      return .array(
+        texts.flatMap { $0.split(separator: ",").map { .string(String($0).trimmingSpaces) } })
+    case .repeated: return .array(texts.map(JSONValue.string))
+    case .flag: return .bool(true)
+    case .file: return .null
     }
-    if let list = parsed.last("--tab-stops") {
-      style.paragraph.tabStops.stops = try list.split(separator: ",").map {
-        try MeasureCommand.number(String($0), option: "--tab-stops")
-      }
-    }
-    let numbers: [(String, WritableKeyPath<TextStyle, Double>)] = [
-      ("--letter-spacing", \.letterSpacing), ("--word-spacing", \.wordSpacing),
-      ("--line-spacing", \.paragraph.lineSpacing),
-      ("--line-height-multiple", \.paragraph.lineHeightMultiple),
-      ("--paragraph-spacing", \.paragraph.paragraphSpacing),
-      ("--first-line-indent", \.paragraph.firstLineHeadIndent),
-      ("--head-indent", \.paragraph.headIndent),
-    ]
-    for (option, path) in numbers {
-      if let value = parsed.last(option) {
-        style[keyPath: path] = try MeasureCommand.number(value, option: option)
-      }
-    }
-    if let height = parsed.last("--line-height") {
-      style.paragraph.lineHeight = try MeasureCommand.number(height, option: "--line-height")
-    }
-    if let interval = parsed.last("--tab-interval") {
-      style.paragraph.tabStops.defaultInterval = try MeasureCommand.number(
-        interval, option: "--tab-interval")
+  }
+
+  /// Reads one value; the schema's refusal becomes a usage error naming the option.
+  static func read(_ field: StyleField, _ value: JSONValue, into settings: inout StyleSettings)
+    throws
+  {
+    do throws(StyleError) {
+      try field.read(value, &settings)
+    } catch {
+      throw UsageError("\(field.option): \(error.message)")
     }
   }
 }

@@ -10,5 +10,4 @@
   _ = mallopt(M_MMAP_THRESHOLD, 1 << 20)
 #endif
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-exit(CommandLineTool.run(arguments))
+exit(CommandLineTool.run(CommandLineArguments.decoded.map(\.text)))

@@ -101,6 +101,6 @@ import Testing
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("/nonexistent/panel.json"))
     let negative = try Self.layout([Self.fixtures + "/panel.json", "--width", "-3"])
-    #expect(negative.status == 1)
+    #expect(negative.status == 64)
   }
 }

@@ -165,7 +165,7 @@ import Testing
     BadCase(line: #"{"id":7,"text":"x","lines":"yes"}"#, code: "invalid-value"),
     BadCase(line: #"{"id":7,"text":"x","font":""}"#, code: "invalid-value"),
     BadCase(line: #"{"id":7,"text":"x","font":"Fonts/a\u0000b.ttf"}"#, code: "invalid-value"),
-    BadCase(line: #"{"id":7,"text":"x","fonts":"Noto Sans"}"#, code: "invalid-value"),
+    BadCase(line: #"{"id":7,"text":"x","fonts":["Noto Sans",7]}"#, code: "invalid-value"),
     BadCase(line: #"{"id":7,"text":"x","locale":7}"#, code: "invalid-value"),
     BadCase(line: #"{"id":7,"text":"x","size":0}"#, code: "size-out-of-range"),
     BadCase(line: #"{"id":7,"text":"x","size":-3}"#, code: "size-out-of-range"),

@@ -72,7 +72,7 @@ import Testing
     let interval = try idealWidth(["--tab-interval", "24", "a\tb"])
     #expect(abs(interval - (24 + 615.0 * 16 / 1000)) < 1e-9)
     let bad = try CLITests.caliper(["measure", "--tab-stops", "20,10", "a\tb"])
-    #expect(bad.status == 1)
+    #expect(bad.status == 64)
     #expect(bad.stderr.contains("ascending"))
     let json =
       #"{"root": {"type": "text", "id": "t", "text": "a\tb", "tabStops": [20], "tabInterval": 30}}"#
@@ -103,7 +103,7 @@ import Testing
     #expect(abs(try height(["--line-height", "30"]) - 90) < 1e-9)
     #expect(abs(try height(["--paragraph-spacing", "5"]) - (3 * 21.792 + 10)) < 1e-9)
     let bad = try CLITests.caliper(["measure", "--line-height-multiple", "0", "a"])
-    #expect(bad.status == 1)
+    #expect(bad.status == 64)
     #expect(bad.stderr.contains("line height multiple"))
     let json = #"""
       {"root": {"type": "text", "id": "t", "text": "abc", "letterSpacing": -0.5, "lineHeight": 40}}

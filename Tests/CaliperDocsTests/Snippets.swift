@@ -171,4 +171,66 @@ import Testing
     #expect(frame.origin.x == 0 && frame.origin.y == 0)
     #expect(shows(frame.size.width, 262.656) && shows(frame.size.height, 41.792))
   }
+
+  /// CaliperLayout.docc, FormsBaselinesAndGrids.md.
+  @Test func formsBaselinesAndGrids() throws {
+    let fonts = try FontLibrary.bundled()
+    let name = try Text("Name:", fonts: fonts)
+    let value = try Text(
+      "Blue tile with a longer local label",
+      style: TextStyle(size: 28), fonts: fonts)
+    let form = Grid(alignment: .leadingFirstTextBaseline, horizontalSpacing: 12) {
+      GridRow {
+        name.gridColumnAlignment(.trailing)
+        value
+      }
+      Box(minWidth: 0, idealWidth: 0, maxWidth: .infinity, height: 1)
+        .gridCellUnsizedAxes(.horizontal)  // a divider that never widens a column
+    }
+    let result = try LayoutEngine().layout(form, in: ProposedViewSize(width: 300, height: nil))
+      .result
+
+    // The label's and the value's first baselines are one line; the value wraps.
+    let texts = result.nodes.filter { $0.kind == "text" }
+    let baselines = texts.map { $0.frame.minY + ($0.text?.lines[0].baseline ?? 0) }
+    #expect(texts.count == 2 && abs(baselines[0] - baselines[1]) < 1e-9)
+    #expect(texts[1].text?.lineCount ?? 0 > 1)
+    #expect(result.size.width <= 300)
+    // The guide below lines boxes up on their leading edges by default.
+    let column = VStack(alignment: .valueEdge) {
+      Box(width: 40, height: 10)
+      Box(width: 10, height: 10)
+    }
+    #expect(try LayoutEngine().layout(column, in: .unspecified).result.size.width == 40)
+  }
+
+  /// Caliper.docc, UsingCaliperInAPackage.md: a first program.
+  @Test func usingCaliperFirstProgram() throws {
+    do {
+      let fonts = try FontLibrary.bundled()
+      let text = try fonts.prepare("Blue tile with a longer local label")
+      print(text.measure(ProposedViewSize(width: nil, height: nil)))
+      // 242.656 × 21.792 pt, 1 line at the ideal width
+    } catch {
+      print("error: \(error)")  // a CaliperError; for missing fonts, every place searched
+    }
+
+    let text = try FontLibrary.bundled().prepare("Blue tile with a longer local label")
+    let shown = "\(text.measure(ProposedViewSize(width: nil, height: nil)))"
+    #expect(shown == "242.656 × 21.792 pt, 1 line at the ideal width")
+  }
+
+  /// Caliper.docc, UsingCaliperInAPackage.md: shipping your own fonts.
+  @Test func usingCaliperWithOwnFonts() throws {
+    let appFonts = TestFonts.directory
+    let fonts = try FontLibrary(fontsDirectory: appFonts)  // the folder your app ships
+    let label = try fonts.prepare("Blue tile with a longer local label")
+
+    #expect(label.faces.map(\.path) == [appFonts + "/NotoSans-Regular.ttf"])
+  }
 }
+
+enum ValueEdge: AlignmentID {
+  static func defaultValue(in d: ViewDimensions) -> Double { d[.leading] }
+}
+extension HorizontalAlignment { static let valueEdge = HorizontalAlignment(ValueEdge.self) }

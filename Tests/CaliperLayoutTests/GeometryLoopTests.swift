@@ -94,3 +94,20 @@ import Testing
     #expect(throws: LayoutError.self) { try LayoutEngine().layout(view, in: proposal) }
   }
 }
+
+/// `description` of a layout's outcome: stable or a loop, the root's size and view count.
+@Suite struct LayoutDescriptionTests {
+  @Test func outcomesSaySettledOrLooping() throws {
+    let stable = try LayoutEngine().layout(
+      Box(width: 120, height: 20).id("label"), in: .width(300))
+    #expect(stable.description == "stable after 1 pass: 120 × 20 pt, 1 view at width 300")
+    let looping = try LayoutEngine().layout(
+      Box(width: 120, height: 20).frame(width: .state("badgeWidth") + 16)
+        .onGeometryChange(of: .width, write: "badgeWidth"),
+      in: .width(300))
+    // 16 passes: the frame is 120 + 16 × 15 = 360 wide in the last.
+    #expect(
+      looping.description == "loop on badgeWidth after 16 passes: 360 × 20 pt, 2 views at width 300"
+    )
+  }
+}

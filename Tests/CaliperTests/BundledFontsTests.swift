@@ -1,4 +1,5 @@
 import Caliper
+import Foundation
 import Testing
 
 @Suite struct BundledFontsTests {
@@ -31,8 +32,15 @@ import Testing
     }
   }
 
-  @Test func checkoutIsFoundWithoutConfiguration() throws {
-    #expect(try BundledFonts.directory(environment: [:]) == TestFonts.directory)
+  /// Without configuration the fonts are SwiftPM's copy of the CaliperFonts resource beside
+  /// the test executable (as beside any program linking Caliper): the checkout's files.
+  @Test func resourceCopyIsFoundWithoutConfiguration() throws {
+    let found = try BundledFonts.directory(environment: [:])
+    #expect(found.hasSuffix("/Caliper_CaliperFonts.resources/Fonts"))
+    for entry in BundledFonts.entries {
+      let copy = try #require(FileManager.default.contents(atPath: found + "/" + entry.file))
+      #expect(copy == FileManager.default.contents(atPath: TestFonts.directory + "/" + entry.file))
+    }
   }
 
   @Test func badFontFilesAreClearErrors() throws {

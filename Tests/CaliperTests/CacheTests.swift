@@ -121,6 +121,32 @@ import Testing
     #expect(throws: CaliperError.self) { try fonts.font(path: path) }
   }
 
+  /// The next request for the same text, with nothing else looking the face up between,
+  /// answers from the file as it is now (default cache limits): rewritten, the new font's
+  /// width, as a fresh library gives; truncated or deleted, an error naming the file.
+  @Test func preparedTextIsNotReusedAfterItsFontChanges() throws {
+    let path = TemporaryFiles.path("stale-test.ttf")
+    defer { TemporaryFiles.remove(path) }
+    try Self.write(TestFonts.directory + "/NotoSans-Regular.ttf", over: path)
+    let fonts = try Self.library(CacheLimits())
+    let style = TextStyle(fonts: [.file(path)])
+    let before = try fonts.prepare("Wide words", style: style).idealWidth
+    #expect(try fonts.prepare("Wide words", style: style).idealWidth == before)  // a hit
+    try Self.write(TestFonts.directory + "/NotoSansMono-Regular.ttf", over: path)
+    let after = try fonts.prepare("Wide words", style: style).idealWidth
+    let fresh = try Self.library(CacheLimits()).prepare("Wide words", style: style).idealWidth
+    #expect(after == fresh)
+    #expect(after != before)
+    try Data([0, 1, 0, 0]).write(to: URL(fileURLWithPath: path))  // truncated
+    #expect { try fonts.prepare("Wide words", style: style) } throws: {
+      "\($0)".contains(path)
+    }
+    try FileManager.default.removeItem(atPath: path)
+    #expect { try fonts.prepare("Wide words", style: style) } throws: {
+      "\($0)".contains(path)
+    }
+  }
+
   /// Writes the bytes of `source` into `path` (truncating it in place if it exists).
   static func write(_ source: String, over path: String) throws {
     try Data(contentsOf: URL(fileURLWithPath: source)).write(to: URL(fileURLWithPath: path))

@@ -1,4 +1,5 @@
 import Caliper
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -26,11 +27,8 @@ import Testing
   }
 
   static let fixture: Fixture = {
-    let path = TestFonts.fixtures + "/pango-runs.json"
-    guard let data = FileManager.default.contents(atPath: path),
-      let fixture = try? JSONDecoder().decode(Fixture.self, from: data)
-    else { return Fixture(pango: "missing", texts: []) }
-    return fixture
+    (try? PangoFixtures.load("pango-runs.json", as: Fixture.self))
+      ?? Fixture(pango: "missing", texts: [])
   }()
 
   /// (scalar offset, level) of each character, left to right.

@@ -127,6 +127,17 @@ import Testing
     #expect(result.size == Size(width: 243, height: 22))
   }
 
+  @Test func tinyScaleRoundsUpToOnePixel() throws {
+    // At 1e-10 px/pt a pixel is 1e10 pt: 242.656 × 21.792 pt ceil to one pixel each way
+    // (before, a tolerance of 1e-6 px — 1e4 pt — rounded them down to 0 × 0).
+    let measured = try TestFonts.prepare(Self.sentence).measure(.unspecified)
+    let tiny = measured.rounded(toScale: 1e-10)
+    #expect(tiny.size == Size(width: 1e10, height: 1e10))
+    #expect(tiny.usedRect == Rect(x: 0, y: 0, width: 1e10, height: 1e10))
+    // A width on the grid stays (within 1e-6 pt): 243 pt at 2 px/pt.
+    #expect(Size(width: 243 + 1e-9, height: 0).rounded(toScale: 2).width == 243)
+  }
+
   @Test func usedRectAddsPaddingAndInset() throws {
     let text = try TestFonts.prepare("Hello Hello")
     let options = TextContainerOptions(

@@ -1,4 +1,5 @@
 import Caliper
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -40,9 +41,7 @@ import Testing
   }
 
   @Test func truncationAgreesWithPango() throws {
-    let data = try Data(
-      contentsOf: URL(fileURLWithPath: TestFonts.fixtures + "/pango-truncation.json"))
-    let fixture = try JSONDecoder().decode(Fixture.self, from: data)
+    let fixture = try PangoFixtures.load("pango-truncation.json", as: Fixture.self)
     var total = 0
     var agree = 0
     var breaksDiffer = 0

@@ -49,6 +49,9 @@ int32_t cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length,
 /// ICU's name for an error code returned (negated) by the functions above.
 const char *cicu_error_name(int32_t code);
 
+/// ICU's version, "72.1", written with its NUL to `buffer` (at least 20 bytes).
+void cicu_version(char *buffer);
+
 #ifdef __cplusplus
 }
 #endif

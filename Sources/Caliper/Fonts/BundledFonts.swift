@@ -8,10 +8,16 @@
 ///
 /// Lookup order for the folder (the first that holds NotoSans-Regular.ttf wins):
 /// 1. `$CALIPER_FONTS`, when set (and then only it: a wrong value is an error, not a fallback);
-/// 2. next to the executable: `<bin>/Fonts`, then `<bin>/../share/caliper/Fonts` (installed);
+/// 2. next to the executable: SwiftPM's copy of the `CaliperFonts` resource,
+///    `<bin>/Caliper_CaliperFonts.resources/Fonts` (any `<bin>/*_CaliperFonts.resources`), which
+///    every program linking Caliper gets and which moves with the build products; then
+///    `<bin>/Fonts`, then `<bin>/../share/caliper/Fonts` (`Scripts/install`);
 /// 3. `Fonts/` in any folder above the executable (a checkout's `.build/…/caliper`);
 /// 4. `Fonts/` in any folder above this source file (`swift test`, `swift run` in a checkout);
 /// 5. `Fonts/` in the current directory or any folder above it.
+///
+/// The executable's folder comes from `/proc/self/exe`; nothing here loads Foundation's
+/// `Bundle` (SwiftPM's `Bundle.module` would link all of Foundation and its ICU data).
 public enum BundledFonts {
   /// One bundled face: its file name in `Fonts/`, family and style.
   public struct Entry: Sendable, Hashable {
@@ -96,6 +102,7 @@ public enum BundledFonts {
     var candidates: [String] = []
     if let executable = executablePath() {
       let bin = parent(of: executable)
+      candidates += resourceBundles(in: bin).map { $0 + "/Fonts" }
       candidates.append(bin + "/Fonts")
       candidates.append(parent(of: bin) + "/share/caliper/Fonts")
       candidates += ancestors(of: bin).map { $0 + "/Fonts" }
@@ -112,6 +119,16 @@ public enum BundledFonts {
 
   static func isFontsDirectory(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: path + "/" + markerFile)
+  }
+
+  /// SwiftPM's resource bundles of the `CaliperFonts` target in `folder`: the package's own
+  /// name first, then any other (a package's identity may name it), in name order.
+  private static func resourceBundles(in folder: String) -> [String] {
+    let suffix = "_CaliperFonts.resources"
+    let own = "Caliper" + suffix
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let others = names.filter { $0.hasSuffix(suffix) && $0 != own }.sorted()
+    return ([own] + others).map { folder + "/" + $0 }
   }
 
   private static func executablePath() -> String? {

@@ -14,7 +14,8 @@ import Synchronization
 ///   direction, language, OpenType features and the word's scalars;
 /// - prepared texts, keyed by the text's exact scalars (not Swift's canonical equivalence:
 ///   "é" and "e\u{301}" measure differently), the style (features and variations included) and the library's face generation
-///   (bumped whenever a face is reloaded), so a changed font never answers from the cache.
+///   (bumped whenever a face is reloaded); a prepared text found in the cache is checked
+///   against the files of the faces it opened, so a changed font never answers from it.
 /// Each cache has its own lock; values are computed outside the locks.
 ///
 /// Sendable because every stored property is immutable or synchronised: the caches are
@@ -258,12 +259,35 @@ public final class FontLibrary: Sendable {
     guard limit > 0, mayFit else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }
-    let key = PreparedKey(
-      utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed))
-    return try prepared.value(for: key) { () throws(CaliperError) in
-      let text = try PreparedText(text: text, style: style, cascade: cascade(for: style))
-      return (text, text.memoryFootprint + key.utf8.count)
+    return try current { () throws(CaliperError) in
+      let key = PreparedKey(
+        utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed))
+      return try prepared.value(for: key) { () throws(CaliperError) in
+        let text = try PreparedText(text: text, style: style, cascade: cascade(for: style))
+        return (text, text.memoryFootprint + key.utf8.count)
+      }
     }
+  }
+
+  /// A prepared text from `cached` whose faces are the files as they are now: when one of
+  /// the faces it opened was rewritten, truncated or deleted since, that face is looked up
+  /// again (which reloads it, or throws an error naming the file) and the text prepared
+  /// anew. A file's identity is checked with one `stat` per face, as every face lookup
+  /// does; without it a prepared text would answer from the old file until some other
+  /// request happened to look the face up.
+  private func current(_ cached: () throws(CaliperError) -> PreparedText) throws(CaliperError)
+    -> PreparedText
+  {
+    let text = try cached()
+    let stale = text.cascadeFonts.compactMap { $0 }.filter {
+      FileIdentity(path: $0.path) != $0.fileIdentity
+    }
+    guard !stale.isEmpty else { return text }
+    for font in stale {
+      _ = try self.font(key: Self.faceKey(path: font.path, index: font.faceIndex))
+    }
+    generation.add(1, ordering: .relaxed)  // the next key misses the stale entry
+    return try cached()
   }
 
   /// Prepares styled text: `spans` give stretches their own size, fonts, weight, width,
@@ -297,12 +321,14 @@ public final class FontLibrary: Sendable {
     guard prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, spans: spans, library: self)
     }
-    let key = PreparedKey(
-      utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed),
-      spans: spans)
-    return try prepared.value(for: key) { () throws(CaliperError) in
-      let text = try PreparedText(text: text, style: style, spans: spans, library: self)
-      return (text, text.memoryFootprint + key.utf8.count)
+    return try current { () throws(CaliperError) in
+      let key = PreparedKey(
+        utf8: Array(text.utf8), style: style, generation: generation.load(ordering: .relaxed),
+        spans: spans)
+      return try prepared.value(for: key) { () throws(CaliperError) in
+        let text = try PreparedText(text: text, style: style, spans: spans, library: self)
+        return (text, text.memoryFootprint + key.utf8.count)
+      }
     }
   }
 

@@ -70,12 +70,17 @@ public struct Rect: Sendable, Hashable, Codable {
 /// sums of fractional advances (1e-6 pt, as for line fitting).
 let gridTolerance = 1e-6
 
+/// `value` rounded up to the grid of `scale` pixels per point. The tolerance is in points,
+/// not pixels: at a tiny scale (1e-10 pixels per point, one pixel 1e10 points) a pixel's
+/// tolerance would swallow any width, and 242.656 would round to 0.
 func ceilToGrid(_ value: Double, _ scale: Double) -> Double {
   guard value.isFinite, scale.isFinite, scale > 0 else { return value }
-  return (value * scale - gridTolerance).rounded(.up) / scale + 0  // + 0 turns -0 into 0
+  return ((value - gridTolerance) * scale).rounded(.up) / scale + 0  // + 0 turns -0 into 0
 }
 
+/// `value` rounded down to the grid of `scale` pixels per point, with the tolerance in
+/// points.
 func floorToGrid(_ value: Double, _ scale: Double) -> Double {
   guard value.isFinite, scale.isFinite, scale > 0 else { return value }
-  return (value * scale + gridTolerance).rounded(.down) / scale + 0
+  return ((value + gridTolerance) * scale).rounded(.down) / scale + 0
 }

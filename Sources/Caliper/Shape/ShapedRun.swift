@@ -77,7 +77,48 @@ struct Shaper: ~Copyable {
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
     let glyphs = infos == nil || positions == nil ? 0 : Int(count)
+    if let infos, let positions {
+      Self.hideControls(infos, positions, count: glyphs, scalars: scalars, font: font)
+    }
     return body(.init(start: infos, count: glyphs), .init(start: positions, count: glyphs))
+  }
+
+  /// Whether `value` is a control character or a line or paragraph separator: never drawn,
+  /// yet HarfBuzz gives it the font's glyph for it or `.notdef` (it hides only default
+  /// ignorables, such as a soft hyphen or ZWJ, itself).
+  static func isControl(_ value: UInt32) -> Bool {
+    value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+  }
+
+  /// Draws control characters (a tab, U+2028…) as nothing, as Pango does: each glyph of
+  /// theirs that is `.notdef` or their own glyph becomes the invisible space glyph with no
+  /// advance, as HarfBuzz does for default ignorables. Tabs get their width from the tab
+  /// stops, line separators none.
+  private static func hideControls(
+    _ infos: UnsafeMutablePointer<hb_glyph_info_t>,
+    _ positions: UnsafeMutablePointer<hb_glyph_position_t>, count: Int,
+    scalars: [Unicode.Scalar], font: Font
+  ) {
+    var space: hb_codepoint_t?
+    for index in 0..<count {
+      let cluster = Int(infos[index].cluster)
+      guard cluster < scalars.count, isControl(scalars[cluster].value) else { continue }
+      var own: hb_codepoint_t = 0
+      let glyph = infos[index].codepoint
+      guard
+        glyph == 0
+          || (hb_font_get_nominal_glyph(font.hbFont, scalars[cluster].value, &own) != 0
+            && own == glyph)
+      else { continue }
+      if space == nil {
+        var id: hb_codepoint_t = 0
+        space = hb_font_get_nominal_glyph(font.hbFont, 0x20, &id) != 0 ? id : 0
+      }
+      infos[index].codepoint = space ?? 0
+      positions[index].x_advance = 0
+      positions[index].x_offset = 0
+      positions[index].y_offset = 0
+    }
   }
 
   /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
@@ -247,7 +288,10 @@ struct ShapedText {
       } else {
         advances[index + 1] = font.units.points(Double(ShapedPiece.advance(value)), size: size)
         unsafeBefore[index] = ShapedPiece.unsafeBefore(value)
-        if ShapedPiece.missingGlyph(value) { missingGlyphCount += 1 }
+        // A control is drawn as nothing even in a face with no space glyph to stand for it.
+        if ShapedPiece.missingGlyph(value), !Shaper.isControl(analysis.scalars[index].value) {
+          missingGlyphCount += 1
+        }
       }
     }
   }

@@ -1,17 +1,20 @@
 /// Stacks: children in a row (HStack) or a column (VStack), with SwiftUI's sharing rule.
 ///
 /// Problem: a stack must split a finite proposed length among children that can shrink by
-/// different amounts (a fixed box cannot, wrapping text can a lot, a spacer takes anything).
-/// Solution, as SwiftUI does: take the spacing off, then offer the children, least
-/// flexible first, an equal share of what remains (flexibility: the size at an infinite
-/// proposal minus the size at zero, along the stack's axis); each child takes what it
-/// needs and the rest passes on. An unspecified or infinite length proposes the same to
-/// every child. One plan serves both measuring and placing.
-/// Limitation: no layout priorities.
+/// different amounts (a fixed box cannot, wrapping text can a lot, a spacer takes anything),
+/// and some children matter more than others. Solution, as SwiftUI does: take the spacing
+/// off, then serve the children by layout priority, highest first. Each priority group is
+/// offered what remains less the minimum lengths of the lower-priority children; inside a
+/// group the least flexible child goes first (flexibility: the length at an infinite
+/// proposal minus the length at zero), each offered an equal share of what the group has
+/// left, and takes what it needs. An unspecified or infinite length proposes the same to
+/// every child. Across the axis, children line up on the stack's alignment guide: each
+/// child's guide value (a text's baseline, an explicit `alignmentGuide`, or the guide's
+/// default) lands on one shared line. One plan serves both measuring and placing.
 struct StackLayout: Layout, StackAxisProviding {
   let axis: Axis
-  /// Where children line up across the axis, as a fraction of the stack's thickness.
-  let alignment: Double
+  /// The guide children line up on across the axis.
+  let alignment: AlignmentKey
   let spacing: Double?
 
   var stackAxis: Axis { axis }
@@ -20,6 +23,8 @@ struct StackLayout: Layout, StackAxisProviding {
     var proposals: [ProposedViewSize] = []
     var sizes: [Size] = []
     var offsets: [Double] = []
+    /// Each child's offset across the axis, from the stack's top (or leading) edge.
+    var acrossOffsets: [Double] = []
     var size = Size.zero
   }
 
@@ -45,17 +50,27 @@ struct StackLayout: Layout, StackAxisProviding {
       repeating: self.proposal(along: length, across: thickness), count: subviews.count)
     plan.sizes = Array(repeating: .zero, count: subviews.count)
     if let length, length.isFinite {
-      let flexibility = subviews.map { subview in
-        along(subview.sizeThatFits(self.proposal(along: .infinity, across: thickness)))
-          - along(subview.sizeThatFits(self.proposal(along: 0, across: thickness)))
+      let minimum = subviews.map {
+        along($0.sizeThatFits(self.proposal(along: 0, across: thickness)))
       }
-      let order = subviews.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+      let flexibility = subviews.indices.map { index in
+        along(subviews[index].sizeThatFits(self.proposal(along: .infinity, across: thickness)))
+          - minimum[index]
+      }
       var remaining = length - totalGap
-      for (position, index) in order.enumerated() {
-        let share = max(0, remaining / Double(subviews.count - position))
-        plan.proposals[index] = self.proposal(along: share, across: thickness)
-        plan.sizes[index] = subviews[index].sizeThatFits(plan.proposals[index])
-        remaining -= along(plan.sizes[index])
+      for priority in Set(subviews.map(\.priority)).sorted(by: >) {
+        let group = subviews.indices.filter { subviews[$0].priority == priority }
+          .sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        let reserved = subviews.indices.filter { subviews[$0].priority < priority }
+          .reduce(0) { $0 + minimum[$1] }
+        var available = remaining - reserved
+        for (position, index) in group.enumerated() {
+          let share = max(0, available / Double(group.count - position))
+          plan.proposals[index] = self.proposal(along: share, across: thickness)
+          plan.sizes[index] = subviews[index].sizeThatFits(plan.proposals[index])
+          available -= along(plan.sizes[index])
+          remaining -= along(plan.sizes[index])
+        }
       }
     } else {
       for index in subviews.indices {
@@ -67,11 +82,26 @@ struct StackLayout: Layout, StackAxisProviding {
       plan.offsets.append(offset)
       offset += along(plan.sizes[index]) + (index < gaps.count ? gaps[index] : 0)
     }
-    let thick = plan.sizes.map(across).max() ?? 0
+    let guides = subviews.indices.map { subviews[$0].guide(alignment, in: plan.proposals[$0]) }
+    let (acrossOffsets, thick) = Self.align(guides, plan.sizes.map(across))
+    plan.acrossOffsets = acrossOffsets
     plan.size =
       axis == .horizontal
       ? Size(width: offset, height: thick) : Size(width: thick, height: offset)
     return plan
+  }
+
+  /// Lines children up on one guide: each child's offset from the leading (top) edge, and
+  /// the thickness of them all. A child infinitely thick (a view taking an infinite
+  /// proposal) makes the whole infinitely thick; it sits at offset 0.
+  static func align(_ guides: [Double], _ lengths: [Double]) -> (offsets: [Double], length: Double)
+  {
+    let finite = guides.indices.filter { guides[$0].isFinite && lengths[$0].isFinite }
+    let lead = finite.map { guides[$0] }.max() ?? 0
+    let trail = finite.map { lengths[$0] - guides[$0] }.max() ?? 0
+    let offsets = guides.indices.map { finite.contains($0) ? lead - guides[$0] : 0 }
+    let length = finite.count == guides.count ? lead + trail : .infinity
+    return (offsets, guides.isEmpty ? 0 : length)
   }
 
   func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size {
@@ -82,18 +112,22 @@ struct StackLayout: Layout, StackAxisProviding {
     in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
   ) {
     let plan = plan(proposal, subviews)
+    // Bounds thicker than the plan: the shared line moves with the guide's default.
+    var shift = 0.0
+    if alignment.readsSizeOnly {
+      shift =
+        alignment.defaultValue(ViewDimensions(width: bounds.width, height: bounds.height))
+        - alignment.defaultValue(ViewDimensions(width: plan.size.width, height: plan.size.height))
+    }
     for index in subviews.indices {
-      let size = plan.sizes[index]
       let origin: Point
       switch axis {
       case .horizontal:
         origin = Point(
-          x: bounds.minX + plan.offsets[index],
-          y: bounds.minY + (bounds.height - size.height) * alignment)
+          x: bounds.minX + plan.offsets[index], y: bounds.minY + shift + plan.acrossOffsets[index])
       case .vertical:
         origin = Point(
-          x: bounds.minX + (bounds.width - size.width) * alignment,
-          y: bounds.minY + plan.offsets[index])
+          x: bounds.minX + shift + plan.acrossOffsets[index], y: bounds.minY + plan.offsets[index])
       }
       subviews[index].place(at: origin, proposal: plan.proposals[index])
     }
@@ -111,7 +145,7 @@ public struct VStackLayout: Layout {
   let stack: StackLayout
 
   public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil) {
-    stack = StackLayout(axis: .vertical, alignment: alignment.fraction, spacing: spacing)
+    stack = StackLayout(axis: .vertical, alignment: alignment.key, spacing: spacing)
   }
 
   public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size
@@ -131,7 +165,7 @@ public struct HStackLayout: Layout {
   let stack: StackLayout
 
   public init(alignment: VerticalAlignment = .center, spacing: Double? = nil) {
-    stack = StackLayout(axis: .horizontal, alignment: alignment.fraction, spacing: spacing)
+    stack = StackLayout(axis: .horizontal, alignment: alignment.key, spacing: spacing)
   }
 
   public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size

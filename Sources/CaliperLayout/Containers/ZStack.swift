@@ -1,5 +1,7 @@
-/// Children on top of each other: each is proposed the stack's proposal; the stack is as
-/// large as its largest child on each axis, and aligns the others inside.
+/// Children on top of each other: each is proposed the stack's proposal and they line up
+/// on the stack's two guides (a text baseline, an explicit `alignmentGuide`, or the guide's
+/// default). The stack is the union of its aligned children: with default guides, the
+/// largest child on each axis.
 public struct ZStackLayout: Layout {
   public var alignment: Alignment
 
@@ -7,19 +9,39 @@ public struct ZStackLayout: Layout {
     self.alignment = alignment
   }
 
+  struct Plan {
+    var origins: [Point] = []
+    var size = Size.zero
+  }
+
+  func plan(_ proposal: ProposedViewSize, _ subviews: Subviews) -> Plan {
+    var plan = Plan()
+    guard !subviews.isEmpty else { return plan }
+    let sizes = subviews.map { $0.sizeThatFits(proposal) }
+    let xs = subviews.map { $0.guide(alignment.horizontal.key, in: proposal) }
+    let ys = subviews.map { $0.guide(alignment.vertical.key, in: proposal) }
+    let (xOffsets, width) = StackLayout.align(xs, sizes.map(\.width))
+    let (yOffsets, height) = StackLayout.align(ys, sizes.map(\.height))
+    plan.origins = subviews.indices.map { Point(x: xOffsets[$0], y: yOffsets[$0]) }
+    plan.size = Size(width: width, height: height)
+    return plan
+  }
+
   public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size
   {
-    let sizes = subviews.map { $0.sizeThatFits(proposal) }
-    return Size(
-      width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0)
+    plan(proposal, subviews).size
   }
 
   public func placeSubviews(
     in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
   ) {
-    for subview in subviews {
-      let size = subview.sizeThatFits(proposal)
-      subview.place(at: alignment.origin(of: size, in: bounds), proposal: proposal)
+    let plan = plan(proposal, subviews)
+    // Bounds larger than the plan: the children move with the guides' defaults.
+    let shift = alignment.origin(of: plan.size, in: bounds)
+    for (index, subview) in subviews.enumerated() {
+      subview.place(
+        at: Point(x: shift.x + plan.origins[index].x, y: shift.y + plan.origins[index].y),
+        proposal: proposal)
     }
   }
 }

@@ -8,6 +8,21 @@ struct JSONReader {
     LayoutError(path: path, message: message)
   }
 
+  /// The schema's error at this value: its path, and the part of the value it is about.
+  func error(_ error: StyleError) -> LayoutError {
+    LayoutError(path: path + error.subpath, message: error.message)
+  }
+
+  /// Reads this value as the style field `key` into `settings`.
+  func read(_ key: String, into settings: inout StyleSettings) throws(LayoutError) {
+    guard let field = StyleSchema.field(key: key) else { return }
+    do throws(StyleError) {
+      try field.read(value, &settings)
+    } catch {
+      throw self.error(error)
+    }
+  }
+
   func member(_ key: String) -> JSONReader? {
     value[key].map { JSONReader(value: $0, path: path + "." + key) }
   }

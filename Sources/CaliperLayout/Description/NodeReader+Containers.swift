@@ -30,6 +30,21 @@ extension NodeReader {
       _ = try reader.object(allowing: common + ["spacing", "children"])
       let layout = WrappingLayout(spacing: try reader.member("spacing")?.length() ?? 8)
       return AnyView(.container(ConstantLayout(layout: layout, kind: "wrap"), try children(reader)))
+    case "grid":
+      _ = try reader.object(
+        allowing: common + ["alignment", "horizontalSpacing", "verticalSpacing", "rows"])
+      let alignment = try Self.alignment(reader.member("alignment")) ?? .center
+      let layout = GridLayout(
+        alignment: alignment, horizontalSpacing: try reader.member("horizontalSpacing")?.length(),
+        verticalSpacing: try reader.member("verticalSpacing")?.length())
+      var rows: [AnyView] = []
+      for row in try reader.member("rows")?.array() ?? [] { rows.append(try node(row)) }
+      return AnyView(.container(ConstantLayout(layout: layout, kind: "grid"), rows))
+    case "gridRow":
+      _ = try reader.object(allowing: common + ["alignment", "children"])
+      let alignment = try vertical(reader.member("alignment"))
+      let content = try children(reader)
+      return GridRow(alignment: alignment) { content }.body
     case "viewThatFits":
       _ = try reader.object(allowing: common + ["axes", "children"])
       let axes = try self.axes(reader.member("axes")) ?? [.horizontal, .vertical]
@@ -44,31 +59,43 @@ extension NodeReader {
   }
 
   func horizontal(_ reader: JSONReader?) throws(LayoutError) -> HorizontalAlignment? {
-    guard let reader else { return nil }
-    switch try reader.string() {
-    case "leading": return .leading
-    case "center": return .center
-    case "trailing": return .trailing
-    case let other:
-      throw reader.error("unknown alignment '\(other)' (expected leading, center, trailing)")
-    }
+    try guide(reader, .horizontal).map(HorizontalAlignment.init(key:))
   }
 
   func vertical(_ reader: JSONReader?) throws(LayoutError) -> VerticalAlignment? {
+    try guide(reader, .vertical).map(VerticalAlignment.init(key:))
+  }
+
+  /// A guide on `axis`: a built-in one or one the document declares under "alignments".
+  func guide(_ reader: JSONReader?, _ axis: Axis) throws(LayoutError) -> AlignmentKey? {
     guard let reader else { return nil }
-    switch try reader.string() {
-    case "top": return .top
-    case "center": return .center
-    case "bottom": return .bottom
-    case let other:
-      throw reader.error("unknown alignment '\(other)' (expected top, center, bottom)")
+    let name = try reader.string()
+    let builtIn =
+      axis == .horizontal
+      ? ["leading", "center", "trailing"]
+      : ["top", "center", "bottom", "firstTextBaseline", "lastTextBaseline"]
+    let custom = customAlignments.filter { $0.value.axis == axis }.keys.sorted()
+    if builtIn.contains(name) || custom.contains(name),
+      let key = Expression.guideKey(name, axis: axis, custom: customAlignments),
+      key.axis == axis
+    {
+      return key
     }
+    throw reader.error(
+      "unknown alignment '\(name)' (expected one of: \((builtIn + custom).joined(separator: ", ")))"
+    )
   }
 
   static let alignments: [(String, Alignment)] = [
     ("center", .center), ("leading", .leading), ("trailing", .trailing), ("top", .top),
     ("bottom", .bottom), ("topLeading", .topLeading), ("topTrailing", .topTrailing),
     ("bottomLeading", .bottomLeading), ("bottomTrailing", .bottomTrailing),
+    ("centerFirstTextBaseline", .centerFirstTextBaseline),
+    ("centerLastTextBaseline", .centerLastTextBaseline),
+    ("leadingFirstTextBaseline", .leadingFirstTextBaseline),
+    ("leadingLastTextBaseline", .leadingLastTextBaseline),
+    ("trailingFirstTextBaseline", .trailingFirstTextBaseline),
+    ("trailingLastTextBaseline", .trailingLastTextBaseline),
   ]
 
   static func alignment(_ reader: JSONReader?) throws(LayoutError) -> Alignment? {
@@ -94,7 +121,8 @@ extension NodeReader {
   }
 
   static let modifiers = [
-    "padding", "frame", "fixedSize", "background", "overlay", "observe", "id",
+    "padding", "frame", "fixedSize", "background", "overlay", "observe", "id", "layoutPriority",
+    "gridCellColumns", "gridColumnAlignment", "gridCellUnsizedAxes", "alignmentGuide",
   ]
 
   func apply(_ modifier: JSONReader, to view: AnyView) throws(LayoutError) -> AnyView {
@@ -125,9 +153,67 @@ extension NodeReader {
       let expression = try value.required("value").expression()
       let key = try value.required("into").string()
       return view.onGeometryChange(of: expression, write: key)
+    case "layoutPriority":
+      guard case .number(let priority) = value.value, abs(priority) <= 1e9 else {
+        throw value.error(
+          "layoutPriority must be a number from -1e9 to 1e9, found \(value.value.kindDescription)")
+      }
+      return view.layoutPriority(priority + 0)
+    case "gridCellColumns":
+      let count = try value.length()
+      guard count >= 1, count <= 10000, count.rounded() == count else {
+        throw value.error(
+          "gridCellColumns \(formatNumber(count)) must be a whole number of columns from 1 to 10000"
+        )
+      }
+      return view.gridCellColumns(Int(count))
+    case "gridColumnAlignment":
+      return view.gridColumnAlignment(try horizontal(value)!)
+    case "gridCellUnsizedAxes":
+      return view.gridCellUnsizedAxes(try axes(value)!)
+    case "alignmentGuide":
+      return try alignmentGuide(value, view)
     default:  // id
       return view.id(try value.string())
     }
+  }
+
+  /// `{"alignment": guide, "value": expression}`: the view's value for the guide, computed
+  /// from its `width`, `height` and guides (`firstTextBaseline`, `guide.<custom>`; `center`
+  /// is the guide's own axis).
+  func alignmentGuide(_ value: JSONReader, _ view: AnyView) throws(LayoutError) -> AnyView {
+    _ = try value.object(allowing: ["alignment", "axis", "value"])
+    let alignment = try value.required("alignment")
+    let horizontalNames =
+      ["leading", "trailing"]
+      + customAlignments.filter { $0.value.axis == .horizontal }.keys
+    let name = try alignment.string()
+    // "center" is horizontal unless "axis": "vertical" says otherwise.
+    var axis: Axis = horizontalNames.contains(name) || name == "center" ? .horizontal : .vertical
+    if let axisReader = value.member("axis") {
+      switch try axisReader.string() {
+      case "horizontal": axis = .horizontal
+      case "vertical": axis = .vertical
+      case let other:
+        throw axisReader.error("unknown axis '\(other)' (expected horizontal, vertical)")
+      }
+    }
+    guard let key = try guide(alignment, axis) else { return view }
+    let valueReader = try value.required("value")
+    let expression = try valueReader.expression()
+    guard expression.stateKeys.isEmpty else {
+      throw valueReader.error("an alignment guide reads width, height and guides, not state")
+    }
+    for guideName in expression.guideNames
+    where Expression.guideKey(guideName, axis: axis, custom: customAlignments) == nil {
+      throw valueReader.error("unknown guide '\(guideName)' in the alignment guide's value")
+    }
+    let custom = customAlignments
+    let guideAxis = axis
+    let guide = AlignmentGuide(key: key) { dimensions in
+      expression.guideValue(in: dimensions, axis: guideAxis, custom: custom) ?? dimensions[key]
+    }
+    return AnyView(.trait(.alignmentGuide(guide), view))
   }
 
   func padding(_ value: JSONReader, _ view: AnyView) throws(LayoutError) -> AnyView {

@@ -1,14 +1,17 @@
 /// Reads the nodes of a JSON layout description into views.
 struct NodeReader {
   let fonts: FontLibrary
-  let defaultStyle: TextStyle
+  /// What a text node starts from: the default style, line options and spans.
+  let defaults: StyleSettings
+  /// The custom alignment guides the document declares, by name.
+  var customAlignments: [String: AlignmentKey] = [:]
   /// The deepest view tree read (`LayoutEngine.maxLayoutDepth`): checked as each node and
   /// modifier is added, so a long modifier chain is refused before it is built.
   var maxDepth = LayoutEngine.defaultMaxLayoutDepth
 
   static let types = [
     "text", "box", "spacer", "vstack", "hstack", "zstack", "scroll", "column", "wrap",
-    "viewThatFits", "if",
+    "viewThatFits", "if", "grid", "gridRow",
   ]
 
   func node(_ reader: JSONReader) throws(LayoutError) -> AnyView {
@@ -26,7 +29,8 @@ struct NodeReader {
       let fields = try reader.object(allowing: common + ["minLength"])
       let minLength = try fields.first { $0.key == "minLength" }?.value.length() ?? 8
       view = Spacer(minLength: minLength).body
-    case "vstack", "hstack", "zstack", "column", "wrap", "viewThatFits", "scroll":
+    case "vstack", "hstack", "zstack", "column", "wrap", "viewThatFits", "scroll", "grid",
+      "gridRow":
       view = try container(type, reader, common)
     case "if":
       _ = try reader.object(allowing: common + ["condition", "then", "else"])
@@ -59,91 +63,40 @@ struct NodeReader {
     }
   }
 
+  /// A style object (a layout's default `"text"`): the schema's style fields.
   static func readStyle(_ reader: JSONReader, base: TextStyle) throws(LayoutError) -> TextStyle {
-    var style = base
-    for (key, member) in try reader.object(allowing: styleKeys) {
-      try readStyleField(key, member, into: &style)
-    }
-    return style
+    var settings = StyleSettings(style: base)
+    try read(try reader.object(allowing: StyleSchema.keys(.style)), of: reader, into: &settings)
+    return settings.style
   }
 
-  /// The members of a style object, and of a text node besides its text.
-  static let styleKeys = ["size", "font", "locale"] + StyleFields.keys
-
-  static func readStyleField(_ key: String, _ member: JSONReader, into style: inout TextStyle)
-    throws(LayoutError)
-  {
-    switch key {
-    case "size":
-      let size = try member.length()
-      guard size > 0, size <= 10000 else {
-        throw member.error("font size \(formatNumber(size)) must be in (0, 10000]")
-      }
-      style.size = size
-    case "font":
-      if case .array = member.value {
-        style.fonts = try member.array().map { r throws(LayoutError) in
-          FontReference(try r.string())
-        }
-      } else {
-        style.fonts = [FontReference(try member.string())]
-      }
-    case "locale": style.locale = try member.string()
-    default: try StyleFields.read(key, member, into: &style)
-    }
-  }
-
-  func text(_ reader: JSONReader, _ common: [String]) throws(LayoutError) -> AnyView {
-    var style = defaultStyle
-    var options = TextContainerOptions()
-    var spans: [TextSpan] = []
-    let lineFields = ["lineLimit", "truncation", "alignment"]
-    for (key, member) in try reader.object(
-      allowing: common + ["text", "spans"] + Self.styleKeys + lineFields)
+  /// Reads the members that are style fields through `StyleSchema`.
+  static func read(
+    _ members: [(key: String, value: JSONReader)], of reader: JSONReader,
+    into settings: inout StyleSettings
+  ) throws(LayoutError) {
+    if members.contains(where: { $0.key == "font" }), members.contains(where: { $0.key == "fonts" })
     {
-      if key == "spans" {
-        spans = try SpanReader.spans(member)
-      } else if lineFields.contains(key) {
-        try Self.readLineField(key, member, into: &options)
-      } else {
-        try Self.readStyleField(key, member, into: &style)
-      }
+      throw reader.error("give 'font' or 'fonts', not both")
     }
+    for (key, member) in members { try member.read(key, into: &settings) }
+  }
+
+  /// A text node: its text, and every style field but the proposed height (the layout
+  /// proposes it).
+  func text(_ reader: JSONReader, _ common: [String]) throws(LayoutError) -> AnyView {
+    var settings = defaults
+    let members = try reader.object(
+      allowing: common + ["text"] + StyleSchema.keys([.style, .text]))
+    try Self.read(members, of: reader, into: &settings)
     let string = try reader.required("text").string()
     do {
-      return Text(try fonts.prepare(string, style: style, spans: spans), options: options).body
+      return Text(
+        try fonts.prepare(string, style: settings.style, spans: settings.spans),
+        options: settings.container
+      ).body
     } catch {
       throw reader.error("cannot prepare the text: \(error)")
-    }
-  }
-
-  /// A text node's "lineLimit" (a whole number ≥ 1), "truncation" (tail, middle, head) or
-  /// "alignment" (leading, center, trailing, justified).
-  static func readLineField(
-    _ key: String, _ member: JSONReader, into options: inout TextContainerOptions
-  ) throws(LayoutError) {
-    switch key {
-    case "lineLimit":
-      let value = try member.length()
-      guard value >= 1, value <= 1_000_000, value.rounded() == value else {
-        throw member.error(
-          "lineLimit \(formatNumber(value)) must be a whole number of lines, 1 or more")
-      }
-      options.lineLimit = Int(value)
-    case "truncation":
-      let name = try member.string()
-      guard let mode = TruncationMode(rawValue: name) else {
-        throw member.error("truncation '\(name)' must be one of: tail, middle, head")
-      }
-      options.truncationMode = mode
-    case "alignment":
-      let name = try member.string()
-      guard let alignment = TextAlignment(rawValue: name) else {
-        throw member.error(
-          "alignment '\(name)' must be one of: leading, center, trailing, justified")
-      }
-      options.alignment = alignment
-    default: break
     }
   }
 

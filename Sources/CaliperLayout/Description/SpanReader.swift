@@ -1,4 +1,6 @@
-/// Reads styled spans from JSON, for text nodes' `"spans"` and `caliper measure --spans`.
+/// Reads styled spans from JSON, for text nodes' `"spans"`, `caliper serve`'s and
+/// `caliper measure --spans`. The members a span shares with a style (`size`, `font`,
+/// `features`, `variations`, `letterSpacing`) are read by `StyleSchema`.
 ///
 /// A span is `{"start": 5, "end": 9, "size": 20, "font": "Noto Sans Mono" (or a list),
 /// "bold": true, "italic": false, "weight": 700, "width": 75, "slant": "italic",
@@ -7,10 +9,9 @@
 /// optional (`TextSpan`); `features` and `variations` are a string or a list in HarfBuzz's
 /// syntax, as on text nodes.
 public enum SpanReader {
-  static let fields = [
-    "start", "end", "size", "font", "bold", "italic", "weight", "width", "slant", "features",
-    "variations", "letterSpacing", "baselineOffset",
-  ]
+  static let fields =
+    ["start", "end", "bold", "italic", "weight", "width", "slant", "baselineOffset"]
+    + StyleSchema.keys(.span)
 
   /// The spans of a JSON document holding an array of span objects.
   public static func spans(json text: String) throws(LayoutError) -> [TextSpan] {
@@ -29,19 +30,16 @@ public enum SpanReader {
       var span = TextSpan(start..<end)
       for (key, member) in members {
         switch key {
-        case "size":
-          let size = try member.length()
-          guard size > 0, size <= 10000 else {
-            throw member.error("font size \(formatNumber(size)) must be in (0, 10000]")
-          }
-          span.size = size
-        case "font":
-          if case .array = member.value {
-            span.fonts = try member.array().map { r throws(LayoutError) in
-              FontReference(try r.string())
-            }
-          } else {
-            span.fonts = [FontReference(try member.string())]
+        case let key where StyleSchema.field(key: key)?.group.contains(.span) == true:
+          // Read as a text node's own style members are, through the one schema.
+          var settings = StyleSettings()
+          try member.read(key, into: &settings)
+          switch StyleSchema.field(key: key)?.key {
+          case "size": span.size = settings.style.size
+          case "font": span.fonts = settings.style.fonts
+          case "features": span.features = settings.style.features
+          case "variations": span.variations = settings.style.variations
+          default: span.letterSpacing = settings.style.letterSpacing
           }
         case "weight":
           let weight = try member.length()
@@ -62,15 +60,6 @@ public enum SpanReader {
             throw member.error("slant \"\(name)\" must be roman, italic or oblique")
           }
           span.slant = slant
-        case "features", "variations", "letterSpacing":
-          // Read as a text node's own style members are.
-          var style = TextStyle()
-          try StyleFields.read(key, member, into: &style)
-          switch key {
-          case "features": span.features = style.features
-          case "variations": span.variations = style.variations
-          default: span.letterSpacing = style.letterSpacing
-          }
         case "bold": span.bold = try member.bool()
         case "italic": span.italic = try member.bool()
         case "baselineOffset":

@@ -22,6 +22,17 @@ final class LayoutNode {
   var observations: [Observation] = []
   /// Sizes already answered this pass, by proposal.
   var sizes: [ProposedViewSize: Size] = [:]
+  /// Explicit guide values already answered this pass (nil: the view has none).
+  var guides: [GuideQuery: Double?] = [:]
+  /// The same, before the node's own `alignmentGuide`s.
+  var innerGuides: [GuideQuery: Double?] = [:]
+  /// What the view tells its container: priority, grid cell settings, alignment guides.
+  var traits = ViewTraits()
+  /// The guides the view or something inside it may have an explicit value for.
+  var guideKeys: Set<AlignmentKey> = []
+  /// Whether the node's children are placed by its parent (a grid row's cells are placed
+  /// by the grid), so that placing the node leaves them where they are.
+  var childrenPlacedByParent = false
   /// Where the node was placed, in root coordinates, and with which proposal.
   var frame: Rect?
   var proposal: ProposedViewSize?
@@ -95,8 +106,13 @@ class LayoutBox {
     fatalError("abstract")
   }
   func spacing(subviews: LayoutSubviews) -> ViewSpacing { fatalError("abstract") }
+  func explicitGuide(
+    _ key: AlignmentKey, in bounds: Rect, proposal: ProposedViewSize, subviews: LayoutSubviews
+  ) -> Double? { fatalError("abstract") }
   var allowsOverflow: Bool { false }
   var stackAxis: Axis? { nil }
+  /// Whether the layout places its children's children (a grid places its rows' cells).
+  var placesGrandchildren: Bool { false }
   /// Drops the cache, so that the next call makes a new one (for the audit).
   func resetCache() {}
   /// Takes over the cache of the same layout from an earlier pass, updated.
@@ -135,8 +151,26 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
     withCache(subviews) { layout.spacing(subviews: subviews, cache: &$0) }
   }
 
+  override func explicitGuide(
+    _ key: AlignmentKey, in bounds: Rect, proposal: ProposedViewSize, subviews: LayoutSubviews
+  ) -> Double? {
+    withCache(subviews) { cache in
+      switch key.axis {
+      case .horizontal:
+        return layout.explicitAlignment(
+          of: HorizontalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews,
+          cache: &cache)
+      case .vertical:
+        return layout.explicitAlignment(
+          of: VerticalAlignment(key: key), in: bounds, proposal: proposal, subviews: subviews,
+          cache: &cache)
+      }
+    }
+  }
+
   override var allowsOverflow: Bool { layout.allowsOverflow }
   override var stackAxis: Axis? { (layout as? any StackAxisProviding)?.stackAxis }
+  override var placesGrandchildren: Bool { layout is GridLayout }
   override func resetCache() { cache = nil }
 
   override func adoptCache(from previous: LayoutBox, subviews: LayoutSubviews) {
@@ -148,4 +182,10 @@ final class TypedLayoutBox<L: Layout>: LayoutBox {
 
 func makeBox(_ layout: some Layout, kind: String, summary: String) -> LayoutBox {
   TypedLayoutBox(layout, kind: kind, summary: summary)
+}
+
+/// One explicit-guide question: which guide, at which proposal.
+struct GuideQuery: Hashable {
+  let key: AlignmentKey
+  let proposal: ProposedViewSize
 }

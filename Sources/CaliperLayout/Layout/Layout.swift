@@ -39,6 +39,18 @@ public protocol Layout: Sendable {
     in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout Cache)
   /// The spacing the container prefers around itself (the default: its subviews' union).
   func spacing(subviews: Subviews, cache: inout Cache) -> ViewSpacing
+  /// The container's explicit value for a horizontal guide, as a position in `bounds`'
+  /// coordinates, or nil (its parent then uses the guide's default). The default passes up
+  /// the explicit values of the subviews where `placeSubviews` puts them.
+  func explicitAlignment(
+    of guide: HorizontalAlignment, in bounds: Rect, proposal: ProposedViewSize,
+    subviews: Subviews, cache: inout Cache
+  ) -> Double?
+  /// The container's explicit value for a vertical guide (a text baseline inside it).
+  func explicitAlignment(
+    of guide: VerticalAlignment, in bounds: Rect, proposal: ProposedViewSize,
+    subviews: Subviews, cache: inout Cache
+  ) -> Double?
   /// Whether the container places subviews outside its bounds on purpose (a scroll view's
   /// content, a child wider than a fixed frame). The audit reports overflow only when this
   /// is false.
@@ -61,6 +73,32 @@ extension Layout {
   }
 
   public var allowsOverflow: Bool { false }
+
+  public func explicitAlignment(
+    of guide: HorizontalAlignment, in bounds: Rect, proposal: ProposedViewSize,
+    subviews: Subviews, cache: inout Cache
+  ) -> Double? {
+    mergedExplicitGuide(
+      guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+  }
+
+  public func explicitAlignment(
+    of guide: VerticalAlignment, in bounds: Rect, proposal: ProposedViewSize,
+    subviews: Subviews, cache: inout Cache
+  ) -> Double? {
+    mergedExplicitGuide(
+      guide.key, in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+  }
+
+  func mergedExplicitGuide(
+    _ key: AlignmentKey, in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews,
+    cache: inout Cache
+  ) -> Double? {
+    guard let context = subviews.first?.context else { return nil }
+    return context.mergedExplicitGuide(key, subviews: subviews) {
+      placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
+    }
+  }
 
   /// The container with its subviews, as a view.
   public func callAsFunction(@ViewBuilder _ content: () -> [AnyView]) -> AnyView {

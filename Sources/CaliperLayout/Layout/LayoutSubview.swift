@@ -13,11 +13,35 @@ public struct LayoutSubview {
     return size
   }
 
-  /// The subview's size for `proposal`, with its alignment guides.
+  /// The subview's size for `proposal`, with its alignment guides (a text's baselines,
+  /// `alignmentGuide` values, and those its own subviews pass up).
   public func dimensions(in proposal: ProposedViewSize) -> ViewDimensions {
-    let size = sizeThatFits(proposal)
-    return ViewDimensions(width: size.width, height: size.height)
+    _ = sizeThatFits(proposal)
+    return context.dimensions(of: node, for: proposal)
   }
+
+  /// The subview's value for the guide `key` at `proposal`: its explicit value, else the
+  /// guide's default.
+  func guide(_ key: AlignmentKey, in proposal: ProposedViewSize) -> Double {
+    let size = sizeThatFits(proposal)
+    if let value = context.explicitGuide(key, of: node, for: proposal) { return value }
+    if key.readsSizeOnly {
+      return key.defaultValue(ViewDimensions(width: size.width, height: size.height))
+    }
+    return context.dimensions(of: node, for: proposal)[key]
+  }
+
+  /// The subview's layout priority: a stack offers space to higher priorities first.
+  public var priority: Double { node.traits.priority ?? 0 }
+
+  /// What the subview tells its grid or stack.
+  var traits: ViewTraits { node.traits }
+
+  /// The node type ("text", "gridRow", …).
+  var kind: String { node.kind }
+
+  /// A grid row's cells (the subview's own subviews).
+  var cells: LayoutSubviews { context.subviews(of: node) }
 
   /// Puts the subview so that its `anchor` lands on `position`, sized for `proposal`.
   ///

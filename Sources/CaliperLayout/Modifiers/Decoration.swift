@@ -32,6 +32,21 @@ public struct DecorationLayout: Layout {
     subviews.first?.spacing ?? .standard
   }
 
+  /// The decorated view's guides: a decoration never moves them.
+  public func explicitAlignment(
+    of guide: HorizontalAlignment, in bounds: Rect, proposal: ProposedViewSize,
+    subviews: Subviews, cache: inout ()
+  ) -> Double? {
+    subviews.first?.dimensions(in: proposal)[explicit: guide].map { bounds.minX + $0 }
+  }
+
+  public func explicitAlignment(
+    of guide: VerticalAlignment, in bounds: Rect, proposal: ProposedViewSize,
+    subviews: Subviews, cache: inout ()
+  ) -> Double? {
+    subviews.first?.dimensions(in: proposal)[explicit: guide].map { bounds.minY + $0 }
+  }
+
   public var allowsOverflow: Bool { true }
 }
 

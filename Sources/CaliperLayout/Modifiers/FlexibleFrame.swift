@@ -1,7 +1,7 @@
 /// A flexible frame with SwiftUI's rules, per axis:
 ///
 /// - The child is proposed the parent's proposal (an unspecified one replaced by the
-///   ideal, when given) clamped into [min, max].
+///   ideal, when given, which may be infinite) clamped into [min, max].
 /// - The frame's size starts from the child's; with a minimum it becomes
 ///   max(min, min(child, proposal)), with a maximum min(max, max(child, proposal)), where a
 ///   missing proposal counts as the child's size. So `maxWidth: .infinity` takes the whole
@@ -74,8 +74,8 @@ public struct FlexibleFrameLayout: Layout {
   ) {
     guard let child = subviews.first else { return }
     let childProposal = childProposal(proposal)
-    let size = child.sizeThatFits(childProposal)
-    child.place(at: alignment.origin(of: size, in: bounds), proposal: childProposal)
+    let dimensions = child.dimensions(in: childProposal)
+    child.place(at: alignment.origin(of: dimensions, in: bounds), proposal: childProposal)
   }
 
   public var allowsOverflow: Bool { true }
@@ -96,11 +96,12 @@ struct FlexibleFrameFactory: LayoutFactory {
         resolved.append(nil)
         continue
       }
-      // Infinity is meaningful for maxima ("take all the room"), not for minima or ideals.
+      // Infinity is meaningful for maxima ("take all the room") and ideals (propose
+      // infinity to the child when the frame is proposed nothing), not for minima.
       let name = Self.names[index]
       resolved.append(
         try evaluateLength(
-          value, in: state, what: "frame \(name)", allowInfinity: name.hasPrefix("max")))
+          value, in: state, what: "frame \(name)", allowInfinity: !name.hasPrefix("min")))
     }
     for (low, high) in [(0, 2), (3, 5)] {
       if let minimum = resolved[low], let maximum = resolved[high], minimum > maximum {

@@ -27,8 +27,8 @@ public struct FrameLayout: Layout {
   ) {
     guard let child = subviews.first else { return }
     let childProposal = childProposal(proposal)
-    let size = child.sizeThatFits(childProposal)
-    child.place(at: alignment.origin(of: size, in: bounds), proposal: childProposal)
+    let dimensions = child.dimensions(in: childProposal)
+    child.place(at: alignment.origin(of: dimensions, in: bounds), proposal: childProposal)
   }
 
   public var allowsOverflow: Bool { true }

@@ -14,6 +14,9 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
   case width
   /// The observed view's height (observations only).
   case height
+  /// A guide of the view whose alignment guide is computed (`firstTextBaseline`,
+  /// `guide.valueEdge`; alignment guides only).
+  case guide(String)
   case negate(Expression)
   case not(Expression)
   case binary(BinaryOperator, Expression, Expression)
@@ -49,7 +52,7 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
   /// The state keys the expression reads.
   public var stateKeys: Set<String> {
     switch self {
-    case .number, .bool, .width, .height: return []
+    case .number, .bool, .width, .height, .guide: return []
     case .state(let key): return [key]
     case .negate(let operand), .not(let operand): return operand.stateKeys
     case .binary(_, let lhs, let rhs), .minimum(let lhs, let rhs), .maximum(let lhs, let rhs):
@@ -60,7 +63,7 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
   /// Whether the expression reads the observed view's geometry.
   var readsGeometry: Bool {
     switch self {
-    case .width, .height: return true
+    case .width, .height, .guide: return true
     case .number, .bool, .state: return false
     case .negate(let operand), .not(let operand): return operand.readsGeometry
     case .binary(_, let lhs, let rhs), .minimum(let lhs, let rhs), .maximum(let lhs, let rhs):
@@ -77,6 +80,7 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
     case .state(let key): return state[key]
     case .width: return geometry.map { .number($0.width) }
     case .height: return geometry.map { .number($0.height) }
+    case .guide: return nil  // read only through `evaluate(in:)` with view dimensions
     case .negate(let operand):
       guard case .number(let value)? = operand.evaluate(in: state, geometry: geometry) else {
         return nil
@@ -133,6 +137,7 @@ public indirect enum Expression: Sendable, Hashable, CustomStringConvertible {
     case .state(let key): return "state." + key
     case .width: return "width"
     case .height: return "height"
+    case .guide(let name): return Self.builtInGuides.contains(name) ? name : "guide." + name
     case .negate(let operand): return "-" + operand.text(parentPrecedence: 7)
     case .not(let operand): return "!" + operand.text(parentPrecedence: 7)
     case .minimum(let lhs, let rhs): return "min(\(lhs), \(rhs))"

@@ -1,5 +1,5 @@
 /// Parses the text form of an `Expression`: numbers, `inf`, `true`/`false`, `state.name`,
-/// `width`, `height`, `+ - * /`, comparisons, `&& || !`, `min(a, b)`, `max(a, b)` and
+/// `width`, `height`, guides (`firstTextBaseline`, `leading`, …, `guide.name`), `+ - * /`, comparisons, `&& || !`, `min(a, b)`, `max(a, b)` and
 /// parentheses, with the usual precedence.
 extension Expression {
   /// The most terms (numbers, names and `state.` values) in an expression read from text
@@ -131,6 +131,12 @@ private struct ExpressionParser {
     case "false": return .bool(false)
     case "width": return .width
     case "height": return .height
+    case _ where Expression.builtInGuides.contains(word): return .guide(word)
+    case "guide":
+      try expect(".")
+      let name = identifier()
+      guard !name.isEmpty else { throw error("expected a guide name after 'guide.'") }
+      return .guide(name)
     case "min", "max":
       try expect("(")
       let lhs = try parseBinary(minimumPrecedence: 1)
@@ -145,7 +151,8 @@ private struct ExpressionParser {
       return .state(key)
     case "": throw error("unexpected '\(rest)'")
     default:
-      throw error("unknown name '\(word)' (expected state.<name>, width, height, min, max)")
+      throw error(
+        "unknown name '\(word)' (expected state.<name>, width, height, a guide, min, max)")
     }
   }
 

@@ -54,17 +54,3 @@ public struct LayoutState: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     }
   }
 }
-
-/// A number as the CLI and messages print it: integers without a fraction, others with
-/// up to 3 decimals.
-func formatNumber(_ value: Double) -> String {
-  if value.isInfinite { return value > 0 ? "inf" : "-inf" }
-  if value.isNaN { return "nan" }
-  let rounded = (value * 1000).rounded() / 1000
-  if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-  var text = String(rounded)
-  if let dot = text.firstIndex(of: "."), text.distance(from: dot, to: text.endIndex) > 4 {
-    text = String(text[..<text.index(dot, offsetBy: 4)])
-  }
-  return text
-}

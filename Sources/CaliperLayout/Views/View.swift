@@ -30,7 +30,8 @@ public struct AnyView: View {
     case .container(_, let children): depth = 1 + (children.lazy.map(\.depth).max() ?? 0)
     case .conditional(_, let then, let otherwise):
       depth = 1 + max(then.depth, otherwise?.depth ?? 0)
-    case .identified(_, let inner), .observed(_, let inner): depth = 1 + inner.depth
+    case .identified(_, let inner), .observed(_, let inner), .trait(_, let inner):
+      depth = 1 + inner.depth
     case .located(_, let inner): depth = inner.depth
     }
   }
@@ -48,6 +49,7 @@ indirect enum ViewSpec: Sendable {
   case conditional(Expression, AnyView, AnyView?)
   case identified(String, AnyView)
   case observed(Observation, AnyView)
+  case trait(ViewTrait, AnyView)
   /// Where the view came from (a JSON path), for error messages.
   case located(String, AnyView)
 }
@@ -78,16 +80,18 @@ protocol LayoutFactory: Sendable {
 struct ConstantLayout<L: Layout>: LayoutFactory {
   let layout: L
   var kindName: String?
+  var summaryText: String?
 
-  init(layout: L, kind: String? = nil) {
+  init(layout: L, kind: String? = nil, summary: String? = nil) {
     self.layout = layout
     self.kindName = kind
+    self.summaryText = summary
   }
 
   func makeLayout(in state: LayoutState) -> any Layout { layout }
   var stateKeys: Set<String> { [] }
   var kind: String { kindName ?? String(describing: L.self) }
-  var summary: String { kind }
+  var summary: String { summaryText ?? kind }
 }
 
 /// Builds a list of views from a closure of statements, as SwiftUI's `@ViewBuilder` does.
@@ -104,7 +108,9 @@ public enum ViewBuilder {
 
 /// Shows `then` while `condition` holds in the layout state, else `otherwise` (or nothing).
 ///
-/// The condition is evaluated in every pass, so an observation that writes the state it
+/// The `if` is a view of its own, sized and placed as the branch it shows: an id given to it
+/// names it, not the branch. When neither branch is shown it is absent, as SwiftUI's
+/// `EmptyView`. The condition is evaluated in every pass, so an observation that writes the state it
 /// reads can switch the presentation; the engine reports it if that never settles.
 public struct If: View {
   let condition: Expression

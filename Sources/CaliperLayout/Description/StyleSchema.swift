@@ -1,0 +1,216 @@
+/// The one style schema: every name a text's style can be given by, its range and its
+/// error message, read the same way by `caliper measure`/`render`/`fonts`/`layout` flags,
+/// `caliper serve` requests, layout JSON text nodes and spans files.
+///
+/// Problem: four entries into the same measurement each read styles their own way, and
+/// drift: one accepts a key another refuses, one allows a value another rejects, and the
+/// same mistake reads differently in each. Solution: one table of `StyleField`s. A field
+/// has its JSON key, its command-line option, the syntax and help of that option, and one
+/// reader from a JSON value into `StyleSettings` that checks the range and words the
+/// error. The command line turns its text into a JSON value first (a number, a list), so
+/// that every entry runs the same reader. Limitation: where an error is (a JSON path, an
+/// option name) is added by each entry around the one message.
+public enum StyleSchema {
+  /// Every field, in the order `--help` lists them.
+  public static let fields: [StyleField] = fontFields + StyleSchema.spacingFields + lineFields
+
+  /// The field of a JSON key (`fonts` is `font`'s other spelling).
+  public static func field(key: String) -> StyleField? {
+    fields.first { $0.key == key || $0.aliases.contains(key) }
+  }
+
+  /// The JSON keys of the fields in `groups`, aliases included.
+  public static func keys(_ groups: StyleField.Groups) -> [String] {
+    fields.filter { !$0.group.isDisjoint(with: groups) }.flatMap { [$0.key] + $0.aliases }
+  }
+
+  /// Reads the members of a JSON object that are style fields into `settings`; other
+  /// members are left for the caller. `font` and `fonts` together are refused.
+  public static func read(
+    _ members: [(key: String, value: JSONValue)], into settings: inout StyleSettings
+  ) throws(StyleError) {
+    if members.contains(where: { $0.key == "font" }), members.contains(where: { $0.key == "fonts" })
+    {
+      throw StyleError(key: "fonts", "give 'font' or 'fonts', not both")
+    }
+    for (key, value) in members {
+      guard let field = field(key: key) else { continue }
+      try field.read(value, &settings)
+    }
+  }
+
+  /// A name, path or locale: a non-empty string of at most 4096 bytes without NUL (C would
+  /// cut it there).
+  static func name(_ value: JSONValue, _ what: String) throws(StyleError) -> String {
+    guard case .string(let string) = value else {
+      throw StyleError("\(what) must be a string, not \(value.kindDescription)")
+    }
+    guard !string.isEmpty, string.utf8.count <= 4096, !string.utf8.contains(0) else {
+      throw StyleError("\(what) must be a non-empty string of at most 4096 bytes without NUL")
+    }
+    return string
+  }
+
+  /// A list: an array, or one value as a list of one.
+  static func list(_ value: JSONValue) -> [JSONValue] {
+    if case .array(let values) = value { return values }
+    return [value]
+  }
+
+  /// A number in `range`, named `what` in the message ("font size 0 must be …").
+  static func number(
+    _ value: JSONValue, _ what: String, _ range: ClosedRange<Double>, above lowest: Bool = false,
+    unit: String = "points"
+  ) throws(StyleError) -> Double {
+    let bounds =
+      lowest
+      ? "greater than \(format(range.lowerBound)) and at most \(format(range.upperBound))"
+      : "from \(format(range.lowerBound)) to \(format(range.upperBound))"
+    guard case .number(let number) = value else {
+      throw StyleError(
+        "\(what) must be a number of \(unit) \(bounds), not \(value.kindDescription)")
+    }
+    guard range.contains(number), !(lowest && number == range.lowerBound) else {
+      var error = StyleError("\(what) \(format(number)) must be a number of \(unit) \(bounds)")
+      error.isOutOfRange = true
+      throw error
+    }
+    return number + 0  // -0 as 0
+  }
+
+  /// One of `names`, in lower case.
+  static func choice(_ value: JSONValue, _ what: String, _ names: [String]) throws(StyleError)
+    -> String
+  {
+    let list = names.joined(separator: ", ")
+    guard case .string(let string) = value, names.contains(string.lowercased()) else {
+      let found: String
+      if case .string(let string) = value {
+        found = "'\(string)'"
+      } else {
+        found = value.kindDescription
+      }
+      throw StyleError("\(what) must be one of \(list), not \(found)")
+    }
+    return string.lowercased()
+  }
+
+  /// Numbers for messages: whole numbers without ".0".
+  static func format(_ value: Double) -> String { formatNumber(value) }
+
+  static let longest = ParagraphStyle.longestLength
+}
+
+/// What a text is measured with: its style, container options (line limit, truncation,
+/// alignment), the proposed height and styled spans.
+public struct StyleSettings: Sendable {
+  public var style: TextStyle
+  public var container: TextContainerOptions
+  /// The proposed height (`nil`: unspecified).
+  public var height: Double?
+  public var spans: [TextSpan]
+
+  public init(
+    style: TextStyle = TextStyle(), container: TextContainerOptions = TextContainerOptions(),
+    height: Double? = nil, spans: [TextSpan] = []
+  ) {
+    self.style = style
+    self.container = container
+    self.height = height
+    self.spans = spans
+  }
+}
+
+/// A style value the schema refuses: the one message every entry shows, after its own
+/// location (an option name, a JSON path).
+public struct StyleError: Error, Sendable, CustomStringConvertible {
+  /// The JSON key of the field, when known.
+  public var key: String?
+  /// Where inside the value, as a JSON path suffix (`[1]` for a list's second item).
+  public var subpath: String
+  public let message: String
+  /// Whether the value was of the right kind but out of its range.
+  public var isOutOfRange = false
+
+  public init(key: String? = nil, subpath: String = "", _ message: String) {
+    self.key = key
+    self.subpath = subpath
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+/// One name of the style schema.
+public struct StyleField: Sendable {
+  /// How the command line spells the value.
+  public enum Syntax: Sendable {
+    /// One number.
+    case number
+    /// Numbers separated by commas.
+    case numbers
+    /// One string.
+    case string
+    /// Strings separated by commas; the option may be repeated, the lists joined.
+    case strings
+    /// A repeatable option, each value one string.
+    case repeated
+    /// A flag: true when given.
+    case flag
+    /// A file holding the JSON value ('-' for stdin).
+    case file
+  }
+
+  /// Which values a field sets, and so where it applies.
+  public struct Groups: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// `TextStyle`: fonts and how glyphs are set; a layout's default text style.
+    public static let style = Groups(rawValue: 1)
+    /// Line limit, truncation, alignment and spans: text nodes, requests, commands.
+    public static let text = Groups(rawValue: 2)
+    /// The proposed height: requests and commands (a layout proposes its own).
+    public static let proposal = Groups(rawValue: 4)
+    /// Also a member of a span.
+    public static let span = Groups(rawValue: 8)
+  }
+
+  /// The JSON key (`lineLimit`).
+  public let key: String
+  /// Other JSON keys for the same field (`fonts` for `font`).
+  public let aliases: [String]
+  /// The command-line option (`--line-limit`).
+  public let option: String
+  /// The option's value in `--help` (`<n>`); empty for a flag.
+  public let valueName: String
+  public let syntax: Syntax
+  public let group: Groups
+  /// The option's help, lines of at most 56 characters.
+  public let help: String
+  /// Reads a JSON value into the settings, checking it.
+  public let read: @Sendable (JSONValue, inout StyleSettings) throws(StyleError) -> Void
+
+  init(
+    _ key: String, aliases: [String] = [], option: String, _ valueName: String,
+    _ syntax: Syntax, _ group: Groups, help: String,
+    read: @escaping @Sendable (JSONValue, inout StyleSettings) throws(StyleError) -> Void
+  ) {
+    self.key = key
+    self.aliases = aliases
+    self.option = option
+    self.valueName = valueName
+    self.syntax = syntax
+    self.group = group
+    self.help = help
+    let name = key
+    self.read = { (value, settings) throws(StyleError) in
+      do throws(StyleError) {
+        try read(value, &settings)
+      } catch {
+        var error = error
+        if error.key == nil { error.key = name }
+        throw error
+      }
+    }
+  }
+}
