@@ -81,9 +81,9 @@ public final class HyphenationDictionary: Sendable {
     var names: [String] = []
     while !parts.isEmpty {
       let name = parts.joined(separator: "_")
-      guard name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-      else { parts.removeLast(); continue }
-      names.append("hyph_\(name).dic")
+      if name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+        names.append("hyph_\(name).dic")
+      }
       parts.removeLast()
     }
     return names

@@ -55,7 +55,7 @@ extension PreparedText {
   public func runs(in line: Line) -> [LineRun] {
     if let cut = line.truncation { return truncatedRuns(line, cut) }
     var result = sourceRuns(in: line)
-    if line.endsWithHyphen, let hyphen = hyphen(forSoftHyphenAt: line.range.upperBound - 1),
+    if line.endsWithHyphen, let hyphen = hyphen(forLineEnd: line.range.upperBound),
       let font = cascadeFonts[face(at: line.range.upperBound - 1)]
     {
       // The hyphen a soft-hyphen break shows, after the content: the line's width past it.

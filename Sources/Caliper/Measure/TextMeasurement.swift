@@ -111,8 +111,8 @@ extension PreparedText {
       if index == spans.count - 1, let cut = breaking.truncation {
         text = substring(cut.prefix) + cut.ellipsis + substring(cut.suffix)
         if cut.suffix.isEmpty { trailing = 0 }
-      } else if span.hyphen, let hyphen = hyphen(forSoftHyphenAt: span.end - 1) {
-        text = substring(span.start..<span.end - 1)
+      } else if span.hyphen, let hyphen = hyphen(forLineEnd: span.end) {
+        text = substring(span.start..<hyphenPosition(lineEnd: span.end))
         text.unicodeScalars.append(hyphen)
       } else {
         text = substring(span.start..<span.end)
@@ -123,7 +123,7 @@ extension PreparedText {
         y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent)
       line.x = span.indent
       if index == spans.count - 1 { line.truncation = breaking.truncation }
-      line.endsWithHyphen = span.hyphen && hyphen(forSoftHyphenAt: span.end - 1) != nil
+      line.endsWithHyphen = span.hyphen && hyphen(forLineEnd: span.end) != nil
       lines.append(line)
       y += metrics.height
     }
