@@ -45,7 +45,7 @@ import Testing
     #expect(lines == ["Blue tile with a ", "longer local ", "label"])
   }
 
-  /// Caliper.docc, Hyphenation.md.
+  /// Caliper.docc, AutomaticHyphenation.md.
   @Test func hyphenation() throws {
     let fonts = try FontLibrary.bundled()
     var style = TextStyle(size: 16, locale: "en-US")
