@@ -16,9 +16,10 @@ import Testing
 
   @Test(arguments: [TextAlignment.leading, .center, .trailing, .justified])
   func streamedLinesAreMeasuresLines(_ alignment: TextAlignment) throws {
-    let texts = Array(TestFonts.paragraphs.prefix(40)) + [
-      "abc שלום עולם def ghi\nsecond paragraph", "in\u{AD}fin\u{AD}ity and be\u{AD}yond",
-    ]
+    let texts =
+      Array(TestFonts.paragraphs.prefix(40)) + [
+        "abc שלום עולם def ghi\nsecond paragraph", "in\u{AD}fin\u{AD}ity and be\u{AD}yond",
+      ]
     var compared = 0
     for string in texts {
       var options = TextContainerOptions()
