@@ -4,7 +4,7 @@
 /// it. Solution: a strict RFC 8259 parser (no comments, no trailing commas, no duplicate
 /// keys, nesting at most 512 deep) that reports the line and column of the first error.
 /// Limitation: numbers are read as `Double`.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case number(Double)
@@ -13,19 +13,19 @@ public enum JSONValue: Sendable, Hashable {
   case object([(key: String, value: JSONValue)])
 
   /// Parses `text` as one JSON value.
-  public init(parsing text: String) throws(LayoutError) {
+  package init(parsing text: String) throws(LayoutError) {
     var parser = JSONParser(bytes: Array(text.utf8))
     self = try parser.parseDocument()
   }
 
   /// The member `key` of an object.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
     return members.first { $0.key == key }?.value
   }
 
   /// What the value is, for messages: "a string", "an object", …
-  public var kindDescription: String {
+  package var kindDescription: String {
     switch self {
     case .null: return "null"
     case .bool: return "a Boolean"
@@ -36,7 +36,7 @@ public enum JSONValue: Sendable, Hashable {
     }
   }
 
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+  package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
@@ -49,7 +49,7 @@ public enum JSONValue: Sendable, Hashable {
     }
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)
     case .bool(let value): hasher.combine(value)

@@ -8,13 +8,13 @@
 /// "baselineOffset": 2}`: `start` and `end` are Unicode scalar offsets (required), the rest
 /// optional (`TextSpan`); `features` and `variations` are a string or a list in HarfBuzz's
 /// syntax, as on text nodes.
-public enum SpanReader {
+package enum SpanReader {
   static let fields =
     ["start", "end", "bold", "italic", "weight", "width", "slant", "baselineOffset"]
     + StyleSchema.keys(.span)
 
   /// The spans of a JSON document holding an array of span objects.
-  public static func spans(json text: String) throws(LayoutError) -> [TextSpan] {
+  package static func spans(json text: String) throws(LayoutError) -> [TextSpan] {
     try spans(JSONReader(value: JSONValue(parsing: text), path: "$"))
   }
 

@@ -10,23 +10,23 @@
 /// error. The command line turns its text into a JSON value first (a number, a list), so
 /// that every entry runs the same reader. Limitation: where an error is (a JSON path, an
 /// option name) is added by each entry around the one message.
-public enum StyleSchema {
+package enum StyleSchema {
   /// Every field, in the order `--help` lists them.
-  public static let fields: [StyleField] = fontFields + StyleSchema.spacingFields + lineFields
+  package static let fields: [StyleField] = fontFields + StyleSchema.spacingFields + lineFields
 
   /// The field of a JSON key (`fonts` is `font`'s other spelling).
-  public static func field(key: String) -> StyleField? {
+  package static func field(key: String) -> StyleField? {
     fields.first { $0.key == key || $0.aliases.contains(key) }
   }
 
   /// The JSON keys of the fields in `groups`, aliases included.
-  public static func keys(_ groups: StyleField.Groups) -> [String] {
+  package static func keys(_ groups: StyleField.Groups) -> [String] {
     fields.filter { !$0.group.isDisjoint(with: groups) }.flatMap { [$0.key] + $0.aliases }
   }
 
   /// Reads the members of a JSON object that are style fields into `settings`; other
   /// members are left for the caller. `font` and `fonts` together are refused.
-  public static func read(
+  package static func read(
     _ members: [(key: String, value: JSONValue)], into settings: inout StyleSettings
   ) throws(StyleError) {
     if members.contains(where: { $0.key == "font" }), members.contains(where: { $0.key == "fonts" })
@@ -123,28 +123,28 @@ public struct StyleSettings: Sendable {
 
 /// A style value the schema refuses: the one message every entry shows, after its own
 /// location (an option name, a JSON path).
-public struct StyleError: Error, Sendable, CustomStringConvertible {
+package struct StyleError: Error, Sendable, CustomStringConvertible {
   /// The JSON key of the field, when known.
-  public var key: String?
+  package var key: String?
   /// Where inside the value, as a JSON path suffix (`[1]` for a list's second item).
-  public var subpath: String
-  public let message: String
+  package var subpath: String
+  package let message: String
   /// Whether the value was of the right kind but out of its range.
-  public var isOutOfRange = false
+  package var isOutOfRange = false
 
-  public init(key: String? = nil, subpath: String = "", _ message: String) {
+  package init(key: String? = nil, subpath: String = "", _ message: String) {
     self.key = key
     self.subpath = subpath
     self.message = message
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// One name of the style schema.
-public struct StyleField: Sendable {
+package struct StyleField: Sendable {
   /// How the command line spells the value.
-  public enum Syntax: Sendable {
+  package enum Syntax: Sendable {
     /// One number.
     case number
     /// Numbers separated by commas.
@@ -162,33 +162,33 @@ public struct StyleField: Sendable {
   }
 
   /// Which values a field sets, and so where it applies.
-  public struct Groups: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
+  package struct Groups: OptionSet, Sendable {
+    package let rawValue: Int
+    package init(rawValue: Int) { self.rawValue = rawValue }
     /// `TextStyle`: fonts and how glyphs are set; a layout's default text style.
-    public static let style = Groups(rawValue: 1)
+    package static let style = Groups(rawValue: 1)
     /// Line limit, truncation, alignment and spans: text nodes, requests, commands.
-    public static let text = Groups(rawValue: 2)
+    package static let text = Groups(rawValue: 2)
     /// The proposed height: requests and commands (a layout proposes its own).
-    public static let proposal = Groups(rawValue: 4)
+    package static let proposal = Groups(rawValue: 4)
     /// Also a member of a span.
-    public static let span = Groups(rawValue: 8)
+    package static let span = Groups(rawValue: 8)
   }
 
   /// The JSON key (`lineLimit`).
-  public let key: String
+  package let key: String
   /// Other JSON keys for the same field (`fonts` for `font`).
-  public let aliases: [String]
+  package let aliases: [String]
   /// The command-line option (`--line-limit`).
-  public let option: String
+  package let option: String
   /// The option's value in `--help` (`<n>`); empty for a flag.
-  public let valueName: String
-  public let syntax: Syntax
-  public let group: Groups
+  package let valueName: String
+  package let syntax: Syntax
+  package let group: Groups
   /// The option's help, lines of at most 56 characters.
-  public let help: String
+  package let help: String
   /// Reads a JSON value into the settings, checking it.
-  public let read: @Sendable (JSONValue, inout StyleSettings) throws(StyleError) -> Void
+  package let read: @Sendable (JSONValue, inout StyleSettings) throws(StyleError) -> Void
 
   init(
     _ key: String, aliases: [String] = [], option: String, _ valueName: String,
