@@ -17,6 +17,8 @@ public struct ToolRun: Sendable {
 /// folder, also under `--scratch-path` as `Scripts/sanitize` uses), or the checkout's debug
 /// build.
 public enum CaliperTool {
+  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
   public static var binary: URL {
     let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     for folder in [runner.deletingLastPathComponent(), Bundle.main.bundleURL] {
@@ -43,9 +45,12 @@ public enum CaliperTool {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = input
+    // A tool that exits without reading all its input (a usage error) must not kill the
+    // test runner with SIGPIPE: the write then fails with EPIPE, which is ignored.
+    _ = Self.ignoreBrokenPipes
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
+    if let stdin { try? input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
+    try? input.fileHandleForWriting.close()
     // stderr is read on another thread, so that neither pipe can fill up and block the tool.
     let errData = ErrorReader(err.fileHandleForReading)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
