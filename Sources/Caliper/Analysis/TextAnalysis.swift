@@ -31,7 +31,15 @@ struct TextAnalysis: Sendable {
   /// itemizing has put them into runs (`dropScripts`).
   private(set) var scripts: [UInt32]
 
-  init(text: String, locale: String) throws(CaliperError) {
+  /// The analysis of `text` under `style`'s locale and line-breaking rules (`CSSText` in
+  /// `.css` mode; `text` is then the text after white-space processing).
+  init(text: String, style: TextStyle) throws(CaliperError) {
+    try self.init(
+      text: text, locale: style.lineBreakLocale,
+      css: style.breakRules == .css ? CSSText(style) : nil)
+  }
+
+  init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {
     let scalars = Array(text.unicodeScalars)
     self.scalars = scalars
     var utf16: [UInt16] = []
@@ -82,6 +90,11 @@ struct TextAnalysis: Sendable {
       }
       Self.joinConjuncts(scalars, graphemeStarts: &starts)
       graphemeStart = starts
+    }
+    if let css {
+      let starts = graphemeStart
+      css.adjust(
+        scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
     }
     bidiLevels =
       needsBidi ? try Self.bidiLevels(utf16, scalarAt: scalarAt, scalarCount: scalars.count) : []

@@ -87,7 +87,7 @@ public struct PreparedText: Sendable {
   let breakCache = LineBreakCache()
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
-    var analysis = try TextAnalysis(text: text, locale: style.locale)
+    var analysis = try TextAnalysis(text: text, style: style)
     var resolver = FontCascade.Resolver(cascade)
     let items = try Itemization(analysis: analysis, resolver: &resolver)
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
@@ -101,7 +101,7 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, spans: [TextSpan], library: FontLibrary)
     throws(CaliperError)
   {
-    var analysis = try TextAnalysis(text: text, locale: style.locale)
+    var analysis = try TextAnalysis(text: text, style: style)
     let styled = try StyledItemization(
       analysis: analysis, style: style, spans: spans, library: library)
     analysis.dropScripts()
