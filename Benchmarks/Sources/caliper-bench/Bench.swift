@@ -1,4 +1,4 @@
-import Caliper
+@_spi(Benchmarks) import Caliper
 
 /// What every workload shares: the font library, the style, the number of timed passes.
 struct Bench {
