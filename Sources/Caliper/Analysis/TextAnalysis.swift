@@ -228,8 +228,11 @@ struct TextAnalysis: Sendable {
 
   /// Whether the scalar at `index` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF):
   /// such characters are never drawn and have no width.
-  func isLineSeparator(_ index: Int) -> Bool {
-    switch scalars[index].value {
+  func isLineSeparator(_ index: Int) -> Bool { Self.isLineSeparator(scalars[index]) }
+
+  /// Whether `scalar` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF).
+  static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
     default: return false
     }
