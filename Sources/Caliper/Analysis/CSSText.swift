@@ -8,8 +8,8 @@
 /// is processed before analysis (`processed(_:)`, with a map back to the caller's
 /// offsets), ICU finds its opportunities with the `line-break` strictness as the `@lb=`
 /// locale keyword, and `adjust(_:)` edits them as Blink's `LazyLineBreakIterator` does.
-/// Limitation: Blink's own table for pairs of ASCII punctuation is not reproduced (ICU's
-/// rules stand there); a newline collapsed between two Chinese or Japanese characters
+/// Between two printable ASCII characters Blink reads its own table, not ICU
+/// (`blinkASCIIBreak`): no break after "/" in a URL. Limitation: a newline collapsed between two Chinese or Japanese characters
 /// becomes a space, where Blink removes it.
 struct CSSText {
   let whiteSpace: TextStyle.WhiteSpace
@@ -118,6 +118,18 @@ struct CSSText {
         if graphemeStart(index) { soft[index] = true }
         continue
       }
+      let after = scalars[index]
+      if (0x21...0x7E).contains(before.value) && (0x21...0x7E).contains(after.value) {
+        // Blink's own table, not ICU; "-" before a digit breaks only after a letter or
+        // digit ("ABCD-1234", not a minus sign in "x = -1").
+        if before == "-" && ("0"..."9").contains(after) && wordBreak != .breakAll {
+          let first = index >= 2 ? scalars[index - 2] : " "
+          soft[index] = first.isASCII && first.properties.isAlphabetic || ("0"..."9").contains(first)
+        } else {
+          soft[index] = Self.blinkASCIIBreak(
+            before.value, after.value, breakAll: wordBreak == .breakAll)
+        }
+      }
       let letters = wordCharacter[index - 1] && wordCharacter[index]
       switch wordBreak {
       case .normal: break
@@ -133,6 +145,44 @@ struct CSSText {
       breaks.append(Int32(index))
       mandatory.append(hard[index])
     }
+  }
+
+  /// Whether Blink breaks between two printable ASCII characters (U+0021...U+007E), from
+  /// its own table (`kAsciiLineBreakTable`): after "-" and "?" before most characters, and
+  /// before "(", "<", "[" and "{" after most punctuation; never around a letter or digit
+  /// otherwise. Each row's bit n is the pair with U+0021 + n, recorded from Chromium by
+  /// `Scripts/chromium-breaks` (`asciiBreaks` in its fixture, which a test compares).
+  /// With `breakAll`, Blink's table for `word-break: break-all`, by UAX #14 classes: a
+  /// letter or digit also breaks before another, and before "-", "(" and most symbols.
+  static func blinkASCIIBreak(_ before: UInt32, _ after: UInt32, breakAll: Bool = false) -> Bool {
+    let beforeParens: (low: UInt64, high: UInt64) = (0x0400_0000_0800_0080, 0x0400_0000)
+    let afterHyphen: (low: UInt64, high: UInt64) = (0xEFFF_FFFF_B9FF_96F6, 0x2FFF_FFFF)
+    let afterQuestion: (low: UInt64, high: UInt64) = (0xEFFF_FFFF_B9FF_96BC, 0x2FFF_FFFF)
+    let row: (low: UInt64, high: UInt64)
+    let scalar = Unicode.Scalar(before)!
+    if breakAll {
+      switch scalar {
+      case "-": row = afterHyphen
+      case "!", "%", "?": row = afterQuestion
+      case "\"": row = beforeParens
+      case "\\": row = (0x0400_0000_0800_0090, 0x0400_0000)
+      case "$": row = (0x10, 0)
+      case "'", "(", "[", "{": return false
+      case ",", ".", ":", ";": row = (0xE7FF_FFFF_B9FF_96A4, 0x2FFF_FFFF)
+      default: row = (0xEFFF_FFFF_B9FF_96AC, 0x2FFF_FFFF)  // letters, digits, the rest
+      }
+    } else {
+      switch scalar {
+      case "-": row = afterHyphen
+      case "?": row = afterQuestion
+      case "!", "\"", "#", "%", "&", ")", "*", "+", ",", ".", ":", ";", "=", ">", "\\", "]",
+        "|", "}", "~":
+        row = beforeParens
+      default: return false
+      }
+    }
+    let bit = Int(after) - 0x21
+    return (bit < 64 ? row.low >> bit : row.high >> (bit - 64)) & 1 == 1
   }
 
   /// Whether UAX #14 gives the character line-break class SA (complex context: Thai, Lao,

@@ -92,7 +92,7 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     var analysis = try TextAnalysis(text: text, style: style)
     var resolver = FontCascade.Resolver(cascade)
-    let items = try Itemization(analysis: analysis, resolver: &resolver)
+    let items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
     try self.init(
       text: text, style: style, spans: [], analysis: analysis, items: items,
