@@ -124,7 +124,8 @@ struct CSSText {
         // digit ("ABCD-1234", not a minus sign in "x = -1").
         if before == "-" && ("0"..."9").contains(after) && wordBreak != .breakAll {
           let first = index >= 2 ? scalars[index - 2] : " "
-          soft[index] = first.isASCII && first.properties.isAlphabetic || ("0"..."9").contains(first)
+          soft[index] =
+            first.isASCII && first.properties.isAlphabetic || ("0"..."9").contains(first)
         } else {
           soft[index] = Self.blinkASCIIBreak(
             before.value, after.value, breakAll: wordBreak == .breakAll)

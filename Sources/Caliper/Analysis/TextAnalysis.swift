@@ -96,8 +96,13 @@ struct TextAnalysis: Sendable {
       css.adjust(
         scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
     }
+    // CSS's `direction` is `ltr` unless set, whatever the first strong character.
     bidiLevels =
-      needsBidi ? try Self.bidiLevels(utf16, scalarAt: scalarAt, scalarCount: scalars.count) : []
+      needsBidi
+      ? try Self.bidiLevels(
+        utf16, scalarAt: scalarAt, scalarCount: scalars.count, paragraphLevel: css == nil ? 0xFE : 0
+      )
+      : []
     scripts = Self.resolveScripts(scalars)
   }
 
@@ -145,18 +150,18 @@ struct TextAnalysis: Sendable {
     }
   }
 
-  /// UAX #9 levels per scalar, from ICU (paragraph direction from the first strong
-  /// character, left-to-right by default).
-  private static func bidiLevels(_ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int)
-    throws(CaliperError) -> [UInt8]
-  {
+  /// UAX #9 levels per scalar, from ICU (`paragraphLevel` 0xFE: the direction of the first
+  /// strong character, left-to-right by default).
+  private static func bidiLevels(
+    _ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int, paragraphLevel: UInt8
+  ) throws(CaliperError) -> [UInt8] {
     let count = Int32(utf16.count)
     var unitLevels = [UInt8](repeating: 0, count: utf16.count + 1)
     var runStarts = [Int32](repeating: 0, count: 1)
     var runLengths = [Int32](repeating: 0, count: 1)
     var runLevels = [UInt8](repeating: 0, count: 1)
     let runCount = cicu_bidi_runs(
-      utf16, count, 0xFE, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
+      utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
     try Self.check(runCount, "cicu_bidi_runs")
     var levels = [UInt8](repeating: 0, count: scalarCount)
     for unit in 0..<utf16.count {
