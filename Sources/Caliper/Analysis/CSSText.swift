@@ -28,6 +28,31 @@ struct CSSText {
     return CSSText(style).processed(text).text
   }
 
+  /// The text as laid out under `style`, and its spans over it (a span keeps the
+  /// characters it had; one whose characters all collapsed away is dropped).
+  static func laidOut(_ text: String, style: TextStyle, spans: [TextSpan]) -> (
+    String, [TextSpan]
+  ) {
+    guard style.breakRules == .css, style.whiteSpace.collapsesSpaces else { return (text, spans) }
+    let (laidOut, sources) = CSSText(style).processed(text)
+    // The first offset of the laid-out text at or after a source offset.
+    func offset(_ source: Int) -> Int {
+      var low = 0
+      var high = sources.count - 1
+      while low < high {
+        let middle = (low + high) / 2
+        if sources[middle] < source { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    let moved = spans.compactMap { span -> TextSpan? in
+      var span = span
+      span.range = offset(span.range.lowerBound)..<offset(span.range.upperBound)
+      return span.range.isEmpty ? nil : span
+    }
+    return (laidOut, moved)
+  }
+
   /// The text as laid out, and for each of its scalars (plus its end) the offset of the
   /// scalar of `text` it comes from: spaces and tabs collapse to one space where
   /// `white-space` collapses them, newlines become spaces where it does not keep them, and

@@ -322,6 +322,9 @@ public final class FontLibrary: Sendable {
     for span in spans {
       if let problem = span.style(over: style).problem { throw .invalidStyle(problem) }
     }
+    // In `.css` mode, the text after white-space processing, its spans moved with it.
+    let (text, spans) = CSSText.laidOut(text, style: style, spans: spans)
+    if spans.isEmpty { return try prepare(text, style: style) }
     guard prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, spans: spans, library: self)
     }
