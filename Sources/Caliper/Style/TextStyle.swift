@@ -79,6 +79,11 @@ public struct TextStyle: Sendable, Hashable {
   /// measurement depends on the bundled fonts alone; when on, text the cascade covers
   /// measures the same and fontconfig is not even loaded.
   public var systemFallback: Bool
+  /// Automatic hyphenation at line ends with the locale's libhyphen dictionary (`.none` by
+  /// default; `.auto`; or a factor from 0 to 1, TextKit's `hyphenationFactor`). Preparing
+  /// text throws `CaliperError.hyphenationDictionary` where no dictionary exists for
+  /// `locale`.
+  public var hyphenation: Hyphenation
   /// Caliper's line-breaking rules or CSS Text's (`BreakRules`); `.unicode` by default.
   public var breakRules: BreakRules
   /// CSS `white-space` (`.css` mode only).
@@ -95,6 +100,7 @@ public struct TextStyle: Sendable, Hashable {
     features: [FontFeature] = [], variations: [FontVariation] = [],
     letterSpacing: Double = 0, wordSpacing: Double = 0,
     paragraph: ParagraphStyle = ParagraphStyle(), systemFallback: Bool = false,
+    hyphenation: Hyphenation = .none,
     breakRules: BreakRules = .unicode, whiteSpace: WhiteSpace = .normal,
     wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
     lineBreak: LineBreak = .auto
@@ -108,6 +114,7 @@ public struct TextStyle: Sendable, Hashable {
     self.wordSpacing = wordSpacing
     self.paragraph = paragraph
     self.systemFallback = systemFallback
+    self.hyphenation = hyphenation
     self.breakRules = breakRules
     self.whiteSpace = whiteSpace
     self.wordBreak = wordBreak
@@ -122,6 +129,7 @@ public struct TextStyle: Sendable, Hashable {
     where !(value.isFinite && abs(value) <= limit) {
       return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
     }
+    if let problem = hyphenation.problem { return problem }
     for case .descriptor(let descriptor) in fonts {
       if let problem = descriptor.problem { return problem }
     }
