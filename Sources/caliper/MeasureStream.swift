@@ -28,8 +28,8 @@ enum MeasureStream {
       let prepared = batch.prepare(Array(texts[start..<end]), jobs: jobs) { $0 }
       for item in prepared {
         let text = try item.get()
-        func row(_ index: Int) -> MeasuredRow {
-          MeasuredRow.row(text, at: proposals[index], options: options, format: format)
+        func row(_ index: Int) -> TextMeasurement {
+          TextMeasurement.row(text, at: proposals[index], options: options, format: format)
         }
         if json {
           // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.

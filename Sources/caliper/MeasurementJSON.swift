@@ -26,7 +26,7 @@ enum MeasurementJSON {
   /// - Parameters:
   ///   - leading: members placed before the result's own (serve's `id`).
   static func encode(
-    _ text: PreparedText, results: [MeasuredRow], format: MeasureFormat, lossy: Lossy = Lossy(),
+    _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat, lossy: Lossy = Lossy(),
     leading: [(String, JSONWriter.Value)] = []
   ) -> String {
     var out = ""
@@ -43,7 +43,7 @@ enum MeasurementJSON {
   /// the whole answer (10 MB of prose at width 100 is 243 MB of JSON).
   static func write(
     _ text: PreparedText, rows: Int, format: MeasureFormat, lossy: Lossy = Lossy(),
-    leading: [(String, JSONWriter.Value)] = [], row: (Int) -> MeasuredRow,
+    leading: [(String, JSONWriter.Value)] = [], row: (Int) -> TextMeasurement,
     to sink: (String) -> Void
   ) {
     sink(opening(header(text, format: format, lossy: lossy, leading: leading)) + ",\"results\":[")
@@ -111,7 +111,7 @@ enum MeasurementJSON {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
-  static func result(_ measurement: MeasuredRow, lines: Bool) -> JSONWriter.Value {
+  static func result(_ measurement: TextMeasurement, lines: Bool) -> JSONWriter.Value {
     var pairs: [(String, JSONWriter.Value)] = [
       ("proposal", .object([("width", measurement.proposal.width.map { .number($0) } ?? .null)])),
       (
@@ -139,7 +139,7 @@ enum MeasurementJSON {
 
   /// The line-limit fields of a result: `truncated` and `hiddenRange` (null or
   /// `{"start", "end"}` in Unicode scalars).
-  static func truncationFields(_ measurement: MeasuredRow) -> [(String, JSONWriter.Value)] {
+  static func truncationFields(_ measurement: TextMeasurement) -> [(String, JSONWriter.Value)] {
     let hidden: JSONWriter.Value =
       measurement.hiddenRange.map {
         .object([("start", .integer($0.lowerBound)), ("end", .integer($0.upperBound))])

@@ -3,7 +3,7 @@ import Caliper
 /// The default output of `caliper measure`: an aligned table a person can read.
 enum MeasurementTable {
   static func render(
-    _ text: PreparedText, results: [MeasuredRow], format: MeasureFormat
+    _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat
   ) -> String {
     var out = ""
     write(text, rows: results.count, format: format, row: { results[$0] }, to: { out += $0 })
@@ -13,7 +13,7 @@ enum MeasurementTable {
   /// The table written to `sink` as it is made: the heading, then each row (`row(i)`,
   /// asked for one at a time) and its lines in blocks of about 64 KiB.
   static func write(
-    _ text: PreparedText, rows: Int, format: MeasureFormat, row: (Int) -> MeasuredRow,
+    _ text: PreparedText, rows: Int, format: MeasureFormat, row: (Int) -> TextMeasurement,
     to sink: (String) -> Void
   ) {
     let f = { (value: Double) in NumberFormat.fixed(value) }

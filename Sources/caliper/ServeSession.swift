@@ -63,7 +63,7 @@ struct ServeSession {
         prepared, rows: proposals.count, format: request.format,
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
         row: {
-          MeasuredRow.row(
+          TextMeasurement.row(
             prepared, at: proposals[$0], options: settings.container, format: request.format)
         }, to: sink)
     }

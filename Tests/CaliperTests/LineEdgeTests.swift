@@ -20,8 +20,8 @@ import Testing
             || (end > start && end < count && prepared.unsafeBefore[end])
           guard unsafeEdge else { continue }
           unsafeLines += 1
-          let whole = prepared.reshapedWidth(start..<end, contentEnd: contentEnd)
-          let windowed = prepared.width(from: start, to: contentEnd, breakingAt: end)
+          let whole = prepared.widths.reshapedWidth(start..<end, contentEnd: contentEnd)
+          let windowed = prepared.widths.width(from: start, to: contentEnd, breakingAt: end)
           #expect(abs(whole - windowed) < 1e-9, "\(text.prefix(30)) \(start)..<\(end)")
         }
       }

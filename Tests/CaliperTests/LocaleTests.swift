@@ -1,4 +1,4 @@
-import Caliper
+@_spi(Benchmarks) import Caliper
 import Testing
 
 /// The style's locale reaches ICU's line breaker (CLDR's `lb` keyword) and HarfBuzz's

@@ -1,4 +1,4 @@
-import Caliper
+@_spi(Benchmarks) import Caliper
 
 /// What every workload shares: the font library, the style, the number of timed passes, and
 /// SkParagraph when it races (on the classes it holds).

@@ -1,4 +1,4 @@
-import Caliper
+@_spi(Benchmarks) import Caliper
 import Foundation
 
 /// A library's cache counters (`FontLibrary.cacheStatistics`) as one table row per cache.

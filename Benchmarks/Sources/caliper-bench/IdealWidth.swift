@@ -1,4 +1,4 @@
-import Caliper
+@_spi(Benchmarks) import Caliper
 
 /// W5, the ideal (unwrapped) width: from scratch, and of text already prepared.
 ///

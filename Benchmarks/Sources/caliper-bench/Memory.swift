@@ -1,3 +1,4 @@
+@_spi(Benchmarks) import Caliper
 import Foundation
 
 /// W7, memory of prepared text: `PreparedText.memoryFootprint` per paragraph, per break

@@ -1,4 +1,4 @@
-import Caliper
+@_spi(Benchmarks) import Caliper
 
 /// W3, relayout: text already prepared (Caliper) or laid out (Pango), asked at a new width.
 ///

@@ -1,5 +1,5 @@
 // caliper-bench: Caliper against Pango, same process, same fonts, same text, same widths.
-import Caliper
+@_spi(Benchmarks) import Caliper
 import Foundation
 
 func progress(_ message: String) {

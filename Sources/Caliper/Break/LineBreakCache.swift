@@ -23,15 +23,15 @@ final class LineBreakCache: Sendable {
     var limited: Limited? = nil
 
     var limit: LineLimit? { limited?.limit }
-    var truncation: TruncatedLine? { limited?.truncation }
+    var truncation: LineTruncation? { limited?.truncation }
   }
 
   /// A line limit and how it truncated the last line.
   final class Limited: Sendable {
     let limit: LineLimit
-    let truncation: TruncatedLine?
+    let truncation: LineTruncation?
 
-    init(limit: LineLimit, truncation: TruncatedLine?) {
+    init(limit: LineLimit, truncation: LineTruncation?) {
       self.limit = limit
       self.truncation = truncation
     }

@@ -8,7 +8,7 @@
 /// ends at a soft hyphen (U+00AD) shows a hyphen whose width counts on that line, so such a
 /// break is taken only where the hyphen fits too (`SoftHyphen.swift`). Where a line
 /// edge falls where HarfBuzz marks breaking unsafe, the stretch from that edge to the
-/// nearest safe offset is reshaped (`PreparedText.width`), so that the line's width is the
+/// nearest safe offset is reshaped (`LineWidths.width`), so that the line's width is the
 /// width it has when drawn. Limitation: greedy, not optimal-fit (like SwiftUI,
 /// TextKit and Pango).
 ///
@@ -22,7 +22,7 @@ struct LineBreaker {
   private var lowest = -Double.infinity
   private var highest = Double.infinity
   var validLimits: Range<Double> { lowest..<highest }
-  /// The indent of the line being filled (`PreparedText.indent(atLineStart:)`): every
+  /// The indent of the line being filled (`LineWidths.indent(atLineStart:)`): every
   /// width `fits` tests is measured from it.
   private var indent = 0.0
 
@@ -76,17 +76,17 @@ struct LineBreaker {
   }
 
   /// The lines, as spans.
-  mutating func breakLines(_ text: PreparedText) -> [Span] {
+  mutating func breakLines(_ widths: LineWidths) -> [Span] {
     var spans: [Span] = []
-    breakLines(text, into: &spans)
+    breakLines(widths, into: &spans)
     return spans
   }
 
   /// Breaks the lines, handing each to `sink` in order: one scan over the segments, no
   /// shaping but at unsafe line edges, and no allocation but the sink's own.
-  mutating func breakLines<Sink: LineSink>(_ text: PreparedText, into sink: inout Sink) {
-    let segments = text.segments
-    let prefix = text.prefix
+  mutating func breakLines<Sink: LineSink>(_ widths: LineWidths, into sink: inout Sink) {
+    let segments = widths.text.segments
+    let prefix = widths.text.prefix
     // The open line, in locals (a Span is built only when a line is emitted).
     var open = false
     var start = 0  // where the open line, or the next one, starts
@@ -105,8 +105,8 @@ struct LineBreaker {
     while index < segments.count {
       let segment = segments[index]
       if !open {
-        unsafeStart = text.isUnsafeStart(start)
-        indent = text.indent(atLineStart: start)
+        unsafeStart = widths.isUnsafeStart(start)
+        indent = widths.indent(atLineStart: start)
       }
       // Plain prefix arithmetic unless an edge is unsafe to break (then `width` reshapes)
       // or the text has tabs or letter spacing (then `width` adjusts for them). A line
@@ -115,11 +115,11 @@ struct LineBreaker {
       let width: Double
       let endWidth: Double
       if segment.softHyphen {
-        (width, endWidth) = text.softHyphenWidths(from: start, segment: index)
+        (width, endWidth) = widths.softHyphenWidths(from: start, segment: index)
       } else {
         width =
-          segment.unsafeEnd || unsafeStart || text.adjustsLineWidths
-          ? text.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+          segment.unsafeEnd || unsafeStart || widths.adjustsLineWidths
+          ? widths.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
           : prefix[segment.contentEnd] - prefix[start]
         endWidth = width
       }
@@ -136,11 +136,11 @@ struct LineBreaker {
           }
           if let last = fallback {
             emit(
-              text, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
+              widths, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
               to: &sink)
             index = last.next
           } else {
-            emit(text, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
+            emit(widths, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
           }
           if sink.isFull { return }
           open = false
@@ -162,13 +162,13 @@ struct LineBreaker {
         var breakAt = segment.contentEnd
         if !fits(width) {
           // A word wider than the line: emergency-break it, then go on with its rest.
-          breakAt = emergencyBreak(text, from: start, to: segment.contentEnd)
+          breakAt = emergencyBreak(widths, from: start, to: segment.contentEnd)
         } else if segment.softHyphen && !fits(endWidth) {
           // The syllable fits only without its hyphen: keep it if the word goes on on this
           // line, else split the syllable (as Pango does).
           if splitSyllable {
             splitSyllable = false
-            breakAt = syllableBreak(text, from: start, softHyphen: segment.end - 1)
+            breakAt = syllableBreak(widths, from: start, softHyphen: segment.end - 1)
           } else {
             fallback = Fallback(
               contentEnd: 0, end: 0, width: 0, faces: .empty, hyphen: false, next: index,
@@ -179,13 +179,13 @@ struct LineBreaker {
           // Whitespace right after the break hangs at the end of this line.
           var pieceEnd = breakAt
           while pieceEnd < segment.contentEnd,
-            PreparedText.isTrailing(text.analysis.scalars[pieceEnd])
+            PreparedText.isTrailing(widths.text.analysis.scalars[pieceEnd])
           {
             pieceEnd += 1
           }
-          let piece = text.width(from: start, to: breakAt, breakingAt: pieceEnd)
+          let piece = widths.width(from: start, to: breakAt, breakingAt: pieceEnd)
           emit(
-            text, start, breakAt, pieceEnd, piece, text.faceMask(start..<pieceEnd),
+            widths, start, breakAt, pieceEnd, piece, widths.text.faceMask(start..<pieceEnd),
             emergency: true,
             to: &sink)
           if sink.isFull { return }
@@ -193,7 +193,7 @@ struct LineBreaker {
           continue
         }
         // The rest of an emergency-broken word uses only its own faces.
-        faces = start == segment.start ? segment.faces : text.faceMask(start..<segment.end)
+        faces = start == segment.start ? segment.faces : widths.text.faceMask(start..<segment.end)
         open = true
       }
       contentEnd = segment.contentEnd
@@ -202,19 +202,19 @@ struct LineBreaker {
       hyphen = segment.softHyphen
       index += 1
       if segment.isHardBreak {
-        emit(text, start, contentEnd, end, lineWidth, faces, to: &sink)
+        emit(widths, start, contentEnd, end, lineWidth, faces, to: &sink)
         if sink.isFull { return }
         open = false
         start = segment.end
       }
     }
     if open {
-      emit(text, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
+      emit(widths, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
       if sink.isFull { return }
     }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
-      emit(text, last.end, last.end, last.end, 0, .empty, to: &sink)
+      emit(widths, last.end, last.end, last.end, 0, .empty, to: &sink)
     }
   }
 
@@ -234,53 +234,53 @@ struct LineBreaker {
   /// Where to break a syllable whose hyphen does not fit, alone on its line: the furthest
   /// emergency break before the soft hyphen whose piece fits, short of the whole syllable;
   /// the segment's end (keep it whole, its hyphen overflowing) if it is one cluster.
-  private mutating func syllableBreak(_ text: PreparedText, from start: Int, softHyphen: Int)
+  private mutating func syllableBreak(_ widths: LineWidths, from start: Int, softHyphen: Int)
     -> Int
   {
-    var breakAt = emergencyBreak(text, from: start, to: softHyphen)
+    var breakAt = emergencyBreak(widths, from: start, to: softHyphen)
     if breakAt >= softHyphen {
-      breakAt = previousCandidate(text, before: softHyphen, after: start) ?? softHyphen
+      breakAt = previousCandidate(widths, before: softHyphen, after: start) ?? softHyphen
     }
     return breakAt < softHyphen ? breakAt : softHyphen + 1
   }
 
   @inline(__always)
   private func emit<Sink: LineSink>(
-    _ text: PreparedText, _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double,
+    _ widths: LineWidths, _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double,
     _ faces: FaceMask,
     emergency: Bool = false, hyphen: Bool = false, to sink: inout Sink
   ) {
     sink.append(
       Span(
         start: start, contentEnd: contentEnd, end: end, width: width, emergency: emergency,
-        hyphen: hyphen, faces: faces, metrics: text.lineMetrics(start..<end, faces: faces),
-        indent: start == end ? text.indent(atLineStart: start) : indent))
+        hyphen: hyphen, faces: faces, metrics: widths.text.lineMetrics(start..<end, faces: faces),
+        indent: start == end ? widths.indent(atLineStart: start) : indent))
   }
 
   /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
   /// cluster past `start`; `end` if the whole word fits. Scans forward only as far as the
   /// line reaches, so breaking a long word into many lines stays linear in its length.
-  private mutating func emergencyBreak(_ text: PreparedText, from start: Int, to end: Int)
+  private mutating func emergencyBreak(_ widths: LineWidths, from start: Int, to end: Int)
     -> Int
   {
-    guard let first = nextCandidate(text, after: start, before: end) else { return end }
+    guard let first = nextCandidate(widths, after: start, before: end) else { return end }
     // Estimate with prefix sums (they grow along the word), then confirm with the
     // edge-exact width.
     var chosen = first
     var offset = first
-    while let next = nextCandidate(text, after: offset, before: end) {
-      guard fits(text.advanceSum(start..<next)) else { break }
+    while let next = nextCandidate(widths, after: offset, before: end) {
+      guard fits(widths.text.advanceSum(start..<next)) else { break }
       chosen = next
       offset = next
     }
-    while chosen != first, !fits(text.width(from: start, to: chosen, breakingAt: chosen)) {
-      chosen = previousCandidate(text, before: chosen, after: start) ?? first
+    while chosen != first, !fits(widths.width(from: start, to: chosen, breakingAt: chosen)) {
+      chosen = previousCandidate(widths, before: chosen, after: start) ?? first
     }
     // The edge-exact width can be below the estimate (a kern at the line's start is
     // reshaped away), so go on while it fits: zero-width clusters after the last one that
     // fits (a U+0000) belong on this line at any width this line's width fits in.
-    while let next = nextCandidate(text, after: chosen, before: end),
-      fits(text.width(from: start, to: next, breakingAt: next))
+    while let next = nextCandidate(widths, after: chosen, before: end),
+      fits(widths.width(from: start, to: next, breakingAt: next))
     {
       chosen = next
     }
@@ -288,21 +288,21 @@ struct LineBreaker {
   }
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary.
-  private func nextCandidate(_ text: PreparedText, after offset: Int, before end: Int) -> Int? {
+  private func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
     var index = offset + 1
     while index < end {
-      if text.isEmergencyBreak(index) { return index }
+      if widths.text.isEmergencyBreak(index) { return index }
       index += 1
     }
     return nil
   }
 
   /// The last emergency-break offset in (start, offset).
-  private func previousCandidate(_ text: PreparedText, before offset: Int, after start: Int) -> Int?
+  private func previousCandidate(_ widths: LineWidths, before offset: Int, after start: Int) -> Int?
   {
     var index = offset - 1
     while index > start {
-      if text.isEmergencyBreak(index) { return index }
+      if widths.text.isEmergencyBreak(index) { return index }
       index -= 1
     }
     return nil

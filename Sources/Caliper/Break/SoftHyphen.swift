@@ -40,42 +40,6 @@ extension PreparedText {
     cascadeFonts[face(at: offset)].flatMap(Self.hyphen(in:))
   }
 
-  /// The widths of a line from `start` to the end of segment `index`, which ends in a soft
-  /// hyphen: `continuing`, the advances in context, for a line that goes on past it (the
-  /// soft hyphen has no width and kerning across it stays); `broken`, for a line that
-  /// breaks there and shows its hyphen — the line's advances up to the last safe offset
-  /// before the soft hyphen, plus the stretch from there reshaped with the hyphen in its
-  /// place (made once per soft hyphen while preparing, so a breaking pays arithmetic).
-  func softHyphenWidths(from start: Int, segment index: Int) -> (continuing: Double, broken: Double)
-  {
-    let segment = segments[index]
-    let stretchIndex = hyphenStretchOfSegment.isEmpty ? -1 : Int(hyphenStretchOfSegment[index])
-    // `width` leaves out the letter spacing after a line's last cluster; a head that goes on
-    // into the stretch keeps it.
-    if stretchIndex >= 0, start <= hyphenStretches[stretchIndex].start {
-      let stretch = hyphenStretches[stretchIndex]
-      let head =
-        stretch.start > start
-        ? width(from: start, to: stretch.start, breakingAt: stretch.start)
-          + lineEdgeSpacing(before: stretch.start) : 0
-      let continuing =
-        head + advanceSum(stretch.start..<segment.contentEnd)
-        - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
-      return (continuing, head + stretch.width)
-    }
-    let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)
-    guard stretchIndex >= 0 else { return (plain, plain) }  // the face has no hyphen
-    // A line starting inside the stretch: reshape from its start.
-    var memo: [HyphenStretch.Key: Double] = [:]
-    guard let stretch = hyphenStretch(softHyphen: segment.end - 1, from: start, memo: &memo)
-    else { return (plain, plain) }
-    let head =
-      stretch.start > start
-      ? width(from: start, to: stretch.start, breakingAt: stretch.start)
-        + lineEdgeSpacing(before: stretch.start) : 0
-    return (plain, head + stretch.width)
-  }
-
   /// The end of a line broken after the soft hyphen at `offset`: from the last safe offset
   /// before it (not before `start`, by default the run's start), that stretch shaped with
   /// the hyphen in the soft hyphen's place. Nil where the face has no hyphen. `memo` keeps
@@ -87,7 +51,7 @@ extension PreparedText {
     let floor = start ?? run.range.lowerBound
     guard floor <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
     else { return nil }
-    let left = max(run.range.lowerBound, safeOffset(before: offset, after: floor))
+    let left = max(run.range.lowerBound, widths.safeOffset(before: offset, after: floor))
     // The stretch with a little of the text before it as HarfBuzz's pre-context.
     let scalars = analysis.scalars
     let contextStart = max(run.range.lowerBound, left - 8)
@@ -99,9 +63,9 @@ extension PreparedText {
     if let known = memo[key] { return HyphenStretch(start: left, width: known) }
     let runStyle = style(ofFace: run.face)
     let shaper = Shaper(style: runStyle)
-    let packed = shaper.shapePiece(
-      piece, range: (left - contextStart)..<piece.count, context: 0..<piece.count, run: run,
-      font: font)
+    let packed = shaper.shape(
+      piece, boundaries: [Bool](repeating: true, count: piece.count + 1),
+      range: (left - contextStart)..<piece.count, context: true, run: run, font: font)
     let size = runStyle.size
     var total = 0.0
     for value in packed {
@@ -115,6 +79,42 @@ extension PreparedText {
     }
     memo[key] = total
     return HyphenStretch(start: left, width: total)
+  }
+}
+
+extension LineWidths {
+  /// The widths of a line from `start` to the end of segment `index`, which ends in a soft
+  /// hyphen: `continuing`, the advances in context, for a line that goes on past it (the
+  /// soft hyphen has no width and kerning across it stays); `broken`, for a line that
+  /// breaks there and shows its hyphen — the line's advances up to the last safe offset
+  /// before the soft hyphen, plus the stretch from there reshaped with the hyphen in its
+  /// place (made once per soft hyphen while preparing, so a breaking pays arithmetic).
+  func softHyphenWidths(from start: Int, segment index: Int) -> (continuing: Double, broken: Double)
+  {
+    let segment = text.segments[index]
+    let stretchIndex =
+      text.hyphenStretchOfSegment.isEmpty ? -1 : Int(text.hyphenStretchOfSegment[index])
+    // A head that goes on into the stretch keeps the spacing after its last cluster.
+    if stretchIndex >= 0, start <= text.hyphenStretches[stretchIndex].start {
+      let stretch = text.hyphenStretches[stretchIndex]
+      let head =
+        stretch.start > start
+        ? penAdvance(from: start, to: stretch.start, breakingAt: stretch.start) : 0
+      let continuing =
+        head + text.advanceSum(stretch.start..<segment.contentEnd)
+        - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
+      return (continuing, head + stretch.width)
+    }
+    let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+    guard stretchIndex >= 0 else { return (plain, plain) }  // the face has no hyphen
+    // A line starting inside the stretch: reshape from its start.
+    var memo: [HyphenStretch.Key: Double] = [:]
+    guard let stretch = text.hyphenStretch(softHyphen: segment.end - 1, from: start, memo: &memo)
+    else { return (plain, plain) }
+    let head =
+      stretch.start > start
+      ? penAdvance(from: start, to: stretch.start, breakingAt: stretch.start) : 0
+    return (plain, head + stretch.width)
   }
 }
 

@@ -1,5 +1,3 @@
-internal import CHarfBuzz
-
 /// Glyph layout: the glyphs of a measured line and where each is drawn, for a renderer.
 ///
 /// Problem: measuring keeps only advances per cluster; drawing needs glyph ids and positions.
@@ -47,7 +45,7 @@ extension PreparedText {
   public func glyphRuns(in line: Line) -> [GlyphRun] {
     let lineRuns = runs(in: line)
     guard !lineRuns.isEmpty else { return [] }
-    let shaper = GlyphShaper(style: style)
+    let shaper = Shaper(style: style)
     let contentEnd = Self.contentEnd(
       analysis.scalars, from: line.range.lowerBound,
       to: min(line.range.upperBound, analysis.scalars.count))
@@ -55,28 +53,34 @@ extension PreparedText {
       // The itemized run holding this visual run: its script and direction.
       let textRun = itemizedRun(
         containing: min(lineRun.range.lowerBound, analysis.scalars.count - 1))
-      let size = style(ofFace: textRun.face).size  // a span's size, or the text's
+      let runStyle = style(ofFace: textRun.face)  // a span's, or the text's
+      let size = runStyle.size
       if lineRun.isInserted {
         // An ellipsis or a shown hyphen: its own text, shaped alone.
+        let scalars = Array(lineRun.text.unicodeScalars)
         let inserted = TextRun(
-          range: 0..<lineRun.text.unicodeScalars.count, face: textRun.face,
-          script: textRun.script, level: 0)
-        let glyphs = shaper.shape(
-          inserted: Array(lineRun.text.unicodeScalars), run: inserted, font: lineRun.font,
-          size: size, x: lineRun.x, cluster: lineRun.range.lowerBound)
+          range: 0..<scalars.count, face: textRun.face, script: textRun.script, level: 0)
+        let pieces = shaper.glyphs(
+          scalars, boundaries: [Bool](repeating: true, count: scalars.count + 1),
+          range: inserted.range, context: false, run: inserted, font: lineRun.font)
+        let glyphs = Self.positioned(
+          pieces, rightToLeft: false, font: lineRun.font, size: size, x: lineRun.x,
+          cluster: lineRun.range.lowerBound)
         return GlyphRun(run: lineRun, glyphs: glyphs, size: size)
       }
       // A span with its own features (or letter spacing, which turns ligatures off) is
       // shaped with them, as measuring did.
-      let runStyle = style(ofFace: textRun.face)
-      let glyphs =
+      let pieces =
         slotStyles.isEmpty || Shaper.features(runStyle) == Shaper.features(style)
-        ? shaper.shape(
-          analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
-          font: lineRun.font, size: size, x: lineRun.x)
-        : GlyphShaper(style: runStyle).shape(
-          analysis, boundaries: clusterStart, range: lineRun.range, run: textRun,
-          font: lineRun.font, size: size, x: lineRun.x)
+        ? shaper.glyphs(
+          analysis.scalars, boundaries: clusterStart, range: lineRun.range, context: true,
+          run: textRun, font: lineRun.font)
+        : Shaper(style: runStyle).glyphs(
+          analysis.scalars, boundaries: clusterStart, range: lineRun.range, context: true,
+          run: textRun, font: lineRun.font)
+      let glyphs = Self.positioned(
+        pieces, rightToLeft: textRun.isRightToLeft, font: lineRun.font, size: size,
+        x: lineRun.x)
       var glyphRun = GlyphRun(
         run: lineRun,
         glyphs: spaced(
@@ -85,6 +89,27 @@ extension PreparedText {
       glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
       return glyphRun
     }
+  }
+
+  /// Shaped pieces (text order, each in visual order) as glyphs in points placed from `x`
+  /// left to right; `cluster`, when given, is every glyph's cluster (inserted text).
+  static func positioned(
+    _ pieces: [[ShapedGlyph]], rightToLeft: Bool, font: Font, size: Double, x: Double,
+    cluster: Int? = nil
+  ) -> [PositionedGlyph] {
+    var result: [PositionedGlyph] = []
+    result.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+    var pen = x
+    for glyph in (rightToLeft ? pieces.reversed() : pieces).joined() {
+      let advance = font.units.points(Double(glyph.advance), size: size)
+      result.append(
+        PositionedGlyph(
+          id: glyph.id, cluster: cluster ?? glyph.cluster,
+          x: pen + font.units.points(Double(glyph.xOffset), size: size),
+          y: font.units.points(Double(glyph.yOffset), size: size), advance: advance))
+      pen += advance
+    }
+    return result
   }
 }
 
@@ -102,105 +127,5 @@ extension PreparedText {
       if runs[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
     }
     return low
-  }
-}
-
-/// Shapes a range for its glyphs (ids and positions), with the paragraph as context, in the
-/// same bounded pieces as measuring (`Shaper.shape`, ShapePieces.swift): at most
-/// `Shaper.longestPiece` scalars per HarfBuzz call, an over-long grapheme
-/// `Shaper.longestClusterPiece` scalars at a time, each piece kept up to its last safe offset
-/// in its second half. So the glyphs' advances are the measured ones even where a cut is
-/// forced, and drawing hostile text costs what measuring it did.
-struct GlyphShaper: ~Copyable {
-  /// The measuring shaper: the same buffer setup, language and features.
-  private let shaper: Shaper
-
-  init(style: TextStyle) {
-    shaper = Shaper(style: style)
-  }
-
-  /// The glyphs of `range` in `font` at `size`, placed from `x`, in visual order.
-  /// `boundaries` are the offsets where a grapheme (and cluster) starts, as measuring used.
-  func shape(
-    _ analysis: TextAnalysis, boundaries: BitArray, range: Range<Int>, run: TextRun,
-    font: Font, size: Double, x: Double
-  ) -> [PositionedGlyph] {
-    // Pieces in logical order, each piece's glyphs in visual order.
-    var pieces: [[(id: UInt32, cluster: Int, xOffset: Int32, yOffset: Int32, advance: Int32)]] =
-      []
-    var start = range.lowerBound
-    while start < range.upperBound {
-      let (end, insideCluster) = Shaper.pieceEnd(
-        from: start, in: range, graphemeStart: boundaries)
-      var glyphs = shapePiece(analysis.scalars, range: start..<end, run: run, font: font)
-      var kept = end
-      if !insideCluster, end < range.upperBound {
-        // The last offset in the piece's second half where a cluster starts and breaking
-        // is safe; glyphs from there on are shaped again with the next piece.
-        let lowest = start + max(1, (end - start) / 2)
-        var safe = [Bool](repeating: false, count: end - start)
-        var unsafe = [Bool](repeating: false, count: end - start)
-        for glyph in glyphs {
-          safe[glyph.cluster - start] = true
-          if glyph.unsafe { unsafe[glyph.cluster - start] = true }
-        }
-        var offset = end - 1
-        while offset >= lowest, unsafe[offset - start] || !safe[offset - start] { offset -= 1 }
-        if offset >= lowest { kept = offset }
-      }
-      glyphs.removeAll { $0.cluster >= kept }
-      pieces.append(
-        glyphs.map { ($0.id, $0.cluster, $0.xOffset, $0.yOffset, $0.advance) })
-      start = kept
-    }
-    if run.isRightToLeft { pieces.reverse() }
-    var result: [PositionedGlyph] = []
-    result.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
-    var pen = x
-    for glyph in pieces.joined() {
-      let advance = font.units.points(Double(glyph.advance), size: size)
-      result.append(
-        PositionedGlyph(
-          id: glyph.id, cluster: glyph.cluster,
-          x: pen + font.units.points(Double(glyph.xOffset), size: size),
-          y: font.units.points(Double(glyph.yOffset), size: size), advance: advance))
-      pen += advance
-    }
-    return result
-  }
-
-  /// The glyphs of text that is not in the prepared text (an ellipsis, a hyphen), shaped on
-  /// its own and placed from `x`; every glyph's cluster is `cluster`.
-  func shape(
-    inserted scalars: [Unicode.Scalar], run: TextRun, font: Font, size: Double, x: Double,
-    cluster: Int
-  ) -> [PositionedGlyph] {
-    var pen = x
-    return shapePiece(scalars, range: 0..<scalars.count, run: run, font: font).map { glyph in
-      let advance = font.units.points(Double(glyph.advance), size: size)
-      defer { pen += advance }
-      return PositionedGlyph(
-        id: glyph.id, cluster: cluster,
-        x: pen + font.units.points(Double(glyph.xOffset), size: size),
-        y: font.units.points(Double(glyph.yOffset), size: size), advance: advance)
-    }
-  }
-
-  /// One HarfBuzz call over `range` with the whole text as context (`Shaper.withGlyphs`).
-  private func shapePiece(
-    _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font
-  ) -> [(id: UInt32, cluster: Int, xOffset: Int32, yOffset: Int32, advance: Int32, unsafe: Bool)] {
-    shaper.withGlyphs(scalars, range: range, context: 0..<scalars.count, run: run, font: font) {
-      infos, positions in
-      infos.indices.map { index in
-        var info = infos[index]
-        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
-        return (
-          info.codepoint, Int(info.cluster), positions[index].x_offset,
-          positions[index].y_offset, positions[index].x_advance,
-          flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-        )
-      }
-    }
   }
 }

@@ -28,7 +28,8 @@ extension PreparedText {
     for (index, start) in starts.enumerated() {
       clusterEnd[start] = index + 1 < starts.count ? starts[index + 1] : lineRun.range.upperBound
     }
-    let indent = indent(atLineStart: line.range.lowerBound)
+    let widths = self.widths
+    let indent = widths.indent(atLineStart: line.range.lowerBound)
     var result: [PositionedGlyph] = []
     result.reserveCapacity(glyphs.count)
     var shift = 0.0
@@ -57,7 +58,7 @@ extension PreparedText {
           }
           // No letter spacing after the line's last content cluster (`lineEdgeSpacing`).
           if cluster < contentEnd, end >= contentEnd {
-            extra -= lineEdgeSpacing(before: contentEnd)
+            extra -= widths.lineEdgeSpacing(before: contentEnd)
           }
           advance += extra
         }

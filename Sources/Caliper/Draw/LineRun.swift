@@ -142,14 +142,14 @@ extension PreparedText {
     let tabbed =
       pieces.count > 1 && !hasBidi && tabStops != nil
       && tabs.contains { $0 >= lineStart && $0 < contentEnd }
+    let widths = self.widths
     func pen(_ offset: Int) -> Double {
       if offset == lineStart { return 0 }
       if offset == contentEnd {
-        return width(
+        return widths.width(
           from: lineStart, to: contentEnd, breakingAt: min(line.range.upperBound, scalars.count))
       }
-      return width(from: lineStart, to: offset, breakingAt: offset)
-        + lineEdgeSpacing(before: offset)
+      return widths.penAdvance(from: lineStart, to: offset, breakingAt: offset)
     }
     var result: [LineRun] = []
     result.reserveCapacity(pieces.count)
@@ -168,14 +168,14 @@ extension PreparedText {
         // Tab stops count from the line's start: the piece is the pen's move across it.
         width = pen(piece.range.upperBound) - pen(piece.range.lowerBound)
       } else {
-        // `width` leaves out the letter spacing after the piece's last cluster, which only
-        // the line's last content cluster goes without.
+        // Only the line's last content cluster goes without the spacing after it.
+        let range = piece.range
         width =
-          self.width(
-            from: piece.range.lowerBound, to: piece.range.upperBound,
-            breakingAt: min(breakAt, scalars.count))
-          + (piece.range.upperBound == contentEnd
-            ? 0 : lineEdgeSpacing(before: piece.range.upperBound))
+          range.upperBound == contentEnd
+          ? widths.width(
+            from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
+          : widths.penAdvance(
+            from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
       }
       // Justification widens the piece's inter-word spaces (`align`), as drawing does.
       let justified =

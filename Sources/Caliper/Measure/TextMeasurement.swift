@@ -6,15 +6,19 @@
 /// its content, it does not take the proposal), the sum of line heights, and TextKit's
 /// used rect. With a line limit, or a truncation mode and a finite proposed height, only the
 /// lines that fit are kept and the last one is truncated (`Truncation.swift`); otherwise
-/// the height proposal is ignored.
+/// the height proposal is ignored. One type answers both questions a layout asks:
+/// `measure` fills in the lines, `sizeThatFits` leaves them out (same size, line count,
+/// used rect, line-break range and truncation, bit for bit).
 public struct TextMeasurement: Sendable, Hashable {
   /// The proposal this answers.
   public let proposal: ProposedViewSize
   /// The size the text needs: widest line (+ padding and insets) × sum of line heights
   /// (+ insets).
   public let size: Size
-  /// The lines, top to bottom.
+  /// The lines, top to bottom; empty when only the size was asked for (`sizeThatFits`).
   public let lines: [Line]
+  /// The number of lines (also when `lines` was not asked for).
+  public let lineCount: Int
   /// Where the lines sit, TextKit-style: origin at the container inset, width the widest
   /// line plus line-fragment padding on both sides, height the sum of line heights.
   public let usedRect: Rect
@@ -30,24 +34,22 @@ public struct TextMeasurement: Sendable, Hashable {
   /// whitespace the text ends with is not counted).
   public let hiddenRange: Range<Int>?
 
-  /// The number of lines.
-  public var lineCount: Int { lines.count }
-
   /// The measurement with `size` and `usedRect` on the pixel grid of `scale` (ceil).
   public func rounded(toScale scale: Double) -> TextMeasurement {
     TextMeasurement(
       proposal: proposal, size: size.rounded(toScale: scale), lines: lines,
-      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange,
-      hiddenRange: hiddenRange)
+      lineCount: lineCount, usedRect: usedRect.rounded(toScale: scale),
+      lineBreakRange: lineBreakRange, hiddenRange: hiddenRange)
   }
 
   init(
-    proposal: ProposedViewSize, size: Size, lines: [Line], usedRect: Rect,
-    lineBreakRange: Range<Double>, hiddenRange: Range<Int>? = nil
+    proposal: ProposedViewSize, size: Size, lines: [Line], lineCount: Int? = nil,
+    usedRect: Rect, lineBreakRange: Range<Double>, hiddenRange: Range<Int>? = nil
   ) {
     self.proposal = proposal
     self.size = size
     self.lines = lines
+    self.lineCount = lineCount ?? lines.count
     self.usedRect = usedRect
     self.lineBreakRange = lineBreakRange
     self.truncated = hiddenRange != nil
@@ -101,9 +103,10 @@ extension PreparedText {
     var lines: [Line] = []
     lines.reserveCapacity(spans.count)
     var y = inset.height
+    let widths = self.widths
     for (index, span) in spans.enumerated() {
       let metrics = span.metrics
-      var trailing = trailingWidth(span)
+      var trailing = widths.trailingWidth(span)
       var text: String
       if index == spans.count - 1, let cut = breaking.truncation {
         text = substring(cut.prefix) + cut.ellipsis + substring(cut.suffix)
@@ -119,13 +122,7 @@ extension PreparedText {
         widthIncludingTrailingWhitespace: span.width + trailing, metrics: metrics,
         y: y - inset.height, endsInEmergencyBreak: span.emergency, indent: span.indent)
       line.x = span.indent
-      if index == spans.count - 1, let cut = breaking.truncation,
-        let font = cascadeFonts[cut.ellipsisFace]
-      {
-        line.truncation = LineTruncation(
-          prefix: cut.prefix, suffix: cut.suffix, hidden: cut.hidden, ellipsis: cut.ellipsis,
-          ellipsisFont: font, ellipsisWidth: cut.ellipsisWidth)
-      }
+      if index == spans.count - 1 { line.truncation = breaking.truncation }
       line.endsWithHyphen = span.hyphen && hyphen(forSoftHyphenAt: span.end - 1) != nil
       lines.append(line)
       y += metrics.height

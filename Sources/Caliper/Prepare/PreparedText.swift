@@ -212,17 +212,18 @@ public struct PreparedText: Sendable {
     minWidth = 0
     idealSpans = []
     makeHyphenStretches()
+    let widths = self.widths
     var widest = 0.0  // a loop, not a map: no array of a width per segment
     for (index, segment) in segments.enumerated() {
       let width =
         segment.softHyphen
-        ? softHyphenWidths(from: segment.start, segment: index).broken
-        : width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
-      widest = max(widest, width + indent(atLineStart: segment.start))
+        ? widths.softHyphenWidths(from: segment.start, segment: index).broken
+        : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+      widest = max(widest, width + widths.indent(atLineStart: segment.start))
     }
     minWidth = widest
     var idealBreaker = LineBreaker(limit: .infinity)
-    idealSpans = idealBreaker.breakLines(self)
+    idealSpans = idealBreaker.breakLines(widths)
     idealFit = LineFit(idealSpans)
     idealWidth = idealFit.widest
   }
@@ -241,12 +242,14 @@ public struct PreparedText: Sendable {
     slotBaselineOffsets.isEmpty ? 0 : slotBaselineOffsets[face]
   }
 
-  /// The number of break segments (a word and the whitespace after it).
-  public var segmentCount: Int { segments.count }
+  /// The number of break segments (a word and the whitespace after it): for benchmarks'
+  /// per-segment figures.
+  @_spi(Benchmarks) public var segmentCount: Int { segments.count }
 
   /// The bytes this prepared text holds: its arrays' storage and its string, not the
-  /// shared faces nor its cached breakings.
-  public var memoryFootprint: Int {
+  /// shared faces nor its cached breakings. The prepared-text cache weighs entries by it;
+  /// benchmarks report it.
+  @_spi(Benchmarks) public var memoryFootprint: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     let analysisBytes = analysis.memoryFootprint
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
@@ -281,27 +284,6 @@ public struct PreparedText: Sendable {
   /// Sum of the paragraph-shaped advances over `range`.
   func advanceSum(_ range: Range<Int>) -> Double {
     prefix[range.upperBound] - prefix[range.lowerBound]
-  }
-
-  /// The width of a line from `start` whose content ends at `contentEnd` and which breaks
-  /// at `end`: prefix arithmetic, except that where HarfBuzz marks an edge unsafe to break
-  /// (kerning or a ligature across it) the stretch between that edge and the nearest safe
-  /// offset inside the line is reshaped on its own. HarfBuzz guarantees that text cut at a
-  /// safe offset shapes the same on both sides, so only that stretch can change; the line
-  /// in between keeps its paragraph advances. This keeps the cost of a line edge
-  /// independent of the line's length. Tabs in the line advance to the tab stops, and
-  /// letter spacing is not added after the line's last cluster (`lineEdgeSpacing`).
-  func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    let width =
-      tabStops == nil
-      ? untabbedWidth(from: start, to: contentEnd, breakingAt: end)
-      : tabbedWidth(from: start, to: contentEnd, breakingAt: end)
-    return contentEnd > start ? width - lineEdgeSpacing(before: contentEnd) : width
-  }
-
-  /// Whether a line starting at `start` starts where HarfBuzz marks breaking unsafe.
-  func isUnsafeStart(_ start: Int) -> Bool {
-    start > 0 && start < analysis.scalars.count && unsafeBefore[start]
   }
 
   /// Whether an emergency break may fall at `offset`: a grapheme boundary, also one inside a

@@ -30,23 +30,42 @@ extension Shaper {
     var result: [Int64] = []
     result.reserveCapacity(range.count)
     shape(
-      scalars, boundaries: boundaries, range: range, context: context, run: run, font: font
-    ) { _, piece in
-      result.append(contentsOf: piece)
+      scalars, boundaries: boundaries, range: range, context: context, run: run, font: font,
+      as: PackedPiece.self
+    ) { piece in
+      result.append(contentsOf: piece.values)
     }
     return result
   }
 
-  /// `shape`, handing each piece's results to `body` with the offset of its first scalar,
-  /// in text order: a long run never holds more than one piece's results at a time.
-  func shape(
+  /// The glyphs of `range` (inside `run`) of `scalars`, in bounded pieces as measuring
+  /// shapes them, each piece's glyphs in visual order and the pieces in text order.
+  func glyphs(
+    _ scalars: [Unicode.Scalar], boundaries: some BooleanLookup, range: Range<Int>,
+    context: Bool, run: TextRun, font: Font
+  ) -> [[ShapedGlyph]] {
+    var pieces: [[ShapedGlyph]] = []
+    shape(
+      scalars, boundaries: boundaries, range: range, context: context, run: run, font: font,
+      as: GlyphPiece.self
+    ) { piece in
+      pieces.append(piece.glyphs)
+    }
+    return pieces
+  }
+
+  /// The one shaping loop: shapes `range` in pieces of at most `longestPiece` scalars, each
+  /// kept up to its last safe offset in its second half, and hands `body` each piece's
+  /// results (as `Piece` keeps them) in text order: a long run never holds more than one
+  /// piece's results at a time. Measuring (advances per scalar) and drawing (glyphs) both
+  /// shape through here, so both cut where the other does.
+  func shape<Piece: ShapedPieceResult>(
     _ scalars: [Unicode.Scalar], boundaries graphemeStart: some BooleanLookup, range: Range<Int>,
-    context: Bool, run: TextRun, font: Font, body: (Int, ArraySlice<Int64>) -> Void
+    context: Bool, run: TextRun, font: Font, as _: Piece.Type, body: (Piece) -> Void
   ) {
     let around = context ? 0..<scalars.count : range
     guard range.count > Self.longestClusterPiece else {
-      let piece = shapePiece(scalars, range: range, context: around, run: run, font: font)
-      body(range.lowerBound, piece[...])
+      body(Piece(self, scalars, range: range, context: around, run: run, font: font))
       return
     }
     var start = range.lowerBound
@@ -54,28 +73,21 @@ extension Shaper {
     while start < range.upperBound {
       let (end, insideCluster) = Self.pieceEnd(
         from: start, in: range, graphemeStart: graphemeStart)
-      var piece = shapePiece(scalars, range: start..<end, context: around, run: run, font: font)
-      var kept = piece.count
+      var piece = Piece(self, scalars, range: start..<end, context: around, run: run, font: font)
+      var kept = end
       if !insideCluster, end < range.upperBound {
         // Keep up to the last safe offset in the piece's second half, if there is one.
-        var offset = piece.count - 1
-        let lowest = max(1, piece.count / 2)
-        while offset >= lowest,
-          ShapedPiece.unsafeBefore(piece[offset]) || !ShapedPiece.clusterStart(piece[offset])
-        {
-          offset -= 1
-        }
-        if offset >= lowest { kept = offset }
+        let lowest = start + max(1, (end - start) / 2)
+        if let safe = piece.lastSafeCut(in: lowest..<end) { kept = safe }
       }
+      piece.keep(upTo: kept)
       if forcedCut {
         // The previous piece was cut where HarfBuzz did not say it was safe.
-        piece[0] = ShapedPiece.with(
-          piece[0], clusterStart: graphemeStart[start] && ShapedPiece.clusterStart(piece[0]),
-          unsafeBefore: true)
+        piece.markForcedCut(graphemeStart: graphemeStart[start])
       }
-      body(start, piece[..<kept])
-      forcedCut = kept == piece.count && end < range.upperBound
-      start += kept
+      body(piece)
+      forcedCut = kept == end && end < range.upperBound
+      start = kept
     }
   }
 
@@ -102,4 +114,96 @@ extension Shaper {
     }
     return (limit, false)
   }
+}
+
+/// What one HarfBuzz call over a piece gives back, in the form its caller keeps.
+protocol ShapedPieceResult {
+  /// Shapes `range` of `scalars` with `context` as pre- and post-context.
+  init(
+    _ shaper: borrowing Shaper, _ scalars: [Unicode.Scalar], range: Range<Int>,
+    context: Range<Int>, run: TextRun, font: Font)
+  /// The last offset in `candidates` where a cluster starts and breaking is safe, if any.
+  func lastSafeCut(in candidates: Range<Int>) -> Int?
+  /// Drops what was shaped from `offset` on.
+  mutating func keep(upTo offset: Int)
+  /// Marks the piece's first scalar as after a forced cut: unsafe, and a cluster start only
+  /// where a grapheme starts.
+  mutating func markForcedCut(graphemeStart: Bool)
+}
+
+/// A piece as measuring keeps it: per scalar from `start`, packed as in `ShapedPiece`.
+struct PackedPiece: ShapedPieceResult {
+  let start: Int
+  private(set) var values: [Int64]
+
+  init(
+    _ shaper: borrowing Shaper, _ scalars: [Unicode.Scalar], range: Range<Int>,
+    context: Range<Int>, run: TextRun, font: Font
+  ) {
+    start = range.lowerBound
+    values = shaper.shapePiece(scalars, range: range, context: context, run: run, font: font)
+  }
+
+  func lastSafeCut(in candidates: Range<Int>) -> Int? {
+    var offset = candidates.upperBound - 1
+    while offset >= candidates.lowerBound {
+      let value = values[offset - start]
+      if !ShapedPiece.unsafeBefore(value) && ShapedPiece.clusterStart(value) { return offset }
+      offset -= 1
+    }
+    return nil
+  }
+
+  mutating func keep(upTo offset: Int) {
+    values.removeLast(start + values.count - offset)
+  }
+
+  mutating func markForcedCut(graphemeStart: Bool) {
+    guard !values.isEmpty else { return }
+    values[0] = ShapedPiece.with(
+      values[0], clusterStart: graphemeStart && ShapedPiece.clusterStart(values[0]),
+      unsafeBefore: true)
+  }
+}
+
+/// A piece as drawing keeps it: its glyphs in visual order.
+struct GlyphPiece: ShapedPieceResult {
+  private(set) var glyphs: [ShapedGlyph]
+
+  init(
+    _ shaper: borrowing Shaper, _ scalars: [Unicode.Scalar], range: Range<Int>,
+    context: Range<Int>, run: TextRun, font: Font
+  ) {
+    glyphs = shaper.shapeGlyphs(scalars, range: range, context: context, run: run, font: font)
+  }
+
+  func lastSafeCut(in candidates: Range<Int>) -> Int? {
+    // A cluster starts where a glyph's cluster is; it is unsafe if any glyph there says so.
+    var starts = [Bool](repeating: false, count: candidates.count)
+    var unsafe = [Bool](repeating: false, count: candidates.count)
+    for glyph in glyphs where candidates.contains(glyph.cluster) {
+      starts[glyph.cluster - candidates.lowerBound] = true
+      if glyph.unsafeToBreak { unsafe[glyph.cluster - candidates.lowerBound] = true }
+    }
+    return candidates.reversed().first {
+      starts[$0 - candidates.lowerBound] && !unsafe[$0 - candidates.lowerBound]
+    }
+  }
+
+  mutating func keep(upTo offset: Int) {
+    glyphs.removeAll { $0.cluster >= offset }
+  }
+
+  mutating func markForcedCut(graphemeStart: Bool) {}
+}
+
+/// One glyph as HarfBuzz placed it, in font units: its id, the scalar offset of its
+/// cluster, its offsets and advance, and whether breaking before its cluster is unsafe.
+struct ShapedGlyph: Sendable {
+  let id: UInt32
+  let cluster: Int
+  let xOffset: Int32
+  let yOffset: Int32
+  let advance: Int32
+  let unsafeToBreak: Bool
 }

@@ -149,6 +149,25 @@ struct Shaper: ~Copyable {
     return packed
   }
 
+  /// `withGlyphs` as glyphs in visual order, in font units. Callers go through
+  /// `glyphs(_:boundaries:range:context:run:font:)`, which bounds the piece.
+  func shapeGlyphs(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
+    font: Font
+  ) -> [ShapedGlyph] {
+    withGlyphs(scalars, range: range, context: context, run: run, font: font) {
+      infos, positions in
+      infos.indices.map { index in
+        var info = infos[index]
+        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+        return ShapedGlyph(
+          id: info.codepoint, cluster: Int(info.cluster), xOffset: positions[index].x_offset,
+          yOffset: positions[index].y_offset, advance: positions[index].x_advance,
+          unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+      }
+    }
+  }
+
   /// Shapes `run` of `analysis` in `font` and writes each scalar's advance in points,
   /// cluster start and unsafe-to-break flag; word by word through `cache` where it may.
   func shapeRun(
@@ -159,9 +178,9 @@ struct Shaper: ~Copyable {
     guard cache.isEnabled, run.range.count > 1, font.spaceIsInert, mayShapeWords else {
       shape(
         scalars, boundaries: analysis.graphemeStart, range: run.range, context: true, run: run,
-        font: font
-      ) { offset, piece in
-        output.store(piece, at: offset, font: font, analysis: analysis)
+        font: font, as: PackedPiece.self
+      ) { piece in
+        output.store(piece.values[...], at: piece.start, font: font, analysis: analysis)
       }
       return
     }
@@ -182,9 +201,9 @@ struct Shaper: ~Copyable {
         let context = !(cleanStart && cleanEnd)
         shape(
           scalars, boundaries: analysis.graphemeStart, range: piece, context: context, run: run,
-          font: font
-        ) { offset, part in
-          output.store(part, at: offset, font: font, analysis: analysis)
+          font: font, as: PackedPiece.self
+        ) { part in
+          output.store(part.values[...], at: part.start, font: font, analysis: analysis)
         }
       } else {
         let key = ShapeKey(

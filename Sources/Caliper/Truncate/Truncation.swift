@@ -40,59 +40,40 @@ struct LimitedLines: LineSink {
   }
 }
 
-/// What a truncated last line shows and hides, in scalar offsets.
-struct TruncatedLine: Sendable, Hashable {
-  /// Shown before the ellipsis.
-  let prefix: Range<Int>
-  /// Shown after the ellipsis.
-  let suffix: Range<Int>
-  /// "…", or "..." where no face has U+2026.
-  let ellipsis: String
-  /// The text not shown.
-  let hidden: Range<Int>
-  /// The ellipsis's face index and width.
-  var ellipsisFace = 0
-  var ellipsisWidth = 0.0
-}
-
 /// The ellipsis for one adjacent face: its text, width and face.
 struct Ellipsis {
   let text: String
   let width: Double
   let face: Int
+  /// The face drawing it: nil only when the text has no face at all.
+  var font: Font? = nil
 }
 
 extension PreparedText {
   /// The lines for `limit` at `available` width, from the cache or a new scan (then cached).
   func limitedBreaking(_ limit: LineLimit, available: Double, extra: Double) -> Breaking {
-    if let hit = breakCache.entry(containing: available, limit: limit, needsSpans: true) {
-      return Breaking(
-        spans: hit.spans, fit: hit.fit, limits: hit.limits, extra: extra,
-        truncation: hit.truncation)
+    cachedBreaking(at: available, limit: limit, needsSpans: true, extra: extra) {
+      var sink = LimitedLines(limit: limit)
+      var breaker = LineBreaker(limit: available)
+      if available + LineBreaker.tolerance >= idealWidth {
+        // The ideal lines, cut to the limit.
+        for span in idealSpans where !sink.isFull { sink.append(span) }
+        breaker.narrow(to: (idealWidth - LineBreaker.tolerance)..<Double.infinity)
+      } else {
+        breaker.breakLines(widths, into: &sink)
+      }
+      var spans = sink.spans
+      var truncation: LineTruncation?
+      if let overflow = sink.overflow, let last = spans.last, showsText(from: overflow),
+        case (let span, let cut)? = truncate(last, mode: limit.mode, breaker: &breaker)
+      {
+        spans[spans.count - 1] = span
+        truncation = cut
+      }
+      return LineBreakCache.Entry(
+        limits: breaker.validLimits, fit: LineFit(spans), spans: spans,
+        limited: LineBreakCache.Limited(limit: limit, truncation: truncation))
     }
-    var sink = LimitedLines(limit: limit)
-    var breaker = LineBreaker(limit: available)
-    if available + LineBreaker.tolerance >= idealWidth {
-      // The ideal lines, cut to the limit.
-      for span in idealSpans where !sink.isFull { sink.append(span) }
-      breaker.narrow(to: (idealWidth - LineBreaker.tolerance)..<Double.infinity)
-    } else {
-      breaker.breakLines(self, into: &sink)
-    }
-    var spans = sink.spans
-    var truncation: TruncatedLine?
-    if let overflow = sink.overflow, let last = spans.last, showsText(from: overflow) {
-      let (span, cut) = truncate(last, mode: limit.mode, breaker: &breaker)
-      spans[spans.count - 1] = span
-      truncation = cut
-    }
-    let fit = LineFit(spans)
-    let limits = breaker.validLimits
-    breakCache.insert(
-      LineBreakCache.Entry(
-        limits: limits, fit: fit, spans: spans,
-        limited: LineBreakCache.Limited(limit: limit, truncation: truncation)))
-    return Breaking(spans: spans, fit: fit, limits: limits, extra: extra, truncation: truncation)
   }
 
   /// Whether anything but whitespace and line separators is left from `offset` (hiding
@@ -102,9 +83,9 @@ extension PreparedText {
   }
 
   /// The last shown line `span`, made to stand for all the text from its start, cut with
-  /// an ellipsis to fit `breaker.limit`.
+  /// an ellipsis to fit `breaker.limit`; nil for a text with no face to draw an ellipsis.
   func truncate(_ span: LineBreaker.Span, mode: TruncationMode, breaker: inout LineBreaker)
-    -> (LineBreaker.Span, TruncatedLine)
+    -> (LineBreaker.Span, LineTruncation)?
   {
     let scalars = analysis.scalars
     let count = scalars.count
@@ -143,6 +124,7 @@ extension PreparedText {
     let adjacent =
       prefixEnd > start ? prefixEnd - 1 : (suffixStart < end ? suffixStart : end - 1)
     let mark = ellipsis(near: adjacent)
+    guard let font = mark.font else { return nil }
     let prefix = start..<prefixEnd
     let suffix = suffixStart..<end
     let width =
@@ -163,9 +145,9 @@ extension PreparedText {
       faces: faces, metrics: metrics, indent: span.indent)
     return (
       line,
-      TruncatedLine(
-        prefix: prefix, suffix: suffix, ellipsis: mark.text, hidden: hidden,
-        ellipsisFace: mark.face, ellipsisWidth: mark.width)
+      LineTruncation(
+        prefix: prefix, suffix: suffix, hidden: hidden, ellipsis: mark.text, ellipsisFont: font,
+        ellipsisWidth: mark.width)
     )
   }
 
@@ -174,12 +156,12 @@ extension PreparedText {
   func shownWidth(prefix: Range<Int>, suffix: Range<Int>, lineEnd: Int) -> Double {
     var total = 0.0
     if !prefix.isEmpty {
-      total += width(from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
-      total += lineEdgeSpacing(before: prefix.upperBound)
+      total += widths.penAdvance(
+        from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
     }
     if !suffix.isEmpty {
-      total += width(from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
-      total += lineEdgeSpacing(before: suffix.upperBound)
+      total += widths.penAdvance(
+        from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
     }
     return total
   }
@@ -309,12 +291,14 @@ extension PreparedText {
     let near = itemizedRun(containing: offset)
     let run = TextRun(
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
-    let packed = Shaper(style: style(ofFace: index)).shapePiece(
-      scalars, range: 0..<scalars.count, context: 0..<scalars.count, run: run, font: font)
+    let packed = Shaper(style: style(ofFace: index)).shape(
+      scalars, boundaries: [Bool](repeating: true, count: scalars.count + 1),
+      range: 0..<scalars.count, context: false, run: run, font: font)
     let size = style(ofFace: index).size
     let width = packed.reduce(0.0) {
       $0 + font.units.points(Double(ShapedPiece.advance($1)), size: size)
     }
-    return Ellipsis(text: String(String.UnicodeScalarView(scalars)), width: width, face: index)
+    return Ellipsis(
+      text: String(String.UnicodeScalarView(scalars)), width: width, face: index, font: font)
   }
 }

@@ -57,7 +57,7 @@ public struct Text: View, LeafView {
   }
 
   /// The text's size and line count for `proposal`.
-  public func fit(_ proposal: ProposedViewSize) -> TextFit {
+  public func fit(_ proposal: ProposedViewSize) -> TextMeasurement {
     prepared.sizeThatFits(proposal, options: options)
   }
 

@@ -5,20 +5,20 @@
 /// the unsafe edge and the nearest safe offset inside the line, each run in its own face
 /// and its span's style, with its letter and word spacing. Limitation: a stretch without a
 /// safe offset is reshaped over at most `longestReshape` scalars.
-extension PreparedText {
+extension LineWidths {
   /// `width` for a stretch whose tabs (if any) advance like any other character.
   func untabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    let count = analysis.scalars.count
-    let unsafeStart = start > 0 && start < count && unsafeBefore[start]
-    let unsafeEnd = end > start && end < count && unsafeBefore[end]
-    guard unsafeStart || unsafeEnd else { return advanceSum(start..<contentEnd) }
+    let count = text.analysis.scalars.count
+    let unsafeStart = start > 0 && start < count && text.unsafeBefore[start]
+    let unsafeEnd = end > start && end < count && text.unsafeBefore[end]
+    guard unsafeStart || unsafeEnd else { return text.advanceSum(start..<contentEnd) }
     // The stretches to reshape: [start, left) and [right, end).
     let left = unsafeStart ? safeOffset(after: start, before: end) : start
     let right = unsafeEnd ? safeOffset(before: end, after: start) : end
     guard left < right else { return reshapedWidth(start..<end, contentEnd: contentEnd) }
     var total = 0.0
     if unsafeStart { total += reshapedWidth(start..<left, contentEnd: contentEnd) }
-    total += advanceSum(left..<max(left, min(right, contentEnd)))
+    total += text.advanceSum(left..<max(left, min(right, contentEnd)))
     if unsafeEnd { total += reshapedWidth(right..<end, contentEnd: contentEnd) }
     return total
   }
@@ -33,7 +33,7 @@ extension PreparedText {
   func safeOffset(after start: Int, before end: Int) -> Int {
     var offset = start + 1
     let limit = min(end, start + Self.longestReshape)
-    while offset < limit, unsafeBefore[offset] || !clusterStart[offset] { offset += 1 }
+    while offset < limit, text.unsafeBefore[offset] || !text.clusterStart[offset] { offset += 1 }
     return offset < limit ? offset : (limit == end ? end : limit)
   }
 
@@ -42,38 +42,40 @@ extension PreparedText {
   func safeOffset(before end: Int, after start: Int) -> Int {
     var offset = end - 1
     let limit = max(start, end - Self.longestReshape)
-    while offset > limit, unsafeBefore[offset] || !clusterStart[offset] { offset -= 1 }
+    while offset > limit, text.unsafeBefore[offset] || !text.clusterStart[offset] { offset -= 1 }
     return offset > limit ? offset : limit
   }
 
   /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
-    let shaper = Shaper(style: style)
-    for run in runs where run.range.overlaps(range) {
+    let shaper = Shaper(style: text.style)
+    for run in text.runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-      let font = cascadeFonts[run.face]!  // every run's face was opened while itemizing
-      let runStyle = style(ofFace: run.face)
+      let font = text.cascadeFonts[run.face]!  // every run's face was opened while itemizing
+      let runStyle = text.style(ofFace: run.face)
       // A span with its own features shapes with its own shaper.
       let packed =
-        slotStyles.isEmpty
-          || runStyle.features == style.features
-            && runStyle.letterSpacing == style.letterSpacing
+        text.slotStyles.isEmpty
+          || runStyle.features == text.style.features
+            && runStyle.letterSpacing == text.style.letterSpacing
         ? shaper.shape(
-          analysis.scalars, boundaries: clusterStart, range: piece, context: true, run: run,
+          text.analysis.scalars, boundaries: text.clusterStart, range: piece, context: true,
+          run: run,
           font: font)
         : Shaper(style: runStyle).shape(
-          analysis.scalars, boundaries: clusterStart, range: piece, context: true, run: run,
+          text.analysis.scalars, boundaries: text.clusterStart, range: piece, context: true,
+          run: run,
           font: font)
       for (local, index) in piece.enumerated()
-      where index < contentEnd && !analysis.isLineSeparator(index) {
+      where index < contentEnd && !text.analysis.isLineSeparator(index) {
         // Clamped at 0 as the prepared advances are (`clampedAdvanceCount`).
         total += max(
           0,
           font.units.points(Double(ShapedPiece.advance(packed[local])), size: runStyle.size)
-            + Self.spacing(
-              at: index, clusterStart: clusterStart, analysis: analysis, style: runStyle))
+            + PreparedText.spacing(
+              at: index, clusterStart: text.clusterStart, analysis: text.analysis, style: runStyle))
       }
     }
     return total

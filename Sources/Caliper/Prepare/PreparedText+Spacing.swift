@@ -6,19 +6,9 @@
 /// (`spacing(at:)`), added once to the shaped advances and again to any reshaped stretch;
 /// a line's metrics are its fonts' metrics through `ParagraphStyle.lineMetrics`.
 /// Letter spacing goes between clusters, as in Pango: each cluster's advance carries it,
-/// and a line's width drops the one after its last content cluster (`lineEdgeSpacing`).
+/// and a line's width drops the one after its last content cluster
+/// (`LineWidths.lineEdgeSpacing`).
 extension PreparedText {
-  /// The letter spacing a line's content width leaves out when its content ends at `end`:
-  /// the one after its last cluster, in that cluster's style (a span's, or the text's).
-  func lineEdgeSpacing(before end: Int) -> Double {
-    guard hasLetterSpacing, end > 0 else { return 0 }
-    return slotStyles.isEmpty ? style.letterSpacing : slotStyles[face(at: end - 1)].letterSpacing
-  }
-
-  /// Whether a line's width is more than prefix arithmetic: tabs move to stops, letter
-  /// spacing leaves the line's edge (the line breaker then asks `width`).
-  var adjustsLineWidths: Bool { tabStops != nil || hasLetterSpacing }
-
   /// The points added to the advance of the scalar at `index`: letter spacing on the first
   /// scalar of each cluster (`clusterStart`: where a HarfBuzz cluster and a grapheme both
   /// start), word spacing on word separators; none on line separators.
@@ -73,16 +63,6 @@ extension PreparedText {
     case 0x20, 0xA0, 0x1361, 0x10100, 0x10101, 0x1039F, 0x1091F: return true
     default: return false
     }
-  }
-
-  /// The indent of a line starting at `start`: the first-line head indent where a
-  /// paragraph starts (the text's start, or after a hard break), else the head indent.
-  func indent(atLineStart start: Int) -> Double {
-    // Read in place: binding the paragraph style would copy (and retain) its tab stops.
-    let first = style.paragraph.firstLineHeadIndent
-    let head = style.paragraph.headIndent
-    guard first != 0 || head != 0 else { return 0 }
-    return start == 0 || analysis.isLineSeparator(start - 1) ? first : head
   }
 
   /// The metrics of the line `range` whose faces are `faces`: the fonts' metrics, then the

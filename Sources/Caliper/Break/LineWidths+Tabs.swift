@@ -7,23 +7,23 @@
 /// binary search more. A tab in a line's trailing whitespace hangs like a space. Stops are
 /// measured from the text's leading edge, so a line's indent moves its tabs' pen start.
 /// Limitation: stops are measured from the left, also in right-to-left lines.
-extension PreparedText {
+extension LineWidths {
   /// The width of a line from `start` to `contentEnd` (breaking at `end`) with its tabs
   /// at their stops.
   func tabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
-    guard let stops = tabStops else {
+    guard let stops = text.tabStops else {
       return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
     }
     var index = firstTab(atOrAfter: start)
-    guard index < tabs.count, tabs[index] < contentEnd else {
+    guard index < text.tabs.count, text.tabs[index] < contentEnd else {
       return untabbedWidth(from: start, to: contentEnd, breakingAt: end)
     }
     // Stops are measured from the text's edge, so an indented line starts nearer its first.
     let indent = indent(atLineStart: start)
     var x = indent
     var pieceStart = start
-    while index < tabs.count, tabs[index] < contentEnd {
-      let tab = tabs[index]
+    while index < text.tabs.count, text.tabs[index] < contentEnd {
+      let tab = text.tabs[index]
       x += untabbedWidth(from: pieceStart, to: tab, breakingAt: tab)
       x = stops.next(after: x)
       pieceStart = tab + 1
@@ -37,15 +37,16 @@ extension PreparedText {
   func trailingWidth(_ span: LineBreaker.Span) -> Double {
     let trailing = span.contentEnd..<span.end
     let first = firstTab(atOrAfter: trailing.lowerBound)
-    guard let stops = tabStops, first < tabs.count, tabs[first] < trailing.upperBound else {
-      return advanceSum(trailing)
+    guard let stops = text.tabStops, first < text.tabs.count, text.tabs[first] < trailing.upperBound
+    else {
+      return text.advanceSum(trailing)
     }
     let start = span.indent + span.width
     var x = start
     for index in trailing {
       x =
-        analysis.scalars[index].value == 0x09
-        ? stops.next(after: x) : x + advanceSum(index..<index + 1)
+        text.analysis.scalars[index].value == 0x09
+        ? stops.next(after: x) : x + text.advanceSum(index..<index + 1)
     }
     return x - start
   }
@@ -53,10 +54,10 @@ extension PreparedText {
   /// The index in `tabs` of the first tab at or after `offset`.
   private func firstTab(atOrAfter offset: Int) -> Int {
     var low = 0
-    var high = tabs.count
+    var high = text.tabs.count
     while low < high {
       let middle = (low + high) / 2
-      if tabs[middle] < offset { low = middle + 1 } else { high = middle }
+      if text.tabs[middle] < offset { low = middle + 1 } else { high = middle }
     }
     return low
   }

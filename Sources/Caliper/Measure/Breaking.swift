@@ -14,31 +14,6 @@
 /// let text = try fonts.prepare("Blue tile with a longer local label")
 /// text.sizeThatFits(ProposedViewSize(width: 120, height: nil)).lineCount  // 3
 /// ```
-public struct TextFit: Sendable, Hashable {
-  /// The proposal this answers.
-  public let proposal: ProposedViewSize
-  /// The size the text needs, as `TextMeasurement.size`.
-  public let size: Size
-  /// The number of lines.
-  public let lineCount: Int
-  /// Where the lines sit, as `TextMeasurement.usedRect`.
-  public let usedRect: Rect
-  /// The proposed widths that give these same lines: [lo, hi).
-  public let lineBreakRange: Range<Double>
-  /// Whether text is hidden by the line limit or the proposed height (the last line ends
-  /// in an ellipsis).
-  public let truncated: Bool
-  /// The hidden text in Unicode-scalar offsets, when `truncated`.
-  public let hiddenRange: Range<Int>?
-
-  /// The fit with `size` and `usedRect` on the pixel grid of `scale` (ceil).
-  public func rounded(toScale scale: Double) -> TextFit {
-    TextFit(
-      proposal: proposal, size: size.rounded(toScale: scale), lineCount: lineCount,
-      usedRect: usedRect.rounded(toScale: scale), lineBreakRange: lineBreakRange,
-      truncated: truncated, hiddenRange: hiddenRange)
-  }
-}
 
 /// One breaking of a prepared text for a proposal: its size, its lines if asked for, and
 /// the range of available widths (padding and insets taken off) that give the same lines.
@@ -49,7 +24,7 @@ struct Breaking {
   /// Padding and insets on both sides, added back to `limits` for proposed widths.
   var extra: Double
   /// How the last line was truncated, under a line limit.
-  var truncation: TruncatedLine? = nil
+  var truncation: LineTruncation? = nil
 
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
 }
@@ -66,17 +41,16 @@ extension LineFit {
 }
 
 extension PreparedText {
-  /// The size and line count of the text for a proposal: `measure(_:options:)`'s size,
-  /// without building lines.
+  /// The size and line count of the text for a proposal: `measure(_:options:)`'s result
+  /// without its lines (none are built).
   public func sizeThatFits(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
-  ) -> TextFit {
+  ) -> TextMeasurement {
     let breaking = self.breaking(proposal, options: options, needsSpans: false)
     let (size, used) = breaking.fit.size(options: options)
-    return TextFit(
-      proposal: proposal, size: size, lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths, truncated: breaking.truncation != nil,
-      hiddenRange: breaking.truncation?.hidden)
+    return TextMeasurement(
+      proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
+      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a
@@ -92,33 +66,41 @@ extension PreparedText {
       }
       return limitedBreaking(limit, available: available, extra: extra)
     }
-    var breaking = Breaking(
+    let breaking = Breaking(
       spans: idealSpans, fit: idealFit,
       limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
     // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
     guard let width = proposal.width, width != .infinity else { return breaking }
     let available = width.isNaN ? 0 : max(0, width - extra)
     guard available + LineBreaker.tolerance < idealWidth else { return breaking }
-    if let hit = breakCache.entry(containing: available, needsSpans: needsSpans) {
-      breaking.spans = hit.spans
-      breaking.fit = hit.fit
-      breaking.limits = hit.limits
-      return breaking
-    }
-    var breaker = LineBreaker(limit: available)
-    if needsSpans {
-      let spans = breaker.breakLines(self)
-      breaking.spans = spans
-      breaking.fit = LineFit(spans)
-    } else {
+    return cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
+      var breaker = LineBreaker(limit: available)
+      if needsSpans {
+        let spans = breaker.breakLines(widths)
+        return LineBreakCache.Entry(limits: breaker.validLimits, fit: LineFit(spans), spans: spans)
+      }
       var fit = LineFit()
-      breaker.breakLines(self, into: &fit)
-      breaking.spans = nil
-      breaking.fit = fit
+      breaker.breakLines(widths, into: &fit)
+      return LineBreakCache.Entry(limits: breaker.validLimits, fit: fit, spans: nil)
     }
-    breaking.limits = breaker.validLimits
-    breakCache.insert(
-      LineBreakCache.Entry(limits: breaking.limits, fit: breaking.fit, spans: breaking.spans))
-    return breaking
+  }
+
+  /// The breaking at `available` width under `limit` (nil: none): the cached one whose
+  /// range of widths holds it (with its lines, when `needsSpans`), else the one `scan`
+  /// makes, then cached. Breakings with and without a line limit both go through here.
+  func cachedBreaking(
+    at available: Double, limit: LineLimit?, needsSpans: Bool, extra: Double,
+    scan: () -> LineBreakCache.Entry
+  ) -> Breaking {
+    let entry: LineBreakCache.Entry
+    if let hit = breakCache.entry(containing: available, limit: limit, needsSpans: needsSpans) {
+      entry = hit
+    } else {
+      entry = scan()
+      breakCache.insert(entry)
+    }
+    return Breaking(
+      spans: entry.spans, fit: entry.fit, limits: entry.limits, extra: extra,
+      truncation: entry.truncation)
   }
 }
