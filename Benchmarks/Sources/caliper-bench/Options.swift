@@ -12,6 +12,8 @@ struct Options {
   var agreementFile: String?
   /// Where to write the time table's rows as JSON lines, for the summary and the comparison.
   var rowsFile: String?
+  /// Run Caliper's side of one workload alone on Gatsby (for callgrind): `Loop`.
+  var loop: String?
 
   static let usage = """
     OVERVIEW: Times Caliper against Pango (and SkParagraph) on the benchmark corpora,
@@ -19,7 +21,7 @@ struct Options {
 
     USAGE: caliper-bench [--corpus <dir>] [--passes <n>] [--limit <n>] [--quick]
                          [--skparagraph <python>] [--agreement-out <file>]
-                         [--rows-out <file>]
+                         [--rows-out <file>] [--loop prepare|relayout|tenwidths]
 
     OPTIONS:
       --corpus <dir>   the corpus folder (default: Benchmarks/Corpus above the executable)
@@ -32,6 +34,9 @@ struct Options {
       --agreement-out <file>
                        write each paragraph's line counts (Caliper, Pango, SkParagraph) as
                        JSON lines, for the per-script agreement table
+      --loop <workload>
+                       only Caliper's side of one workload on Gatsby, --passes times, untimed
+                       (for valgrind --tool=callgrind): prepare, relayout or tenwidths
       --rows-out <file>
                        write the time table's rows as JSON lines (ns per op for each side)
       -h, --help       show this help
@@ -52,6 +57,7 @@ struct Options {
       case "--skparagraph": skparagraphPython = Self.value(&rest, for: argument)
       case "--agreement-out": agreementFile = Self.value(&rest, for: argument)
       case "--rows-out": rowsFile = Self.value(&rest, for: argument)
+      case "--loop": loop = Self.value(&rest, for: argument)
       case "-h", "--help":
         print(Self.usage)
         exit(0)

@@ -49,6 +49,20 @@ let sources: [(name: String, file: String)] = [
   ("fallback-heavy", "fallback-heavy.txt"),
   ("URLs, unbreakable", "urls-unbreakable.txt"),
 ]
+if let loop = options.loop {
+  do {
+    let corpus = try Corpus.load(
+      "gatsby", file: "gatsby-opening.txt", directory: directory, limit: options.limit)
+    guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
+      progress("unknown --loop \(loop) (prepare, relayout or tenwidths)")
+      exit(64)
+    }
+    exit(0)
+  } catch {
+    progress("cannot read the corpus in \(directory): \(error)")
+    exit(1)
+  }
+}
 let corpora: [PreparedCorpus]
 do {
   corpora = try sources.map {
