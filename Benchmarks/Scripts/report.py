@@ -65,7 +65,8 @@ def rows():
 def means(name):
     with open(os.path.join(work, name)) as f:
         results = json.load(f)["results"]
-    return {r["command"]: (r["mean"] * 1000, r["stddev"] * 1000 if r["stddev"] else 0) for r in results}
+    return {r["command"]: (r.get("median", r["mean"]) * 1000, r["stddev"] * 1000 if r["stddev"] else 0)
+            for r in results}
 
 
 def agreement():
@@ -99,7 +100,7 @@ skia = read("skia-version")
 say("- SkParagraph: skia-python %s (`skia.textlayout`, Skia's own HarfBuzz and ICU), in "
     "`.build/skia-venv`, driven by `Scripts/skparagraph-measure`" % skia if skia else
     "- SkParagraph: **missing** (%s); every SkParagraph column is empty" % read("skparagraph-missing", "?"))
-say("- %s, %s" % (run("hyperfine", "--version"), run("valgrind", "--version")))
+say("- %s" % run("valgrind", "--version"))
 say("- Fonts: the bundled `Fonts/` only, for all three (Pango through a private fontconfig file, "
     "SkParagraph through a TypefaceFontProvider)")
 say("- Machine load (1-minute load average on %s cores; other engineers' builds share the machine): "
@@ -114,10 +115,10 @@ sk1 = w1.get("skparagraph-measure")
 summary_at = len(out)
 say("## Command line")
 say("")
-say("W1: one Gatsby sentence at 10 widths (120 … 960), one process per run (hyperfine `-N`, "
-    "mean ± σ). The caliper CLI is linked with a static Swift standard library.")
+say("W1: one Gatsby sentence at 10 widths (120 … 960), one process per run, timed "
+    "round-robin with the other commands (`Scripts/interleave.py`: median, σ). The caliper CLI is linked with a static Swift standard library.")
 say("")
-say("| command | mean ms | σ ms | target |")
+say("| command | median ms | σ ms | target |")
 say("|---|---:|---:|---|")
 say("| caliper measure | %.2f | %.2f | |" % cal)
 say("| pango-measure | %.2f | %.2f | |" % pan)
@@ -130,7 +131,7 @@ say("One string, `caliper measure --width 120,200 \"Hello world\"` with `Scripts
     "(release, dynamic Swift standard library), against `hb-shape` on the same string; "
     "`caliper --version` against process start (`/bin/true`):")
 say("")
-say("| command | mean ms | σ ms | target |")
+say("| command | median ms | σ ms | target |")
 say("|---|---:|---:|---|")
 say("| caliper measure | %.2f | %.2f | ≤ 2× hb-shape: %s (%.1f×) |" % (
     hello["caliper measure"] + ("yes" if hello["caliper measure"][0] <= 2 * hello["hb-shape"][0] else "no",
@@ -150,7 +151,7 @@ pairs, equal = agreement()
 say("Bulk sizing: %s paragraphs of Gatsby via `--input`, ideal + 10 widths, `--json --no-lines` "
     "(pango-measure: `--input … --json`)." % paragraphs)
 say("")
-say("| command | mean ms | σ ms | Pango/Caliper | SkParagraph/Caliper | target | met |")
+say("| command | median ms | σ ms | Pango/Caliper | SkParagraph/Caliper | target | met |")
 say("|---|---:|---:|---:|---:|---|---|")
 for label, value, wanted in (("caliper measure --jobs 1", one, 20), ("caliper measure (all cores)", allc, 35)):
     say("| %s | %.1f | %.1f | %.1f× | %s | ≥ %d× Pango | %s |"
