@@ -19,19 +19,19 @@ import Testing
       for line in text.measure(ProposedViewSize(width: width, height: nil)).lines {
         lines += 1
         let runs = text.glyphRuns(in: line)
-        let total = runs.map(\.run.width).reduce(0, +)
+        let total = runs.map(\.width).reduce(0, +)
         #expect(
           abs(total - line.widthIncludingTrailingWhitespace) < 1e-6,
           "\(line.text): runs \(total) vs line \(line.widthIncludingTrailingWhitespace)")
-        var x = runs.first?.run.x ?? 0
+        var x = runs.first?.x ?? 0
         var covered: [Int] = []
         for run in runs {
-          #expect(abs(run.run.x - x) < 1e-9)
-          x += run.run.width
+          #expect(abs(run.x - x) < 1e-9)
+          x += run.width
           let advances = run.glyphs.map(\.advance).reduce(0, +)
-          #expect(abs(advances - run.run.width) < 1e-6, "\(run.run.text): \(advances)")
+          #expect(abs(advances - run.width) < 1e-6, "\(run.text): \(advances)")
           #expect(run.notdefCount == 0)
-          covered += Array(run.run.range)
+          covered += Array(run.range)
         }
         let content = line.range.filter {
           ![0x0A, 0x0D, 0x2028, 0x2029].contains(scalars[$0].value)
@@ -72,7 +72,7 @@ import Testing
       for line in text.measure(ProposedViewSize(width: 200, height: nil)).lines {
         lines += 1
         let runs = text.glyphRuns(in: line)
-        let content = runs.filter { !$0.run.isTrailingWhitespace }.flatMap(\.glyphs)
+        let content = runs.filter { !$0.isTrailingWhitespace }.flatMap(\.glyphs)
         let drawn = content.map(\.advance).reduce(0, +)
         let all = runs.flatMap(\.glyphs).map(\.advance).reduce(0, +)
         #expect(abs(drawn - line.width) < 1e-9, "\(line.text): drawn \(drawn) vs \(line.width)")

@@ -10,15 +10,15 @@ import Testing
   static func points(_ units: Double) -> Double { units * 16 / 1000 }
 
   /// The line's glyph runs, checked to tile the line and to add up to their widths.
-  static func glyphRuns(_ text: PreparedText) -> [GlyphRun] {
+  static func glyphRuns(_ text: PreparedText) -> [LineRun] {
     let line = text.measure(.unspecified).lines[0]
     let runs = text.glyphRuns(in: line)
     var x = 0.0
     for run in runs {
-      #expect(abs(run.run.x - x) < 1e-9, "\(run.run.text) at \(run.run.x), not \(x)")
-      x += run.run.width
+      #expect(abs(run.x - x) < 1e-9, "\(run.text) at \(run.x), not \(x)")
+      x += run.width
       let advances = run.glyphs.map(\.advance).reduce(0, +)
-      #expect(abs(advances - run.run.width) < 1e-9, "\(run.run.text): \(advances)")
+      #expect(abs(advances - run.width) < 1e-9, "\(run.text): \(advances)")
     }
     #expect(abs(x - line.widthIncludingTrailingWhitespace) < 1e-9)
     return runs
@@ -60,9 +60,9 @@ import Testing
       "a\tb", style: style, spans: [TextSpan(0..<1, bold: true)])
     #expect(abs(text.idealWidth - (40 + Self.points(615))) < 1e-9)
     let runs = Self.glyphRuns(text)
-    #expect(runs.map(\.run.text) == ["a", "\tb"])
-    #expect(abs(runs[1].run.x - Self.points(604)) < 1e-9)
-    #expect(abs(runs[1].run.width - (40 - Self.points(604) + Self.points(615))) < 1e-9)
+    #expect(runs.map(\.text) == ["a", "\tb"])
+    #expect(abs(runs[1].x - Self.points(604)) < 1e-9)
+    #expect(abs(runs[1].width - (40 - Self.points(604) + Self.points(615))) < 1e-9)
     let b = try #require(runs[1].glyphs.first { $0.cluster == 2 })
     #expect(abs(b.x - 40) < 1e-9)
   }
@@ -73,9 +73,9 @@ import Testing
     let text = try TestFonts.library.get().prepare(
       "Blue tile ok", style: TextStyle(size: 16), spans: [TextSpan(5..<9, letterSpacing: 2)])
     let runs = Self.glyphRuns(text)
-    #expect(runs.map(\.run.text) == ["Blue ", "tile", " ok"])
+    #expect(runs.map(\.text) == ["Blue ", "tile", " ok"])
     // "tile": 361 258 258 564 and 2 pt after each of its clusters.
-    #expect(abs(runs[1].run.width - (Self.points(1441) + 8)) < 1e-9)
-    #expect(abs(runs[2].run.x - (Self.points(2350 + 1441) + 8)) < 1e-9)
+    #expect(abs(runs[1].width - (Self.points(1441) + 8)) < 1e-9)
+    #expect(abs(runs[2].x - (Self.points(2350 + 1441) + 8)) < 1e-9)
   }
 }

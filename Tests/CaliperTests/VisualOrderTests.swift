@@ -100,7 +100,7 @@ import Testing
     let text = try TestFonts.prepare("abc שלום")
     let line = text.measure(.unspecified).lines[0]
     let runs = text.glyphRuns(in: line)
-    #expect(runs.map(\.run.text) == ["abc ", "שלום"])
+    #expect(runs.map(\.text) == ["abc ", "שלום"])
     let hebrew = runs[1]
     #expect(hebrew.glyphs.map(\.id) == [23, 124, 55, 96])
     #expect(hebrew.glyphs.map(\.cluster) == [7, 6, 5, 4])
@@ -112,7 +112,7 @@ import Testing
     for (glyph, x) in zip(hebrew.glyphs, expectedX) { #expect(abs(glyph.x - x) < 1e-9) }
     #expect(runs[0].glyphs.prefix(3).map(\.id) == [68, 69, 70])
     #expect(runs.allSatisfy { $0.notdefCount == 0 })
-    #expect(hebrew.fontPath.hasSuffix("NotoSansHebrew-Regular.ttf"))
+    #expect(hebrew.font.path.hasSuffix("NotoSansHebrew-Regular.ttf"))
     let advances = runs.flatMap(\.glyphs).map(\.advance).reduce(0, +)
     #expect(abs(advances - line.widthIncludingTrailingWhitespace) < 1e-9)
   }

@@ -39,6 +39,9 @@ final class LineBreakCache: Sendable {
 
   let capacity: Int
   private let entries = Mutex<[Entry]>([])
+  /// The lines at no width limit and the min-content width: derived from the prepared
+  /// text, made the first time they are asked for (not while preparing) and kept.
+  private let derived = Mutex<(ideal: Entry?, minWidth: Double?)>((nil, nil))
 
   init(capacity: Int = 8) {
     self.capacity = capacity
@@ -72,6 +75,27 @@ final class LineBreakCache: Sendable {
       entries.append(entry)
       if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
     }
+  }
+
+  /// The ideal lines: made by `make` the first time, then the same entry.
+  func ideal(_ make: () -> Entry) -> Entry {
+    if let known = derived.withLock({ $0.ideal }) { return known }
+    let made = make()  // outside the lock: two first callers may both make it, alike
+    derived.withLock { $0.ideal = $0.ideal ?? made }
+    return made
+  }
+
+  /// The min-content width: made by `make` the first time, then the same number.
+  func minWidth(_ make: () -> Double) -> Double {
+    if let known = derived.withLock({ $0.minWidth }) { return known }
+    let made = make()
+    derived.withLock { $0.minWidth = $0.minWidth ?? made }
+    return made
+  }
+
+  /// The bytes of the ideal lines, once made.
+  var idealBytes: Int {
+    derived.withLock { ($0.ideal?.spans?.capacity ?? 0) * MemoryLayout<LineBreaker.Span>.stride }
   }
 
   var count: Int { entries.withLock { $0.count } }

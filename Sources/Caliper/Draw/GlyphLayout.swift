@@ -19,30 +19,13 @@ public struct PositionedGlyph: Sendable, Hashable {
   public let advance: Double
 }
 
-/// One visual run of a line with its glyphs, left to right, and the face to draw them with.
-public struct GlyphRun: Sendable {
-  /// The run: its range, text, direction, x offset and width.
-  public let run: LineRun
-  /// The glyphs in visual order (left to right, also in a right-to-left run).
-  public let glyphs: [PositionedGlyph]
-  /// The font file that draws the run.
-  public var fontPath: String { run.font.path }
-  /// The face's index in its file (a collection may hold several).
-  public var faceIndex: Int { run.font.faceIndex }
-  /// The font size in points.
-  public let size: Double
-  /// Points the run's baseline is raised by (its span's `baselineOffset`; 0 without spans).
-  public internal(set) var baselineOffset = 0.0
-  /// How many glyphs are `.notdef` (a character the face does not cover).
-  public var notdefCount: Int { glyphs.count { $0.id == 0 } }
-}
-
 extension PreparedText {
-  /// The runs of `line` in visual order with their glyphs positioned, ready to draw.
+  /// The runs of `line` in visual order (`runs(in:)`) with their glyphs positioned, ready
+  /// to draw.
   ///
   /// `line` must come from measuring this text. Each run is reshaped here, so call this to
   /// draw, not to measure; the glyphs' advances add up to the runs' widths.
-  public func glyphRuns(in line: Line) -> [GlyphRun] {
+  public func glyphRuns(in line: Line) -> [LineRun] {
     let lineRuns = runs(in: line)
     guard !lineRuns.isEmpty else { return [] }
     let shaper = Shaper(style: style)
@@ -66,7 +49,9 @@ extension PreparedText {
         let glyphs = Self.positioned(
           pieces, rightToLeft: false, font: lineRun.font, size: size, x: lineRun.x,
           cluster: lineRun.range.lowerBound)
-        return GlyphRun(run: lineRun, glyphs: glyphs, size: size)
+        var drawn = lineRun
+        drawn.glyphs = glyphs
+        return drawn
       }
       // A span with its own features (or letter spacing, which turns ligatures off) is
       // shaped with them, as measuring did.
@@ -81,13 +66,10 @@ extension PreparedText {
       let glyphs = Self.positioned(
         pieces, rightToLeft: textRun.isRightToLeft, font: lineRun.font, size: size,
         x: lineRun.x)
-      var glyphRun = GlyphRun(
-        run: lineRun,
-        glyphs: spaced(
-          glyphs, lineRun: lineRun, line: line, contentEnd: contentEnd, style: runStyle),
-        size: size)
-      glyphRun.baselineOffset = baselineOffset(ofFace: textRun.face)
-      return glyphRun
+      var drawn = lineRun
+      drawn.glyphs = spaced(
+        glyphs, lineRun: lineRun, line: line, contentEnd: contentEnd, style: runStyle)
+      return drawn
     }
   }
 

@@ -34,6 +34,16 @@ public struct LineRun: Sendable {
   /// ellipsis, or the hyphen a soft-hyphen break shows (`text` holds it; `range` is where
   /// it stands in the text).
   public internal(set) var isInserted = false
+  /// The glyphs in visual order (left to right, also in a right-to-left run), positioned
+  /// from the line's left edge: filled by `glyphRuns(in:)` (to draw), empty from `runs(in:)`
+  /// (to place runs without shaping them again).
+  public internal(set) var glyphs: [PositionedGlyph] = []
+  /// The font size the run is shaped at, in points (a span's, or the text's).
+  public internal(set) var size = 0.0
+  /// Points the run's baseline is raised by (its span's `baselineOffset`; 0 without spans).
+  public internal(set) var baselineOffset = 0.0
+  /// How many of `glyphs` are `.notdef` (a character the face does not cover).
+  public var notdefCount: Int { glyphs.count { $0.id == 0 } }
 }
 
 extension PreparedText {
@@ -53,8 +63,26 @@ extension PreparedText {
   /// text.runs(in: line).map(\.text)   // ["abc ", "שלום", " def"], left to right
   /// ```
   public func runs(in line: Line) -> [LineRun] {
-    if let cut = line.truncation { return truncatedRuns(line, cut) }
-    var result = sourceRuns(in: line)
+    var result: [LineRun]
+    if let cut = line.truncation {
+      result = truncatedRuns(line, cut)
+    } else {
+      result = sourceRuns(in: line)
+      appendShownHyphen(line, to: &result)
+    }
+    // Each run's size and baseline offset: its itemized run's span's, or the text's.
+    for index in result.indices where !runs.isEmpty {
+      let face = itemizedRun(
+        containing: min(result[index].range.lowerBound, analysis.scalars.count - 1)
+      ).face
+      result[index].size = style(ofFace: face).size
+      result[index].baselineOffset = baselineOffset(ofFace: face)
+    }
+    return result
+  }
+
+  /// The hyphen a soft-hyphen break at the end of `line` shows, as a run after the content.
+  private func appendShownHyphen(_ line: Line, to result: inout [LineRun]) {
     if line.endsWithHyphen, let hyphen = hyphen(forSoftHyphenAt: line.range.upperBound - 1),
       let font = cascadeFonts[face(at: line.range.upperBound - 1)]
     {
@@ -67,7 +95,6 @@ extension PreparedText {
       run.isInserted = true
       result.append(run)
     }
-    return result
   }
 
   /// A truncated line's runs: the kept prefix, the ellipsis and the kept suffix, laid end

@@ -66,8 +66,10 @@ extension PreparedText {
       }
       return limitedBreaking(limit, available: available, extra: extra)
     }
+    let ideal = idealLines
+    let idealWidth = ideal.fit.widest
     let breaking = Breaking(
-      spans: idealSpans, fit: idealFit,
+      spans: ideal.spans, fit: ideal.fit,
       limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
     // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
     guard let width = proposal.width, width != .infinity else { return breaking }

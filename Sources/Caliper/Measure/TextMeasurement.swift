@@ -99,7 +99,7 @@ extension PreparedText {
   ) -> TextMeasurement {
     let inset = options.textContainerInset
     let breaking = self.breaking(proposal, options: options, needsSpans: true)
-    let spans = breaking.spans ?? idealSpans
+    let spans = breaking.spans ?? idealLines.spans
     var lines: [Line] = []
     lines.reserveCapacity(spans.count)
     var y = inset.height
@@ -157,7 +157,7 @@ extension PreparedText {
   }
 
   /// The ideal size: no wrapping except at hard breaks.
-  public var idealSize: Size { idealFit.size(options: TextContainerOptions()).size }
+  public var idealSize: Size { idealLines.fit.size(options: TextContainerOptions()).size }
 
   /// The text of `range`, encoded straight into a new string's UTF-8 storage.
   func substring(_ range: Range<Int>) -> String {

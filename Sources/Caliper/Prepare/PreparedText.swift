@@ -69,15 +69,6 @@ public struct PreparedText: Sendable {
   let tabs: [Int]
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
   let tabStops: ResolvedTabStops?
-  /// The width of the widest unbreakable segment (min-content width).
-  public private(set) var minWidth: Double
-  /// The lines at the ideal (unconstrained) width.
-  private(set) var idealSpans: [LineBreaker.Span]
-  /// The size of the ideal lines.
-  private(set) var idealFit = LineFit()
-  /// The width of the widest line when nothing wraps but hard breaks: computed once, so
-  /// asking for it costs a load.
-  public private(set) var idealWidth: Double = 0
   /// For each segment ending in a soft hyphen, the index in `hyphenStretches` of the shaped
   /// end of a line broken there (−1: none), made once (`SoftHyphen.swift`); both empty for
   /// text without soft hyphens.
@@ -208,25 +199,39 @@ public struct PreparedText: Sendable {
     self.segments = segments
     analysis.dropBreaks()  // the segments hold them now
     self.analysis = analysis
-    // Derived from widths, which need a complete `self`.
-    minWidth = 0
-    idealSpans = []
     makeHyphenStretches()
-    let widths = self.widths
-    var widest = 0.0  // a loop, not a map: no array of a width per segment
-    for (index, segment) in segments.enumerated() {
-      let width =
-        segment.softHyphen
-        ? widths.softHyphenWidths(from: segment.start, segment: index).broken
-        : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
-      widest = max(widest, width + widths.indent(atLineStart: segment.start))
-    }
-    minWidth = widest
-    var idealBreaker = LineBreaker(limit: .infinity)
-    idealSpans = idealBreaker.breakLines(widths)
-    idealFit = LineFit(idealSpans)
-    idealWidth = idealFit.widest
   }
+
+  /// The width of the widest unbreakable segment (min-content width), with its line's
+  /// indent: computed the first time it is asked for.
+  public var minWidth: Double {
+    breakCache.minWidth {
+      let widths = self.widths
+      var widest = 0.0  // a loop, not a map: no array of a width per segment
+      for (index, segment) in segments.enumerated() {
+        let width =
+          segment.softHyphen
+          ? widths.softHyphenWidths(from: segment.start, segment: index).broken
+          : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+        widest = max(widest, width + widths.indent(atLineStart: segment.start))
+      }
+      return widest
+    }
+  }
+
+  /// The lines at the ideal (unconstrained) width: broken only at hard breaks, the first
+  /// time they are asked for.
+  var idealLines: (spans: [LineBreaker.Span], fit: LineFit) {
+    let entry = breakCache.ideal {
+      var breaker = LineBreaker(limit: .infinity)
+      let spans = breaker.breakLines(widths)
+      return LineBreakCache.Entry(limits: 0..<Double.infinity, fit: LineFit(spans), spans: spans)
+    }
+    return (entry.spans ?? [], entry.fit)
+  }
+
+  /// The width of the widest line when nothing wraps but hard breaks.
+  public var idealWidth: Double { idealLines.fit.widest }
 
   /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
   /// of advances (8).
@@ -255,7 +260,7 @@ public struct PreparedText: Sendable {
     return MemoryLayout<PreparedText>.size + string.utf8.count + analysisBytes + bytes(runs)
       + bytes(cascadeFonts) + bytes(prefix) + clusterStart.memoryFootprint
       + graphemeStart.memoryFootprint + unsafeBefore.memoryFootprint
-      + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + bytes(idealSpans)
+      + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + breakCache.idealBytes
       + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
       + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
       + bytes(faces) + bytes(missing) + bytes(tabs)

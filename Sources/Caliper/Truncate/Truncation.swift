@@ -55,10 +55,11 @@ extension PreparedText {
     cachedBreaking(at: available, limit: limit, needsSpans: true, extra: extra) {
       var sink = LimitedLines(limit: limit)
       var breaker = LineBreaker(limit: available)
-      if available + LineBreaker.tolerance >= idealWidth {
+      let ideal = idealLines
+      if available + LineBreaker.tolerance >= ideal.fit.widest {
         // The ideal lines, cut to the limit.
-        for span in idealSpans where !sink.isFull { sink.append(span) }
-        breaker.narrow(to: (idealWidth - LineBreaker.tolerance)..<Double.infinity)
+        for span in ideal.spans where !sink.isFull { sink.append(span) }
+        breaker.narrow(to: (ideal.fit.widest - LineBreaker.tolerance)..<Double.infinity)
       } else {
         breaker.breakLines(widths, into: &sink)
       }

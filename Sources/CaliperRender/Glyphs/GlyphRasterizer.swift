@@ -2,7 +2,7 @@ import Caliper
 
 /// Rasterise: glyph bitmaps from the measured faces, composited into an image.
 ///
-/// Problem: a renderer has glyph ids and positions in points (`GlyphRun`) and needs pixels,
+/// Problem: a renderer has glyph ids and positions in points (`LineRun.glyphs`) and needs pixels,
 /// drawn by the very face that measured them (a varied instance's outlines, not its file's
 /// default). Solution: ask the run's `Font` for each glyph's bitmap at the size in pixels
 /// (points × scale) and the pen's sub-pixel remainder (`Font.glyphBitmap`: FreeType,

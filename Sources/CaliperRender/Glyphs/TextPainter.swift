@@ -42,7 +42,7 @@ struct TextPainter {
           result.glyphCount += 1
           if glyph.id == 0 { result.notdefCount += 1 }
           let box = try rasterizer.draw(
-            glyph: glyph.id, font: run.run.font, pixels: pixels,
+            glyph: glyph.id, font: run.font, pixels: pixels,
             x: x + (line.x + glyph.x) * scale,
             y: baseline - (glyph.y + run.baselineOffset) * scale, color: color, into: &image)
           if !box.isEmpty {
