@@ -216,31 +216,51 @@ def agreement_per_script():
 agreement_per_script()
 
 # What the profiles say about the targets that are missed. Written from callgrind runs of
-# caliper-bench-like loops (prepare of every Gatsby paragraph with a warm word cache; relayout
-# at widths outside the breaking cache) on 2026-12-03; re-profile when the library changes.
-ANALYSIS = """### Shortfalls and their causes
+# `caliper-bench --loop` on 2026-12-03 (issue 20); re-profile when the library changes.
+ANALYSIS = """### What the speed work bought, and the causes of the targets missed
 
-Instruction counts per Gatsby paragraph (about 170 bytes, 30 segments), callgrind:
+Profiled with callgrind (deterministic instruction counts: wall-clock time on this shared
+machine is not), `caliper-bench --loop relayout --limit 300 --passes 3`: 13,092 relayouts
+of Gatsby paragraphs at widths that each miss the breaking cache (525,696 segments),
+instructions inside the relayouts alone (`--toggle-collect` on `Loop.relayout`). Before:
+main at bea36d1 ("Merge i14") with this benchmark code.
 
-- **Cold prepare (W2, W5 cold, W4, bulk).** About 190,000 instructions with a warm word
-  cache: ICU's line-break iterator about a third (UAX #14 over UTF-16, with the iterator
-  cloned from a per-locale prototype; opening one per call cost 20,000 more and is gone),
-  the shape-cache lookups about a fifth (a lock, an 8-byte SipHash of a digest, an array
-  allocation for the key per word), itemization (face per cluster) and array building the
-  rest. HarfBuzz itself is under 5 % once words repeat (hit rate 99 %). W5's Pango side
-  skips line breaking at width -1, so its ratio is lower than W2's for the same prepare.
-- **Fallback-heavy (W6).** Devanagari, Arabic and CJK go through ICU's grapheme and bidi
-  passes (Latin prose takes shortcuts past both), their faces' lookups involve the space
-  glyph or their words do not repeat, so shaping is paid in full; the ratio is the ratio
-  of two HarfBuzz-bound programs.
-- **Relayout at a new width (W3).** About 650 ns per paragraph, 20 ns per segment: the
-  scan itself (a width per segment from prefix sums, a `fits` test that also narrows the
-  line-break range, line metrics from face bit masks at each line) is about half, the
-  breaking cache's lock, lookup and insert the other half. Pango's relayout is 110-130 µs
-  here, so 800× would need ~150 ns per paragraph: 5 ns per segment including the cache,
-  which this design does not reach. Inside a cached range it is 70-100 ns (1500-3400×).
-- **Bulk sizing.** With `--jobs 1` the process is prepare-bound as above plus JSON
-  formatting (about 30 % of the instructions: number formatting and string escaping).
+| change (each keeps every result bit-identical) | instructions | per relayout | per segment |
+|---|---:|---:|---:|
+| before | 122.9 M | 9,390 | 234 |
+| the line breaker takes plain segments (no soft hyphen, unsafe end or hard break) in a tight loop over buffer pointers, the text's invariants read once per scan | 94.0 M | 7,184 | 179 |
+| packed faces OR-ed and decoded once per line; the breaking cache inserts without `removeAll`/`removeFirst` | 89.5 M | 6,837 | 170 |
+| the widths of stretches reshaped at unsafe line edges kept per prepared text (width-independent; 32 stretches): a relayout no longer reshapes the edges the last one did | 74.7 M | 5,703 | 142 |
+
+Relayout: 39 % fewer instructions; with main merged at 9d4870c (ideal lines made on first
+use) 77.0 M, 5,884 per relayout, 147 per segment. W4 (prepare + 10 widths, `--loop tenwidths`, 300
+paragraphs, one pass): 202.3 M → 195.4 M (−3 %), since preparing dominates it.
+
+Causes of the targets missed:
+
+- **Relayout at a new width ≤ 6 ns/segment, ≥ 800× Pango, ≥ 10× SkParagraph.** 6 ns is
+  about 20 instructions a segment with everything; 142 remain. Per relayout: the scan
+  about 2,300 (the general path at each line's first and last segment, each line's
+  emit with its metrics), one copy and destroy of `PreparedText` about 1,450 (`LineWidths`
+  holds the prepared text by value, so each breaking retains and releases its ~35
+  reference-counted fields; one reference for the whole prepared data would make that one
+  retain, a change to Prepare's representation left to its owner), the breaking cache's
+  lock, lookup and insert about 300, line metrics about 235, and emergency breaks of
+  words wider than the narrow widths (20 % of the ideal width) with their first reshapes.
+  SkParagraph relayouts in about 6 µs here (it re-clusters and re-breaks from its shaped
+  runs); Pango relayouts from scratch.
+- **Cold prepare (W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30×, W5 ≥ 4×, bulk ≥ 20×/35×).**
+  Not worked on in this issue: preparing is ICU's line-break iterator (about a third),
+  the shaped-word cache's lookups (lock, hash, key array) and itemization; HarfBuzz itself
+  is under 5 % once words repeat. W5's Pango side skips line breaking at width -1, so its
+  ratio is below W2's for the same prepare. SkParagraph's cold build is also one
+  HarfBuzz-and-ICU pass, only 2× slower than Caliper's here.
+- **Memory ≤ 120 bytes a segment, bulk peak RSS ≤ Pango's.** Not worked on; the bulk job
+  holds its prepared texts and output rows longer than one text needs.
+- **One string ≤ 2× `hb-shape`, `--version` ≤ 2 ms above process start.** Not worked on:
+  start-up is dynamic linking of the Swift runtime and Foundation plus opening the faces.
+- **Which change since 278a549 slowed relayout** (RESULTS.md there: 681 ns on Gatsby):
+  not bisected in this issue; the profile above shows where today's time goes.
 """
 
 say("")
