@@ -9,7 +9,7 @@ import Caliper
 /// a few per job in parallel (`TextBatch`), then, in input order, each is measured one
 /// proposal at a time and written through `Output` (flushed every 64 KiB) in pieces of at
 /// most 64 KiB (`MeasurementJSON.write`, `MeasurementTable.write`). Memory is the window's
-/// prepared texts plus one measurement's lines. Limitation: line breaking runs on the
+/// prepared texts plus one line (`MeasuredRows`). Limitation: line breaking runs on the
 /// writing thread, so only preparing (the costly part) is parallel.
 enum MeasureStream {
   /// Writes the result of each of `texts` to `output`, in order.
@@ -28,20 +28,16 @@ enum MeasureStream {
       let prepared = batch.prepare(Array(texts[start..<end]), jobs: jobs) { $0 }
       for item in prepared {
         let text = try item.get()
-        func row(_ index: Int) -> TextMeasurement {
-          TextMeasurement.row(text, at: proposals[index], options: options, format: format)
-        }
+        let rows = MeasuredRows(
+          text: text, proposals: proposals, options: options, format: format)
         if json {
           // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.
           let lossy = MeasurementJSON.Lossy(
             invalidUTF8: CommandLineArguments.invalidUTF8[text.string] ?? 0)
-          MeasurementJSON.write(
-            text, rows: proposals.count, format: format, lossy: lossy, row: row,
-            to: { output.write($0) })
+          MeasurementJSON.write(rows, lossy: lossy, to: { output.write($0) })
           output.write("\n")
         } else {
-          MeasurementTable.write(
-            text, rows: proposals.count, format: format, row: row, to: { output.write($0) })
+          MeasurementTable.write(rows, to: { output.write($0) })
         }
         afterEach()
       }

@@ -21,43 +21,33 @@ enum MeasurementJSON {
     }
   }
 
-  /// One result object.
+  /// One result object, written to `sink` in pieces as it is made: the text's fields, then
+  /// each row (asked for one at a time) and its lines, as they are made, in blocks of at
+  /// most `linesPerPiece`. A caller that writes each piece out holds one line at a time,
+  /// not the whole answer (10 MB of prose at width 100 is 243 MB of JSON).
   ///
   /// - Parameters:
   ///   - leading: members placed before the result's own (serve's `id`).
-  static func encode(
-    _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat, lossy: Lossy = Lossy(),
-    leading: [(String, JSONWriter.Value)] = []
-  ) -> String {
-    var out = ""
-    write(
-      text, rows: results.count, format: format, lossy: lossy, leading: leading,
-      row: { results[$0] }, to: { out += $0 })
-    return out
-  }
-
-  /// One result object, written to `sink` in pieces as it is made: the text's fields, then
-  /// each row (`row(i)` for i in 0..<rows, asked for one at a time) and each of its lines
-  /// in blocks of at most `linesPerPiece`. The pieces joined are `encode`'s text, without
-  /// a newline; a caller that writes each piece out holds one row's lines at a time, not
-  /// the whole answer (10 MB of prose at width 100 is 243 MB of JSON).
   static func write(
-    _ text: PreparedText, rows: Int, format: MeasureFormat, lossy: Lossy = Lossy(),
-    leading: [(String, JSONWriter.Value)] = [], row: (Int) -> TextMeasurement,
+    _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
     to sink: (String) -> Void
   ) {
-    sink(opening(header(text, format: format, lossy: lossy, leading: leading)) + ",\"results\":[")
-    for index in 0..<rows {
-      let measured = row(index)
+    let format = rows.format
+    sink(
+      opening(header(rows.text, format: format, lossy: lossy, leading: leading))
+        + ",\"results\":[")
+    for index in 0..<rows.count {
       var piece = index > 0 ? "," : ""
-      piece += opening(result(measured, lines: false))
+      piece += opening(result(rows.measurement(index), lines: false))
       guard format.lines else {
         sink(piece + "}")
         continue
       }
       piece += ",\"lines\":["
-      for (offset, line) in measured.lines.enumerated() {
-        if offset > 0 { piece += "," }
+      var first = true
+      rows.lines(index) { line in
+        if !first { piece += "," }
+        first = false
         piece += JSONWriter.encode(self.line(line))
         if piece.utf8.count >= linesPerPiece {
           sink(piece)

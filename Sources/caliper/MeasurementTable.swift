@@ -2,20 +2,11 @@ import Caliper
 
 /// The default output of `caliper measure`: an aligned table a person can read.
 enum MeasurementTable {
-  static func render(
-    _ text: PreparedText, results: [TextMeasurement], format: MeasureFormat
-  ) -> String {
-    var out = ""
-    write(text, rows: results.count, format: format, row: { results[$0] }, to: { out += $0 })
-    return out
-  }
-
-  /// The table written to `sink` as it is made: the heading, then each row (`row(i)`,
-  /// asked for one at a time) and its lines in blocks of about 64 KiB.
-  static func write(
-    _ text: PreparedText, rows: Int, format: MeasureFormat, row: (Int) -> TextMeasurement,
-    to sink: (String) -> Void
-  ) {
+  /// The table written to `sink` as it is made: the heading, then each row (asked for
+  /// one at a time) and its lines, as they are made, in blocks of about 64 KiB.
+  static func write(_ rows: MeasuredRows, to sink: (String) -> Void) {
+    let text = rows.text
+    let format = rows.format
     let f = { (value: Double) in NumberFormat.fixed(value) }
     let faces = text.faces.map {
       SystemFontOptions.name(of: $0, fontsDirectory: format.fontsDirectory)
@@ -30,8 +21,8 @@ enum MeasurementTable {
     out += "  " + NumberFormat.padded("proposal", 10, right: false)
     out += NumberFormat.padded("width", 12) + NumberFormat.padded("height", 12)
     out += NumberFormat.padded("lines", 7) + "\n"
-    for index in 0..<rows {
-      let result = row(index)
+    for index in 0..<rows.count {
+      let result = rows.measurement(index)
       let proposal = result.proposal.width.map(f) ?? "ideal"
       out += "  " + NumberFormat.padded(proposal, 10, right: false)
       out += NumberFormat.padded(f(result.size.width), 12)
@@ -42,7 +33,7 @@ enum MeasurementTable {
       }
       out += "\n"
       guard format.lines else { continue }
-      for line in result.lines {
+      rows.lines(index) { line in
         out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"
         if out.utf8.count >= MeasurementJSON.linesPerPiece {
           sink(out)

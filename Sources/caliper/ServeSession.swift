@@ -60,12 +60,11 @@ struct ServeSession {
         return sink(Self.error(id: request.id, error))
       }
       MeasurementJSON.write(
-        prepared, rows: proposals.count, format: request.format,
+        MeasuredRows(
+          text: prepared, proposals: proposals, options: settings.container,
+          format: request.format),
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
-        row: {
-          TextMeasurement.row(
-            prepared, at: proposals[$0], options: settings.container, format: request.format)
-        }, to: sink)
+        to: sink)
     }
   }
 

@@ -13,13 +13,17 @@ public struct ToolRun: Sendable {
   }
 }
 
-/// Runs the `caliper` built beside the test runner (`swift test` builds it), or the checkout's
-/// debug build.
+/// Runs the `caliper` built beside the test runner (`swift test` builds it into the same
+/// folder, also under `--scratch-path` as `Scripts/sanitize` uses), or the checkout's debug
+/// build.
 public enum CaliperTool {
   public static var binary: URL {
-    let built = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("caliper")
-    return FileManager.default.fileExists(atPath: built.path)
-      ? built : URL(fileURLWithPath: TestFonts.root + "/.build/debug/caliper")
+    let runner = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    for folder in [runner.deletingLastPathComponent(), Bundle.main.bundleURL] {
+      let built = folder.appendingPathComponent("caliper")
+      if FileManager.default.isExecutableFile(atPath: built.path) { return built }
+    }
+    return URL(fileURLWithPath: TestFonts.root + "/.build/debug/caliper")
   }
 
   /// Runs `executable` (default: `caliper`) with `arguments`, `stdin` written to its input,

@@ -25,6 +25,8 @@ struct Breaking {
   var extra: Double
   /// How the last line was truncated, under a line limit.
   var truncation: LineTruncation? = nil
+  /// The width the lines were broken in (∞ for the ideal lines).
+  var available = Double.infinity
 
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
 }
@@ -64,7 +66,9 @@ extension PreparedText {
       if let width = proposal.width, width != .infinity {
         available = width.isNaN ? 0 : max(0, width - extra)
       }
-      return limitedBreaking(limit, available: available, extra: extra)
+      var limited = limitedBreaking(limit, available: available, extra: extra)
+      limited.available = available
+      return limited
     }
     let ideal = idealLines
     let idealWidth = ideal.fit.widest
@@ -75,7 +79,7 @@ extension PreparedText {
     guard let width = proposal.width, width != .infinity else { return breaking }
     let available = width.isNaN ? 0 : max(0, width - extra)
     guard available + LineBreaker.tolerance < idealWidth else { return breaking }
-    return cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
+    var found = cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
       var breaker = LineBreaker(limit: available)
       if needsSpans {
         let spans = breaker.breakLines(widths)
@@ -85,6 +89,8 @@ extension PreparedText {
       breaker.breakLines(widths, into: &fit)
       return LineBreakCache.Entry(limits: breaker.validLimits, fit: fit, spans: nil)
     }
+    found.available = available
+    return found
   }
 
   /// The breaking at `available` width under `limit` (nil: none): the cached one whose

@@ -11,44 +11,61 @@
 /// their inter-word spaces (U+0020 and U+00A0, as Pango), except the last line, lines
 /// ending in a hard break, a truncated line and lines without spaces, which align leading.
 /// Limitation: justification stretches spaces only, never letters.
-extension PreparedText {
-  func align(
-    _ lines: inout [Line], spans: [LineBreaker.Span], in box: Double,
-    alignment: TextAlignment
-  ) {
-    let hasRightToLeft = runs.contains(where: \.isRightToLeft)
-    var rightToLeft = false
-    var startsParagraph = true
-    for index in lines.indices {
-      let span = spans[index]
-      if startsParagraph {
-        rightToLeft = hasRightToLeft && paragraphLevel(at: span.start) & 1 == 1
-      }
-      let endsParagraph = span.end > span.start && analysis.isLineSeparator(span.end - 1)
-      let isLast = index == lines.count - 1
-      // The indent sits at the paragraph's leading edge; the slack is what is left.
-      let indent = span.contentEnd > span.start ? span.indent : 0
-      let slack = max(0, box - indent - lines[index].width)
-      var mode = alignment
-      if mode == .justified {
-        let spaces = justifiableSpaces(span.start..<span.contentEnd)
-        if isLast || endsParagraph || spaces == 0 {
-          mode = .leading
-        } else {
-          lines[index].justification = slack / Double(spaces)
-        }
-      }
-      let leadingStart = rightToLeft ? 0 : indent  // where the slack starts
-      switch mode {
-      case .leading, .justified:
-        lines[index].x = leadingStart + (rightToLeft && mode == .leading ? slack : 0)
-      case .trailing: lines[index].x = leadingStart + (rightToLeft ? 0 : slack)
-      case .center: lines[index].x = leadingStart + slack / 2
-      }
-      startsParagraph = endsParagraph
-    }
+struct LineAligner {
+  let text: PreparedText
+  /// The width lines align in: the widest line.
+  let box: Double
+  let alignment: TextAlignment
+  /// The lines in the breaking: the last is never justified.
+  let lineCount: Int
+  let hasRightToLeft: Bool
+  /// Whether any line moves: not for leading lines of a left-to-right text.
+  var isNeeded: Bool { alignment != .leading || hasRightToLeft }
+  private var index = 0
+  private var rightToLeft = false
+  private var startsParagraph = true
+
+  init(_ text: PreparedText, box: Double, alignment: TextAlignment, lineCount: Int) {
+    self.text = text
+    self.box = box
+    self.alignment = alignment
+    self.lineCount = lineCount
+    hasRightToLeft = text.runs.contains(where: \.isRightToLeft)
   }
 
+  /// Sets the x offset (and justification) of the next line, `line`, made from `span`.
+  mutating func align(_ line: inout Line, span: LineBreaker.Span) {
+    defer { index += 1 }
+    guard isNeeded else { return }
+    if startsParagraph {
+      rightToLeft = hasRightToLeft && text.paragraphLevel(at: span.start) & 1 == 1
+    }
+    let endsParagraph = span.end > span.start && text.analysis.isLineSeparator(span.end - 1)
+    let isLast = index == lineCount - 1
+    // The indent sits at the paragraph's leading edge; the slack is what is left.
+    let indent = span.contentEnd > span.start ? span.indent : 0
+    let slack = max(0, box - indent - line.width)
+    var mode = alignment
+    if mode == .justified {
+      let spaces = text.justifiableSpaces(span.start..<span.contentEnd)
+      if isLast || endsParagraph || spaces == 0 {
+        mode = .leading
+      } else {
+        line.justification = slack / Double(spaces)
+      }
+    }
+    let leadingStart = rightToLeft ? 0 : indent  // where the slack starts
+    switch mode {
+    case .leading, .justified:
+      line.x = leadingStart + (rightToLeft && mode == .leading ? slack : 0)
+    case .trailing: line.x = leadingStart + (rightToLeft ? 0 : slack)
+    case .center: line.x = leadingStart + slack / 2
+    }
+    startsParagraph = endsParagraph
+  }
+}
+
+extension PreparedText {
   /// The spaces justification stretches in `range`: U+0020 and U+00A0.
   func justifiableSpaces(_ range: Range<Int>) -> Int {
     var count = 0
