@@ -26,6 +26,11 @@ let package = Package(
       pkgConfig: "fontconfig",
       providers: [.apt(["libfontconfig-dev"])]
     ),
+    // libhyphen: hyphenation points from the LibreOffice pattern dictionaries (no .pc file).
+    .systemLibrary(
+      name: "CHyphen",
+      providers: [.apt(["libhyphen-dev"])]
+    ),
     // glibc's mallopt, for the CLI's memory tuning.
     .systemLibrary(name: "CMalloc"),
     .systemLibrary(
@@ -51,7 +56,7 @@ let package = Package(
     ),
     .target(
       name: "Caliper",
-      dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CaliperFonts"]
+      dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CaliperFonts"]
     ),
     // Layout containers over measured text; no C, no Foundation.
     .target(

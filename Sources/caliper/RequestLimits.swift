@@ -98,6 +98,7 @@ struct RequestError: Error, CustomStringConvertible {
     case widthOutOfRange = "width-out-of-range"
     case scaleOutOfRange = "scale-out-of-range"
     case fontUnavailable = "font-unavailable"
+    case dictionaryUnavailable = "dictionary-unavailable"
     case measureFailed = "measure-failed"
   }
 

@@ -111,6 +111,7 @@ struct ServeSession {
     case .invalidSpan, .invalidLineLimit, .invalidFontFeature, .invalidFontVariation,
       .invalidStyle:
       return .invalidValue
+    case .hyphenationDictionary: return .dictionaryUnavailable
     case .library: return .measureFailed
     }
   }

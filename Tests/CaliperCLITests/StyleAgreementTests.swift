@@ -39,6 +39,14 @@ import Testing
     Case(settings: [set("--size", "20", "size", "20")], inSpans: true),
     Case(settings: [set("--font", "Noto Sans Mono", "font", #""Noto Sans Mono""#)], inSpans: true),
     Case(settings: [set("--locale", "ja", "locale", #""ja""#)], changes: false),
+    // "longer local hy‐" (115.28 pt) fits 120 with hyphenation; without, four lines.
+    Case(
+      settings: [set("--hyphenation", "auto", "hyphenation", #""auto""#)],
+      text: "Blue tile with a longer local hyphenation label"),
+    // Filled 87.92 / 120 = 0.73 without hyphenation: a factor of 0.8 hyphenates, as auto.
+    Case(
+      settings: [set("--hyphenation", "0.8", "hyphenation", "0.8")],
+      text: "Blue tile with a longer local hyphenation label"),
     Case(
       settings: [set("--feature", "kern=0,liga=0", "features", #"["kern=0","liga=0"]"#)],
       text: "To Tower AVA", inSpans: true),
@@ -247,6 +255,10 @@ import Testing
       "alignment must be one of leading, center, trailing, justified, not 'diagonal'"
     ),
     (set("--locale", "", "locale", #""""#), "a locale must be a non-empty string"),
+    (
+      set("--hyphenation", "sometimes", "hyphenation", #""sometimes""#),
+      "hyphenation must be auto, none or a factor from 0 to 1, not 'sometimes'"
+    ),
   ]
 
   @Test(arguments: 0..<badValues.count)

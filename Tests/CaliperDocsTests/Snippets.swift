@@ -45,6 +45,21 @@ import Testing
     #expect(lines == ["Blue tile with a ", "longer local ", "label"])
   }
 
+  /// Caliper.docc, AutomaticHyphenation.md.
+  @Test func hyphenation() throws {
+    let fonts = try FontLibrary.bundled()
+    var style = TextStyle(size: 16, locale: "en-US")
+    style.hyphenation = .auto
+    let text = try fonts.prepare("hyphenation", style: style)
+    let lines = text.measure(ProposedViewSize(width: 70, height: nil)).lines
+    let shown = lines.map(\.text)  // ["hyphen‐", "ation"]: 61.84 pt with its hyphen, then 38.448
+    let narrowest = text.minWidth  // 43.792: "phen‐", the widest syllable with its hyphen
+
+    #expect(shown == ["hyphen\u{2010}", "ation"])
+    #expect(shows(lines[0].width, 61.84) && shows(lines[1].width, 38.448))
+    #expect(shows(narrowest, 43.792))
+  }
+
   /// Caliper.docc, LinesAndTruncation.md.
   @Test func linesAndTruncation() throws {
     let fonts = try FontLibrary.bundled()

@@ -21,6 +21,9 @@ struct TextAnalysis: Sendable {
   private(set) var breaks: [Int32]
   /// For each entry of `breaks`, whether it is mandatory (a hard break).
   private(set) var mandatory: [Bool]
+  /// The entries of `breaks` that are automatic hyphenation points (a line ending there
+  /// shows a hyphen), ascending; empty without `TextStyle.hyphenation`.
+  private(set) var hyphenationPoints: [Int32] = []
   /// Whether a grapheme cluster starts at each offset (count + 1 entries); empty once the
   /// prepared text has folded them into its cluster starts (`dropGraphemeStarts`).
   private(set) var graphemeStart: [Bool]
@@ -204,12 +207,43 @@ struct TextAnalysis: Sendable {
   mutating func dropBreaks() {
     breaks = []
     mandatory = []
+    hyphenationPoints = []
+  }
+
+  /// Adds the hyphenation points of the locale's dictionary to the break opportunities
+  /// (`HyphenationDictionary`); throws when no dictionary exists for `locale`.
+  mutating func addHyphenationPoints(locale: String) throws(CaliperError) {
+    let dictionary = try HyphenationDictionary.forLocale(locale)
+    let starts = graphemeStart
+    let points = dictionary.points(in: scalars) { starts[$0] }
+    guard !points.isEmpty else { return }
+    var mergedBreaks: [Int32] = []
+    var mergedMandatory: [Bool] = []
+    var added: [Int32] = []
+    mergedBreaks.reserveCapacity(breaks.count + points.count)
+    var next = 0
+    for (index, position) in breaks.enumerated() {
+      while next < points.count, points[next] <= Int(position) {
+        if points[next] < Int(position) {
+          mergedBreaks.append(Int32(points[next]))
+          mergedMandatory.append(false)
+          added.append(Int32(points[next]))
+        }
+        next += 1
+      }
+      mergedBreaks.append(position)
+      mergedMandatory.append(mandatory[index])
+    }
+    breaks = mergedBreaks
+    mandatory = mergedMandatory
+    hyphenationPoints = added
   }
 
   /// The bytes of the arrays it holds.
   var memoryFootprint: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
-    return bytes(scalars) + bytes(breaks) + bytes(mandatory) + bytes(graphemeStart)
+    return bytes(scalars) + bytes(breaks) + bytes(mandatory) + bytes(hyphenationPoints)
+      + bytes(graphemeStart)
       + bytes(bidiLevels) + bytes(scripts)
   }
 

@@ -114,6 +114,10 @@ struct LineBreaker {
     // before another valid end, it ends here.
     var fallback: Fallback?
     var splitSyllable = false  // the next segment's syllable must be emergency-broken
+    // The open line's last end that is not an automatic hyphenation point: where a line
+    // that would end at one ends instead when it is filled enough (`Hyphenation.factor`).
+    var plain: Fallback?
+    let hyphenates = widths.text.style.hyphenation.isEnabled
     var index = 0
     while index < segments.count {
       if open, fallback == nil, !unsafeStart, !adjustsLineWidths {
@@ -169,17 +173,20 @@ struct LineBreaker {
             index = last.next
             continue
           }
-          if let last = fallback {
-            emit(
-              widths, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
-              to: &sink)
-            index = last.next
-          } else {
-            emit(widths, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
-          }
+          var last =
+            fallback
+            ?? Fallback(
+              contentEnd: contentEnd, end: end, width: lineWidth, faces: faces, hyphen: hyphen,
+              next: index, splitsSyllable: false)
+          if hyphenates { last = preferringPlain(last, plain, widths) }
+          emit(
+            widths, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
+            to: &sink)
+          index = last.next
           if sink.isFull { return }
           open = false
           fallback = nil
+          plain = nil
           start = segments[index].start
           continue
         }
@@ -203,7 +210,7 @@ struct LineBreaker {
           // line, else split the syllable (as Pango does).
           if splitSyllable {
             splitSyllable = false
-            breakAt = syllableBreak(widths, from: start, softHyphen: segment.end - 1)
+            breakAt = syllableBreak(widths, from: start, lineEnd: segment.end)
           } else {
             fallback = Fallback(
               contentEnd: 0, end: 0, width: 0, faces: .empty, hyphen: false, next: index,
@@ -230,12 +237,18 @@ struct LineBreaker {
         // The rest of an emergency-broken word uses only its own faces.
         faces = start == segment.start ? segment.faces : widths.text.faceMask(start..<segment.end)
         open = true
+        plain = nil
       }
       contentEnd = segment.contentEnd
       end = segment.end
       lineWidth = endWidth
       hyphen = segment.softHyphen
       index += 1
+      if hyphenates, !hyphen || !widths.text.isHyphenationPoint(end), fits(endWidth) {
+        plain = Fallback(
+          contentEnd: contentEnd, end: end, width: lineWidth, faces: faces, hyphen: hyphen,
+          next: index, splitsSyllable: false)
+      }
       if segment.isHardBreak {
         emit(widths, start, contentEnd, end, lineWidth, faces, to: &sink)
         if sink.isFull { return }
@@ -266,17 +279,40 @@ struct LineBreaker {
     var splitsSyllable: Bool
   }
 
-  /// Where to break a syllable whose hyphen does not fit, alone on its line: the furthest
-  /// emergency break before the soft hyphen whose piece fits, short of the whole syllable;
-  /// the segment's end (keep it whole, its hyphen overflowing) if it is one cluster.
-  private mutating func syllableBreak(_ widths: LineWidths, from start: Int, softHyphen: Int)
+  /// Where to break a syllable whose hyphen does not fit, alone on its line (which ends at
+  /// `lineEnd` with a hyphen): the furthest emergency break before the hyphen's position
+  /// whose piece fits, short of the whole syllable; `lineEnd` (keep it whole, its hyphen
+  /// overflowing) if it is one cluster.
+  private mutating func syllableBreak(_ widths: LineWidths, from start: Int, lineEnd: Int)
     -> Int
   {
-    var breakAt = emergencyBreak(widths, from: start, to: softHyphen)
-    if breakAt >= softHyphen {
-      breakAt = previousCandidate(widths, before: softHyphen, after: start) ?? softHyphen
+    let syllableEnd = widths.text.hyphenPosition(lineEnd: lineEnd)
+    var breakAt = emergencyBreak(widths, from: start, to: syllableEnd)
+    if breakAt >= syllableEnd {
+      breakAt = previousCandidate(widths, before: syllableEnd, after: start) ?? syllableEnd
     }
-    return breakAt < softHyphen ? breakAt : softHyphen + 1
+    return breakAt < syllableEnd ? breakAt : lineEnd
+  }
+
+  /// TextKit's hyphenation factor: a line that would end at an automatic hyphenation point
+  /// ends at its last other break instead where, broken there, it is filled at least
+  /// `factor` of its width (`plain.width ≥ factor × (limit − indent)`); `.auto` (factor 1)
+  /// always hyphenates. Narrows `validLimits` like `fits`.
+  private mutating func preferringPlain(
+    _ candidate: Fallback, _ plain: Fallback?, _ widths: LineWidths
+  ) -> Fallback {
+    let factor = widths.text.style.hyphenation.factor
+    guard factor < 1, candidate.hyphen, widths.text.isHyphenationPoint(candidate.end),
+      let plain, plain.end < candidate.end
+    else { return candidate }
+    // Filled enough exactly when limit ≤ threshold.
+    let threshold = plain.width / factor + indent
+    if limit <= threshold {
+      highest = min(highest, threshold.nextUp)
+      return plain
+    }
+    lowest = max(lowest, threshold.nextUp)
+    return candidate
   }
 
   @inline(__always)

@@ -9,6 +9,8 @@
 /// appended). The line breaker takes such a break only where the line fits with its
 /// hyphen; a syllable alone on its line that fits only without its hyphen is kept if the
 /// word goes on on that line, else emergency-broken before its last clusters (as Pango).
+/// Automatic hyphenation points (`TextStyle.hyphenation`) are breaks of the same kind with
+/// no character of their own: the hyphen goes after the syllable (`hyphenPosition`).
 /// Limitation: a one-cluster syllable whose hyphen does not fit keeps it and overflows.
 extension PreparedText {
   static let softHyphen: Unicode.Scalar = "\u{AD}"
@@ -20,7 +22,7 @@ extension PreparedText {
     var stretchOf = [Int32](repeating: -1, count: segments.count)
     var stretches: [HyphenStretch] = []
     for (index, segment) in segments.enumerated() where segment.softHyphen {
-      guard let stretch = hyphenStretch(softHyphen: segment.end - 1, memo: &shapedEnds)
+      guard let stretch = hyphenStretch(lineEnd: segment.end, memo: &shapedEnds)
       else { continue }
       stretchOf[index] = Int32(stretches.count)
       stretches.append(stretch)
@@ -35,19 +37,34 @@ extension PreparedText {
     font.covers("\u{2010}") ? "\u{2010}" : (font.covers("-") ? "-" : nil)
   }
 
-  /// The hyphen shown where a line breaks after the soft hyphen at `offset`, if any.
-  func hyphen(forSoftHyphenAt offset: Int) -> Unicode.Scalar? {
-    cascadeFonts[face(at: offset)].flatMap(Self.hyphen(in:))
+  /// The hyphen shown where a line that shows one ends at `end` (after a soft hyphen or at
+  /// a hyphenation point), if its face has one: in the face of the character before `end`.
+  func hyphen(forLineEnd end: Int) -> Unicode.Scalar? {
+    cascadeFonts[face(at: end - 1)].flatMap(Self.hyphen(in:))
   }
 
-  /// The end of a line broken after the soft hyphen at `offset`: from the last safe offset
-  /// before it (not before `start`, by default the run's start), that stretch shaped with
-  /// the hyphen in the soft hyphen's place. Nil where the face has no hyphen. `memo` keeps
-  /// the widths of pieces already shaped (a repeated syllable end shapes once).
+  /// Whether a line ending at `end` with a hyphen ends at an automatic hyphenation point
+  /// (not after a soft hyphen).
+  func isHyphenationPoint(_ end: Int) -> Bool {
+    end > 0 && end < analysis.scalars.count && analysis.scalars[end - 1] != Self.softHyphen
+  }
+
+  /// Where the hyphen of a line ending at `end` stands: in place of the soft hyphen before
+  /// `end`, or at `end` itself, an automatic hyphenation point.
+  func hyphenPosition(lineEnd end: Int) -> Int {
+    analysis.scalars[end - 1] == Self.softHyphen ? end - 1 : end
+  }
+
+  /// The end of a line broken with a hyphen at `end` (after a soft hyphen or at a
+  /// hyphenation point): from the last safe offset before the hyphen's position (not before
+  /// `start`, by default the run's start), that stretch shaped with the hyphen appended.
+  /// Nil where the face has no hyphen. `memo` keeps the widths of pieces already shaped (a
+  /// repeated syllable end shapes once).
   func hyphenStretch(
-    softHyphen offset: Int, from start: Int? = nil, memo: inout [HyphenStretch.Key: Double]
+    lineEnd end: Int, from start: Int? = nil, memo: inout [HyphenStretch.Key: Double]
   ) -> HyphenStretch? {
-    let run = itemizedRun(containing: offset)
+    let offset = hyphenPosition(lineEnd: end)
+    let run = itemizedRun(containing: end - 1)
     let floor = start ?? run.range.lowerBound
     guard floor <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
     else { return nil }
@@ -84,7 +101,7 @@ extension PreparedText {
 
 extension LineWidths {
   /// The widths of a line from `start` to the end of segment `index`, which ends in a soft
-  /// hyphen: `continuing`, the advances in context, for a line that goes on past it (the
+  /// hyphen or at a hyphenation point: `continuing`, the advances in context, for a line that goes on past it (the
   /// soft hyphen has no width and kerning across it stays); `broken`, for a line that
   /// breaks there and shows its hyphen — the line's advances up to the last safe offset
   /// before the soft hyphen, plus the stretch from there reshaped with the hyphen in its
@@ -109,7 +126,7 @@ extension LineWidths {
     guard stretchIndex >= 0 else { return (plain, plain) }  // the face has no hyphen
     // A line starting inside the stretch: reshape from its start.
     var memo: [HyphenStretch.Key: Double] = [:]
-    guard let stretch = text.hyphenStretch(softHyphen: segment.end - 1, from: start, memo: &memo)
+    guard let stretch = text.hyphenStretch(lineEnd: segment.end, from: start, memo: &memo)
     else { return (plain, plain) }
     let head =
       stretch.start > start

@@ -83,7 +83,7 @@ extension PreparedText {
 
   /// The hyphen a soft-hyphen break at the end of `line` shows, as a run after the content.
   private func appendShownHyphen(_ line: Line, to result: inout [LineRun]) {
-    if line.endsWithHyphen, let hyphen = hyphen(forSoftHyphenAt: line.range.upperBound - 1),
+    if line.endsWithHyphen, let hyphen = hyphen(forLineEnd: line.range.upperBound),
       let font = cascadeFonts[face(at: line.range.upperBound - 1)]
     {
       // The hyphen a soft-hyphen break shows, after the content: the line's width past it.

@@ -5,7 +5,8 @@ public struct Line: Sendable, Hashable {
   public let range: Range<Int>
   /// The line's text as drawn, trailing whitespace included: a line broken at a soft hyphen
   /// ends with the hyphen shown (U+2010, or "-" where the face lacks it) in the soft
-  /// hyphen's place; a truncated line holds the text it shows and the ellipsis.
+  /// hyphen's place, one broken at a hyphenation point (`TextStyle.hyphenation`) with the
+  /// hyphen after it; a truncated line holds the text it shows and the ellipsis.
   public let text: String
   /// Width in points, trailing whitespace excluded; a soft hyphen's hyphen or an ellipsis
   /// included; justification's extra space not included.
@@ -20,7 +21,8 @@ public struct Line: Sendable, Hashable {
   public let endsInEmergencyBreak: Bool
   /// For a truncated last line: the text it keeps and the ellipsis it draws between them.
   public internal(set) var truncation: LineTruncation?
-  /// Whether the line ends at a soft hyphen (U+00AD), shown as a hyphen.
+  /// Whether the line ends at a soft hyphen (U+00AD) or a hyphenation point, shown as a
+  /// hyphen.
   public internal(set) var endsWithHyphen = false
   /// Left edge of the line from the left edge of the lines (inside padding and insets):
   /// its indent at the paragraph's leading edge, and where `TextContainerOptions.alignment`

@@ -38,8 +38,8 @@ struct LineMaker {
     if isLast, let cut = truncation {
       content = text.substring(cut.prefix) + cut.ellipsis + text.substring(cut.suffix)
       if cut.suffix.isEmpty { trailing = 0 }
-    } else if span.hyphen, let hyphen = text.hyphen(forSoftHyphenAt: span.end - 1) {
-      content = text.substring(span.start..<span.end - 1)
+    } else if span.hyphen, let hyphen = text.hyphen(forLineEnd: span.end) {
+      content = text.substring(span.start..<text.hyphenPosition(lineEnd: span.end))
       content.unicodeScalars.append(hyphen)
     } else {
       content = text.substring(span.start..<span.end)
@@ -50,7 +50,7 @@ struct LineMaker {
       y: y - top, endsInEmergencyBreak: span.emergency, indent: span.indent)
     line.x = span.indent
     if isLast { line.truncation = truncation }
-    line.endsWithHyphen = span.hyphen && text.hyphen(forSoftHyphenAt: span.end - 1) != nil
+    line.endsWithHyphen = span.hyphen && text.hyphen(forLineEnd: span.end) != nil
     aligner.align(&line, span: span)
     y += metrics.height
     return line

@@ -111,6 +111,7 @@ public struct PreparedText: Sendable {
     firstFace: () throws(CaliperError) -> Font
   ) throws(CaliperError) {
     var analysis = analysis
+    if style.hyphenation.isEnabled { try analysis.addHyphenationPoints(locale: style.locale) }
     var items = items
     string = text
     self.style = style
@@ -181,8 +182,13 @@ public struct PreparedText: Sendable {
     var segments: [Segment] = []
     segments.reserveCapacity(analysis.breaks.count)
     var start = 0
+    let hyphenationPoints = analysis.hyphenationPoints
+    var nextPoint = 0
     for (offset, stored) in analysis.breaks.enumerated() {
       let end = Int(stored)
+      let isHyphenationPoint =
+        nextPoint < hyphenationPoints.count && hyphenationPoints[nextPoint] == stored
+      if isHyphenationPoint { nextPoint += 1 }
       let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: end)
       segments.append(
         Segment(
@@ -193,7 +199,8 @@ public struct PreparedText: Sendable {
           faces: oneFace
             ? FaceMask(face: singleFace) : Self.faceMask(start..<end, faceOf: items.faceOf),
           unsafeEnd: end < count && shaped.unsafeBefore[end],
-          softHyphen: end < count && analysis.scalars[end - 1] == Self.softHyphen))
+          softHyphen: end < count
+            && (isHyphenationPoint || analysis.scalars[end - 1] == Self.softHyphen)))
       start = end
     }
     self.segments = segments

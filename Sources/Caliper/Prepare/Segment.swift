@@ -37,8 +37,8 @@ struct Segment: Sendable, Hashable {
   var isHardBreak: Bool { storedEnd < 0 }
   /// Whether HarfBuzz marks breaking at `end` unsafe (a line ending here is reshaped).
   var unsafeEnd: Bool { storedContentEnd < 0 }
-  /// Whether the segment ends with a soft hyphen (U+00AD) before more text: a line that
-  /// ends here shows a hyphen.
+  /// Whether the segment ends with a soft hyphen (U+00AD) or at an automatic hyphenation
+  /// point (`TextStyle.hyphenation`) before more text: a line that ends here shows a hyphen.
   var softHyphen: Bool { storedStart < 0 }
   /// Whether the segment has none of the three flags (soft hyphen, unsafe end, hard break):
   /// the line breaker's fast path takes such a segment with prefix arithmetic alone.

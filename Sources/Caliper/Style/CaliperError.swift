@@ -37,6 +37,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
   /// A style setting that cannot be used (a negative tab stop, a line height ≤ 0, a
   /// spacing that is not finite...).
   case invalidStyle(String)
+  /// Hyphenation was asked for but no usable dictionary exists for the locale (nil: a
+  /// dictionary file that failed to load).
+  case hyphenationDictionary(locale: String?, reason: String)
   /// A C library call failed.
   case library(function: String, code: Int32, name: String)
 
@@ -82,6 +85,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
       return "invalid font variation '\(text)': \(reason)"
     case .invalidStyle(let reason):
       return "invalid text style: \(reason)"
+    case .hyphenationDictionary(let locale, let reason):
+      return locale.map { "cannot hyphenate locale '\($0)': \(reason)" } ?? reason
     case .library(let function, let code, let name):
       return "\(function) failed: \(name) (\(code))"
     }

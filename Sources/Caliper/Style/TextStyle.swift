@@ -79,12 +79,18 @@ public struct TextStyle: Sendable, Hashable {
   /// measurement depends on the bundled fonts alone; when on, text the cascade covers
   /// measures the same and fontconfig is not even loaded.
   public var systemFallback: Bool
+  /// Automatic hyphenation at line ends with the locale's libhyphen dictionary (`.none` by
+  /// default; `.auto`; or a factor from 0 to 1, TextKit's `hyphenationFactor`). Preparing
+  /// text throws `CaliperError.hyphenationDictionary` where no dictionary exists for
+  /// `locale`.
+  public var hyphenation: Hyphenation
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",
     features: [FontFeature] = [], variations: [FontVariation] = [],
     letterSpacing: Double = 0, wordSpacing: Double = 0,
-    paragraph: ParagraphStyle = ParagraphStyle(), systemFallback: Bool = false
+    paragraph: ParagraphStyle = ParagraphStyle(), systemFallback: Bool = false,
+    hyphenation: Hyphenation = .none
   ) {
     self.size = size
     self.fonts = fonts
@@ -95,6 +101,7 @@ public struct TextStyle: Sendable, Hashable {
     self.wordSpacing = wordSpacing
     self.paragraph = paragraph
     self.systemFallback = systemFallback
+    self.hyphenation = hyphenation
   }
 
   /// The first reason this style cannot be used, if any (the size is checked apart).
@@ -104,6 +111,7 @@ public struct TextStyle: Sendable, Hashable {
     where !(value.isFinite && abs(value) <= limit) {
       return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
     }
+    if let problem = hyphenation.problem { return problem }
     for case .descriptor(let descriptor) in fonts {
       if let problem = descriptor.problem { return problem }
     }

@@ -34,6 +34,34 @@ extension StyleSchema {
       settings.style.locale = try name(value, "a locale")
     },
     StyleField(
+      "hyphenation", option: "--hyphenation", "<auto|f>", .string, [.style],
+      help: """
+        Hyphenate words at line ends with the locale's libhyphen
+        dictionary (/usr/share/hyphen): auto, none (default), or a
+        factor 0-1: hyphenate a line only when it would otherwise be
+        filled less than that (TextKit's hyphenationFactor).
+        """
+    ) { (value, settings) throws(StyleError) in
+      let message = "hyphenation must be auto, none or a factor from 0 to 1"
+      switch value {
+      case .number(let factor) where (0...1).contains(factor):
+        settings.style.hyphenation = Hyphenation(factor: factor + 0)
+      case .string(let text):
+        guard let hyphenation = Hyphenation(parsing: text.trimmingSpaces) else {
+          var error = StyleError("\(message), not '\(text)'")
+          error.isOutOfRange = Double(text.trimmingSpaces) != nil
+          throw error
+        }
+        settings.style.hyphenation = hyphenation
+      case .number(let factor):
+        var error = StyleError("\(message), not \(format(factor))")
+        error.isOutOfRange = true
+        throw error
+      default:
+        throw StyleError("\(message), not \(value.kindDescription)")
+      }
+    },
+    StyleField(
       "features", option: "--feature", "<f>[,<f>...]", .strings, [.style, .span],
       help: """
         OpenType features in HarfBuzz's syntax: tnum, liga=0,
