@@ -120,10 +120,10 @@ struct LineBreaker {
     let hyphenates = widths.text.style.hyphenation.isEnabled
     var index = 0
     while index < segments.count {
-      if open, fallback == nil, !unsafeStart, !adjustsLineWidths {
+      if open, fallback == nil, !unsafeStart, !adjustsLineWidths, !hyphenates {
         // The common case in a tight loop: segments with no soft hyphen, unsafe end or hard
         // break that fit on the open line, taken exactly as the general code below takes
-        // them. The first other segment, or the first that does not fit, goes on below
+        // them (with automatic hyphenation on, the general code also tracks `plain`). The first other segment, or the first that does not fit, goes on below
         // (its `fits` test repeated there narrows `validLimits` to the same range).
         let base = prefix[start]
         var packedFaces: UInt32 = 0
