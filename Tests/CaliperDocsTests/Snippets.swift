@@ -121,6 +121,20 @@ import Testing
     #expect(shows(text.idealSize.height, 24))
   }
 
+  /// Caliper.docc, BrowserExactMode.md.
+  @Test func browserExactMode() throws {
+    var style = TextStyle(size: 16)
+    style.breakRules = .css  // lines, heights and min/max-content as Chromium's
+    style.whiteSpace = .preWrap
+    style.overflowWrap = .anywhere
+    let label = "Blue tile with a longer local label"
+    let text = try FontLibrary.bundled().prepare(label, style: style)
+    let size = text.measure(ProposedViewSize(width: 120, height: nil)).size  // 110.32 × 66
+
+    // Three Noto Sans lines of Blink's 22 pt (17 + 5); the widest as in `.unicode` mode.
+    #expect(shows(size.width, 110.32) && size.height == 66)
+  }
+
   /// Caliper.docc, FontsAndFallback.md.
   @Test func systemFonts() throws {
     // System fonts from one folder only, for results that do not change with the machine's

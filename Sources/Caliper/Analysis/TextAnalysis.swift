@@ -34,7 +34,15 @@ struct TextAnalysis: Sendable {
   /// itemizing has put them into runs (`dropScripts`).
   private(set) var scripts: [UInt32]
 
-  init(text: String, locale: String) throws(CaliperError) {
+  /// The analysis of `text` under `style`'s locale and line-breaking rules (`CSSText` in
+  /// `.css` mode; `text` is then the text after white-space processing).
+  init(text: String, style: TextStyle) throws(CaliperError) {
+    try self.init(
+      text: text, locale: style.lineBreakLocale,
+      css: style.breakRules == .css ? CSSText(style) : nil)
+  }
+
+  init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {
     let scalars = Array(text.unicodeScalars)
     self.scalars = scalars
     var utf16: [UInt16] = []
@@ -86,8 +94,18 @@ struct TextAnalysis: Sendable {
       Self.joinConjuncts(scalars, graphemeStarts: &starts)
       graphemeStart = starts
     }
+    if let css {
+      let starts = graphemeStart
+      css.adjust(
+        scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
+    }
+    // CSS's `direction` is `ltr` unless set, whatever the first strong character.
     bidiLevels =
-      needsBidi ? try Self.bidiLevels(utf16, scalarAt: scalarAt, scalarCount: scalars.count) : []
+      needsBidi
+      ? try Self.bidiLevels(
+        utf16, scalarAt: scalarAt, scalarCount: scalars.count, paragraphLevel: css == nil ? 0xFE : 0
+      )
+      : []
     scripts = Self.resolveScripts(scalars)
   }
 
@@ -135,18 +153,18 @@ struct TextAnalysis: Sendable {
     }
   }
 
-  /// UAX #9 levels per scalar, from ICU (paragraph direction from the first strong
-  /// character, left-to-right by default).
-  private static func bidiLevels(_ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int)
-    throws(CaliperError) -> [UInt8]
-  {
+  /// UAX #9 levels per scalar, from ICU (`paragraphLevel` 0xFE: the direction of the first
+  /// strong character, left-to-right by default).
+  private static func bidiLevels(
+    _ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int, paragraphLevel: UInt8
+  ) throws(CaliperError) -> [UInt8] {
     let count = Int32(utf16.count)
     var unitLevels = [UInt8](repeating: 0, count: utf16.count + 1)
     var runStarts = [Int32](repeating: 0, count: 1)
     var runLengths = [Int32](repeating: 0, count: 1)
     var runLevels = [UInt8](repeating: 0, count: 1)
     let runCount = cicu_bidi_runs(
-      utf16, count, 0xFE, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
+      utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
     try Self.check(runCount, "cicu_bidi_runs")
     var levels = [UInt8](repeating: 0, count: scalarCount)
     for unit in 0..<utf16.count {
@@ -249,8 +267,11 @@ struct TextAnalysis: Sendable {
 
   /// Whether the scalar at `index` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF):
   /// such characters are never drawn and have no width.
-  func isLineSeparator(_ index: Int) -> Bool {
-    switch scalars[index].value {
+  func isLineSeparator(_ index: Int) -> Bool { Self.isLineSeparator(scalars[index]) }
+
+  /// Whether `scalar` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF).
+  static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
     default: return false
     }

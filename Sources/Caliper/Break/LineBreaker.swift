@@ -202,8 +202,9 @@ struct LineBreaker {
         faces |= segment.faces
       } else {
         var breakAt = segment.contentEnd
-        if !fits(width) {
-          // A word wider than the line: emergency-break it, then go on with its rest.
+        if !fits(width) && widths.text.breaksLongWords {
+          // A word wider than the line: emergency-break it, then go on with its rest
+          // (CSS `overflow-wrap: normal` lets it overflow instead).
           breakAt = emergencyBreak(widths, from: start, to: segment.contentEnd)
         } else if segment.softHyphen && !fits(endWidth) {
           // The syllable fits only without its hyphen: keep it if the word goes on on this

@@ -251,7 +251,8 @@ extension PreparedText {
   /// The UAX #9 paragraph level (0 or 1) of the paragraph holding scalar `index`, from ICU.
   func paragraphLevel(at index: Int) -> UInt8 {
     let scalars = analysis.scalars
-    guard !scalars.isEmpty else { return 0 }
+    // In `.css` mode the paragraph is left-to-right (CSS `direction: ltr`).
+    guard !scalars.isEmpty, style.breakRules != .css else { return 0 }
     func isParagraphSeparator(_ value: UInt32) -> Bool {
       value == 0x0A || value == 0x0D || value == 0x85 || value == 0x2029
         || (0x1C...0x1E).contains(value)

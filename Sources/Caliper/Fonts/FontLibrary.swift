@@ -236,9 +236,13 @@ public final class FontLibrary: Sendable {
   /// or a prepared text from the cache for the same text and style.
   ///
   /// - Throws: `CaliperError` for an invalid size or a font that cannot be opened.
+  /// In `.css` mode (`TextStyle.breakRules`) the text prepared is the text after CSS
+  /// white-space processing (`whiteSpace` `normal`, `nowrap` and `pre-line` collapse spaces),
+  /// and every offset of the result indexes that text (`PreparedText.string`).
   public func prepare(_ text: String, style: TextStyle = TextStyle()) throws(CaliperError)
     -> PreparedText
   {
+    let text = CSSText.laidOut(text, style: style)
     guard style.size.isFinite, style.size > 0, style.size <= inputLimits.maxFontSize else {
       throw .invalidFontSize(style.size, limit: inputLimits.maxFontSize)
     }
@@ -318,6 +322,9 @@ public final class FontLibrary: Sendable {
     for span in spans {
       if let problem = span.style(over: style).problem { throw .invalidStyle(problem) }
     }
+    // In `.css` mode, the text after white-space processing, its spans moved with it.
+    let (text, spans) = CSSText.laidOut(text, style: style, spans: spans)
+    if spans.isEmpty { return try prepare(text, style: style) }
     guard prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, spans: spans, library: self)
     }

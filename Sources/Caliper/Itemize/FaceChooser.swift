@@ -32,8 +32,16 @@ struct FaceChooser {
   /// Where the run's leading clusters that chose no face begin, while no face is known.
   private var pending: Int?
   private var lastWasForcedBreak = false
+  /// Whether every cluster, spaces included, takes the first face of the cascade that has
+  /// it, or the first face when none has: in `.css` mode, as Blink's font fallback does
+  /// (a space between Hebrew or Korean words is Noto Sans's 4.16 pt, not the Hebrew or
+  /// Korean face's; "―" after kana is Noto Sans's; an uncovered "〻" is Noto Sans's
+  /// .notdef).
+  private let browserFallback: Bool
 
-  init() {}
+  init(_ style: TextStyle) {
+    browserFallback = style.breakRules == .css
+  }
 
   /// Receives a stretch of one face: its scalar range, cascade index and font.
   typealias Assign = (Range<Int>, Int, Font) throws(CaliperError) -> Void
@@ -66,14 +74,17 @@ struct FaceChooser {
       }
       (runScript, runLevel, runIsEmoji) = (script, level, isEmoji)
 
-      let choosesNone = clusterScalars.allSatisfy(FontCascade.Resolver.choosesNoFace)
+      let choosesNone =
+        clusterScalars.allSatisfy(FontCascade.Resolver.choosesNoFace)
+        && !(browserFallback
+          && clusterScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator })
       var face: Int?
       var rank = Int.max
       if !choosesNone {
         let choice =
           end == cluster + 1 && scalars[cluster].value < 0x80
           ? try resolver.face(ascii: scalars[cluster], previous: previous)
-          : try resolver.face(for: clusterScalars, previous: previous)
+          : try resolver.face(for: clusterScalars, previous: browserFallback ? nil : previous)
         if !choice.covered {
           for scalar in clusterScalars
           where FontCascade.Resolver.needsGlyph(scalar) && seenMissing.insert(scalar.value).inserted

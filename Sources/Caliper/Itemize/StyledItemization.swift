@@ -71,7 +71,7 @@ struct StyledItemization {
     var slots = FaceSlots()
     var items = Itemization()
     items.faceOf = [UInt16](repeating: 0, count: count)
-    var chooser = FaceChooser()
+    var chooser = FaceChooser(style)
     var start = 0
     while start < count {
       var pieceEnd = start + 1

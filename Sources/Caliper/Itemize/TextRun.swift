@@ -26,10 +26,12 @@ struct Itemization {
   /// Characters no face covered, in order of first appearance.
   var missing: [Unicode.Scalar] = []
 
-  init(analysis: TextAnalysis, resolver: inout FontCascade.Resolver) throws(CaliperError) {
+  init(analysis: TextAnalysis, resolver: inout FontCascade.Resolver, style: TextStyle)
+    throws(CaliperError)
+  {
     let scalars = analysis.scalars
     var faceOf = [UInt16](repeating: 0, count: scalars.count)
-    var chooser = FaceChooser()
+    var chooser = FaceChooser(style)
     try chooser.choose(analysis, range: 0..<scalars.count, resolver: &resolver) { range, face, _ in
       for index in range { faceOf[index] = UInt16(face) }
     }

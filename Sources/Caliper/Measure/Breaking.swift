@@ -60,6 +60,8 @@ extension PreparedText {
   func breaking(
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> Breaking {
+    // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
+    let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
     let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
     if let limit = LineLimit(options, proposal: proposal) {
       var available = Double.infinity

@@ -65,6 +65,9 @@ public struct PreparedText: Sendable {
   private let singleFace: Int
   let segments: [Segment]
   let lineMetricsByFace: [LineMetrics]
+  /// What every line's metrics include whatever its faces: in `.css` mode the strut of
+  /// the paragraph's first font (`PreparedText+CSS.swift`), else zero.
+  let strutMetrics: LineMetrics
   /// The offsets of the text's tab characters, ascending (usually none).
   let tabs: [Int]
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
@@ -78,9 +81,9 @@ public struct PreparedText: Sendable {
   let breakCache = LineBreakCache()
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
-    var analysis = try TextAnalysis(text: text, locale: style.locale)
+    var analysis = try TextAnalysis(text: text, style: style)
     var resolver = FontCascade.Resolver(cascade)
-    let items = try Itemization(analysis: analysis, resolver: &resolver)
+    let items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
     try self.init(
       text: text, style: style, spans: [], analysis: analysis, items: items,
@@ -92,7 +95,7 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, spans: [TextSpan], library: FontLibrary)
     throws(CaliperError)
   {
-    var analysis = try TextAnalysis(text: text, locale: style.locale)
+    var analysis = try TextAnalysis(text: text, style: style)
     let styled = try StyledItemization(
       analysis: analysis, style: style, spans: spans, library: library)
     analysis.dropScripts()
@@ -129,7 +132,10 @@ public struct PreparedText: Sendable {
     var seen = Set<ObjectIdentifier>()
     faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
       .filter { seen.insert(ObjectIdentifier($0)).inserted }
-    lineMetricsByFace = slots.lineMetrics
+    let css = style.breakRules == .css
+    lineMetricsByFace = css ? slots.lineMetrics.map(Self.blinkLineMetrics) : slots.lineMetrics
+    strutMetrics =
+      css ? Self.blinkLineMetrics(try firstFace().lineMetrics(size: style.size)) : .zero
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
@@ -179,6 +185,7 @@ public struct PreparedText: Sendable {
     let prefix = shaped.takePrefixSums()
     self.prefix = prefix
 
+    let keepsSpaces = css && style.whiteSpace == .breakSpaces
     var segments: [Segment] = []
     segments.reserveCapacity(analysis.breaks.count)
     var start = 0
@@ -189,7 +196,10 @@ public struct PreparedText: Sendable {
       let isHyphenationPoint =
         nextPoint < hyphenationPoints.count && hyphenationPoints[nextPoint] == stored
       if isHyphenationPoint { nextPoint += 1 }
-      let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: end)
+      let contentEnd =
+        keepsSpaces
+        ? Self.contentEnd(analysis.scalars, from: start, to: end, keepingSpaces: true)
+        : Self.contentEnd(analysis.scalars, from: start, to: end)
       segments.append(
         Segment(
           start: start, contentEnd: contentEnd, end: end,
@@ -210,7 +220,8 @@ public struct PreparedText: Sendable {
   }
 
   /// The width of the widest unbreakable segment (min-content width), with its line's
-  /// indent: computed the first time it is asked for.
+  /// indent (in `.css` mode CSS's min-content width, `cssMinContent`): computed the first
+  /// time it is asked for.
   public var minWidth: Double {
     breakCache.minWidth {
       let widths = self.widths
@@ -222,7 +233,7 @@ public struct PreparedText: Sendable {
           : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
         widest = max(widest, width + widths.indent(atLineStart: segment.start))
       }
-      return widest
+      return style.breakRules == .css ? cssMinContent(wordsWidth: widest) : widest
     }
   }
 
@@ -275,9 +286,17 @@ public struct PreparedText: Sendable {
 
   /// Where the content of start..<end ends: before its trailing whitespace and line
   /// separator.
-  static func contentEnd(_ scalars: [Unicode.Scalar], from start: Int, to end: Int) -> Int {
+  /// Where the content of start..<end ends: before its trailing whitespace, or only before
+  /// its line separators when `keepingSpaces` (CSS `white-space: break-spaces`, whose spaces
+  /// take room at a line's end).
+  static func contentEnd(
+    _ scalars: [Unicode.Scalar], from start: Int, to end: Int, keepingSpaces: Bool = false
+  ) -> Int {
     var contentEnd = end
-    while contentEnd > start, isTrailing(scalars[contentEnd - 1]) { contentEnd -= 1 }
+    while contentEnd > start, isTrailing(scalars[contentEnd - 1]) {
+      if keepingSpaces && !TextAnalysis.isLineSeparator(scalars[contentEnd - 1]) { break }
+      contentEnd -= 1
+    }
     return contentEnd
   }
 
@@ -334,7 +353,7 @@ public struct PreparedText: Sendable {
       metrics = metrics.union(lineMetricsByFace[face])
       bits &= bits - 1
     }
-    return metrics
+    return metrics.union(strutMetrics)
   }
 
   /// The line metrics of the faces used in `range`; an empty range takes the face of the
@@ -343,10 +362,11 @@ public struct PreparedText: Sendable {
     let count = analysis.scalars.count
     guard count > 0 else { return .zero }
     if range.isEmpty {
-      return lineMetricsByFace[face(at: max(0, min(range.lowerBound, count) - 1))]
+      let metrics = lineMetricsByFace[face(at: max(0, min(range.lowerBound, count) - 1))]
+      return style.breakRules == .css ? metrics.union(strutMetrics) : metrics
     }
     var seen = Set<Int>()
-    var metrics = LineMetrics.zero
+    var metrics = strutMetrics
     for index in range where seen.insert(face(at: index)).inserted {
       metrics = metrics.union(lineMetricsByFace[face(at: index)])
     }

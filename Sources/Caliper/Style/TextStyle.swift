@@ -84,13 +84,26 @@ public struct TextStyle: Sendable, Hashable {
   /// text throws `CaliperError.hyphenationDictionary` where no dictionary exists for
   /// `locale`.
   public var hyphenation: Hyphenation
+  /// Caliper's line-breaking rules or CSS Text's (`BreakRules`); `.unicode` by default.
+  public var breakRules: BreakRules
+  /// CSS `white-space` (`.css` mode only).
+  public var whiteSpace: WhiteSpace
+  /// CSS `word-break` (`.css` mode only).
+  public var wordBreak: WordBreak
+  /// CSS `overflow-wrap` (`.css` mode only).
+  public var overflowWrap: OverflowWrap
+  /// CSS `line-break` (`.css` mode only).
+  public var lineBreak: LineBreak
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",
     features: [FontFeature] = [], variations: [FontVariation] = [],
     letterSpacing: Double = 0, wordSpacing: Double = 0,
     paragraph: ParagraphStyle = ParagraphStyle(), systemFallback: Bool = false,
-    hyphenation: Hyphenation = .none
+    hyphenation: Hyphenation = .none,
+    breakRules: BreakRules = .unicode, whiteSpace: WhiteSpace = .normal,
+    wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .normal,
+    lineBreak: LineBreak = .auto
   ) {
     self.size = size
     self.fonts = fonts
@@ -102,6 +115,11 @@ public struct TextStyle: Sendable, Hashable {
     self.paragraph = paragraph
     self.systemFallback = systemFallback
     self.hyphenation = hyphenation
+    self.breakRules = breakRules
+    self.whiteSpace = whiteSpace
+    self.wordBreak = wordBreak
+    self.overflowWrap = overflowWrap
+    self.lineBreak = lineBreak
   }
 
   /// The first reason this style cannot be used, if any (the size is checked apart).

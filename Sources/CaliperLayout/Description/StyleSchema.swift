@@ -12,7 +12,8 @@
 /// option name) is added by each entry around the one message.
 public enum StyleSchema {
   /// Every field, in the order `--help` lists them.
-  public static let fields: [StyleField] = fontFields + StyleSchema.spacingFields + lineFields
+  public static let fields: [StyleField] =
+    fontFields + StyleSchema.spacingFields + lineFields + breakFields
 
   /// The field of a JSON key (`fonts` is `font`'s other spelling).
   public static func field(key: String) -> StyleField? {
