@@ -25,6 +25,16 @@ enum MeasureCommand {
       Option("--json", help: "One JSON object per text per line (schema in the docs)."),
       Option("--no-lines", help: "Leave out the lines (sizes and line counts only)."),
       Option(
+        "--rects", value: "<start:end>",
+        help: "With --json: the rects of characters start..<end (Unicode\n"
+          + "scalars; one per line fragment) and the carets at both ends."
+      ) { text in
+        guard MeasureFormat.range(text) != nil else {
+          throw UsageError(
+            "--rects expects START:END, whole numbers with START ≤ END, not '\(text)'")
+        }
+      },
+      Option(
         "--scale", value: "<s>",
         help: "Round sizes up to the pixel grid of s pixels per point.",
         check: OptionValues.checkScale),
@@ -66,6 +76,10 @@ enum MeasureCommand {
       options.jobs = try OptionValues.whole(jobs, option: "--jobs", 1...4096, "threads")
     }
     if let scale = parsed.last("--scale") { options.format.scale = try OptionValues.scale(scale) }
+    if let rects = parsed.last("--rects") {
+      guard options.json else { throw UsageError("--rects needs --json") }
+      options.format.rects = MeasureFormat.range(rects)
+    }
     if let bytes = parsed.last("--max-text-bytes") {
       options.limits.maxTextBytes = try OptionValues.byteCount(bytes, option: "--max-text-bytes")
     }

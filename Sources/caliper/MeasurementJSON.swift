@@ -39,6 +39,7 @@ enum MeasurementJSON {
     for index in 0..<rows.count {
       var piece = index > 0 ? "," : ""
       piece += opening(result(rows.measurement(index), lines: false))
+      piece += characterFields(rows, index)
       guard format.lines else {
         sink(piece + "}")
         continue
@@ -57,6 +58,46 @@ enum MeasurementJSON {
       sink(piece + "]}")
     }
     sink("]}")
+  }
+
+  /// `,"rects":[…],"carets":[…]` for `format.rects` and `,"characterIndexes":[…]` for
+  /// `format.points` (`CharacterGeometry`), or nothing.
+  static func characterFields(_ rows: MeasuredRows, _ index: Int) -> String {
+    let format = rows.format
+    guard format.rects != nil || !format.points.isEmpty else { return "" }
+    let text = rows.text
+    // The row measured with its lines, held while its characters are placed.
+    let geometry = text.characterGeometry(
+      of: text.measure(rows.proposals[index], options: rows.options))
+    var pairs: [(String, JSONWriter.Value)] = []
+    if let asked = format.rects {
+      let count = text.string.unicodeScalars.count
+      let range = min(asked.lowerBound, count)..<min(asked.upperBound, count)
+      pairs.append(("rects", .array(geometry.rects(for: range).map(rect))))
+      let carets = [range.lowerBound, range.upperBound].map { offset -> JSONWriter.Value in
+        guard let caret = geometry.caret(at: offset) else { return .null }
+        return .object([
+          ("offset", .integer(offset)), ("x", .number(caret.x)), ("y", .number(caret.y)),
+          ("height", .number(caret.height)), ("line", .integer(caret.line)),
+        ])
+      }
+      pairs.append(("carets", .array(carets)))
+    }
+    if !format.points.isEmpty {
+      pairs.append(
+        (
+          "characterIndexes",
+          .array(format.points.map { .integer(geometry.characterIndex(for: $0)) })
+        ))
+    }
+    return "," + String(JSONWriter.encode(.object(pairs)).dropFirst().dropLast())
+  }
+
+  static func rect(_ rect: Rect) -> JSONWriter.Value {
+    .object([
+      ("x", .number(rect.minX)), ("y", .number(rect.minY)), ("width", .number(rect.width)),
+      ("height", .number(rect.height)),
+    ])
   }
 
   /// How many bytes of lines `write` gathers before handing them on.

@@ -14,7 +14,7 @@ struct ServeRequest {
   }
 
   static let keys: [String] =
-    ["id", "text", "widths", "lines", "scale", "stats"]
+    ["id", "text", "widths", "lines", "scale", "stats", "rects", "points"]
     + StyleSchema.keys([.style, .text, .proposal])
 
   let id: JSONWriter.Value
@@ -89,6 +89,33 @@ struct ServeRequest {
           .invalidValue, "'lines' must be true or false, not \(lines.kindDescription)")
       }
       format.lines = value
+    }
+    if let rects = request["rects"] {
+      guard case .array(let bounds) = rects, bounds.count == 2,
+        case .number(let start) = bounds[0], case .number(let end) = bounds[1],
+        start.rounded() == start, end.rounded() == end, 0 <= start, start <= end,
+        end <= Double(Int32.max)
+      else {
+        throw RequestError(
+          .invalidValue, "'rects' must be [start, end], whole numbers with 0 ≤ start ≤ end")
+      }
+      format.rects = Int(start)..<Int(end)
+    }
+    if let points = request["points"] {
+      guard case .array(let values) = points else {
+        throw RequestError(.invalidValue, "'points' must be an array of [x, y] pairs")
+      }
+      guard values.count <= 100_000 else {
+        throw RequestError(.invalidValue, "'points' holds \(values.count) points, over 100000")
+      }
+      format.points = try values.map { (value: JSONValue) throws(RequestError) in
+        guard case .array(let pair) = value, pair.count == 2, case .number(let x) = pair[0],
+          case .number(let y) = pair[1], x.isFinite, y.isFinite
+        else {
+          throw RequestError(.invalidValue, "'points' must be an array of [x, y] pairs of numbers")
+        }
+        return Point(x: x, y: y)
+      }
     }
     if let scale = request["scale"] {
       format.scale = try RequestLimits.scale(Self.number(scale, key: "scale"))

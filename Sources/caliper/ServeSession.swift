@@ -70,7 +70,8 @@ struct ServeSession {
 
   /// About how many bytes the response for `text` at `proposals` takes, counted until it
   /// passes `limit`: the text, and per proposal a result and, with lines, each line's
-  /// fields and text (line counts from `sizeThatFits`, which builds no lines).
+  /// fields and text, with rects a few per line, with points one index each (line counts
+  /// from `sizeThatFits`, which builds no lines).
   static func estimatedBytes(
     _ text: PreparedText, _ proposals: [ProposedViewSize], options: TextContainerOptions,
     format: MeasureFormat, stoppingPast limit: Int
@@ -79,8 +80,12 @@ struct ServeSession {
     var total = 512 + textBytes + 80 * (text.faces.count + text.missing.count)
     for proposal in proposals where total <= limit {
       total += 400
-      if format.lines {
-        total += textBytes + 320 * text.sizeThatFits(proposal, options: options).lineCount
+      if format.needsLines {
+        let lineCount = text.sizeThatFits(proposal, options: options).lineCount
+        if format.lines { total += textBytes + 320 * lineCount }
+        // Rects: a few a line (one per bidi piece), and an index a point.
+        if format.rects != nil { total += 400 + 240 * lineCount }
+        total += 24 * format.points.count
       }
     }
     return total

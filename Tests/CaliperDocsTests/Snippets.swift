@@ -60,6 +60,21 @@ import Testing
     #expect(shows(narrowest, 43.792))
   }
 
+  /// Caliper.docc, CharacterRectsAndHitTesting.md.
+  @Test func characterRectsAndHitTesting() throws {
+    let fonts = try FontLibrary.bundled()
+    let text = try fonts.prepare("The word שלום עולם means hello world")
+    let measured = text.measure(ProposedViewSize(width: 200, height: nil))
+    let geometry = text.characterGeometry(of: measured)
+    let rects = geometry.rects(for: 4..<14)  // "word שלום ": two pieces, left to right
+    let caret = geometry.caret(at: 9)  // before "ש": its right edge, x 148.064
+    let index = geometry.characterIndex(for: Point(x: 2, y: 10))  // 0: the left half of "T"
+
+    #expect(rects.count == 2 && rects[0].maxX < rects[1].minX)
+    #expect(shows(try #require(caret).x, 148.064))
+    #expect(index == 0)
+  }
+
   /// Caliper.docc, LinesAndTruncation.md.
   @Test func linesAndTruncation() throws {
     let fonts = try FontLibrary.bundled()

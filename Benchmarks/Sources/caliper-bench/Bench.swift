@@ -1,10 +1,18 @@
 @_spi(Benchmarks) import Caliper
 
-/// What every workload shares: the font library, the style, the number of timed passes.
+/// What every workload shares: the font library, the style, the number of timed passes, and
+/// SkParagraph when it races (on the classes it holds).
 struct Bench {
   let fonts: FontLibrary
   let style: TextStyle
   let passes: Int
+  var skparagraph: SkParagraph? = nil
+
+  /// SkParagraph, when it takes part in workloads on `prepared`.
+  func peer(_ prepared: PreparedCorpus) -> SkParagraph? {
+    guard let skparagraph, skparagraph.holds(prepared.corpus) else { return nil }
+    return skparagraph
+  }
 
   /// The widths of the 10-width task and of the line-count agreement, in points.
   static let widths: [Double] = [120, 180, 240, 300, 360, 420, 480, 600, 720, 960]

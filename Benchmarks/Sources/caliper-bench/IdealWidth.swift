@@ -3,27 +3,30 @@
 /// W5, the ideal (unwrapped) width: from scratch, and of text already prepared.
 ///
 /// Cold: Caliper prepares and reads `idealWidth`; Pango makes a layout with no width and asks
-/// its size. Prepared: Caliper reads the stored `idealWidth` of every prepared paragraph;
+/// its size; SkParagraph builds a paragraph, lays it out at infinity and reads its max
+/// intrinsic width. Prepared: Caliper reads the stored `idealWidth` of every prepared paragraph;
 /// Pango asks the size of every existing layout, already laid out with no width. The
 /// prepared case is a load per text, too small to time one at a time, so one operation is a
 /// sweep over the whole class (repeated), and the figure per op is per paragraph.
 extension Bench {
   func coldIdealWidth(_ prepared: PreparedCorpus) -> Row {
     let paragraphs = prepared.corpus.paragraphs
+    let name = prepared.corpus.name
     let race = Race(
-      paragraphs, passes: passes,
-      caliper: { paragraph in Stopwatch.time { blackHole(prepare(paragraph).idealWidth) } },
-      pango: { paragraph in
+      Array(paragraphs.indices), passes: passes,
+      caliper: { index in Stopwatch.time { blackHole(prepare(paragraphs[index]).idealWidth) } },
+      pango: { index in
         Stopwatch.time {
-          let layout = PangoText(paragraph)
+          let layout = PangoText(paragraphs[index])
           layout.setWidth(nil)
           blackHole(layout.size)
         }
-      })
+      },
+      skparagraph: peer(prepared).map { peer in { peer.time("ideal", name, String($0)) } })
     return Row(
-      workload: "W5 ideal width, cold", corpus: prepared.corpus.name,
-      operations: paragraphs.count, segments: prepared.segmentCount,
-      bytes: prepared.corpus.byteCount, race: race, target: "≥ 4×", targetRatio: 4)
+      workload: "W5 ideal width, cold", corpus: name, operations: paragraphs.count,
+      segments: prepared.segmentCount, bytes: prepared.corpus.byteCount, race: race,
+      target: Target(pango: 4))
   }
 
   func preparedIdealWidth(_ prepared: PreparedCorpus) -> Row {
@@ -55,7 +58,7 @@ extension Bench {
     return Row(
       workload: "W5 ideal width, prepared", corpus: prepared.corpus.name,
       operations: sweeps * texts.count, segments: sweeps * prepared.segmentCount,
-      bytes: sweeps * prepared.corpus.byteCount, race: race, target: "< 50 ns",
-      targetRatio: nil, targetNanoseconds: 50)
+      bytes: sweeps * prepared.corpus.byteCount, race: race,
+      target: Target(nanosecondsPerOperation: 50))
   }
 }

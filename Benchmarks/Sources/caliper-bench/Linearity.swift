@@ -14,7 +14,7 @@ struct Linearity {
     let twice = Paragraph(paragraph.text + " " + paragraph.text)
     func row(_ paragraph: Paragraph, _ name: String) -> Row {
       let corpus = PreparedCorpus(Corpus(name: name, paragraphs: [paragraph]), bench: bench)
-      return bench.coldMeasure(corpus, workload: "linearity cold measure", target: "", ratio: nil)
+      return bench.coldMeasure(corpus, workload: "linearity cold measure", target: .none)
     }
     single = row(paragraph, "\(paragraph.byteCount / 1000) KB paragraph")
     doubled = row(twice, "\(twice.byteCount / 1000) KB paragraph")

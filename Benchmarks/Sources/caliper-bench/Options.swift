@@ -6,18 +6,39 @@ struct Options {
   var passes = 3
   var limit: Int?
   var quick = false
+  /// The Python that has skia-python (Benchmarks/run's venv); SkParagraph races when given.
+  var skparagraphPython: String?
+  /// Where to write every paragraph's line counts (JSON lines) for the per-script table.
+  var agreementFile: String?
+  /// Where to write the time table's rows as JSON lines, for the summary and the comparison.
+  var rowsFile: String?
+  /// Run Caliper's side of one workload alone on Gatsby (for callgrind): `Loop`.
+  var loop: String?
 
   static let usage = """
-    OVERVIEW: Times Caliper against Pango on the benchmark corpora, interleaved paragraph
-    by paragraph, and prints the results as Markdown.
+    OVERVIEW: Times Caliper against Pango (and SkParagraph) on the benchmark corpora,
+    interleaved paragraph by paragraph, and prints the results as Markdown.
 
     USAGE: caliper-bench [--corpus <dir>] [--passes <n>] [--limit <n>] [--quick]
+                         [--skparagraph <python>] [--agreement-out <file>]
+                         [--rows-out <file>] [--loop prepare|relayout|tenwidths]
 
     OPTIONS:
       --corpus <dir>   the corpus folder (default: Benchmarks/Corpus above the executable)
       --passes <n>     timed passes after the warm-up; the median is reported (default 3)
       --limit <n>      at most n paragraphs per class
       --quick          a smoke run: 1 pass, 100 paragraphs per class
+      --skparagraph <python>
+                       race SkParagraph too: a Python with skia-python, running
+                       Scripts/skparagraph-measure beside the corpus folder
+      --agreement-out <file>
+                       write each paragraph's line counts (Caliper, Pango, SkParagraph) as
+                       JSON lines, for the per-script agreement table
+      --loop <workload>
+                       only Caliper's side of one workload on Gatsby, --passes times, untimed
+                       (for valgrind --tool=callgrind): prepare, relayout or tenwidths
+      --rows-out <file>
+                       write the time table's rows as JSON lines (ns per op for each side)
       -h, --help       show this help
     """
 
@@ -33,6 +54,10 @@ struct Options {
       case "--corpus": corpusDirectory = Self.value(&rest, for: argument)
       case "--passes": passes = Self.count(&rest, for: argument)
       case "--limit": limit = Self.count(&rest, for: argument)
+      case "--skparagraph": skparagraphPython = Self.value(&rest, for: argument)
+      case "--agreement-out": agreementFile = Self.value(&rest, for: argument)
+      case "--rows-out": rowsFile = Self.value(&rest, for: argument)
+      case "--loop": loop = Self.value(&rest, for: argument)
       case "-h", "--help":
         print(Self.usage)
         exit(0)

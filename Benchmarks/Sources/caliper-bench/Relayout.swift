@@ -9,7 +9,11 @@
 /// so each width's breaking was made more than 8 calls ago and has left the cache (the miss
 /// share is replayed and reported). "Inside cached range" alternates two widths inside one
 /// breaking's range: Caliper answers from its cache, Pango lays out again (any new width
-/// does). Paragraphs narrower than 100 pt are left out.
+/// does). Paragraphs narrower than 100 pt are left out. SkParagraph races on "new width" with
+/// the same paragraphs and widths (it keeps shaped text and re-breaks at every width whose
+/// floor differs from the last); it has no cache of breakings, and since it floors widths,
+/// two widths inside one breaking's range often floor alike and it would skip the work, so
+/// it sits out "inside cached range".
 extension Bench {
   /// Up to 16 widths below `text`'s ideal width, each giving a different breaking.
   static func distinctWidths(_ text: PreparedText) -> [Double] {
@@ -27,6 +31,8 @@ extension Bench {
   }
 
   struct RelayoutItem {
+    /// The paragraph's index in its class.
+    let index: Int
     let text: PreparedText
     let layout: PangoText
     let widths: [Double]
@@ -42,48 +48,68 @@ extension Bench {
       let bytes = prepared.corpus.paragraphs[index].byteCount
       let widths = Self.distinctWidths(text)
       if widths.count > 8 {
-        fresh.append(RelayoutItem(text: text, layout: layout, widths: widths, bytes: bytes))
+        fresh.append(
+          RelayoutItem(index: index, text: text, layout: layout, widths: widths, bytes: bytes))
       }
       let range = text.sizeThatFits(proposal(0.6 * text.idealWidth)).lineBreakRange
       let span = range.upperBound - range.lowerBound
       if span.isFinite, span > 0.01 {
         let pair = [range.lowerBound + 0.25 * span, range.lowerBound + 0.75 * span]
         let alternating = (0..<16).map { pair[$0 % 2] }
-        inside.append(RelayoutItem(text: text, layout: layout, widths: alternating, bytes: bytes))
+        inside.append(
+          RelayoutItem(
+            index: index, text: text, layout: layout, widths: alternating, bytes: bytes))
       }
     }
-    let newWidth = row(fresh, workload: "W3 relayout, new width", corpus: prepared.corpus.name)
+    let name = prepared.corpus.name
+    var skparagraph = peer(prepared)
+    if let peer = skparagraph {
+      let items = fresh.map { [IndexOrWidths.index($0.index), .widths($0.widths)] }
+      peer.ask("items \(name)\t\(name)\t" + SkParagraph.json(items))
+    }
+    if fresh.isEmpty { skparagraph = nil }
+    let newWidth = row(
+      fresh, workload: "W3 relayout, new width", corpus: name, skparagraph: skparagraph,
+      target: Target(
+        pango: 800, skparagraph: 10, nanosecondsPerSegment: name == "gatsby" ? 6 : nil))
     let insideRange =
       inside.isEmpty
       ? nil
-      : row(inside, workload: "W3 relayout, inside cached range", corpus: prepared.corpus.name)
+      : row(
+        inside, workload: "W3 relayout, inside cached range", corpus: name, skparagraph: nil,
+        target: Target(pango: 800))
     let calls = fresh.reduce(0) { $0 + $1.widths.count }
     let misses = fresh.reduce(0) { $0 + Self.replayMisses($1) }
     return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls))
   }
 
-  private func row(_ items: [RelayoutItem], workload: String, corpus: String) -> Row {
+  private func row(
+    _ items: [RelayoutItem], workload: String, corpus: String, skparagraph: SkParagraph?,
+    target: Target
+  ) -> Row {
     let race = Race(
-      items, passes: passes,
-      caliper: { item in
-        Stopwatch.time {
+      Array(items.indices), passes: passes,
+      caliper: { number in
+        let item = items[number]
+        return Stopwatch.time {
           for width in item.widths { blackHole(item.text.sizeThatFits(proposal(width)).size) }
         }
       },
-      pango: { item in
-        Stopwatch.time {
+      pango: { number in
+        let item = items[number]
+        return Stopwatch.time {
           for width in item.widths {
             item.layout.setWidth(width)
             blackHole(item.layout.size)
           }
         }
-      })
+      },
+      skparagraph: skparagraph.map { peer in { peer.time("relayout", corpus, String($0)) } })
     let calls = items.reduce(0) { $0 + $1.widths.count }
     return Row(
       workload: workload, corpus: corpus, operations: calls,
       segments: items.reduce(0) { $0 + $1.text.segmentCount * $1.widths.count },
-      bytes: items.reduce(0) { $0 + $1.bytes * $1.widths.count }, race: race,
-      target: "≥ 800×", targetRatio: 800)
+      bytes: items.reduce(0) { $0 + $1.bytes * $1.widths.count }, race: race, target: target)
   }
 
   /// How many of one cycle of `item.widths` miss an 8-entry LRU of breaking ranges that has
@@ -105,5 +131,19 @@ extension Bench {
       }
     }
     return misses
+  }
+}
+
+/// One element of a relayout item as the peer reads it: `[paragraph index, [widths]]`.
+enum IndexOrWidths: Encodable {
+  case index(Int)
+  case widths([Double])
+
+  func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .index(let index): try container.encode(index)
+    case .widths(let widths): try container.encode(widths)
+    }
   }
 }

@@ -6,7 +6,21 @@ func progress(_ message: String) {
   FileHandle.standardError.write(Data("caliper-bench: \(message)\n".utf8))
 }
 
+/// Writes `lines` to `file` (when given), one per line; exits 1 if it cannot.
+func write(_ lines: [String], to file: String?) {
+  guard let file else { return }
+  do {
+    try (lines.joined(separator: "\n") + "\n").write(
+      toFile: file, atomically: true, encoding: .utf8)
+  } catch {
+    progress("cannot write \(file): \(error)")
+    exit(1)
+  }
+}
+
 let options = Options(Array(CommandLine.arguments.dropFirst()))
+// A peer that stops must end the run with a message, not a SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 // Every workload runs with the prepared-text cache off, so that a cold prepare really prepares.
 // The shaped-word cache stays on (as in an application) except in the "shape cache off" rows.
 let fonts: FontLibrary
@@ -19,9 +33,15 @@ do {
   exit(1)
 }
 guard Pango.setUp(fontsDirectory: fonts.fontsDirectory, size: 16) else { exit(1) }
-let bench = Bench(fonts: fonts, style: TextStyle(size: 16), passes: options.passes)
+var bench = Bench(fonts: fonts, style: TextStyle(size: 16), passes: options.passes)
 let uncached = Bench(fonts: unshared, style: TextStyle(size: 16), passes: options.passes)
 let directory = options.corpus()
+let skparagraph = options.skparagraphPython.flatMap {
+  SkParagraph(
+    python: $0, script: directory + "/../Scripts/skparagraph-measure",
+    fonts: fonts.fontsDirectory)
+}
+if options.skparagraphPython != nil, skparagraph == nil { exit(1) }
 
 let sources: [(name: String, file: String)] = [
   ("gatsby", "gatsby-opening.txt"),
@@ -29,6 +49,20 @@ let sources: [(name: String, file: String)] = [
   ("fallback-heavy", "fallback-heavy.txt"),
   ("URLs, unbreakable", "urls-unbreakable.txt"),
 ]
+if let loop = options.loop {
+  do {
+    let corpus = try Corpus.load(
+      "gatsby", file: "gatsby-opening.txt", directory: directory, limit: options.limit)
+    guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
+      progress("unknown --loop \(loop) (prepare, relayout or tenwidths)")
+      exit(64)
+    }
+    exit(0)
+  } catch {
+    progress("cannot read the corpus in \(directory): \(error)")
+    exit(1)
+  }
+}
 let corpora: [PreparedCorpus]
 do {
   corpora = try sources.map {
@@ -41,8 +75,24 @@ do {
   exit(1)
 }
 
+if let skparagraph {
+  for prepared in corpora { skparagraph.load(prepared.corpus) }
+  bench.skparagraph = skparagraph
+}
+
 print("## caliper-bench\n")
 print("Pango \(Pango.version); Pango's private font map holds: \(Pango.families).\n")
+if let skparagraph {
+  print(
+    "SkParagraph (`Scripts/skparagraph-measure --serve`, one timed operation per request): "
+      + "`\(skparagraph.hello)`. Python's share of each timed SkParagraph operation, median ns "
+      + "(`overhead`): `\(skparagraph.ask("overhead"))` (timer: an empty timed call; property: "
+      + "reading `Height`; sameWidthLayout: `layout` at the width it already has, which returns "
+      + "at once). A cold build makes 5 such calls (builder, addText, Build, layout, reads), a "
+      + "relayout 3 per width.\n")
+} else {
+  print("SkParagraph: not raced (no `--skparagraph`).\n")
+}
 print(
   "Passes: \(options.passes) timed after one warm-up, median reported; Caliper's op, then "
     + "Pango's, paragraph by paragraph in one process. Classes: "
@@ -61,15 +111,15 @@ for prepared in corpora {
     bench.coldMeasure(
       prepared,
       workload: fallback ? "W6 cold measure (240), fallback-heavy" : "W2 cold measure (240)",
-      target: fallback ? "≥ 3×" : "≥ 4×", ratio: fallback ? 3 : 4))
+      target: fallback ? Target(pango: 3) : Target(pango: 5, skparagraph: 4)))
   rows.append(
     uncached.coldMeasure(
-      prepared, workload: "W2 cold measure (240), shape cache off", target: "≥ 4×", ratio: 4))
+      prepared, workload: "W2 cold measure (240), shape cache off", target: Target(pango: 5)))
   if name == "gatsby" {
     rows.append(
       bench.coldMeasure(
-        prepared, workload: "W2 cold measure (240), measure() with lines", target: "≥ 4×",
-        ratio: 4, withLines: true))
+        prepared, workload: "W2 cold measure (240), measure() with lines",
+        target: Target(pango: 5), withLines: true))
   }
   progress("\(name): W3 relayout")
   let relayout = bench.relayout(prepared)
@@ -86,6 +136,7 @@ for prepared in corpora {
 print("### Time\n")
 print(Row.header)
 for row in rows.sorted(by: { $0.workload < $1.workload }) { print(row.markdown) }
+write(rows.map(\.json), to: options.rowsFile)
 print(
   "\nW3 \"new width\": share of calls that missed Caliper's breaking cache (replayed): "
     + missNotes.joined(separator: ", ") + ".")
@@ -112,9 +163,17 @@ progress("memory and agreement")
 print("### W7 memory per prepared paragraph (`memoryFootprint`)\n")
 print(MemoryRow.header)
 for prepared in corpora { print(MemoryRow(prepared).markdown) }
-print("\n### Agreement with Pango (ideal width and widths \(Bench.widths.map { Int($0) }))\n")
+print(
+  "\n### Agreement with Pango and SkParagraph (ideal width and widths "
+    + "\(Bench.widths.map { Int($0) }))\n")
 print(AgreementRow.header)
-for prepared in corpora { print(AgreementRow(prepared).markdown) }
+var records: [String] = []
+for prepared in corpora {
+  let row = AgreementRow(prepared, skparagraph: skparagraph)
+  print(row.markdown)
+  records += row.records.map(SkParagraph.json)
+}
+write(records, to: options.agreementFile)
 print("\n### Cache statistics\n")
 print("The benchmark's library (prepared-text cache off) after every workload:\n")
 print(CacheRow.header)

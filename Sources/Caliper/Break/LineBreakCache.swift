@@ -12,6 +12,7 @@ import Synchronization
 /// the cache. A breaking made for a size alone keeps only its size;
 /// asking it for lines makes them once. Bound: `capacity` breakings, least recently used
 /// evicted; `removeAll()` empties it. Shared by copies of the `PreparedText`, under a lock.
+/// It also keeps the widths of the stretches reshaped at unsafe line edges (`edgeWidth`).
 final class LineBreakCache: Sendable {
   /// One breaking: its range of limits, its size, and its lines if they were asked for.
   struct Entry: Sendable {
@@ -71,9 +72,14 @@ final class LineBreakCache: Sendable {
   /// has its lines) and evicting the least recently used beyond `capacity`.
   func insert(_ entry: Entry) {
     entries.withLock { entries in
-      entries.removeAll { $0.limits == entry.limits && $0.limit == entry.limit }
+      // At most one entry has the same range and limit (each insert replaces it).
+      if let same = entries.firstIndex(where: {
+        $0.limits == entry.limits && $0.limit == entry.limit
+      }) {
+        entries.remove(at: same)
+      }
       entries.append(entry)
-      if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+      if entries.count > capacity { entries.remove(at: 0) }
     }
   }
 
@@ -102,5 +108,47 @@ final class LineBreakCache: Sendable {
 
   func removeAll() {
     entries.withLock { $0.removeAll() }
+    edges.withLock { $0 = ([], 0) }
+  }
+
+  /// A stretch reshaped at an unsafe line edge and its width (`LineWidths.reshapedWidth`).
+  struct Edge: Sendable {
+    let start: Int
+    let end: Int
+    let contentEnd: Int
+    let width: Double
+  }
+
+  /// The widths of stretches reshaped at unsafe line edges: a property of the text, not of
+  /// a width, so every breaking may reuse them (a relayout at a new width meets the same
+  /// edges again). Bound: `edgeCapacity` stretches, the oldest replaced first.
+  private let edges = Mutex<(list: [Edge], next: Int)>(([], 0))
+  static let edgeCapacity = 32
+
+  /// The width remembered for `range` summed up to `contentEnd`, if any.
+  func edgeWidth(_ range: Range<Int>, contentEnd: Int) -> Double? {
+    edges.withLock { edges in
+      for edge in edges.list
+      where edge.start == range.lowerBound && edge.end == range.upperBound
+        && edge.contentEnd == contentEnd
+      {
+        return edge.width
+      }
+      return nil
+    }
+  }
+
+  /// Remembers a reshaped stretch's width, replacing the oldest beyond `edgeCapacity`.
+  func rememberEdge(_ range: Range<Int>, contentEnd: Int, width: Double) {
+    let edge = Edge(
+      start: range.lowerBound, end: range.upperBound, contentEnd: contentEnd, width: width)
+    edges.withLock { edges in
+      if edges.list.count < Self.edgeCapacity {
+        edges.list.append(edge)
+      } else {
+        edges.list[edges.next] = edge
+        edges.next = (edges.next + 1) % Self.edgeCapacity
+      }
+    }
   }
 }

@@ -85,8 +85,21 @@ struct LineBreaker {
   /// Breaks the lines, handing each to `sink` in order: one scan over the segments, no
   /// shaping but at unsafe line edges, and no allocation but the sink's own.
   mutating func breakLines<Sink: LineSink>(_ widths: LineWidths, into sink: inout Sink) {
-    let segments = widths.text.segments
-    let prefix = widths.text.prefix
+    // The scan reads the segments and prefix sums through buffer pointers: no bounds check
+    // and no retain per segment (relayout at a new width is this loop; see RESULTS.md).
+    widths.text.segments.withUnsafeBufferPointer { segments in
+      widths.text.prefix.withUnsafeBufferPointer { prefix in
+        breakLines(widths, segments: segments, prefix: prefix, into: &sink)
+      }
+    }
+  }
+
+  private mutating func breakLines<Sink: LineSink>(
+    _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
+    prefix: UnsafeBufferPointer<Double>, into sink: inout Sink
+  ) {
+    // Invariants of the text, read once rather than per segment.
+    let adjustsLineWidths = widths.adjustsLineWidths
     // The open line, in locals (a Span is built only when a line is emitted).
     var open = false
     var start = 0  // where the open line, or the next one, starts
@@ -107,6 +120,28 @@ struct LineBreaker {
     let hyphenates = widths.text.style.hyphenation.isEnabled
     var index = 0
     while index < segments.count {
+      if open, fallback == nil, !unsafeStart, !adjustsLineWidths, !hyphenates {
+        // The common case in a tight loop: segments with no soft hyphen, unsafe end or hard
+        // break that fit on the open line, taken exactly as the general code below takes
+        // them (with automatic hyphenation on, the general code also tracks `plain`). The first other segment, or the first that does not fit, goes on below
+        // (its `fits` test repeated there narrows `validLimits` to the same range).
+        let base = prefix[start]
+        var packedFaces: UInt32 = 0
+        while index < segments.count {
+          let next = segments[index]
+          guard next.isPlain else { break }
+          let width = prefix[next.contentEnd] - base
+          guard fits(width) else { break }
+          packedFaces |= next.packedFaces
+          contentEnd = next.contentEnd
+          end = next.end
+          lineWidth = width
+          hyphen = false
+          index += 1
+        }
+        faces |= Segment.faces(packedFaces)
+        guard index < segments.count else { break }
+      }
       let segment = segments[index]
       if !open {
         unsafeStart = widths.isUnsafeStart(start)
@@ -122,7 +157,7 @@ struct LineBreaker {
         (width, endWidth) = widths.softHyphenWidths(from: start, segment: index)
       } else {
         width =
-          segment.unsafeEnd || unsafeStart || widths.adjustsLineWidths
+          segment.unsafeEnd || unsafeStart || adjustsLineWidths
           ? widths.width(from: start, to: segment.contentEnd, breakingAt: segment.end)
           : prefix[segment.contentEnd] - prefix[start]
         endWidth = width

@@ -46,8 +46,19 @@ extension LineWidths {
     return offset > limit ? offset : limit
   }
 
-  /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`.
+  /// Shapes `range` on its own (paragraph as context) and sums advances up to `contentEnd`;
+  /// a stretch already reshaped for another line answers from `LineBreakCache.edgeWidth`.
   func reshapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
+    // Only offsets before `contentEnd` count: clamped, equal stretches share one entry.
+    let contentEnd = min(max(contentEnd, range.lowerBound), range.upperBound)
+    if let known = text.breakCache.edgeWidth(range, contentEnd: contentEnd) { return known }
+    let total = shapedWidth(range, contentEnd: contentEnd)
+    text.breakCache.rememberEdge(range, contentEnd: contentEnd, width: total)
+    return total
+  }
+
+  /// `reshapedWidth` without the cache: the shaping itself.
+  private func shapedWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
     var total = 0.0
     let shaper = Shaper(style: text.style)
     for run in text.runs where run.range.overlaps(range) {

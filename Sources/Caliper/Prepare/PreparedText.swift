@@ -322,10 +322,13 @@ public struct PreparedText: Sendable {
   /// not before a soft hyphen, whose own break comes right after it (else "f\u{AD}i" at
   /// width 0 would make a line of the shown hyphen alone).
   func isEmergencyBreak(_ offset: Int) -> Bool {
-    guard graphemeStart.count == 0 ? clusterStart[offset] : graphemeStart[offset] else {
-      return false
-    }
+    guard isGraphemeStart(offset) else { return false }
     return offset >= analysis.scalars.count || analysis.scalars[offset] != Self.softHyphen
+  }
+
+  /// Whether a grapheme cluster starts at `offset` (0...count).
+  func isGraphemeStart(_ offset: Int) -> Bool {
+    graphemeStart.count == 0 ? clusterStart[offset] : graphemeStart[offset]
   }
 
   static func faceMask(_ range: Range<Int>, faceOf: [UInt16]) -> FaceMask {

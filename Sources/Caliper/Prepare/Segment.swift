@@ -40,10 +40,19 @@ struct Segment: Sendable, Hashable {
   /// Whether the segment ends with a soft hyphen (U+00AD) or at an automatic hyphenation
   /// point (`TextStyle.hyphenation`) before more text: a line that ends here shows a hyphen.
   var softHyphen: Bool { storedStart < 0 }
+  /// Whether the segment has none of the three flags (soft hyphen, unsafe end, hard break):
+  /// the line breaker's fast path takes such a segment with prefix arithmetic alone.
+  var isPlain: Bool { storedStart | storedContentEnd | storedEnd >= 0 }
   /// The faces used in start..<end as a bit set (`FaceMask`).
-  var faces: FaceMask {
-    let bits = UInt64(storedFaces & 0x7FFF_FFFF)
-    return FaceMask(bits: storedFaces & 0x8000_0000 != 0 ? bits | FaceMask.overflowBit : bits)
+  var faces: FaceMask { Self.faces(storedFaces) }
+  /// The faces as stored: 32 bits whose union over segments `faces(_:)` turns into the
+  /// union of their `faces` (the line breaker's fast path decodes once per line).
+  var packedFaces: UInt32 { storedFaces }
+
+  /// The face set of packed face bits (`packedFaces`, or a union of them).
+  static func faces(_ packed: UInt32) -> FaceMask {
+    let bits = UInt64(packed & 0x7FFF_FFFF)
+    return FaceMask(bits: packed & 0x8000_0000 != 0 ? bits | FaceMask.overflowBit : bits)
   }
 }
 
