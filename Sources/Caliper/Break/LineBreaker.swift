@@ -380,37 +380,3 @@ struct LineBreaker {
     return nil
   }
 }
-
-/// Where `LineBreaker` hands its lines: an array of spans, or a running size.
-protocol LineSink {
-  mutating func append(_ span: LineBreaker.Span)
-  /// Whether the sink takes no more lines: the scan stops (a line limit was reached).
-  var isFull: Bool { get }
-}
-
-extension LineSink {
-  var isFull: Bool { false }
-}
-
-extension Array: LineSink where Element == LineBreaker.Span {}
-
-/// The size of a breaking without its lines: count, widest line and total height, summed
-/// in line order exactly as `measure` sums them.
-struct LineFit: LineSink, Sendable, Hashable {
-  var count = 0
-  var widest = 0.0
-  var height = 0.0
-
-  mutating func append(_ span: LineBreaker.Span) {
-    count += 1
-    // An indent counts where the line has content.
-    widest = max(widest, span.width + (span.contentEnd > span.start ? span.indent : 0))
-    height += span.metrics.height
-  }
-
-  init() {}
-
-  init(_ spans: [LineBreaker.Span]) {
-    for span in spans { append(span) }
-  }
-}
