@@ -93,14 +93,18 @@ enum MeasurementJSON {
         ))
     }
     if hasPlaceholders {
-      pairs.append(("placeholders", .array(geometry.placeholders.map(placeholder))))
+      pairs.append(("placeholders", .array(geometry.placeholders.map { placeholder($0) })))
     }
     return "," + String(JSONWriter.encode(.object(pairs)).dropFirst().dropLast())
   }
 
-  /// A placeholder's `{"start", "end", "label", "line", "x", "y", "width", "height"}`.
-  static func placeholder(_ placed: PlaceholderRect) -> JSONWriter.Value {
-    guard case .object(let box) = rect(placed.rect) else { return .null }
+  /// A placeholder's `{"start", "end", "label", "line", "x", "y", "width", "height"}`, its
+  /// rect moved by `origin` (a layout node's top left).
+  static func placeholder(_ placed: PlaceholderRect, origin: Point = .zero) -> JSONWriter.Value {
+    let moved = Rect(
+      x: origin.x + placed.rect.minX, y: origin.y + placed.rect.minY, width: placed.rect.width,
+      height: placed.rect.height)
+    guard case .object(let box) = rect(moved) else { return .null }
     return .object(
       [
         ("start", .integer(placed.range.lowerBound)), ("end", .integer(placed.range.upperBound)),

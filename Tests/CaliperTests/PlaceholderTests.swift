@@ -108,7 +108,8 @@ import Testing
       try fonts.prepare("ab", spans: [TextSpan(1..<1, placeholder: box)])
     }
     #expect(throws: CaliperError.self) {
-      try fonts.prepare("ab", spans: [TextSpan(0..<1, placeholder: Placeholder(width: -1, height: 1))])
+      try fonts.prepare(
+        "ab", spans: [TextSpan(0..<1, placeholder: Placeholder(width: -1, height: 1))])
     }
   }
 }
