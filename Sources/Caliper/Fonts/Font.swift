@@ -175,6 +175,19 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
   }
 
+  /// The ligature carets the font's GDEF table gives glyph `glyph`: x positions in font
+  /// units from the glyph's origin, one between each two of the characters it was made of
+  /// (empty for a glyph that has none, or a font without GDEF carets).
+  ///
+  /// The corresponding HarfBuzz function is `hb_ot_layout_get_ligature_carets`.
+  func ligatureCarets(glyph: UInt32, rightToLeft: Bool) -> [Double] {
+    var count: UInt32 = 16
+    var carets = [hb_position_t](repeating: 0, count: Int(count))
+    _ = hb_ot_layout_get_ligature_carets(
+      hbFont, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+    return carets.prefix(Int(count)).map(Double.init)
+  }
+
   /// The font's line metrics in points at `size`.
   public func lineMetrics(size: Double) -> LineMetrics { metrics.scaled(to: size) }
 

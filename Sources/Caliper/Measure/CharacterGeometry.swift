@@ -5,17 +5,17 @@
 /// Problem: an editor, a chat bubble or an annotated image asks where a range of text is,
 /// where the caret goes, and what was clicked; measuring keeps only line widths. Solution:
 /// from the glyph runs drawing uses (`glyphRuns(in:)`, in visual order), each grapheme
-/// cluster of each line gets a box: the extent of its HarfBuzz cluster's glyphs, shared
-/// equally among the graphemes of a cluster that holds several (the "fi" ligature), right
-/// to left in a right-to-left run. Whitespace hanging at a line's end and line separators
-/// have no width and sit, as in Pango, at their level as resolved in the paragraph: at the
+/// cluster of each line gets a box: the extent of its HarfBuzz cluster's glyphs, divided
+/// among the graphemes of a cluster that holds several at the font's ligature carets (GDEF,
+/// `hb_ot_layout_get_ligature_carets`, as Pango reads them) where the cluster is one glyph
+/// that has them, else equally, right to left in a right-to-left run. Whitespace hanging
+/// at a line's end and line separators have no width and sit, as in Pango, at their level
+/// as resolved in the paragraph: at the
 /// line's end where that is the paragraph's level, else at the end of the run before them. A
 /// point left or right of a line hits its start or end in visual order, and the end of a
 /// line that wraps is before its last grapheme (the position after it is the next line's
-/// start), as in Pango. Limitations: the font's own ligature carets (GDEF) are not read:
-/// Pango places the caret inside Noto Sans's "ff" at its GDEF caret (301 of 748 units,
-/// `hb_ot_layout_get_ligature_carets`), Caliper halfway; hidden text of a truncated line
-/// and the ellipsis or shown hyphen have no boxes.
+/// start), as in Pango. Limitation: hidden text of a truncated line and the ellipsis or
+/// shown hyphen have no boxes.
 ///
 /// Coordinates are those of `Line`: x from the left edge of the lines (a line's `x`
 /// included), y from the top of the text.
@@ -148,6 +148,26 @@ extension PreparedText {
     return CharacterGeometry(lines: lines, placeholders: placeholderRects)
   }
 
+  /// The `count + 1` edges, left to right, of the `count` graphemes of a cluster spanning
+  /// `extent`: at the font's ligature carets where the cluster is one glyph (`ligature`:
+  /// its glyph count and id) whose GDEF table gives one caret between each two graphemes,
+  /// as Pango reads them; else equal shares.
+  private static func graphemeBounds(
+    _ extent: (low: Double, high: Double), count: Int, ligature: (count: Int, id: UInt32)?,
+    run: LineRun
+  ) -> [Double] {
+    let share = (extent.high - extent.low) / Double(count)
+    var bounds = (0...count).map { extent.low + Double($0) * share }
+    guard count > 1, let ligature, ligature.count == 1 else { return bounds }
+    let carets = run.font.ligatureCarets(glyph: ligature.id, rightToLeft: run.isRightToLeft)
+      .map { extent.low + run.font.units.points($0, size: run.size) }.sorted()
+    guard carets.count == count - 1,
+      carets.allSatisfy({ $0 >= extent.low && $0 <= extent.high })
+    else { return bounds }
+    bounds.replaceSubrange(1..<count, with: carets)
+    return bounds
+  }
+
   /// The grapheme boxes of one line (the `index`th), and its placeholders' rects.
   private func lineBoxes(
     _ line: Line, index lineIndex: Int, placeholders rects: inout [PlaceholderRect]
@@ -179,17 +199,20 @@ extension PreparedText {
       }
       // Each cluster's extent, from the pen positions of its glyphs.
       var extents: [Int: (low: Double, high: Double)] = [:]
+      var glyphCount: [Int: (count: Int, id: UInt32)] = [:]
       var pen = run.x
       for glyph in run.glyphs {
         let cluster = max(glyph.cluster, run.range.lowerBound)
         let known = extents[cluster] ?? (pen, pen)
         extents[cluster] = (min(known.low, pen), max(known.high, pen + glyph.advance))
+        glyphCount[cluster] = ((glyphCount[cluster]?.count ?? 0) + 1, glyph.id)
         pen += glyph.advance
       }
       var starts = extents.keys.sorted()
       guard !starts.isEmpty else { continue }
       if starts[0] > run.range.lowerBound {
         extents[run.range.lowerBound] = extents[starts[0]]
+        glyphCount[run.range.lowerBound] = glyphCount[starts[0]]
         extents[starts[0]] = nil
         starts[0] = run.range.lowerBound
       }
@@ -200,15 +223,15 @@ extension PreparedText {
         for offset in (start + 1)..<max(start + 1, end) where isGraphemeStart(offset) {
           graphemes.append(offset)
         }
-        let share = (extent.high - extent.low) / Double(graphemes.count)
+        let bounds = Self.graphemeBounds(
+          extent, count: graphemes.count, ligature: glyphCount[start], run: run)
         for (number, graphemeStart) in graphemes.enumerated() {
           let graphemeEnd = number + 1 < graphemes.count ? graphemes[number + 1] : end
-          let step = Double(number)
-          let low =
-            run.isRightToLeft ? extent.high - (step + 1) * share : extent.low + step * share
+          // Left to right across the cluster; a right-to-left run's first grapheme is last.
+          let slot = run.isRightToLeft ? graphemes.count - 1 - number : number
           boxes.append(
             CharacterGeometry.Box(
-              start: graphemeStart, end: graphemeEnd, minX: low, maxX: low + share,
+              start: graphemeStart, end: graphemeEnd, minX: bounds[slot], maxX: bounds[slot + 1],
               isRightToLeft: run.isRightToLeft))
           covered.insert(graphemeStart)
         }
