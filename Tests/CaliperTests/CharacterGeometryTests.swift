@@ -143,8 +143,7 @@ import Testing
   @Test func rectsAreTheRangesPangoGives() throws {
     var compared = 0
     for (name, test) in try Self.cases() where test.lines.count == test.result.lines.count {
-      for range in test.result.ranges
-      {
+      for range in test.result.ranges {
         let rects = test.geometry.rects(for: range.start..<range.end)
         for piece in range.lines {
           let line = test.lines[piece.line]
