@@ -171,8 +171,6 @@ final class PreparedTextStorage: @unchecked Sendable {
       segments.append(
         Segment(
           start: start, contentEnd: contentEnd, end: end,
-          width: prefix[contentEnd] - prefix[start],
-          trailingWidth: prefix[end] - prefix[contentEnd],
           isHardBreak: analysis.mandatory[offset],
           faces: oneFace
             ? FaceMask(face: singleFace) : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
