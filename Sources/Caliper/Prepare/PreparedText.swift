@@ -95,6 +95,12 @@ public struct PreparedText: Sendable {
     if storage.segments.contains(where: \.softHyphen) {
       storage.setHyphenStretches(hyphenStretchTable())
     }
+    // The ideal size is asked for by nearly every use (and by every width below it, to know
+    // that it wraps): one scan into a running size, no lines kept.
+    var breaker = LineBreaker(limit: .infinity)
+    var fit = LineFit()
+    breaker.breakLines(widths, into: &fit)
+    storage.setIdealFit(fit)
   }
 
   /// The width of the widest unbreakable segment (min-content width), with its line's
@@ -115,8 +121,11 @@ public struct PreparedText: Sendable {
     }
   }
 
+  /// The size of the lines at the ideal (unconstrained) width, made while preparing.
+  var idealFit: LineFit { storage.idealFit }
+
   /// The lines at the ideal (unconstrained) width: broken only at hard breaks, the first
-  /// time they are asked for.
+  /// time they are asked for (their size is `idealFit`).
   var idealLines: (spans: [LineBreaker.Span], fit: LineFit) {
     let entry = breakCache.ideal {
       var breaker = LineBreaker(limit: .infinity)
@@ -127,7 +136,7 @@ public struct PreparedText: Sendable {
   }
 
   /// The width of the widest line when nothing wraps but hard breaks.
-  public var idealWidth: Double { idealLines.fit.widest }
+  public var idealWidth: Double { storage.idealFit.widest }
 
   /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
   /// of advances (8).

@@ -8,8 +8,9 @@
 /// retain. Limitation: none beyond `PreparedText`'s.
 ///
 /// `@unchecked Sendable`: every property is a `let` of `Sendable` values except the two
-/// hyphen-stretch tables, which `PreparedText.init` sets once, right after making this
-/// object and before any other reference to it exists; after that nothing writes them.
+/// hyphen-stretch tables and the ideal size, which `PreparedText.init` sets once, right
+/// after making this object and before any other reference to it exists (they are made by
+/// measuring the text); after that nothing writes them.
 final class PreparedTextStorage: @unchecked Sendable {
   /// The text as given.
   let string: String
@@ -72,6 +73,9 @@ final class PreparedTextStorage: @unchecked Sendable {
   /// is shared (`setHyphenStretches`): shaping them needs the prepared text itself.
   private(set) var hyphenStretchOfSegment: [Int32] = []
   private(set) var hyphenStretches: [HyphenStretch] = []
+  /// The size of the ideal lines (`PreparedText.idealFit`), set once like the hyphen
+  /// stretches: made by breaking this text.
+  private(set) var idealFit = LineFit()
   /// Breakings already made, by the range of widths they hold for.
   let breakCache = LineBreakCache()
 
@@ -194,7 +198,8 @@ final class PreparedTextStorage: @unchecked Sendable {
       + size(hasLetterSpacing) + size(prefix) + size(clusterStart) + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
-      + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(breakCache)
+      + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(idealFit)
+      + size(breakCache)
   }
 
   /// Sets the shaped ends of lines broken at soft hyphens: only while preparing (see the
@@ -202,5 +207,10 @@ final class PreparedTextStorage: @unchecked Sendable {
   func setHyphenStretches(_ table: (stretchOf: [Int32], stretches: [HyphenStretch])) {
     hyphenStretchOfSegment = table.stretchOf
     hyphenStretches = table.stretches
+  }
+
+  /// Sets the size of the ideal lines: only while preparing, like `setHyphenStretches`.
+  func setIdealFit(_ fit: LineFit) {
+    idealFit = fit
   }
 }
