@@ -27,7 +27,8 @@ enum Loop {
       let texts = corpus.paragraphs.map(bench.prepare)
       let bytes = texts.reduce(0) { $0 + $1.memoryFootprint }
       let segments = texts.reduce(0) { $0 + $1.segmentCount }
-      progress("memory: \(bytes) bytes, \(segments) segments, \(bytes / max(1, segments)) per segment")
+      progress(
+        "memory: \(bytes) bytes, \(segments) segments, \(bytes / max(1, segments)) per segment")
     default:
       return false
     }

@@ -13,7 +13,8 @@ struct Segment: Sendable, Hashable {
   private let storedFaces: UInt32
 
   init(
-    start: Int, contentEnd: Int, end: Int, isHardBreak: Bool, faces: FaceMask, unsafeEnd: Bool, softHyphen: Bool
+    start: Int, contentEnd: Int, end: Int, isHardBreak: Bool, faces: FaceMask, unsafeEnd: Bool,
+    softHyphen: Bool
   ) {
     storedStart = Int32(start) | (softHyphen ? Int32.min : 0)
     storedContentEnd = Int32(contentEnd) | (unsafeEnd ? Int32.min : 0)
