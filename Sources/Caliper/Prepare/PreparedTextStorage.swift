@@ -45,6 +45,10 @@ final class PreparedTextStorage: @unchecked Sendable {
   let hasLetterSpacing: Bool
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
+  /// Whether `prefix` never falls (no advance below 0: negative word spacing can make one),
+  /// so that the width from a line's start rises with the segments it takes and the line
+  /// breaker may search for where a line ends rather than scan (`LineBreaker`).
+  let prefixRises: Bool
   /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
   /// (count + 1 entries): where a line may be cut inside a word.
   let clusterStart: BitArray
@@ -156,6 +160,12 @@ final class PreparedTextStorage: @unchecked Sendable {
     unsafeBefore = shaped.unsafeBefore
     let prefix = shaped.takePrefixSums()
     self.prefix = prefix
+    var rises = true
+    for index in prefix.indices.dropFirst() where !(prefix[index - 1] <= prefix[index]) {
+      rises = false
+      break
+    }
+    prefixRises = rises
 
     let keepsSpaces = css && style.whiteSpace == .breakSpaces
     var segments: [Segment] = []
@@ -195,7 +205,8 @@ final class PreparedTextStorage: @unchecked Sendable {
     return 16 + size(string) + size(style) + size(spans) + size(faces) + size(missing)
       + size(missingGlyphCount) + size(clampedAdvanceCount) + size(analysis) + size(runs)
       + size(cascadeFonts) + size(slotStyles) + size(slotBaselineOffsets)
-      + size(hasLetterSpacing) + size(prefix) + size(clusterStart) + size(unsafeBefore)
+      + size(hasLetterSpacing) + size(prefix) + size(prefixRises) + size(clusterStart)
+      + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
       + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(idealFit)
