@@ -46,6 +46,7 @@ public struct PreparedText: Sendable {
   var cascadeFonts: [Font?] { storage.cascadeFonts }
   var slotStyles: [TextStyle] { storage.slotStyles }
   var slotBaselineOffsets: [Double] { storage.slotBaselineOffsets }
+  var placeholders: [PlaceholderSpan] { storage.placeholders }
   var hasLetterSpacing: Bool { storage.hasLetterSpacing }
   var prefix: [Double] { storage.prefix }
   var clusterStart: BitArray { storage.clusterStart }
@@ -66,7 +67,8 @@ public struct PreparedText: Sendable {
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: [], analysis: analysis, items: items,
-      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), library: cascade.library
+      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), placeholders: [],
+      library: cascade.library
     ) { () throws(CaliperError) in try resolver.font(0) }
     self.init(storage: storage)
   }
@@ -75,13 +77,27 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, spans: [TextSpan], library: FontLibrary)
     throws(CaliperError)
   {
-    var analysis = try TextAnalysis(text: text, style: style)
+    // A placeholder's characters are analysed as U+FFFC, then joined into one cluster.
+    let boxes = TextSpan.placeholderSpans(spans, count: text.unicodeScalars.count).map(\.range)
+    var analysis: TextAnalysis
+    if boxes.isEmpty {
+      analysis = try TextAnalysis(text: text, style: style)
+    } else {
+      var scalars = Array(text.unicodeScalars)
+      for range in boxes {
+        scalars.replaceSubrange(range, with: repeatElement("\u{FFFC}", count: range.count))
+      }
+      var replaced = String.UnicodeScalarView()
+      replaced.append(contentsOf: scalars)
+      analysis = try TextAnalysis(text: String(replaced), style: style)
+      analysis.joinPlaceholders(boxes)
+    }
     let styled = try StyledItemization(
       analysis: analysis, style: style, spans: spans, library: library)
     analysis.dropScripts()
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: spans, analysis: analysis, items: styled.items,
-      slots: styled.slots, library: library
+      slots: styled.slots, placeholders: styled.placeholders, library: library
     ) { () throws(CaliperError) in
       var paragraph = FontCascade.Resolver(try library.cascade(for: style))
       return try paragraph.font(0)
@@ -147,6 +163,11 @@ public struct PreparedText: Sendable {
     slotStyles.isEmpty ? style : slotStyles[face]
   }
 
+  /// Whether face index `face` is a placeholder's slot (a box, never shaped or drawn).
+  func isPlaceholder(face: Int) -> Bool {
+    !placeholders.isEmpty && placeholders.contains { $0.face == face }
+  }
+
   /// Points face index `face` is raised by: a span's baseline offset, or 0.
   func baselineOffset(ofFace face: Int) -> Double {
     slotBaselineOffsets.isEmpty ? 0 : slotBaselineOffsets[face]
@@ -167,7 +188,7 @@ public struct PreparedText: Sendable {
       + clusterStart.memoryFootprint + storage.graphemeStart.memoryFootprint
       + unsafeBefore.memoryFootprint + bytes(storage.faceOf) + bytes(segments)
       + bytes(lineMetricsByFace) + breakCache.idealBytes
-      + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
+      + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans) + bytes(placeholders)
       + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
       + bytes(faces) + bytes(missing) + bytes(tabs)
   }

@@ -41,6 +41,8 @@ final class PreparedTextStorage: @unchecked Sendable {
   let slotStyles: [TextStyle]
   /// With spans, each slot's baseline offset in points; empty without spans.
   let slotBaselineOffsets: [Double]
+  /// The inline placeholders (`TextSpan.placeholder`), in text order, with their slots.
+  let placeholders: [PlaceholderSpan]
   /// Whether any face index is shaped with letter spacing (the paragraph's or a span's).
   let hasLetterSpacing: Bool
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
@@ -85,7 +87,7 @@ final class PreparedTextStorage: @unchecked Sendable {
 
   init(
     text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
-    items: Itemization, slots: FaceSlots, library: FontLibrary,
+    items: Itemization, slots: FaceSlots, placeholders: [PlaceholderSpan], library: FontLibrary,
     firstFace: () throws(CaliperError) -> Font
   ) throws(CaliperError) {
     var analysis = analysis
@@ -103,7 +105,9 @@ final class PreparedTextStorage: @unchecked Sendable {
     cascadeFonts = slots.fonts
     slotStyles = spans.isEmpty ? [] : slots.styles
     slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
-    let used = Set(items.runs.map(\.face))
+    self.placeholders = placeholders
+    // A placeholder's face draws nothing: it is not among the faces used.
+    let used = Set(items.runs.map(\.face)).subtracting(placeholders.map(\.face))
     var seen = Set<ObjectIdentifier>()
     faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
       .filter { seen.insert(ObjectIdentifier($0)).inserted }
@@ -117,7 +121,7 @@ final class PreparedTextStorage: @unchecked Sendable {
     var shaped = ShapedText(count: count, size: style.size)
     var shaper = Shaper(style: style)
     var shaperFeatures = Shaper.features(style)
-    for run in items.runs {
+    for run in items.runs where slots.placeholders[run.face] == nil {
       // Every run's face was opened while itemizing; it is shaped at its span's size, with
       // its span's features (a new shaper only where those change).
       let runStyle = slots.styles[run.face]
@@ -131,6 +135,7 @@ final class PreparedTextStorage: @unchecked Sendable {
         run, analysis: analysis, font: slots.fonts[run.face]!, style: runStyle,
         cache: library.shapes, into: &shaped)
     }
+    for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
     missingGlyphCount = shaped.missingGlyphCount
     // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
     // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
@@ -204,7 +209,7 @@ final class PreparedTextStorage: @unchecked Sendable {
     func size<T>(_: T) -> Int { MemoryLayout<T>.size }
     return 16 + size(string) + size(style) + size(spans) + size(faces) + size(missing)
       + size(missingGlyphCount) + size(clampedAdvanceCount) + size(analysis) + size(runs)
-      + size(cascadeFonts) + size(slotStyles) + size(slotBaselineOffsets)
+      + size(cascadeFonts) + size(slotStyles) + size(slotBaselineOffsets) + size(placeholders)
       + size(hasLetterSpacing) + size(prefix) + size(prefixRises) + size(clusterStart)
       + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
