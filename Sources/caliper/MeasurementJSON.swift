@@ -22,49 +22,63 @@ enum MeasurementJSON {
   }
 
   /// One result object, written to `sink` in pieces as it is made: the text's fields, then
-  /// each row (asked for one at a time) and its lines, as they are made, in blocks of at
-  /// most `linesPerPiece`. A caller that writes each piece out holds one line at a time,
+  /// each row (asked for one at a time) and its lines, as they are made, in blocks of about
+  /// `linesPerPiece` bytes. A caller that writes each piece out holds one block at a time,
   /// not the whole answer (10 MB of prose at width 100 is 243 MB of JSON).
   ///
   /// - Parameters:
   ///   - leading: members placed before the result's own (serve's `id`).
   static func write(
     _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
-    to sink: (String) -> Void
+    to sink: ([UInt8]) -> Void
+  ) {
+    var json = JSONWriter()
+    write(rows, lossy: lossy, leading: leading, into: &json) { json in
+      sink(json.bytes)
+      json.removeAll()
+    }
+    sink(json.bytes)
+  }
+
+  /// `write`'s members appended to `json`; `flush` is handed `json` whenever a block of
+  /// lines has made it longer than `linesPerPiece` (and may empty it).
+  static func write(
+    _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
+    into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
   ) {
     let format = rows.format
-    sink(
-      opening(header(rows.text, format: format, lossy: lossy, leading: leading))
-        + ",\"results\":[")
+    json.raw("{")
+    json.members(leading)
+    if !leading.isEmpty { json.raw(",") }
+    header(rows.text, format: format, lossy: lossy, into: &json)
+    json.raw(",\"results\":[")
     for index in 0..<rows.count {
-      var piece = index > 0 ? "," : ""
-      piece += opening(result(rows.measurement(index), lines: false))
-      piece += characterFields(rows, index)
+      if index > 0 { json.raw(",") }
+      json.raw("{")
+      result(rows.measurement(index), into: &json)
+      characterFields(rows, index, into: &json)
       guard format.lines else {
-        sink(piece + "}")
+        json.raw("}")
         continue
       }
-      piece += ",\"lines\":["
+      json.raw(",\"lines\":[")
       var first = true
       rows.lines(index) { line in
-        if !first { piece += "," }
+        if !first { json.raw(",") }
         first = false
-        piece += JSONWriter.encode(self.line(line))
-        if piece.utf8.count >= linesPerPiece {
-          sink(piece)
-          piece = ""
-        }
+        self.line(line, into: &json)
+        if json.count >= linesPerPiece { flush(&json) }
       }
-      sink(piece + "]}")
+      json.raw("]}")
     }
-    sink("]}")
+    json.raw("]}")
   }
 
   /// `,"rects":[…],"carets":[…]` for `format.rects` and `,"characterIndexes":[…]` for
   /// `format.points` (`CharacterGeometry`), or nothing.
-  static func characterFields(_ rows: MeasuredRows, _ index: Int) -> String {
+  static func characterFields(_ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter) {
     let format = rows.format
-    guard format.rects != nil || !format.points.isEmpty else { return "" }
+    guard format.rects != nil || !format.points.isEmpty else { return }
     let text = rows.text
     // The row measured with its lines, held while its characters are placed.
     let geometry = text.characterGeometry(
@@ -90,7 +104,8 @@ enum MeasurementJSON {
           .array(format.points.map { .integer(geometry.characterIndex(for: $0)) })
         ))
     }
-    return "," + String(JSONWriter.encode(.object(pairs)).dropFirst().dropLast())
+    json.raw(",")
+    json.members(pairs)
   }
 
   static func rect(_ rect: Rect) -> JSONWriter.Value {
@@ -103,38 +118,40 @@ enum MeasurementJSON {
   /// How many bytes of lines `write` gathers before handing them on.
   static let linesPerPiece = 1 << 16
 
-  /// An object's JSON without its closing brace, for members to follow.
-  private static func opening(_ object: JSONWriter.Value) -> String {
-    String(JSONWriter.encode(object).dropLast())
-  }
-
   /// The members before `results`: the text, its size, faces, what was lost, the ideal
   /// size and the min width.
   static func header(
-    _ text: PreparedText, format: MeasureFormat, lossy: Lossy,
-    leading: [(String, JSONWriter.Value)]
-  ) -> JSONWriter.Value {
+    _ text: PreparedText, format: MeasureFormat, lossy: Lossy, into json: inout JSONWriter
+  ) {
     var lossy = lossy
     lossy.missingGlyphs = text.missingGlyphCount
     lossy.clampedAdvances = text.clampedAdvanceCount
     let ideal = text.sizeThatFits(.unspecified)
     let idealSize = format.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
-    return .object(
-      leading + [
-        ("text", .string(text.string)),
-        ("size", .number(text.style.size)),
-        ("faces", .array(text.faces.map { .string($0.path) })),
-        ("missing", .array(text.missing.map { .string(codePoint($0)) })),
-        ("lossy", lossy.value),
-        (
-          "ideal",
-          .object([
-            ("width", .number(idealSize.width)), ("height", .number(idealSize.height)),
-            ("lineCount", .integer(ideal.lineCount)),
-          ])
-        ),
-        ("minWidth", .number(text.minWidth)),
-      ])
+    json.raw("\"text\":")
+    json.string(text.string)
+    json.raw(",\"size\":")
+    json.number(text.style.size)
+    json.raw(",\"faces\":[")
+    for (index, face) in text.faces.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.string(face.path)
+    }
+    json.raw("],\"missing\":[")
+    for (index, scalar) in text.missing.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.string(codePoint(scalar))
+    }
+    json.raw("],\"lossy\":")
+    json.write(lossy.value)
+    json.raw(",\"ideal\":{\"width\":")
+    json.number(idealSize.width)
+    json.raw(",\"height\":")
+    json.number(idealSize.height)
+    json.raw(",\"lineCount\":")
+    json.integer(ideal.lineCount)
+    json.raw("},\"minWidth\":")
+    json.number(text.minWidth)
   }
 
   static func codePoint(_ scalar: Unicode.Scalar) -> String {
@@ -142,62 +159,75 @@ enum MeasurementJSON {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
-  static func result(_ measurement: TextMeasurement, lines: Bool) -> JSONWriter.Value {
-    var pairs: [(String, JSONWriter.Value)] = [
-      ("proposal", .object([("width", measurement.proposal.width.map { .number($0) } ?? .null)])),
-      (
-        "size",
-        .object([
-          ("width", .number(measurement.size.width)), ("height", .number(measurement.size.height)),
-        ])
-      ),
-      ("lineCount", .integer(measurement.lineCount)),
-      (
-        "usedRect",
-        .object([
-          ("x", .number(measurement.usedRect.minX)), ("y", .number(measurement.usedRect.minY)),
-          ("width", .number(measurement.usedRect.width)),
-          ("height", .number(measurement.usedRect.height)),
-        ])
-      ),
-    ]
-    pairs += truncationFields(measurement)
-    if lines {
-      pairs.append(("lines", .array(measurement.lines.map(line))))
-    }
-    return .object(pairs)
+  /// A result's members (without braces and lines): proposal, size, line count, used rect
+  /// and the line-limit fields.
+  static func result(_ measurement: TextMeasurement, into json: inout JSONWriter) {
+    json.raw("\"proposal\":{\"width\":")
+    if let width = measurement.proposal.width { json.number(width) } else { json.raw("null") }
+    json.raw("},\"size\":{\"width\":")
+    json.number(measurement.size.width)
+    json.raw(",\"height\":")
+    json.number(measurement.size.height)
+    json.raw("},\"lineCount\":")
+    json.integer(measurement.lineCount)
+    json.raw(",\"usedRect\":{\"x\":")
+    json.number(measurement.usedRect.minX)
+    json.raw(",\"y\":")
+    json.number(measurement.usedRect.minY)
+    json.raw(",\"width\":")
+    json.number(measurement.usedRect.width)
+    json.raw(",\"height\":")
+    json.number(measurement.usedRect.height)
+    json.raw("},")
+    truncationFields(measurement, into: &json)
   }
 
-  /// The line-limit fields of a result: `truncated` and `hiddenRange` (null or
+  /// The line-limit members of a result: `truncated` and `hiddenRange` (null or
   /// `{"start", "end"}` in Unicode scalars).
-  static func truncationFields(_ measurement: TextMeasurement) -> [(String, JSONWriter.Value)] {
-    let hidden: JSONWriter.Value =
-      measurement.hiddenRange.map {
-        .object([("start", .integer($0.lowerBound)), ("end", .integer($0.upperBound))])
-      } ?? .null
-    return [("truncated", .bool(measurement.hiddenRange != nil)), ("hiddenRange", hidden)]
+  static func truncationFields(_ measurement: TextMeasurement, into json: inout JSONWriter) {
+    json.raw("\"truncated\":")
+    json.bool(measurement.hiddenRange != nil)
+    json.raw(",\"hiddenRange\":")
+    guard let hidden = measurement.hiddenRange else { return json.raw("null") }
+    json.raw("{\"start\":")
+    json.integer(hidden.lowerBound)
+    json.raw(",\"end\":")
+    json.integer(hidden.upperBound)
+    json.raw("}")
   }
 
-  /// The alignment and soft-hyphen fields of a line: `x`, `justification`, `hyphen`.
-  static func placementFields(_ line: Line) -> [(String, JSONWriter.Value)] {
-    [
-      ("x", .number(line.x)), ("justification", .number(line.justification)),
-      ("hyphen", .bool(line.endsWithHyphen)),
-    ]
+  /// The alignment and soft-hyphen members of a line: `x`, `justification`, `hyphen`.
+  static func placementFields(_ line: Line, into json: inout JSONWriter) {
+    json.raw("\"x\":")
+    json.number(line.x)
+    json.raw(",\"justification\":")
+    json.number(line.justification)
+    json.raw(",\"hyphen\":")
+    json.bool(line.endsWithHyphen)
   }
 
-  static func line(_ line: Line) -> JSONWriter.Value {
-    .object(
-      [
-        ("text", .string(line.text)),
-        ("start", .integer(line.range.lowerBound)),
-        ("end", .integer(line.range.upperBound)),
-        ("width", .number(line.width)),
-        ("widthIncludingTrailingWhitespace", .number(line.widthIncludingTrailingWhitespace)),
-        ("height", .number(line.height)),
-        ("baseline", .number(line.baseline)),
-        ("emergencyBreak", .bool(line.endsInEmergencyBreak)),
-        ("indent", .number(line.indent)),
-      ] + placementFields(line))
+  /// One line object.
+  static func line(_ line: Line, into json: inout JSONWriter) {
+    json.raw("{\"text\":")
+    json.string(line.text)
+    json.raw(",\"start\":")
+    json.integer(line.range.lowerBound)
+    json.raw(",\"end\":")
+    json.integer(line.range.upperBound)
+    json.raw(",\"width\":")
+    json.number(line.width)
+    json.raw(",\"widthIncludingTrailingWhitespace\":")
+    json.number(line.widthIncludingTrailingWhitespace)
+    json.raw(",\"height\":")
+    json.number(line.height)
+    json.raw(",\"baseline\":")
+    json.number(line.baseline)
+    json.raw(",\"emergencyBreak\":")
+    json.bool(line.endsInEmergencyBreak)
+    json.raw(",\"indent\":")
+    json.number(line.indent)
+    json.raw(",")
+    placementFields(line, into: &json)
+    json.raw("}")
   }
 }
