@@ -26,6 +26,18 @@ def run(*command):
         return "?"
 
 
+def measured_commit():
+    """The commit measured: short hash, subject, and whether the checkout differed from it
+    (uncommitted changes in Sources, Package.swift or Benchmarks are measured too)."""
+    commit = run("git", "-C", here, "log", "-1", "--format=%h %s")
+    changed = run("git", "-C", os.path.dirname(here), "status", "--porcelain", "--",
+                  "Sources", "Package.swift", "Benchmarks")
+    changed = [line for line in changed.splitlines()
+               if line.strip() and "RESULTS.md" not in line and line != "?"]
+    note = " (with uncommitted changes to %d files)" % len(changed) if changed else ""
+    return commit[:90] + note
+
+
 def cpu_model():
     with open("/proc/cpuinfo") as f:
         for line in f:
@@ -89,7 +101,7 @@ say("Written by `Benchmarks/run%s` on %s." % (" --quick" if quick == "1" else ""
                                               datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")))
 say("")
 say("- Machine: %s cores (`nproc`), %s, Linux %s" % (run("nproc"), cpu_model(), platform.release()))
-say("- Caliper: commit %s" % run("git", "-C", here, "log", "-1", "--format=%h %s")[:100])
+say("- Caliper: commit %s" % measured_commit())
 say("- Swift: %s" % run("swift", "--version").splitlines()[0])
 say("- Pango %s, HarfBuzz %s, ICU %s, FreeType %s (Debian libfreetype6 %s), cairo %s, fontconfig %s"
     % (run("pkg-config", "--modversion", "pango"), run("pkg-config", "--modversion", "harfbuzz"),
@@ -116,7 +128,8 @@ summary_at = len(out)
 say("## Command line")
 say("")
 say("W1: one Gatsby sentence at 10 widths (120 … 960), one process per run, timed "
-    "round-robin with the other commands (`Scripts/interleave.py`: median, σ). The caliper CLI is linked with a static Swift standard library.")
+    "round-robin with the other commands (`Scripts/interleave.py`: median, σ). The caliper CLI is "
+    "`Scripts/run`'s build (release, static Swift standard library).")
 say("")
 say("| command | median ms | σ ms | target |")
 say("|---|---:|---:|---|")
@@ -128,7 +141,7 @@ say("| hb-shape on Noto Sans (floor: one shape, no breaking) | %.2f | %.2f | |" 
 say("")
 hello = means("hello.json")
 say("One string, `caliper measure --width 120,200 \"Hello world\"` with `Scripts/run`'s build "
-    "(release, dynamic Swift standard library), against `hb-shape` on the same string; "
+    "(release, static Swift standard library), against `hb-shape` on the same string; "
     "`caliper --version` against process start (`/bin/true`):")
 say("")
 say("| command | median ms | σ ms | target |")
@@ -136,7 +149,6 @@ say("|---|---:|---:|---|")
 say("| caliper measure | %.2f | %.2f | ≤ 2× hb-shape: %s (%.1f×) |" % (
     hello["caliper measure"] + ("yes" if hello["caliper measure"][0] <= 2 * hello["hb-shape"][0] else "no",
                                 hello["caliper measure"][0] / hello["hb-shape"][0])))
-say("| caliper measure, static CLI | %.2f | %.2f | |" % hello["caliper measure (static)"])
 say("| hb-shape | %.2f | %.2f | |" % hello["hb-shape"])
 version, start = hello["caliper --version"], hello["process start"]
 say("| caliper --version | %.2f | %.2f | ≤ 2 ms above process start: %s (%.2f ms) |"
@@ -331,22 +343,47 @@ def summary():
     return lines
 
 
+# The paragraphs that open the command-line tables, and the names their rows are compared by.
+CLI_SECTIONS = (("W1", "W1"), ("One string", "one string"), ("Bulk sizing", "bulk sizing"))
+
+
 def previous_times(text):
-    """(workload, class) -> Caliper ns per op, from a RESULTS.md's time tables and CLI tables."""
+    """(workload, class) -> (Caliper ns per op, Pango's ns for the same or None), from a
+    RESULTS.md's time tables and its command-line tables (keyed by the paragraph above each
+    table: W1, one string, bulk sizing)."""
     found = {}
     units = {"ns": 1, "µs": 1e3, "ms": 1e6}
+
+    def ns(cell):
+        match = re.fullmatch(r"([\d.]+) (ns|µs|ms)", cell)
+        return float(match.group(1)) * units[match.group(2)] if match else None
+
+    section = ""
+    cli = {}
     for line in text.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 4 and re.fullmatch(r"[\d.]+ (ns|µs|ms)", cells[3]):
-            number, unit = cells[3].split()
-            found[(cells[0], cells[1])] = float(number) * units[unit]
-        elif len(cells) >= 3 and cells[0].startswith("caliper measure") and re.fullmatch(r"[\d.]+", cells[1]):
-            found[(cells[0], "CLI")] = float(cells[1]) * 1e6
+        stripped = line.strip()
+        if stripped and not stripped.startswith("|"):
+            if stripped.startswith("#"):
+                section = ""
+            section = next((name for prefix, name in CLI_SECTIONS if stripped.startswith(prefix)),
+                           section)
+            continue
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        if len(cells) >= 5 and ns(cells[3]) is not None:
+            found[(cells[0], cells[1])] = (ns(cells[3]), ns(cells[4]))
+        elif len(cells) >= 3 and re.fullmatch(r"[\d.]+", cells[1]) and (
+                cells[0].startswith("caliper") or cells[0].startswith("pango")):
+            cli[(section, cells[0])] = float(cells[1]) * 1e6
+    for (section, command), value in cli.items():
+        if command.startswith("caliper"):
+            found[(command, "CLI, " + section)] = (value, cli.get((section, "pango-measure")))
     return found
 
 
 def comparison():
-    """Every workload more than 15 % slower than in the RESULTS.md this run replaces."""
+    """Every workload more than 15 % slower than in the RESULTS.md this run replaces, with
+    Pango's change on the same workload beside it (Pango's code did not change, so a Pango
+    that slowed as much says the machine was busier, not that Caliper regressed)."""
     old = read("previous-RESULTS.md")
     lines = ["## Compared with the previous RESULTS.md", ""]
     if not old:
@@ -357,16 +394,19 @@ def comparison():
     before = previous_times(old)
     now = previous_times("\n".join(out))
     slower = [(key, before[key], now[key]) for key in now
-              if key in before and now[key] > 1.15 * before[key]]
+              if key in before and now[key][0] > 1.15 * before[key][0]]
     lines.append("Caliper's time per operation against the previous run (%s), same machine; "
-                 "%d workloads compared. More than 15 %% slower:" % (
+                 "%d workloads compared. More than 15 %% slower (Pango's change on the same "
+                 "workload in brackets: the machine's load moves both):" % (
                      commit.group(1) if commit else "commit unknown", len(set(now) & set(before))))
     lines.append("")
     if not slower:
         lines.append("none.")
-    for (workload, corpus), was, is_now in sorted(slower):
-        lines.append("- %s, %s: %s → %s (+%.0f %%)" % (workload, corpus, duration(was), duration(is_now),
-                                                       100 * (is_now / was - 1)))
+    for (workload, corpus), (was, was_pango), (is_now, pango) in sorted(slower):
+        peer = (" (Pango %+.0f %%)" % (100 * (pango / was_pango - 1))
+                if pango and was_pango else "")
+        lines.append("- %s, %s: %s → %s (+%.0f %%)%s" % (
+            workload, corpus, duration(was), duration(is_now), 100 * (is_now / was - 1), peer))
     lines.append("")
     return lines
 
