@@ -71,6 +71,28 @@ struct JSONWriter {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// `prefix` (punctuation and a key, as JSON: `,"width":`) and then a value: the
+  /// members of the hot writers, one call each.
+  mutating func member(_ prefix: StaticString, _ value: Double) {
+    raw(prefix)
+    number(value)
+  }
+
+  mutating func member(_ prefix: StaticString, _ value: Int) {
+    raw(prefix)
+    integer(value)
+  }
+
+  mutating func member(_ prefix: StaticString, _ value: Bool) {
+    raw(prefix)
+    bool(value)
+  }
+
+  mutating func member(_ prefix: StaticString, _ value: String) {
+    raw(prefix)
+    string(value)
+  }
+
   /// A number: whole numbers under 10^15 without a fraction ("12", not "12.0"), others as
   /// Swift's shortest round-trip text. JSON has no NaN or infinity; no measured number is
   /// either, but never emit bad JSON: `null`.
@@ -79,20 +101,18 @@ struct JSONWriter {
     if number == number.rounded() && abs(number) < 1e15 {
       integer(Int(number))
     } else {
-      bytes.append(contentsOf: String(number).utf8)
+      // A small string (up to 15 bytes, most measurements): no allocation; its bytes are
+      // copied whole (appending a `String.UTF8View` goes element by element).
+      var text = String(number)
+      text.withUTF8 { bytes.append(contentsOf: $0) }
     }
   }
 
   /// A whole number in decimal digits.
   mutating func integer(_ integer: Int) {
-    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = integer.magnitude
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[start...].reverse()
+    if 0 <= integer, integer < 10 { return bytes.append(UInt8(ascii: "0") + UInt8(integer)) }
+    var text = String(integer)
+    text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   mutating func bool(_ value: Bool) {

@@ -128,10 +128,8 @@ enum MeasurementJSON {
     lossy.clampedAdvances = text.clampedAdvanceCount
     let ideal = text.sizeThatFits(.unspecified)
     let idealSize = format.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
-    json.raw("\"text\":")
-    json.string(text.string)
-    json.raw(",\"size\":")
-    json.number(text.style.size)
+    json.member("\"text\":", text.string)
+    json.member(",\"size\":", text.style.size)
     json.raw(",\"faces\":[")
     for (index, face) in text.faces.enumerated() {
       if index > 0 { json.raw(",") }
@@ -144,14 +142,10 @@ enum MeasurementJSON {
     }
     json.raw("],\"lossy\":")
     json.write(lossy.value)
-    json.raw(",\"ideal\":{\"width\":")
-    json.number(idealSize.width)
-    json.raw(",\"height\":")
-    json.number(idealSize.height)
-    json.raw(",\"lineCount\":")
-    json.integer(ideal.lineCount)
-    json.raw("},\"minWidth\":")
-    json.number(text.minWidth)
+    json.member(",\"ideal\":{\"width\":", idealSize.width)
+    json.member(",\"height\":", idealSize.height)
+    json.member(",\"lineCount\":", ideal.lineCount)
+    json.member("},\"minWidth\":", text.minWidth)
   }
 
   static func codePoint(_ scalar: Unicode.Scalar) -> String {
@@ -164,20 +158,13 @@ enum MeasurementJSON {
   static func result(_ measurement: TextMeasurement, into json: inout JSONWriter) {
     json.raw("\"proposal\":{\"width\":")
     if let width = measurement.proposal.width { json.number(width) } else { json.raw("null") }
-    json.raw("},\"size\":{\"width\":")
-    json.number(measurement.size.width)
-    json.raw(",\"height\":")
-    json.number(measurement.size.height)
-    json.raw("},\"lineCount\":")
-    json.integer(measurement.lineCount)
-    json.raw(",\"usedRect\":{\"x\":")
-    json.number(measurement.usedRect.minX)
-    json.raw(",\"y\":")
-    json.number(measurement.usedRect.minY)
-    json.raw(",\"width\":")
-    json.number(measurement.usedRect.width)
-    json.raw(",\"height\":")
-    json.number(measurement.usedRect.height)
+    json.member("},\"size\":{\"width\":", measurement.size.width)
+    json.member(",\"height\":", measurement.size.height)
+    json.member("},\"lineCount\":", measurement.lineCount)
+    json.member(",\"usedRect\":{\"x\":", measurement.usedRect.minX)
+    json.member(",\"y\":", measurement.usedRect.minY)
+    json.member(",\"width\":", measurement.usedRect.width)
+    json.member(",\"height\":", measurement.usedRect.height)
     json.raw("},")
     truncationFields(measurement, into: &json)
   }
@@ -185,47 +172,32 @@ enum MeasurementJSON {
   /// The line-limit members of a result: `truncated` and `hiddenRange` (null or
   /// `{"start", "end"}` in Unicode scalars).
   static func truncationFields(_ measurement: TextMeasurement, into json: inout JSONWriter) {
-    json.raw("\"truncated\":")
-    json.bool(measurement.hiddenRange != nil)
+    json.member("\"truncated\":", measurement.hiddenRange != nil)
     json.raw(",\"hiddenRange\":")
     guard let hidden = measurement.hiddenRange else { return json.raw("null") }
-    json.raw("{\"start\":")
-    json.integer(hidden.lowerBound)
-    json.raw(",\"end\":")
-    json.integer(hidden.upperBound)
+    json.member("{\"start\":", hidden.lowerBound)
+    json.member(",\"end\":", hidden.upperBound)
     json.raw("}")
   }
 
   /// The alignment and soft-hyphen members of a line: `x`, `justification`, `hyphen`.
   static func placementFields(_ line: Line, into json: inout JSONWriter) {
-    json.raw("\"x\":")
-    json.number(line.x)
-    json.raw(",\"justification\":")
-    json.number(line.justification)
-    json.raw(",\"hyphen\":")
-    json.bool(line.endsWithHyphen)
+    json.member("\"x\":", line.x)
+    json.member(",\"justification\":", line.justification)
+    json.member(",\"hyphen\":", line.endsWithHyphen)
   }
 
   /// One line object.
   static func line(_ line: Line, into json: inout JSONWriter) {
-    json.raw("{\"text\":")
-    json.string(line.text)
-    json.raw(",\"start\":")
-    json.integer(line.range.lowerBound)
-    json.raw(",\"end\":")
-    json.integer(line.range.upperBound)
-    json.raw(",\"width\":")
-    json.number(line.width)
-    json.raw(",\"widthIncludingTrailingWhitespace\":")
-    json.number(line.widthIncludingTrailingWhitespace)
-    json.raw(",\"height\":")
-    json.number(line.height)
-    json.raw(",\"baseline\":")
-    json.number(line.baseline)
-    json.raw(",\"emergencyBreak\":")
-    json.bool(line.endsInEmergencyBreak)
-    json.raw(",\"indent\":")
-    json.number(line.indent)
+    json.member("{\"text\":", line.text)
+    json.member(",\"start\":", line.range.lowerBound)
+    json.member(",\"end\":", line.range.upperBound)
+    json.member(",\"width\":", line.width)
+    json.member(",\"widthIncludingTrailingWhitespace\":", line.widthIncludingTrailingWhitespace)
+    json.member(",\"height\":", line.height)
+    json.member(",\"baseline\":", line.baseline)
+    json.member(",\"emergencyBreak\":", line.endsInEmergencyBreak)
+    json.member(",\"indent\":", line.indent)
     json.raw(",")
     placementFields(line, into: &json)
     json.raw("}")
