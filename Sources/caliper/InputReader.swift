@@ -4,24 +4,31 @@
 
 /// Reads the texts of `--input FILE|-`: one text per non-empty line, UTF-8 validated.
 enum InputReader {
+  /// The non-empty lines of a file (or stdin), each one text.
   ///
   /// Lines end at "\n" or "\r\n"; one more "\r" before the end goes too (as when the
   /// lines were split into grapheme clusters, where "\r\n" is one). Split as bytes: an
   /// LF is a grapheme cluster of its own unless a CR comes before it, and walking the
   /// whole file's clusters cost the bulk job 7 % of its time.
   static func texts(from path: String) throws -> [String] {
-    let content = try text(from: path)
-    var texts: [String] = []
-    var utf8 = content.utf8[...]
-    while !utf8.isEmpty {
-      var line = utf8.prefix { $0 != UInt8(ascii: "\n") }
-      let terminated = line.endIndex < utf8.endIndex
-      utf8 = terminated ? utf8[utf8.index(after: line.endIndex)...] : utf8[utf8.endIndex...]
-      if terminated, line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-      if !line.isEmpty { texts.append(String(Substring(line))) }
+    var content = try text(from: path)
+    return content.withUTF8 { bytes in
+      var texts: [String] = []
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        var last = end
+        if end < bytes.count, last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        if last > start {
+          texts.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self))
+        }
+        start = end + 1
+      }
+      return texts
     }
-    return texts
   }
 
   /// The whole file (or stdin) as one text, UTF-8 validated.
