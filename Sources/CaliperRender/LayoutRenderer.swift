@@ -116,6 +116,9 @@ public struct LayoutRenderer: Sendable {
       _ = try painter.paint(
         prepared, text, x: x + node.frame.minX * scale, y: y + node.frame.minY * scale,
         color: options.textColor, into: &image)
+      try painter.paintPlaceholders(
+        prepared, text, x: x + node.frame.minX * scale, y: y + node.frame.minY * scale,
+        fonts: fonts, labelSize: labelSize, into: &image)
     }
     var placed: [PixelBox] = []
     for node in result.nodes {

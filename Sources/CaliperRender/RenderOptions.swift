@@ -99,4 +99,6 @@ enum OverlayColor {
   static let frame = Color(red: 60, green: 90, blue: 200)
   static let label = Color(red: 60, green: 90, blue: 200)
   static let box = Color(red: 120, green: 150, blue: 230, alpha: 70)
+  static let placeholder = Color(red: 0, green: 130, blue: 140)
+  static let placeholderFill = Color(red: 0, green: 160, blue: 170, alpha: 40)
 }

@@ -90,6 +90,9 @@ public struct TextRenderer: Sendable {
     let painter = TextPainter(rasterizer: rasterizer, scale: scale)
     let painted = try painter.paint(
       text, measurement, x: origin.x, y: origin.y, color: options.textColor, into: &image)
+    try painter.paintPlaceholders(
+      text, measurement, x: origin.x, y: origin.y, fonts: fonts, labelSize: options.legendSize,
+      into: &image)
 
     if overlays.contains(.guide), let guide {
       let x = min(width - 1, Int((origin.x + guide * scale).rounded(.down)))

@@ -109,6 +109,18 @@ enum LayoutJSON {
             })
         ))
       if text.truncated { pairs.append(("truncated", .bool(true))) }
+      if let prepared = node.preparedText, prepared.spans.contains(where: { $0.placeholder != nil })
+      {
+        let origin = Point(x: node.frame.minX, y: node.frame.minY)
+        pairs.append(
+          (
+            "placeholders",
+            .array(
+              prepared.characterGeometry(of: text).placeholders.map {
+                MeasurementJSON.placeholder($0, origin: origin)
+              })
+          ))
+      }
     }
     return .object(pairs)
   }

@@ -74,12 +74,14 @@ enum MeasurementJSON {
     json.raw("]}")
   }
 
-  /// `,"rects":[…],"carets":[…]` for `format.rects` and `,"characterIndexes":[…]` for
-  /// `format.points` (`CharacterGeometry`), or nothing.
+  /// `,"rects":[…],"carets":[…]` for `format.rects`, `,"characterIndexes":[…]` for
+  /// `format.points` and `,"placeholders":[…]` for a text with inline placeholders
+  /// (`CharacterGeometry`), or nothing.
   static func characterFields(_ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter) {
     let format = rows.format
-    guard format.rects != nil || !format.points.isEmpty else { return }
     let text = rows.text
+    let hasPlaceholders = text.spans.contains { $0.placeholder != nil }
+    guard format.rects != nil || !format.points.isEmpty || hasPlaceholders else { return }
     // The row measured with its lines, held while its characters are placed.
     let geometry = text.characterGeometry(
       of: text.measure(rows.proposals[index], options: rows.options))
@@ -104,8 +106,25 @@ enum MeasurementJSON {
           .array(format.points.map { .integer(geometry.characterIndex(for: $0)) })
         ))
     }
+    if hasPlaceholders {
+      pairs.append(("placeholders", .array(geometry.placeholders.map { placeholder($0) })))
+    }
     json.raw(",")
     json.members(pairs)
+  }
+
+  /// A placeholder's `{"start", "end", "label", "line", "x", "y", "width", "height"}`, its
+  /// rect moved by `origin` (a layout node's top left).
+  static func placeholder(_ placed: PlaceholderRect, origin: Point = .zero) -> JSONWriter.Value {
+    let moved = Rect(
+      x: origin.x + placed.rect.minX, y: origin.y + placed.rect.minY, width: placed.rect.width,
+      height: placed.rect.height)
+    guard case .object(let box) = rect(moved) else { return .null }
+    return .object(
+      [
+        ("start", .integer(placed.range.lowerBound)), ("end", .integer(placed.range.upperBound)),
+        ("label", placed.label.map { .string($0) } ?? .null), ("line", .integer(placed.line)),
+      ] + box)
   }
 
   static func rect(_ rect: Rect) -> JSONWriter.Value {

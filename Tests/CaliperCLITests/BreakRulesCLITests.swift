@@ -19,12 +19,12 @@ import Testing
       ["measure", "--json", "--width", "120", "--break-rules", "css", Self.label])
     #expect(css.status == 0, "\(css.stderr)")
     let cssSize = try #require(
-      try firstResult(CLITests.json(css.stdout.split(separator: "\n")[0]))["size"]
+      try firstResult(CLITests.json(css.firstLine))["size"]
         as? [String: Double])
     #expect(cssSize["height"] == 66)  // 3 lines × 22
     let unicode = try CLITests.caliper(["measure", "--json", "--width", "120", Self.label])
     let unicodeSize = try #require(
-      try firstResult(CLITests.json(unicode.stdout.split(separator: "\n")[0]))["size"]
+      try firstResult(CLITests.json(unicode.firstLine))["size"]
         as? [String: Double])
     #expect(abs((unicodeSize["height"] ?? 0) - 3 * 21.792) < 1e-9)
     // nowrap: one line at any width.
@@ -33,7 +33,7 @@ import Testing
         "measure", "--json", "--width", "40", "--break-rules", "css", "--white-space", "nowrap",
         Self.label,
       ])
-    let row = try firstResult(CLITests.json(nowrap.stdout.split(separator: "\n")[0]))
+    let row = try firstResult(CLITests.json(nowrap.firstLine))
     #expect(row["lineCount"] as? Int == 1)
   }
 
@@ -42,7 +42,7 @@ import Testing
       #"{"id":1,"text":"a  b","breakRules":"css","whiteSpace":"pre","widths":[10],"lines":false}"#
     let served = try CLITests.caliper(["serve"], stdin: request + "\n")
     #expect(served.status == 0, "\(served.stderr)")
-    let response = try CLITests.json(served.stdout.split(separator: "\n")[0])
+    let response = try CLITests.json(served.firstLine)
     #expect(try firstResult(response)["lineCount"] as? Int == 1)
     let layout = """
       {"root": {"type": "text", "id": "t", "text": "a b c", "breakRules": "css",

@@ -25,7 +25,7 @@ import Testing
     ])
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
-    let object = try Self.json(run.stdout.split(separator: "\n")[0])
+    let object = try Self.json(run.firstLine)
     for key in ["text", "size", "faces", "missing", "lossy", "ideal", "minWidth", "results"] {
       #expect(object[key] != nil, "missing key \(key)")
     }

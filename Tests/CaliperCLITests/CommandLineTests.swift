@@ -86,7 +86,7 @@ import Testing
     #expect(measured.stdout.split(separator: "\n").count == 2)
     let whole = try CLITests.caliper(["measure", "--json", "--text-file", lines])
     #expect(whole.stdout.split(separator: "\n").count == 1)
-    let object = try CLITests.json(whole.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(whole.firstLine)
     // The file's final newline ends its last line; the one inside is a hard break.
     #expect(object["text"] as? String == "Blue tile\nlabel")
     let fonts = try CLITests.caliper(["fonts", "--input", lines])

@@ -49,7 +49,7 @@ import Testing
     let flip = try Self.layout([Self.fixtures + "/flip.json", "--width", "300", "--json"])
     #expect(flip.status == 2)
     let loop = try #require(
-      try CLITests.json(flip.stdout.split(separator: "\n")[0])["loop"] as? [String: Any])
+      try CLITests.json(flip.firstLine)["loop"] as? [String: Any])
     let history = try #require((loop["history"] as? [String: Any])?["isWide"] as? [Bool])
     #expect(Array(history.prefix(3)) == [true, false, true])
   }

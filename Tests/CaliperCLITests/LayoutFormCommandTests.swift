@@ -49,11 +49,11 @@ import Testing
       """
     let inf = try LayoutCommandTests.layout(["-", "--width", "inf", "--json"], stdin: json)
     #expect(inf.status == 0, "\(inf.stderr)")
-    let infObject = try CLITests.json(inf.stdout.split(separator: "\n")[0])
+    let infObject = try CLITests.json(inf.firstLine)
     #expect((infObject["proposal"] as? [String: Any])?["width"] as? String == "inf")
     #expect((infObject["size"] as? [String: Any])?["width"] as? String == "inf")
     let none = try LayoutCommandTests.layout(["-", "--width", "none", "--json"], stdin: json)
-    let noneObject = try CLITests.json(none.stdout.split(separator: "\n")[0])
+    let noneObject = try CLITests.json(none.firstLine)
     #expect((noneObject["proposal"] as? [String: Any])?["width"] is NSNull)
     #expect((noneObject["size"] as? [String: Any])?["width"] as? Double == 50)
     // The document's own proposal applies when no --width is given.
@@ -71,7 +71,7 @@ import Testing
          "modifiers": [{"layoutPriority": 1}]}]}
       """
     let run = try LayoutCommandTests.layout(["-", "--width", "300", "--json"], stdin: json)
-    let nodes = try Self.nodes(run.stdout.split(separator: "\n")[0])
+    let nodes = try Self.nodes(run.firstLine)
     #expect(abs((nodes["b"]?["width"] as? Double ?? 0) - 242.656) < 1e-9)
     #expect(nodes["a"]?["truncated"] as? Bool == true)
     #expect(nodes["b"]?["truncated"] == nil)

@@ -11,7 +11,7 @@ import Testing
   static func result(_ arguments: [String]) throws -> [String: Any] {
     let run = try CLITests.caliper(["measure", "--json"] + arguments + [Self.label])
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let results = try #require(object["results"] as? [[String: Any]])
     return try #require(results.first)
   }
@@ -78,7 +78,7 @@ import Testing
       """
     let run = try CLITests.caliper(["layout", "-", "--width", "120", "--json"], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let nodes = try #require(object["nodes"] as? [[String: Any]])
     let one = try #require(nodes.first { $0["id"] as? String == "one" })
     let all = try #require(nodes.first { $0["id"] as? String == "all" })
@@ -108,7 +108,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let run = try CLITests.caliper(["measure", "--json", "--spans", path, "Blue tile"])
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let ideal = try #require(object["ideal"] as? [String: Any])
     #expect(abs((ideal["width"] as? Double ?? 0) - (2350.0 + 1635) * 16 / 1000) < 1e-9)
     let faces = try #require(object["faces"] as? [String])
@@ -125,7 +125,7 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: path) }
     let run = try CLITests.caliper(["measure", "--json", "--spans", path, "Blue tile"])
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let ideal = try #require(object["ideal"] as? [String: Any])
     #expect(abs((ideal["width"] as? Double ?? 0) - ((2350.0 + 1635) * 16 / 1000 + 3 * 2)) < 1e-9)
     let digits = try Self.temporary(
@@ -136,7 +136,7 @@ import Testing
       "measure", "--json", "--font", "Inter", "--spans", digits, "Total 1111",
     ])
     #expect(tabular.status == 0, "\(tabular.stderr)")
-    let measured = try CLITests.json(tabular.stdout.split(separator: "\n")[0])
+    let measured = try CLITests.json(tabular.firstLine)
     let width = try #require(measured["ideal"] as? [String: Any])["width"] as? Double ?? 0
     #expect(abs(width - (7336.0 + 1824 * 4) * 16 / 2816) < 1e-9)
   }
@@ -169,7 +169,7 @@ import Testing
       """
     let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let nodes = try #require(object["nodes"] as? [[String: Any]])
     let text = try #require(nodes.first { $0["id"] as? String == "t" })
     #expect(abs((text["width"] as? Double ?? 0) - ((2350.0 + 1635) * 16 / 1000 + 3 * 2)) < 1e-9)
@@ -182,7 +182,7 @@ import Testing
       """
     let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let nodes = try #require(object["nodes"] as? [[String: Any]])
     let text = try #require(nodes.first { $0["id"] as? String == "t" })
     // "tile" at 32 pt: 1441 units; the line is 32 pt tall-faced: (1069 + 293) × 32 / 1000.

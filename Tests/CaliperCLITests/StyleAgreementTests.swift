@@ -138,9 +138,9 @@ import Testing
     let run = try CLITests.caliper(
       ["measure", "--json", "--width", row.width] + arguments + ["--", row.text])
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let results = try #require(object["results"] as? [[String: Any]])
-    return try summary(ofResult: results[0])
+    return try summary(ofResult: try #require(results.first))
   }
 
   static func render(_ arguments: [String], _ row: Case) throws -> Summary {
@@ -152,6 +152,7 @@ import Testing
     // "…: W × H px; text 120.000 × 43.584 pt, 2 lines, …"
     let text = try #require(run.stdout.split(separator: ";").dropFirst().first)
     let words = text.split(separator: " ")
+    try #require(words.count > 5, "\(run.stdout)")
     return Summary(
       width: Double(words[1]) ?? -1, height: Double(words[3]) ?? -1,
       lineCount: Int(words[5]) ?? -1)
@@ -164,7 +165,7 @@ import Testing
     let run = try ServeTests.serve([request])
     let object = try CLITests.json(try #require(run.lines.first))
     let results = try #require(object["results"] as? [[String: Any]], "\(object)")
-    return try summary(ofResult: results[0])
+    return try summary(ofResult: try #require(results.first))
   }
 
   /// A layout whose root is the text node: style fields on the node, the proposed height
@@ -182,7 +183,7 @@ import Testing
     let json = #"{"type": "text", "id": "t", "text": \#(jsonString(row.text))\#(members)}"#
     let run = try CLITests.caliper(arguments, stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let nodes = try #require(object["nodes"] as? [[String: Any]])
     let node = try #require(nodes.first { $0["id"] as? String == "t" })
     let lines = try #require(node["lines"] as? [[String: Any]])

@@ -9,7 +9,7 @@ import Testing
   func idealWidth(_ arguments: [String]) throws -> Double {
     let run = try CLITests.caliper(["measure", "--json"] + arguments)
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let ideal = try #require(object["ideal"] as? [String: Any])
     return try #require(ideal["width"] as? Double)
   }
@@ -52,7 +52,7 @@ import Testing
     let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
     let nodes = try #require(
-      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+      try CLITests.json(run.firstLine)["nodes"] as? [[String: Any]])
     let tabular = try #require(nodes.first { $0["id"] as? String == "tabular" })
     let bold = try #require(nodes.first { $0["id"] as? String == "bold" })
     #expect(abs((tabular["width"] as? Double ?? 0) - 4 * 1824 * 16 / 2816) < 1e-9)
@@ -79,7 +79,7 @@ import Testing
     let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
     let nodes = try #require(
-      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+      try CLITests.json(run.firstLine)["nodes"] as? [[String: Any]])
     let text = try #require(nodes.first { $0["id"] as? String == "t" })
     #expect(abs((text["width"] as? Double ?? 0) - (20 + 615.0 * 16 / 1000)) < 1e-9)
   }
@@ -95,7 +95,7 @@ import Testing
       let run = try CLITests.caliper(["measure", "--json"] + arguments + ["a\nb\nc"])
       #expect(run.status == 0, "\(run.stderr)")
       let ideal = try #require(
-        try CLITests.json(run.stdout.split(separator: "\n")[0])["ideal"] as? [String: Any])
+        try CLITests.json(run.firstLine)["ideal"] as? [String: Any])
       return try #require(ideal["height"] as? Double)
     }
     #expect(abs(try height(["--line-spacing", "4"]) - (3 * 21.792 + 8)) < 1e-9)
@@ -111,7 +111,7 @@ import Testing
     let run = try CLITests.caliper(["layout", "-", "--json"], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
     let nodes = try #require(
-      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+      try CLITests.json(run.firstLine)["nodes"] as? [[String: Any]])
     let text = try #require(nodes.first { $0["id"] as? String == "t" })
     #expect(
       abs((text["width"] as? Double ?? 0) - (Double(561 + 615 + 480) * 16 / 1000 - 1)) < 1e-9)
@@ -120,7 +120,7 @@ import Testing
       ["layout", "-", "--json"],
       stdin: #"{"root": {"type": "text", "id": "t", "text": "a", "firstLineHeadIndent": 12}}"#)
     let indentedNodes = try #require(
-      try CLITests.json(indented.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+      try CLITests.json(indented.firstLine)["nodes"] as? [[String: Any]])
     let line = try #require(
       (indentedNodes.first { $0["id"] as? String == "t" }?["lines"] as? [[String: Any]])?.first)
     #expect(line["x"] as? Double == 12)
@@ -134,7 +134,7 @@ import Testing
       "aaaa bbbb cccc",
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     let result = try #require((object["results"] as? [[String: Any]])?.first)
     let lines = try #require(result["lines"] as? [[String: Any]])
     #expect(lines.map { $0["indent"] as? Double } == [20, 5, 5])

@@ -18,7 +18,7 @@ import Testing
     ])
     #expect(run.status == 0)
     #expect(run.stderr.isEmpty)
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     #expect(object["faces"] as? [String] == [Self.lohit])
     #expect(object["missing"] as? [String] == [])
     let ideal = try #require(object["ideal"] as? [String: Any])
@@ -31,7 +31,7 @@ import Testing
       "measure", "--json", "--no-lines", "--system-font-dir", Self.folder, Self.tamil,
     ])
     #expect(run.status == 0)
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     #expect((object["missing"] as? [String])?.count == 5)
     #expect(!(object["faces"] as? [String] ?? []).contains(Self.lohit))
   }
@@ -59,7 +59,7 @@ import Testing
       "Lohit Tamil:weight=700:slant=italic", Self.tamil,
     ])
     #expect(run.status == 0)
-    let object = try CLITests.json(run.stdout.split(separator: "\n")[0])
+    let object = try CLITests.json(run.firstLine)
     #expect(object["faces"] as? [String] == [Self.lohit])
   }
 
@@ -92,7 +92,7 @@ extension SystemFontCommandTests {
       ["layout", "-", "--json", "--system-font-dir", Self.folder], stdin: json)
     #expect(run.status == 0, "\(run.stderr)")
     let nodes = try #require(
-      try CLITests.json(run.stdout.split(separator: "\n")[0])["nodes"] as? [[String: Any]])
+      try CLITests.json(run.firstLine)["nodes"] as? [[String: Any]])
     let on = try #require(nodes.first { $0["id"] as? String == "on" })
     let off = try #require(nodes.first { $0["id"] as? String == "off" })
     #expect(abs((on["width"] as? Double ?? 0) - 2499.0 * 16 / 1024) < 1e-9)

@@ -75,6 +75,20 @@ import Testing
     #expect(index == 0)
   }
 
+  /// Caliper.docc, InlinePlaceholders.md.
+  @Test func inlinePlaceholders() throws {
+    let fonts = try FontLibrary.bundled()
+    let avatar = Placeholder(width: 24, height: 24, alignment: .middle, label: "avatar")
+    let text = try fonts.prepare(
+      "Sent by \u{FFFC} today", spans: [TextSpan(8..<9, placeholder: avatar)])
+    let measured = text.measure(ProposedViewSize(width: 120, height: nil))
+    let box = text.characterGeometry(of: measured).placeholders[0]
+    let rect = box.rect  // x 59.472, y 0, 24 × 24: after "Sent by " on the first line
+
+    #expect(shows(rect.minX, 59.472) && rect.minY == 0 && box.line == 0)
+    #expect(rect.width == 24 && rect.height == 24)
+  }
+
   /// Caliper.docc, LinesAndTruncation.md.
   @Test func linesAndTruncation() throws {
     let fonts = try FontLibrary.bundled()

@@ -11,6 +11,24 @@ public struct ToolRun: Sendable {
     self.stdout = stdout
     self.stderr = stderr
   }
+
+  /// The first line of stdout; a run that printed nothing throws (with its stderr) rather
+  /// than trapping the whole test runner on `[0]`.
+  public var firstLine: Substring {
+    get throws {
+      guard let line = stdout.split(separator: "\n").first else {
+        throw NoOutput(status: status, stderr: stderr)
+      }
+      return line
+    }
+  }
+}
+
+/// A run expected to print something printed nothing.
+public struct NoOutput: Error, CustomStringConvertible {
+  public let status: Int32
+  public let stderr: String
+  public var description: String { "caliper printed nothing (exit \(status)): \(stderr)" }
 }
 
 /// Runs the `caliper` built beside the test runner (`swift test` builds it into the same

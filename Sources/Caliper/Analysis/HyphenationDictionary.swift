@@ -119,13 +119,17 @@ public final class HyphenationDictionary: Sendable {
       count += 1
     }
     guard count > 1 else { return [] }
+    let size = Int32(bytes.count)
+    // NUL-terminated although its size is passed: libhyphen looks for the dictionary's
+    // NOHYPHEN strings with strstr (found reading past the end by AddressSanitizer).
+    bytes.append(0)
     var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
     var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     var positions: UnsafeMutablePointer<Int32>?
     var cuts: UnsafeMutablePointer<Int32>?
     let status = handle.withLock { dict in
       hnj_hyphen_hyphenate3(
-        dict.pointer, bytes, Int32(bytes.count), &hyphens, nil, &replacements, &positions, &cuts,
+        dict.pointer, bytes, size, &hyphens, nil, &replacements, &positions, &cuts,
         2, 2, 2, 2)
     }
     defer {

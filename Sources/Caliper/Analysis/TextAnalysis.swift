@@ -228,6 +228,32 @@ struct TextAnalysis: Sendable {
     hyphenationPoints = []
   }
 
+  /// Makes each of `ranges` (ascending, apart; the scalars of inline placeholders, which
+  /// the analysed text holds as U+FFFC) one grapheme cluster with no break opportunity
+  /// inside: the break opportunities around it stay ICU's for U+FFFC.
+  mutating func joinPlaceholders(_ ranges: [Range<Int>]) {
+    guard !ranges.isEmpty else { return }
+    var kept = 0
+    var next = 0
+    for (index, position) in breaks.enumerated() {
+      let offset = Int(position)
+      while next < ranges.count, ranges[next].upperBound <= offset { next += 1 }
+      if next < ranges.count, ranges[next].lowerBound < offset, offset < ranges[next].upperBound {
+        continue
+      }
+      breaks[kept] = position
+      mandatory[kept] = mandatory[index]
+      kept += 1
+    }
+    breaks.removeLast(breaks.count - kept)
+    mandatory.removeLast(mandatory.count - kept)
+    for range in ranges {
+      graphemeStart[range.lowerBound] = true
+      graphemeStart[range.upperBound] = true
+      for offset in range.dropFirst() { graphemeStart[offset] = false }
+    }
+  }
+
   /// Adds the hyphenation points of the locale's dictionary to the break opportunities
   /// (`HyphenationDictionary`); throws when no dictionary exists for `locale`.
   mutating func addHyphenationPoints(locale: String) throws(CaliperError) {

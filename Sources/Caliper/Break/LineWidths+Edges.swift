@@ -64,6 +64,12 @@ extension LineWidths {
     for run in text.runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
+      if text.isPlaceholder(face: run.face) {
+        // A box is as wide as it is, wherever the line ends.
+        total += text.advanceSum(
+          piece.lowerBound..<max(piece.lowerBound, min(piece.upperBound, contentEnd)))
+        continue
+      }
       let font = text.cascadeFonts[run.face]!  // every run's face was opened while itemizing
       let runStyle = text.style(ofFace: run.face)
       // A span with its own features shapes with its own shaper.

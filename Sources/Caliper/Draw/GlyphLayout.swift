@@ -33,6 +33,7 @@ extension PreparedText {
       analysis.scalars, from: line.range.lowerBound,
       to: min(line.range.upperBound, analysis.scalars.count))
     return lineRuns.map { lineRun in
+      if lineRun.isPlaceholder { return lineRun }  // boxes, no glyphs
       // The itemized run holding this visual run: its script and direction.
       let textRun = itemizedRun(
         containing: min(lineRun.range.lowerBound, analysis.scalars.count - 1))

@@ -42,6 +42,9 @@ public struct LineRun: Sendable {
   public internal(set) var size = 0.0
   /// Points the run's baseline is raised by (its span's `baselineOffset`; 0 without spans).
   public internal(set) var baselineOffset = 0.0
+  /// Whether the run is inline placeholders' boxes (`TextSpan.placeholder`): it has no
+  /// glyphs; `PreparedText.characterGeometry(of:)` says where each box is.
+  public internal(set) var isPlaceholder = false
   /// How many of `glyphs` are `.notdef` (a character the face does not cover).
   public var notdefCount: Int { glyphs.count { $0.id == 0 } }
 }
@@ -77,6 +80,7 @@ extension PreparedText {
       ).face
       result[index].size = style(ofFace: face).size
       result[index].baselineOffset = baselineOffset(ofFace: face)
+      result[index].isPlaceholder = !result[index].isInserted && isPlaceholder(face: face)
     }
     return result
   }

@@ -322,6 +322,7 @@ public final class FontLibrary: Sendable {
     for span in spans {
       if let problem = span.style(over: style).problem { throw .invalidStyle(problem) }
     }
+    if let problem = TextSpan.placeholderProblem(spans) { throw .invalidStyle(problem) }
     // In `.css` mode, the text after white-space processing, its spans moved with it.
     let (text, spans) = CSSText.laidOut(text, style: style, spans: spans)
     if spans.isEmpty { return try prepare(text, style: style) }

@@ -10,10 +10,14 @@
 /// and a baseline offset, so that everything indexed by face (shaping size, line metrics,
 /// `FaceMask`) follows the spans. Runs are cut where the slot, script or bidi level
 /// changes. A slot's style carries the span's OpenType features and letter spacing, so
-/// shaping and spacing follow the spans through it.
+/// shaping and spacing follow the spans through it. A placeholder span (`Placeholder`)
+/// wins over every other span on its characters and gets a slot of its own whose line
+/// metrics are its box's; its face (the first of its cascade) is never shaped.
 struct StyledItemization {
   var items: Itemization
   var slots: FaceSlots
+  /// The placeholders, in text order, each with its slot.
+  var placeholders: [PlaceholderSpan] = []
 
   init(
     analysis: TextAnalysis, style: TextStyle, spans: [TextSpan], library: FontLibrary
@@ -23,10 +27,13 @@ struct StyledItemization {
     // The distinct styles (a span's style and baseline offset); 0 is the paragraph's.
     var pieceStyles: [TextStyle] = [style]
     var offsets: [Double] = [0]
-    var known: [StyleKey: Int] = [StyleKey(style: style, baselineOffset: 0): 0]
+    var known: [StyleKey: Int] = [StyleKey(style: style, baselineOffset: 0, placeholder: nil): 0]
+    var piecePlaceholders: [Placeholder?] = [nil]
     var spanStyle: [Int] = []
     for span in spans {
-      let key = StyleKey(style: span.style(over: style), baselineOffset: span.baselineOffset)
+      let key = StyleKey(
+        style: span.style(over: style), baselineOffset: span.baselineOffset,
+        placeholder: span.placeholder)
       if let index = known[key] {
         spanStyle.append(index)
       } else {
@@ -34,6 +41,7 @@ struct StyledItemization {
         spanStyle.append(pieceStyles.count)
         pieceStyles.append(key.style)
         offsets.append(key.baselineOffset)
+        piecePlaceholders.append(key.placeholder)
       }
     }
     // The style of each scalar: the last span covering it, else the paragraph's. Spans are
@@ -67,6 +75,11 @@ struct StyledItemization {
     for offset in 0..<count where !analysis.graphemeStart[offset] {
       styleOf[offset] = styleOf[offset - 1]
     }
+    // A placeholder's characters are its box, whatever other spans say.
+    let boxes = TextSpan.placeholderSpans(spans, count: count)
+    for (index, range) in boxes {
+      for offset in range { styleOf[offset] = spanStyle[index] }
+    }
     var resolvers: [FontCascade.Resolver?] = Array(repeating: nil, count: pieceStyles.count)
     var slots = FaceSlots()
     var items = Itemization()
@@ -85,6 +98,20 @@ struct StyledItemization {
       } else {
         resolver = FontCascade.Resolver(try library.cascade(for: pieceStyle))
       }
+      if let placeholder = piecePlaceholders[piece] {
+        // A box: the first face of its cascade gives `top`, `bottom` and `middle` their
+        // metrics; nothing is chosen or shaped.
+        let slot = slots.slot(
+          try resolver.font(0), style: pieceStyle, baselineOffset: offsets[piece],
+          placeholder: placeholder)
+        guard slot <= Int(UInt16.max) else {
+          throw .tooManyFonts(count: slot + 1, limit: Int(UInt16.max) + 1)
+        }
+        for index in start..<pieceEnd { items.faceOf[index] = UInt16(slot) }
+        resolvers[piece] = resolver
+        start = pieceEnd
+        continue
+      }
       try chooser.choose(analysis, range: start..<pieceEnd, resolver: &resolver) {
         (range, _, font) throws(CaliperError) in
         let slot = slots.slot(font, style: pieceStyle, baselineOffset: offsets[piece])
@@ -100,6 +127,13 @@ struct StyledItemization {
     items.runs = Itemization.runs(analysis, faceOf: items.faceOf)
     self.items = items
     self.slots = slots
+    let metrics = boxes.isEmpty ? [] : slots.lineMetrics
+    placeholders = boxes.map { index, range in
+      let face = Int(items.faceOf[range.lowerBound])
+      return PlaceholderSpan(
+        range: range, placeholder: spans[index].placeholder!, face: face,
+        ascent: metrics[face].ascent)
+    }
   }
 }
 
@@ -107,6 +141,7 @@ struct StyledItemization {
 private struct StyleKey: Hashable {
   let style: TextStyle
   let baselineOffset: Double
+  let placeholder: Placeholder?
 }
 
 /// The faces of a preparation by slot: a face at a size, with a baseline offset and the
@@ -116,12 +151,15 @@ struct FaceSlots {
   var fonts: [Font?] = []
   var styles: [TextStyle] = []
   var baselineOffsets: [Double] = []
+  /// The box of each placeholder slot; nil for a face's slot.
+  var placeholders: [Placeholder?] = []
   private var index: [Key: Int] = [:]
 
   private struct Key: Hashable {
     let font: UInt64
     let style: TextStyle
     let baselineOffset: Double
+    let placeholder: Placeholder?
   }
 
   init() {}
@@ -131,24 +169,34 @@ struct FaceSlots {
     fonts = cascadeFonts
     styles = Array(repeating: style, count: cascadeFonts.count)
     baselineOffsets = Array(repeating: 0, count: cascadeFonts.count)
+    placeholders = Array(repeating: nil, count: cascadeFonts.count)
   }
 
   /// The slot of `font` in `style` raised by `baselineOffset`, added if new.
-  mutating func slot(_ font: Font, style: TextStyle, baselineOffset: Double) -> Int {
-    let key = Key(font: font.serial, style: style, baselineOffset: baselineOffset)
+  mutating func slot(
+    _ font: Font, style: TextStyle, baselineOffset: Double, placeholder: Placeholder? = nil
+  ) -> Int {
+    let key = Key(
+      font: font.serial, style: style, baselineOffset: baselineOffset, placeholder: placeholder)
     if let known = index[key] { return known }
     fonts.append(font)
     styles.append(style)
     baselineOffsets.append(baselineOffset)
+    placeholders.append(placeholder)
     index[key] = fonts.count - 1
     return fonts.count - 1
   }
 
-  /// The line metrics of each slot: its face's at its size, moved by its baseline offset.
+  /// The line metrics of each slot: its face's at its size, moved by its baseline offset; a
+  /// placeholder's are its box's (no line gap).
   var lineMetrics: [LineMetrics] {
     fonts.indices.map { slot in
       guard let font = fonts[slot] else { return .zero }
       var metrics = font.lineMetrics(size: styles[slot].size)
+      if let box = placeholders[slot] {
+        let ascent = box.ascent(font: metrics) + baselineOffsets[slot]
+        return LineMetrics(ascent: ascent, descent: box.height - ascent, lineGap: 0)
+      }
       metrics.ascent += baselineOffsets[slot]
       metrics.descent -= baselineOffsets[slot]
       return metrics

@@ -52,6 +52,9 @@ public struct CharacterGeometry: Sendable, Hashable {
   }
 
   let lines: [LineBoxes]
+  /// Where each inline placeholder (`TextSpan.placeholder`) of a shown line is, in text
+  /// order: its box across its cluster, its top `ascent` above the line's baseline.
+  public let placeholders: [PlaceholderRect]
 
   /// Where a caret goes: its x, the line it is on, and that line's top and height.
   public struct Caret: Sendable, Hashable {
@@ -138,16 +141,42 @@ extension PreparedText {
   /// `measure(_:options:)` of this text (`sizeThatFits` leaves the lines out: no lines, no
   /// characters). Each line is reshaped as for drawing (`glyphRuns(in:)`).
   public func characterGeometry(of measurement: TextMeasurement) -> CharacterGeometry {
-    CharacterGeometry(lines: measurement.lines.map(lineBoxes))
+    var placeholderRects: [PlaceholderRect] = []
+    let lines = measurement.lines.enumerated().map { index, line in
+      lineBoxes(line, index: index, placeholders: &placeholderRects)
+    }
+    return CharacterGeometry(lines: lines, placeholders: placeholderRects)
   }
 
-  /// The grapheme boxes of one line.
-  private func lineBoxes(_ line: Line) -> CharacterGeometry.LineBoxes {
+  /// The grapheme boxes of one line (the `index`th), and its placeholders' rects.
+  private func lineBoxes(
+    _ line: Line, index lineIndex: Int, placeholders rects: inout [PlaceholderRect]
+  ) -> CharacterGeometry.LineBoxes {
     let rightToLeftParagraph = isRightToLeftParagraph(line)
     var boxes: [CharacterGeometry.Box] = []
     var covered = Set<Int>()
     let count = analysis.scalars.count
     for run in glyphRuns(in: line) where !run.isInserted && !run.isTrailingWhitespace {
+      if run.isPlaceholder {
+        // Boxes: each as wide as its advance, in the run's direction.
+        for box in placeholders where run.range.contains(box.range.lowerBound) {
+          let before = advanceSum(run.range.lowerBound..<box.range.lowerBound)
+          let width = advanceSum(box.range)
+          let low = run.isRightToLeft ? run.x + run.width - before - width : run.x + before
+          boxes.append(
+            CharacterGeometry.Box(
+              start: box.range.lowerBound, end: box.range.upperBound, minX: low,
+              maxX: low + width, isRightToLeft: run.isRightToLeft))
+          covered.insert(box.range.lowerBound)
+          rects.append(
+            PlaceholderRect(
+              range: box.range, label: box.placeholder.label,
+              rect: Rect(
+                x: line.x + low, y: line.baseline - box.ascent, width: box.placeholder.width,
+                height: box.placeholder.height), line: lineIndex))
+        }
+        continue
+      }
       // Each cluster's extent, from the pen positions of its glyphs.
       var extents: [Int: (low: Double, high: Double)] = [:]
       var pen = run.x

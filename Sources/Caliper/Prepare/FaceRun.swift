@@ -27,7 +27,7 @@ extension PreparedText {
         end += 1
       }
       let range = runs[index].range.lowerBound..<runs[end - 1].range.upperBound
-      if let font = cascadeFonts[runs[index].face] {
+      if let font = cascadeFonts[runs[index].face], !isPlaceholder(face: runs[index].face) {
         result.append(
           FaceRun(
             range: range, text: substring(range), font: font,

@@ -47,6 +47,8 @@ public struct PreparedText: Sendable {
   let slotStyles: [TextStyle]
   /// With spans, each slot's baseline offset in points; empty without spans.
   let slotBaselineOffsets: [Double]
+  /// The inline placeholders (`TextSpan.placeholder`), in text order, with their slots.
+  let placeholders: [PlaceholderSpan]
   /// Whether any face index is shaped with letter spacing (the paragraph's or a span's).
   let hasLetterSpacing: Bool
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
@@ -87,7 +89,8 @@ public struct PreparedText: Sendable {
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
     try self.init(
       text: text, style: style, spans: [], analysis: analysis, items: items,
-      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), library: cascade.library
+      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), placeholders: [],
+      library: cascade.library
     ) { () throws(CaliperError) in try resolver.font(0) }
   }
 
@@ -95,13 +98,27 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, spans: [TextSpan], library: FontLibrary)
     throws(CaliperError)
   {
-    var analysis = try TextAnalysis(text: text, style: style)
+    // A placeholder's characters are analysed as U+FFFC, then joined into one cluster.
+    let boxes = TextSpan.placeholderSpans(spans, count: text.unicodeScalars.count).map(\.range)
+    var analysis: TextAnalysis
+    if boxes.isEmpty {
+      analysis = try TextAnalysis(text: text, style: style)
+    } else {
+      var scalars = Array(text.unicodeScalars)
+      for range in boxes {
+        scalars.replaceSubrange(range, with: repeatElement("\u{FFFC}", count: range.count))
+      }
+      var replaced = String.UnicodeScalarView()
+      replaced.append(contentsOf: scalars)
+      analysis = try TextAnalysis(text: String(replaced), style: style)
+      analysis.joinPlaceholders(boxes)
+    }
     let styled = try StyledItemization(
       analysis: analysis, style: style, spans: spans, library: library)
     analysis.dropScripts()
     try self.init(
       text: text, style: style, spans: spans, analysis: analysis, items: styled.items,
-      slots: styled.slots, library: library
+      slots: styled.slots, placeholders: styled.placeholders, library: library
     ) { () throws(CaliperError) in
       var paragraph = FontCascade.Resolver(try library.cascade(for: style))
       return try paragraph.font(0)
@@ -110,7 +127,7 @@ public struct PreparedText: Sendable {
 
   private init(
     text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
-    items: Itemization, slots: FaceSlots, library: FontLibrary,
+    items: Itemization, slots: FaceSlots, placeholders: [PlaceholderSpan], library: FontLibrary,
     firstFace: () throws(CaliperError) -> Font
   ) throws(CaliperError) {
     var analysis = analysis
@@ -128,7 +145,9 @@ public struct PreparedText: Sendable {
     cascadeFonts = slots.fonts
     slotStyles = spans.isEmpty ? [] : slots.styles
     slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
-    let used = Set(items.runs.map(\.face))
+    self.placeholders = placeholders
+    // A placeholder's face draws nothing: it is not among the faces used.
+    let used = Set(items.runs.map(\.face)).subtracting(placeholders.map(\.face))
     var seen = Set<ObjectIdentifier>()
     faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
       .filter { seen.insert(ObjectIdentifier($0)).inserted }
@@ -141,7 +160,7 @@ public struct PreparedText: Sendable {
     var shaped = ShapedText(count: count, size: style.size)
     var shaper = Shaper(style: style)
     var shaperFeatures = Shaper.features(style)
-    for run in items.runs {
+    for run in items.runs where slots.placeholders[run.face] == nil {
       // Every run's face was opened while itemizing; it is shaped at its span's size, with
       // its span's features (a new shaper only where those change).
       let runStyle = slots.styles[run.face]
@@ -155,6 +174,7 @@ public struct PreparedText: Sendable {
         run, analysis: analysis, font: slots.fonts[run.face]!, style: runStyle,
         cache: library.shapes, into: &shaped)
     }
+    for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
     missingGlyphCount = shaped.missingGlyphCount
     // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
     // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
@@ -260,6 +280,11 @@ public struct PreparedText: Sendable {
     slotStyles.isEmpty ? style : slotStyles[face]
   }
 
+  /// Whether face index `face` is a placeholder's slot (a box, never shaped or drawn).
+  func isPlaceholder(face: Int) -> Bool {
+    !placeholders.isEmpty && placeholders.contains { $0.face == face }
+  }
+
   /// Points face index `face` is raised by: a span's baseline offset, or 0.
   func baselineOffset(ofFace face: Int) -> Double {
     slotBaselineOffsets.isEmpty ? 0 : slotBaselineOffsets[face]
@@ -279,7 +304,7 @@ public struct PreparedText: Sendable {
       + bytes(cascadeFonts) + bytes(prefix) + clusterStart.memoryFootprint
       + graphemeStart.memoryFootprint + unsafeBefore.memoryFootprint
       + bytes(faceOf) + bytes(segments) + bytes(lineMetricsByFace) + breakCache.idealBytes
-      + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans)
+      + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans) + bytes(placeholders)
       + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
       + bytes(faces) + bytes(missing) + bytes(tabs)
   }

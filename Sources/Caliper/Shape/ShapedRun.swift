@@ -275,6 +275,13 @@ struct ShapedText {
     return sums
   }
 
+  /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first
+  /// scalar (the others are left at no width).
+  mutating func storePlaceholder(_ range: Range<Int>, width: Double) {
+    advances[range.lowerBound + 1] = width
+    for index in range.dropFirst() { clusterStart[index] = false }
+  }
+
   /// Writes shaped values for the scalars from `offset`; line separators get no width.
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis

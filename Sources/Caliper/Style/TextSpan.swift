@@ -46,12 +46,17 @@ public struct TextSpan: Sendable, Hashable {
   /// line's ascent is the largest of each face's ascent plus its offset, its descent the
   /// largest descent minus the offset, as Pango's rise does.
   public var baselineOffset: Double
+  /// An inline box that replaces the span's characters (usually one U+FFFC): the span is
+  /// then one unbreakable cluster as wide as the box, and its line grows to hold it
+  /// (`Placeholder`). Nil: the span's characters are text.
+  public var placeholder: Placeholder?
 
   public init(
     _ range: Range<Int>, size: Double? = nil, fonts: [FontReference]? = nil, bold: Bool = false,
     italic: Bool = false, weight: Int? = nil, width: Double? = nil,
     slant: FontDescriptor.Slant? = nil, features: [FontFeature] = [],
-    variations: [FontVariation] = [], letterSpacing: Double? = nil, baselineOffset: Double = 0
+    variations: [FontVariation] = [], letterSpacing: Double? = nil, baselineOffset: Double = 0,
+    placeholder: Placeholder? = nil
   ) {
     self.range = range
     self.size = size
@@ -65,6 +70,7 @@ public struct TextSpan: Sendable, Hashable {
     self.variations = variations
     self.letterSpacing = letterSpacing
     self.baselineOffset = baselineOffset
+    self.placeholder = placeholder
   }
 
   /// The weight the span asks for: `weight`, else 700 when bold.

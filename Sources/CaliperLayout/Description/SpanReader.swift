@@ -7,10 +7,15 @@
 /// "features": ["tnum"], "variations": "wght=700", "letterSpacing": 1.5,
 /// "baselineOffset": 2}`: `start` and `end` are Unicode scalar offsets (required), the rest
 /// optional (`TextSpan`); `features` and `variations` are a string or a list in HarfBuzz's
-/// syntax, as on text nodes.
+/// syntax, as on text nodes. `"placeholder": {"width": 24, "height": 16, "alignment":
+/// "baseline", "baseline": 12, "label": "avatar"}` makes the span's characters an inline
+/// box (`Placeholder`; `width` and `height` required).
 package enum SpanReader {
   static let fields =
-    ["start", "end", "bold", "italic", "weight", "width", "slant", "baselineOffset"]
+    [
+      "start", "end", "bold", "italic", "weight", "width", "slant", "baselineOffset",
+      "placeholder",
+    ]
     + StyleSchema.keys(.span)
 
   /// The spans of a JSON document holding an array of span objects.
@@ -69,12 +74,48 @@ package enum SpanReader {
                 + member.value.kindDescription)
           }
           span.baselineOffset = value + 0
+        case "placeholder": span.placeholder = try placeholder(member)
         default: break
         }
       }
       spans.append(span)
     }
     return spans
+  }
+
+  /// An inline box: `{"width", "height", "alignment", "baseline", "label"}`.
+  static func placeholder(_ reader: JSONReader) throws(LayoutError) -> Placeholder {
+    let members = try reader.object(allowing: ["width", "height", "alignment", "baseline", "label"])
+    func size(_ key: String) throws(LayoutError) -> Double {
+      let member = try reader.required(key)
+      let value = try member.length()
+      guard value <= 1e6 else {
+        throw member.error("placeholder \(key) must be a number of points from 0 to 1000000")
+      }
+      return value
+    }
+    var box = Placeholder(width: try size("width"), height: try size("height"))
+    for (key, member) in members {
+      switch key {
+      case "alignment":
+        let name = try member.string()
+        guard let alignment = Placeholder.Alignment(rawValue: name) else {
+          let names = Placeholder.Alignment.allCases.map(\.rawValue).joined(separator: ", ")
+          throw member.error("placeholder alignment \"\(name)\" must be one of \(names)")
+        }
+        box.alignment = alignment
+      case "baseline":
+        guard case .number(let value) = member.value, abs(value) <= 1e6 else {
+          throw member.error(
+            "placeholder baseline must be a number of points from -1000000 to 1000000, found "
+              + member.value.kindDescription)
+        }
+        box.baseline = value + 0
+      case "label": box.label = try member.string()
+      default: break
+      }
+    }
+    return box
   }
 
   /// A scalar offset: a whole number ≥ 0.

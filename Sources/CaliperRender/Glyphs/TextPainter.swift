@@ -55,4 +55,28 @@ struct TextPainter {
     }
     return result
   }
+
+  /// Draws `measurement`'s inline placeholders (`TextSpan.placeholder`) of `text`, placed as
+  /// `paint` places the glyphs: each box lightly filled and outlined, its label (set by
+  /// `fonts` at `labelSize`) inside its top left.
+  func paintPlaceholders(
+    _ text: PreparedText, _ measurement: TextMeasurement, x: Double, y: Double,
+    fonts: FontLibrary, labelSize: Double, into image: inout Image
+  ) throws(RenderError) {
+    guard text.spans.contains(where: { $0.placeholder != nil }) else { return }
+    for placed in text.characterGeometry(of: measurement).placeholders {
+      let box = PixelBox(
+        x: x + placed.rect.minX * scale, y: y + placed.rect.minY * scale,
+        width: max(1, placed.rect.width * scale), height: max(1, placed.rect.height * scale))
+      image.fill(box, color: OverlayColor.placeholderFill)
+      image.stroke(box, color: OverlayColor.placeholder)
+      guard let name = placed.label, !name.isEmpty,
+        let label = try? fonts.prepare(name, style: TextStyle(size: labelSize))
+      else { continue }
+      let inset = max(1, scale)
+      _ = try paint(
+        label, label.measure(.unspecified), x: Double(box.x0) + inset, y: Double(box.y0) + inset,
+        color: OverlayColor.placeholder, into: &image)
+    }
+  }
 }
