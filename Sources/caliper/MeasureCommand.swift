@@ -35,6 +35,18 @@ enum MeasureCommand {
         }
       },
       Option(
+        "--points", value: "<x,y>[;<x,y>...]",
+        help: "With --json: the character index nearest each point (x, y in\n"
+          + "points from the text's top left). Repeatable.",
+        repeatable: true
+      ) { text in
+        guard MeasureFormat.points(text) != nil else {
+          throw UsageError(
+            "--points expects X,Y pairs of numbers separated by ';' (at most"
+              + " \(MeasureFormat.maxPoints)), not '\(text)'")
+        }
+      },
+      Option(
         "--scale", value: "<s>",
         help: "Round sizes up to the pixel grid of s pixels per point.",
         check: OptionValues.checkScale),
@@ -82,6 +94,14 @@ enum MeasureCommand {
     if let rects = parsed.last("--rects") {
       guard options.json else { throw UsageError("--rects needs --json") }
       options.format.rects = MeasureFormat.range(rects)
+    }
+    let points = parsed.all("--points")
+    if !points.isEmpty {
+      guard options.json else { throw UsageError("--points needs --json") }
+      options.format.points = points.flatMap { MeasureFormat.points($0) ?? [] }
+      guard options.format.points.count <= MeasureFormat.maxPoints else {
+        throw UsageError("--points asks about more than \(MeasureFormat.maxPoints) points")
+      }
     }
     if let bytes = parsed.last("--max-text-bytes") {
       options.limits.maxTextBytes = try OptionValues.byteCount(bytes, option: "--max-text-bytes")

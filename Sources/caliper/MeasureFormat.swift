@@ -11,11 +11,27 @@ struct MeasureFormat {
   /// The character range whose rects and end carets each result reports (`--rects`,
   /// `"rects"`), in Unicode scalars; clamped to each text.
   var rects: Range<Int>?
-  /// Points whose nearest character index each result reports (`"points"` in serve).
+  /// Points whose nearest character index each result reports (`--points`, `"points"`).
   var points: [Point] = []
 
   /// Whether a result needs its lines built (to list them, or to place characters).
   var needsLines: Bool { lines || rects != nil || !points.isEmpty }
+
+  /// The most points one request or command line may ask about.
+  static let maxPoints = 100_000
+
+  /// Reads "X,Y;X,Y;…" (points, finite numbers), for `--points`.
+  static func points(_ text: String) -> [Point]? {
+    var points: [Point] = []
+    for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
+      let parts = pair.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2, let x = Double(String(parts[0]).trimmingSpaces),
+        let y = Double(String(parts[1]).trimmingSpaces), x.isFinite, y.isFinite
+      else { return nil }
+      points.append(Point(x: x, y: y))
+    }
+    return points.count <= maxPoints ? points : nil
+  }
 
   /// Reads "START:END" (scalar offsets, START ≤ END), for `--rects`.
   static func range(_ text: String) -> Range<Int>? {

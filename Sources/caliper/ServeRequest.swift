@@ -105,8 +105,9 @@ struct ServeRequest {
       guard case .array(let values) = points else {
         throw RequestError(.invalidValue, "'points' must be an array of [x, y] pairs")
       }
-      guard values.count <= 100_000 else {
-        throw RequestError(.invalidValue, "'points' holds \(values.count) points, over 100000")
+      guard values.count <= MeasureFormat.maxPoints else {
+        throw RequestError(
+          .invalidValue, "'points' holds \(values.count) points, over \(MeasureFormat.maxPoints)")
       }
       format.points = try values.map { (value: JSONValue) throws(RequestError) in
         guard case .array(let pair) = value, pair.count == 2, case .number(let x) = pair[0],

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `caliper measure --json --rects START:END` and serve's `rects` and `points`.
+/// `caliper measure --json --rects START:END` and `--points X,Y;…`, and serve's `rects`
+/// and `points`.
 ///
 /// Expected values: `hb-shape --font-size=1000 Fonts/NotoSans-Regular.ttf "The word"`:
 /// T 556, h 618, e 564, space 260 units; at 16 pt "The" is 1738 × 16 / 1000 = 27.808 pt,
@@ -35,7 +36,23 @@ import Testing
     #expect(abs(try Self.numbers(carets[1], ["x"])[0] - 27.808) < 1e-6)
   }
 
+  /// `--points` asks what serve's `points` asks, with the same answers (see below).
+  @Test func measureReportsTheCharacterAtEachPoint() throws {
+    let run = try CLITests.caliper([
+      "measure", "--json", "--no-lines", "--points", "1,5;27,5", "--points", "500, 5;20,-9",
+      "The word",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let result = try Self.result(try #require(run.stdout.split(separator: "\n").first))
+    #expect(result["characterIndexes"] as? [Int] == [0, 3, 8, 2])
+    #expect(result["rects"] == nil)
+  }
+
   @Test(arguments: [
+    (["--points", "1"], "--points expects X,Y pairs"),
+    (["--points", "1,2;"], "--points expects X,Y pairs"),
+    (["--points", "a,b"], "--points expects X,Y pairs"),
+    (["--points", "1,inf"], "--points expects X,Y pairs"),
     (["--rects", "5:2"], "--rects expects START:END"),
     (["--rects", "a:b"], "--rects expects START:END"),
     (["--rects", "3"], "--rects expects START:END"),
@@ -46,6 +63,8 @@ import Testing
     #expect(run.stderr.contains(message), "\(run.stderr)")
     let table = try CLITests.caliper(["measure", "--rects", "0:1", "x"])
     #expect(table.status == 64 && table.stderr.contains("--rects needs --json"))
+    let points = try CLITests.caliper(["measure", "--points", "0,1", "x"])
+    #expect(points.status == 64 && points.stderr.contains("--points needs --json"))
   }
 
   @Test func serveAnswersRectsAndPoints() throws {
