@@ -4,7 +4,7 @@
 /// that `valgrind --tool=callgrind` counts only Caliper's instructions. `prepare` prepares
 /// every paragraph of the class `times` times; `relayout` prepares each once, then asks
 /// each for its size at 16 widths below its ideal width (all different breakings, so every
-/// call misses the breaking cache), `times` times; `tenwidths` is W4.
+/// call misses the breaking cache), `times` times; `tenwidths` is W4; `memory` prints W7's bytes per segment.
 enum Loop {
   static func run(_ name: String, corpus: Corpus, bench: Bench, times: Int) -> Bool {
     switch name {
@@ -22,6 +22,13 @@ enum Loop {
           for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
         }
       }
+    case "memory":
+      // Not a loop: W7's bytes per segment alone, for checking a layout change quickly.
+      let texts = corpus.paragraphs.map(bench.prepare)
+      let bytes = texts.reduce(0) { $0 + $1.memoryFootprint }
+      let segments = texts.reduce(0) { $0 + $1.segmentCount }
+      progress(
+        "memory: \(bytes) bytes, \(segments) segments, \(bytes / max(1, segments)) per segment")
     default:
       return false
     }

@@ -21,7 +21,7 @@ struct Options {
 
     USAGE: caliper-bench [--corpus <dir>] [--passes <n>] [--limit <n>] [--quick]
                          [--skparagraph <python>] [--agreement-out <file>]
-                         [--rows-out <file>] [--loop prepare|relayout|tenwidths]
+                         [--rows-out <file>] [--loop prepare|relayout|tenwidths|memory]
 
     OPTIONS:
       --corpus <dir>   the corpus folder (default: Benchmarks/Corpus above the executable)
@@ -36,7 +36,8 @@ struct Options {
                        JSON lines, for the per-script agreement table
       --loop <workload>
                        only Caliper's side of one workload on Gatsby, --passes times, untimed
-                       (for valgrind --tool=callgrind): prepare, relayout or tenwidths
+                       (for valgrind --tool=callgrind): prepare, relayout or tenwidths;
+                       memory prints bytes per prepared segment
       --rows-out <file>
                        write the time table's rows as JSON lines (ns per op for each side)
       -h, --help       show this help

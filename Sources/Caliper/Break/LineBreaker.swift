@@ -63,6 +63,13 @@ struct LineBreaker {
     return false
   }
 
+  /// Whether `width` fits, as `fits` says, without narrowing `validLimits`: for probes whose
+  /// answers a later `fits` accounts for.
+  @inline(__always)
+  private func fitsAt(_ width: Double) -> Bool {
+    limit >= width + indent - Self.tolerance
+  }
+
   /// Measures the next `fits` tests from `indent`: for a line filled outside the scan (a
   /// truncated last line).
   mutating func measure(fromIndent indent: Double) {
@@ -100,6 +107,7 @@ struct LineBreaker {
   ) {
     // Invariants of the text, read once rather than per segment.
     let adjustsLineWidths = widths.adjustsLineWidths
+    let rises = widths.text.storage.prefixRises
     // The open line, in locals (a Span is built only when a line is emitted).
     var open = false
     var start = 0  // where the open line, or the next one, starts
@@ -127,17 +135,59 @@ struct LineBreaker {
         // (its `fits` test repeated there narrows `validLimits` to the same range).
         let base = prefix[start]
         var packedFaces: UInt32 = 0
-        while index < segments.count {
-          let next = segments[index]
-          guard next.isPlain else { break }
-          let width = prefix[next.contentEnd] - base
-          guard fits(width) else { break }
-          packedFaces |= next.packedFaces
-          contentEnd = next.contentEnd
-          end = next.end
-          lineWidth = width
-          hyphen = false
-          index += 1
+        if rises {
+          // The widths from `start` rise with the segment index, so the last segment that
+          // fits is found in O(log n) probes (galloping, then bisecting) rather than by a
+          // scan; the plain segments up to it are taken. The last one's `fits` narrows
+          // `validLimits` as the scan's many would (their thresholds rise too); the first
+          // segment that does not fit is tested again below, as after the scan.
+          var good = index - 1  // the last segment known to fit
+          var bad = segments.count  // the first known not to
+          var step = 1
+          while good + step < bad {
+            let probe = good + step
+            guard fitsAt(prefix[segments[probe].contentEnd] - base) else {
+              bad = probe
+              break
+            }
+            good = probe
+            step += step
+          }
+          while bad - good > 1 {
+            let middle = good + (bad - good) / 2
+            if fitsAt(prefix[segments[middle].contentEnd] - base) {
+              good = middle
+            } else {
+              bad = middle
+            }
+          }
+          var taken = index
+          while taken <= good, segments[taken].isPlain {
+            packedFaces |= segments[taken].packedFaces
+            taken += 1
+          }
+          if taken > index {
+            let last = segments[taken - 1]
+            lineWidth = prefix[last.contentEnd] - base
+            _ = fits(lineWidth)
+            contentEnd = last.contentEnd
+            end = last.end
+            hyphen = false
+            index = taken
+          }
+        } else {
+          while index < segments.count {
+            let next = segments[index]
+            guard next.isPlain else { break }
+            let width = prefix[next.contentEnd] - base
+            guard fits(width) else { break }
+            packedFaces |= next.packedFaces
+            contentEnd = next.contentEnd
+            end = next.end
+            lineWidth = width
+            hyphen = false
+            index += 1
+          }
         }
         faces |= Segment.faces(packedFaces)
         guard index < segments.count else { break }
@@ -280,21 +330,6 @@ struct LineBreaker {
     var splitsSyllable: Bool
   }
 
-  /// Where to break a syllable whose hyphen does not fit, alone on its line (which ends at
-  /// `lineEnd` with a hyphen): the furthest emergency break before the hyphen's position
-  /// whose piece fits, short of the whole syllable; `lineEnd` (keep it whole, its hyphen
-  /// overflowing) if it is one cluster.
-  private mutating func syllableBreak(_ widths: LineWidths, from start: Int, lineEnd: Int)
-    -> Int
-  {
-    let syllableEnd = widths.text.hyphenPosition(lineEnd: lineEnd)
-    var breakAt = emergencyBreak(widths, from: start, to: syllableEnd)
-    if breakAt >= syllableEnd {
-      breakAt = previousCandidate(widths, before: syllableEnd, after: start) ?? syllableEnd
-    }
-    return breakAt < syllableEnd ? breakAt : lineEnd
-  }
-
   /// TextKit's hyphenation factor: a line that would end at an automatic hyphenation point
   /// ends at its last other break instead where, broken there, it is filled at least
   /// `factor` of its width (`plain.width ≥ factor × (limit − indent)`); `.auto` (factor 1)
@@ -327,56 +362,5 @@ struct LineBreaker {
         start: start, contentEnd: contentEnd, end: end, width: width, emergency: emergency,
         hyphen: hyphen, faces: faces, metrics: widths.text.lineMetrics(start..<end, faces: faces),
         indent: start == end ? widths.indent(atLineStart: start) : indent))
-  }
-
-  /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
-  /// cluster past `start`; `end` if the whole word fits. Scans forward only as far as the
-  /// line reaches, so breaking a long word into many lines stays linear in its length.
-  private mutating func emergencyBreak(_ widths: LineWidths, from start: Int, to end: Int)
-    -> Int
-  {
-    guard let first = nextCandidate(widths, after: start, before: end) else { return end }
-    // Estimate with prefix sums (they grow along the word), then confirm with the
-    // edge-exact width.
-    var chosen = first
-    var offset = first
-    while let next = nextCandidate(widths, after: offset, before: end) {
-      guard fits(widths.text.advanceSum(start..<next)) else { break }
-      chosen = next
-      offset = next
-    }
-    while chosen != first, !fits(widths.width(from: start, to: chosen, breakingAt: chosen)) {
-      chosen = previousCandidate(widths, before: chosen, after: start) ?? first
-    }
-    // The edge-exact width can be below the estimate (a kern at the line's start is
-    // reshaped away), so go on while it fits: zero-width clusters after the last one that
-    // fits (a U+0000) belong on this line at any width this line's width fits in.
-    while let next = nextCandidate(widths, after: chosen, before: end),
-      fits(widths.width(from: start, to: next, breakingAt: next))
-    {
-      chosen = next
-    }
-    return chosen
-  }
-
-  /// The first emergency-break offset in (offset, end): a grapheme boundary.
-  private func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
-    var index = offset + 1
-    while index < end {
-      if widths.text.isEmergencyBreak(index) { return index }
-      index += 1
-    }
-    return nil
-  }
-
-  /// The last emergency-break offset in (start, offset).
-  private func previousCandidate(_ widths: LineWidths, before offset: Int, after start: Int) -> Int?
-  {
-    var index = offset - 1
-    while index > start {
-      if widths.text.isEmergencyBreak(index) { return index }
-      index -= 1
-    }
-    return nil
   }
 }

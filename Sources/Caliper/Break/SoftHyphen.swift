@@ -15,9 +15,9 @@
 extension PreparedText {
   static let softHyphen: Unicode.Scalar = "\u{AD}"
 
-  /// Shapes, once, the end of a line broken at each soft hyphen (`hyphenStretches`).
-  mutating func makeHyphenStretches() {
-    guard segments.contains(where: \.softHyphen) else { return }
+  /// Shapes, once, the end of a line broken at each soft hyphen (`hyphenStretches`): for
+  /// each segment the index of its stretch (−1: none), and the stretches.
+  func hyphenStretchTable() -> (stretchOf: [Int32], stretches: [HyphenStretch]) {
     var shapedEnds: [HyphenStretch.Key: Double] = [:]  // the same syllable end shapes once
     var stretchOf = [Int32](repeating: -1, count: segments.count)
     var stretches: [HyphenStretch] = []
@@ -27,8 +27,7 @@ extension PreparedText {
       stretchOf[index] = Int32(stretches.count)
       stretches.append(stretch)
     }
-    hyphenStretchOfSegment = stretchOf
-    hyphenStretches = stretches
+    return (stretchOf, stretches)
   }
 
   /// The hyphen shown for a soft hyphen drawn in `font`: U+2010 if it has it, else "-",

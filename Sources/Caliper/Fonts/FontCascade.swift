@@ -48,8 +48,21 @@ public struct FontCascade: Sendable {
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general
     /// rules' property lookups: the first face that has it. (Spaces and controls choose no
     /// face: `choosesNoFace`.)
+    @inline(__always)
     mutating func face(ascii scalar: Unicode.Scalar, previous: Int?) throws(CaliperError)
       -> (index: Int, covered: Bool)
+    {
+      let value = Int(scalar.value)
+      // Known already: a load (the common case, inlined into the itemizer's loop).
+      if value >= 0x20 && value != 0x7F && asciiFirst[value] >= 0 {
+        return (asciiFirst[value], true)
+      }
+      return try firstLookup(ascii: scalar, previous: previous)
+    }
+
+    /// `face(ascii:previous:)` the first time a character is met, or when no face has it.
+    private mutating func firstLookup(ascii scalar: Unicode.Scalar, previous: Int?)
+      throws(CaliperError) -> (index: Int, covered: Bool)
     {
       let value = Int(scalar.value)
       if value < 0x20 || value == 0x7F { return (try previousOrFirst(previous), true) }

@@ -32,6 +32,8 @@ struct FaceChooser {
   /// Where the run's leading clusters that chose no face begin, while no face is known.
   private var pending: Int?
   private var lastWasForcedBreak = false
+  /// The stretch given a face and not yet handed to `assign` (`give`).
+  private var held: (range: Range<Int>, face: Int)?
   /// Whether every cluster, spaces included, takes the first face of the cascade that has
   /// it, or the first face when none has: in `.css` mode, as Blink's font fallback does
   /// (a space between Hebrew or Korean words is Noto Sans's 4.16 pt, not the Hebrew or
@@ -62,8 +64,12 @@ struct FaceChooser {
     while cluster < range.upperBound {
       var end = cluster + 1
       while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
-      let clusterScalars = scalars[cluster..<end]
-      let isEmoji = FontCascade.Resolver.hasEmojiPresentation(clusterScalars)
+      // A cluster of one ASCII character (most of most texts) takes the short way: no
+      // slice, no property lookups.
+      let first = scalars[cluster].value
+      let isASCII = end == cluster + 1 && first < 0x80
+      let isEmoji =
+        !isASCII && FontCascade.Resolver.hasEmojiPresentation(scalars[cluster..<end])
       let script = analysis.scripts[cluster]
       let level = analysis.level(at: cluster)
       if cluster > range.lowerBound
@@ -75,18 +81,25 @@ struct FaceChooser {
       (runScript, runLevel, runIsEmoji) = (script, level, isEmoji)
 
       let choosesNone =
-        clusterScalars.allSatisfy(FontCascade.Resolver.choosesNoFace)
-        && !(browserFallback
-          && clusterScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator })
+        isASCII
+        // Of ASCII, only U+0020 is a space separator.
+        ? FontCascade.Resolver.choosesNoFace(scalars[cluster])
+          && !(browserFallback && first == 0x20)
+        : scalars[cluster..<end].allSatisfy(FontCascade.Resolver.choosesNoFace)
+          && !(browserFallback
+            && scalars[cluster..<end].allSatisfy {
+              $0.properties.generalCategory == .spaceSeparator
+            })
       var face: Int?
       var rank = Int.max
       if !choosesNone {
         let choice =
-          end == cluster + 1 && scalars[cluster].value < 0x80
+          isASCII
           ? try resolver.face(ascii: scalars[cluster], previous: previous)
-          : try resolver.face(for: clusterScalars, previous: browserFallback ? nil : previous)
+          : try resolver.face(
+            for: scalars[cluster..<end], previous: browserFallback ? nil : previous)
         if !choice.covered {
-          for scalar in clusterScalars
+          for scalar in scalars[cluster..<end]
           where FontCascade.Resolver.needsGlyph(scalar) && seenMissing.insert(scalar.value).inserted
           {
             missing.append(scalar)
@@ -96,8 +109,7 @@ struct FaceChooser {
         rank = choice.covered ? choice.index : Int.max
         previous = choice.index
       }
-      let isForcedBreak =
-        end == cluster + 1 && (scalars[cluster].value == 0x09 || scalars[cluster].value == 0x2028)
+      let isForcedBreak = end == cluster + 1 && (first == 0x09 || first == 0x2028)
       try add(
         cluster..<end, face: face, rank: rank, forceBreak: isForcedBreak || lastWasForcedBreak,
         resolver: &resolver, assign: assign)
@@ -105,6 +117,7 @@ struct FaceChooser {
       cluster = end
     }
     try finishRun(at: range.upperBound, resolver: &resolver, assign: assign)
+    try handOver(&resolver, assign)
   }
 
   private mutating func startRun() {
@@ -163,11 +176,27 @@ struct FaceChooser {
     }
   }
 
-  /// Hands `range` and `face` to `assign`, with the face's font.
-  private func give(
+  /// Gives `range` to `face`: joined to the stretch held when it goes on from it in the
+  /// same face, else after that stretch is handed to `assign` (so `assign` sees the same
+  /// faces in the same order, once per stretch rather than once per cluster).
+  private mutating func give(
     _ range: Range<Int>, _ face: Int, _ resolver: inout FontCascade.Resolver, _ assign: Assign
   ) throws(CaliperError) {
-    try assign(range, face, try resolver.font(face))
+    if let stretch = held, stretch.face == face, stretch.range.upperBound == range.lowerBound {
+      held = (stretch.range.lowerBound..<range.upperBound, face)
+      return
+    }
+    try handOver(&resolver, assign)
+    held = (range, face)
+  }
+
+  /// Hands the stretch held to `assign`, with its face's font.
+  private mutating func handOver(_ resolver: inout FontCascade.Resolver, _ assign: Assign)
+    throws(CaliperError)
+  {
+    guard let stretch = held else { return }
+    held = nil
+    try assign(stretch.range, stretch.face, try resolver.font(stretch.face))
   }
 
   /// Ends a run at `end`: clusters that chose no face in a run with no face at all take the

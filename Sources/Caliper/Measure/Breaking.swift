@@ -63,24 +63,23 @@ extension PreparedText {
     // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
     let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
     let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
+    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
+    var available = Double.infinity
+    if let width = proposal.width, width != .infinity {
+      available = width.isNaN ? 0 : max(0, width - extra)
+    }
     if let limit = LineLimit(options, proposal: proposal) {
-      var available = Double.infinity
-      if let width = proposal.width, width != .infinity {
-        available = width.isNaN ? 0 : max(0, width - extra)
-      }
       var limited = limitedBreaking(limit, available: available, extra: extra)
       limited.available = available
       return limited
     }
-    let ideal = idealLines
-    let idealWidth = ideal.fit.widest
-    let breaking = Breaking(
-      spans: ideal.spans, fit: ideal.fit,
-      limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
-    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
-    guard let width = proposal.width, width != .infinity else { return breaking }
-    let available = width.isNaN ? 0 : max(0, width - extra)
-    guard available + LineBreaker.tolerance < idealWidth else { return breaking }
+    let idealFit = storage.idealFit
+    let idealWidth = idealFit.widest
+    guard available + LineBreaker.tolerance < idealWidth else {
+      return Breaking(
+        spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
+        limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
+    }
     var found = cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
       var breaker = LineBreaker(limit: available)
       if needsSpans {

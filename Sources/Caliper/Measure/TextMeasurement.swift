@@ -164,7 +164,7 @@ extension PreparedText {
   }
 
   /// The ideal size: no wrapping except at hard breaks.
-  public var idealSize: Size { idealLines.fit.size(options: TextContainerOptions()).size }
+  public var idealSize: Size { idealFit.size(options: TextContainerOptions()).size }
 
   /// The text of `range`, encoded straight into a new string's UTF-8 storage.
   func substring(_ range: Range<Int>) -> String {

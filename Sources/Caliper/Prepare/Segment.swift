@@ -1,21 +1,20 @@
 /// One stretch of text between two line-break opportunities: a word and the whitespace
 /// that follows it. Offsets are Unicode scalars.
 struct Segment: Sendable, Hashable {
-  // 32 bytes a segment: offsets as Int32 (texts are under 2^31 scalars,
+  // 16 bytes a segment: offsets as Int32 (texts are under 2^31 scalars,
   // `InputLimits.maxTextBytes`) with the three flags in the start's, end's and content
-  // end's sign bits, and the faces as 32 bits (faces from 31 up share the top bit, as in `FaceMask`).
-  /// Width of the content in points, as shaped in the paragraph.
-  let width: Double
-  /// Width of the trailing whitespace in points.
-  let trailingWidth: Double
+  // end's sign bits, and the faces as 32 bits (faces from 31 up share the top bit, as in
+  // `FaceMask`). Widths are not stored: the prefix sums give them
+  // (`PreparedText.advanceSum`), and a line's width is more than their sum anyway
+  // (`LineWidths`).
   private let storedStart: Int32
   private let storedContentEnd: Int32
   private let storedEnd: Int32
   private let storedFaces: UInt32
 
   init(
-    start: Int, contentEnd: Int, end: Int, width: Double, trailingWidth: Double,
-    isHardBreak: Bool, faces: FaceMask, unsafeEnd: Bool, softHyphen: Bool
+    start: Int, contentEnd: Int, end: Int, isHardBreak: Bool, faces: FaceMask, unsafeEnd: Bool,
+    softHyphen: Bool
   ) {
     storedStart = Int32(start) | (softHyphen ? Int32.min : 0)
     storedContentEnd = Int32(contentEnd) | (unsafeEnd ? Int32.min : 0)
@@ -23,8 +22,6 @@ struct Segment: Sendable, Hashable {
     storedFaces =
       UInt32(truncatingIfNeeded: faces.bits & 0x7FFF_FFFF)
       | (faces.bits > 0x7FFF_FFFF ? 0x8000_0000 : 0)
-    self.width = width
-    self.trailingWidth = trailingWidth
   }
 
   /// First scalar of the segment.

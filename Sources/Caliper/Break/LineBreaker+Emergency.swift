@@ -1,0 +1,74 @@
+/// Break lines, emergency breaks: where a word wider than the line is cut.
+///
+/// Problem: a word (or a syllable whose hyphen does not fit) wider than the line must be
+/// cut inside, at a grapheme boundary, as SwiftUI `Text` and TextKit do. Solution: scan
+/// forward with prefix sums (they grow along the word) as far as the line reaches, then
+/// confirm with the edge-exact width (`LineWidths.width`), so that breaking a long word
+/// into many lines stays linear in its length. Limitation: no hyphen is added.
+extension LineBreaker {
+  /// Where to break a syllable whose hyphen does not fit, alone on its line (which ends at
+  /// `lineEnd` with a hyphen): the furthest emergency break before the hyphen's position
+  /// whose piece fits, short of the whole syllable; `lineEnd` (keep it whole, its hyphen
+  /// overflowing) if it is one cluster.
+  mutating func syllableBreak(_ widths: LineWidths, from start: Int, lineEnd: Int)
+    -> Int
+  {
+    let syllableEnd = widths.text.hyphenPosition(lineEnd: lineEnd)
+    var breakAt = emergencyBreak(widths, from: start, to: syllableEnd)
+    if breakAt >= syllableEnd {
+      breakAt = previousCandidate(widths, before: syllableEnd, after: start) ?? syllableEnd
+    }
+    return breakAt < syllableEnd ? breakAt : lineEnd
+  }
+
+  /// The furthest emergency-break offset in (start, end) whose piece fits, at least one
+  /// cluster past `start`; `end` if the whole word fits. Scans forward only as far as the
+  /// line reaches, so breaking a long word into many lines stays linear in its length.
+  mutating func emergencyBreak(_ widths: LineWidths, from start: Int, to end: Int)
+    -> Int
+  {
+    guard let first = nextCandidate(widths, after: start, before: end) else { return end }
+    // Estimate with prefix sums (they grow along the word), then confirm with the
+    // edge-exact width.
+    var chosen = first
+    var offset = first
+    while let next = nextCandidate(widths, after: offset, before: end) {
+      guard fits(widths.text.advanceSum(start..<next)) else { break }
+      chosen = next
+      offset = next
+    }
+    while chosen != first, !fits(widths.width(from: start, to: chosen, breakingAt: chosen)) {
+      chosen = previousCandidate(widths, before: chosen, after: start) ?? first
+    }
+    // The edge-exact width can be below the estimate (a kern at the line's start is
+    // reshaped away), so go on while it fits: zero-width clusters after the last one that
+    // fits (a U+0000) belong on this line at any width this line's width fits in.
+    while let next = nextCandidate(widths, after: chosen, before: end),
+      fits(widths.width(from: start, to: next, breakingAt: next))
+    {
+      chosen = next
+    }
+    return chosen
+  }
+
+  /// The first emergency-break offset in (offset, end): a grapheme boundary.
+  private func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
+    var index = offset + 1
+    while index < end {
+      if widths.text.isEmergencyBreak(index) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The last emergency-break offset in (start, offset).
+  private func previousCandidate(_ widths: LineWidths, before offset: Int, after start: Int) -> Int?
+  {
+    var index = offset - 1
+    while index > start {
+      if widths.text.isEmergencyBreak(index) { return index }
+      index -= 1
+    }
+    return nil
+  }
+}

@@ -1,0 +1,232 @@
+/// Prepare: the data of a `PreparedText`, behind one reference.
+///
+/// Problem: a prepared text is about thirty arrays, fonts and styles; as a struct of them,
+/// every copy (a `LineWidths` made per breaking, a closure capturing the text, a cached
+/// breaking) retained and released each one, some 1,450 instructions of a relayout at a new
+/// width that itself costs a few thousand. Solution: the data lives in this one immutable
+/// object, made once by preparing; `PreparedText` is a value holding it, so a copy is one
+/// retain. Limitation: none beyond `PreparedText`'s.
+///
+/// `@unchecked Sendable`: every property is a `let` of `Sendable` values except the two
+/// hyphen-stretch tables and the ideal size, which `PreparedText.init` sets once, right
+/// after making this object and before any other reference to it exists (they are made by
+/// measuring the text); after that nothing writes them.
+final class PreparedTextStorage: @unchecked Sendable {
+  /// The text as given.
+  let string: String
+  /// The style it was prepared with.
+  let style: TextStyle
+  /// The styled spans it was prepared with (empty: the whole text in `style`).
+  let spans: [TextSpan]
+  /// The faces used, in cascade order, then the system faces that fallback found
+  /// (`TextStyle.systemFallback`) in the order they were met.
+  let faces: [Font]
+  /// Characters that no face covers (drawn as .notdef), in order of first appearance.
+  let missing: [Unicode.Scalar]
+  /// How many clusters are drawn with a `.notdef` glyph (a box): a lossy step, so results
+  /// report it (0 when every character has a glyph; line separators are not counted).
+  let missingGlyphCount: Int
+  /// How many advances a font's positioning made negative and were set to 0 (a broken
+  /// font's): a lossy step, so results report it.
+  let clampedAdvanceCount: Int
+
+  let analysis: TextAnalysis
+  let runs: [TextRun]
+  /// Every face the runs refer to (by index); `nil` for faces never opened. Without spans
+  /// the index is the cascade's; with spans it is a slot (a face at one span's size and
+  /// baseline offset, `FaceSlots`).
+  let cascadeFonts: [Font?]
+  /// With spans, the style each face index (slot) is shaped in; empty without spans, where
+  /// every face is in `style` (`style(ofFace:)`).
+  let slotStyles: [TextStyle]
+  /// With spans, each slot's baseline offset in points; empty without spans.
+  let slotBaselineOffsets: [Double]
+  /// The inline placeholders (`TextSpan.placeholder`), in text order, with their slots.
+  let placeholders: [PlaceholderSpan]
+  /// Whether any face index is shaped with letter spacing (the paragraph's or a span's).
+  let hasLetterSpacing: Bool
+  /// prefix[i] = sum of advances of scalars 0..<i, in points.
+  let prefix: [Double]
+  /// Whether `prefix` never falls (no advance below 0: negative word spacing can make one),
+  /// so that the width from a line's start rises with the segments it takes and the line
+  /// breaker may search for where a line ends rather than scan (`LineBreaker`).
+  let prefixRises: Bool
+  /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
+  /// (count + 1 entries): where a line may be cut inside a word.
+  let clusterStart: BitArray
+  let unsafeBefore: BitArray
+  /// Whether a grapheme cluster starts at each offset (count + 1 entries), where an
+  /// emergency break may fall; empty when every one is also a HarfBuzz cluster start
+  /// (`clusterStart` says it then). Read through `isEmergencyBreak(_:)`.
+  let graphemeStart: BitArray
+  /// The cascade face of each scalar; empty when one face draws the whole text
+  /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
+  let faceOf: [UInt16]
+  let singleFace: Int
+  let segments: [Segment]
+  let lineMetricsByFace: [LineMetrics]
+  /// What every line's metrics include whatever its faces: in `.css` mode the strut of
+  /// the paragraph's first font (`PreparedText+CSS.swift`), else zero.
+  let strutMetrics: LineMetrics
+  /// The offsets of the text's tab characters, ascending (usually none).
+  let tabs: [Int]
+  /// The paragraph's tab stops in points; `nil` when the text has no tab.
+  let tabStops: ResolvedTabStops?
+  /// For each segment ending in a soft hyphen, the index in `hyphenStretches` of the shaped
+  /// end of a line broken there (−1: none), made once (`SoftHyphen.swift`); both empty for
+  /// text without soft hyphens.
+  /// Set once, by `PreparedText.init` right after this storage is made and before the text
+  /// is shared (`setHyphenStretches`): shaping them needs the prepared text itself.
+  private(set) var hyphenStretchOfSegment: [Int32] = []
+  private(set) var hyphenStretches: [HyphenStretch] = []
+  /// The size of the ideal lines (`PreparedText.idealFit`), set once like the hyphen
+  /// stretches: made by breaking this text.
+  private(set) var idealFit = LineFit()
+  /// Breakings already made, by the range of widths they hold for.
+  let breakCache = LineBreakCache()
+
+  init(
+    text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
+    items: Itemization, slots: FaceSlots, placeholders: [PlaceholderSpan], library: FontLibrary,
+    firstFace: () throws(CaliperError) -> Font
+  ) throws(CaliperError) {
+    var analysis = analysis
+    if style.hyphenation.isEnabled { try analysis.addHyphenationPoints(locale: style.locale) }
+    var items = items
+    string = text
+    self.style = style
+    self.spans = spans
+    runs = items.runs
+    let oneFace = items.runs.allSatisfy { $0.face == items.runs.first?.face }
+    singleFace = oneFace ? items.runs.first?.face ?? 0 : -1
+    faceOf = oneFace ? [] : items.faceOf
+    if oneFace { items.faceOf = [] }
+    missing = items.missing
+    cascadeFonts = slots.fonts
+    slotStyles = spans.isEmpty ? [] : slots.styles
+    slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
+    self.placeholders = placeholders
+    // A placeholder's face draws nothing: it is not among the faces used.
+    let used = Set(items.runs.map(\.face)).subtracting(placeholders.map(\.face))
+    var seen = Set<ObjectIdentifier>()
+    faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
+      .filter { seen.insert(ObjectIdentifier($0)).inserted }
+    let css = style.breakRules == .css
+    lineMetricsByFace =
+      css ? slots.lineMetrics.map(PreparedText.blinkLineMetrics) : slots.lineMetrics
+    strutMetrics =
+      css ? PreparedText.blinkLineMetrics(try firstFace().lineMetrics(size: style.size)) : .zero
+
+    let count = analysis.scalars.count
+    var shaped = ShapedText(count: count, size: style.size)
+    var shaper = Shaper(style: style)
+    var shaperFeatures = Shaper.features(style)
+    for run in items.runs where slots.placeholders[run.face] == nil {
+      // Every run's face was opened while itemizing; it is shaped at its span's size, with
+      // its span's features (a new shaper only where those change).
+      let runStyle = slots.styles[run.face]
+      let features = Shaper.features(runStyle)
+      if features != shaperFeatures {
+        shaper = Shaper(style: runStyle)
+        shaperFeatures = features
+      }
+      shaped.size = runStyle.size
+      shaper.shapeRun(
+        run, analysis: analysis, font: slots.fonts[run.face]!, style: runStyle,
+        cache: library.shapes, into: &shaped)
+    }
+    for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
+    missingGlyphCount = shaped.missingGlyphCount
+    // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
+    // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
+    // where some are not cluster starts.
+    let graphemes = BitArray(analysis.graphemeStart)
+    shaped.keepClusterStarts(where: analysis.graphemeStart)
+    analysis.dropGraphemeStarts()
+    graphemeStart =
+      graphemes == shaped.clusterStart ? BitArray(repeating: false, count: 0) : graphemes
+    clampedAdvanceCount = shaped.clampNegativeAdvances()
+    try PreparedText.addSpacing(
+      to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis,
+      runs: items.runs, styles: slots.styles)
+    hasLetterSpacing = slots.styles.contains { $0.letterSpacing != 0 }
+    var tabs: [Int] = []
+    for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
+    self.tabs = tabs
+    if tabs.isEmpty {
+      tabStops = nil
+    } else {
+      // Default stops are 8 spaces of the cascade's first face, opened here if unused.
+      let first = try firstFace()
+      let space = first.units.points(first.spaceAdvance, size: style.size)
+      tabStops = ResolvedTabStops(style.paragraph.tabStops, spaceWidth: space)
+    }
+    clusterStart = shaped.clusterStart
+    unsafeBefore = shaped.unsafeBefore
+    let prefix = shaped.takePrefixSums()
+    self.prefix = prefix
+    var rises = true
+    for index in prefix.indices.dropFirst() where !(prefix[index - 1] <= prefix[index]) {
+      rises = false
+      break
+    }
+    prefixRises = rises
+
+    let keepsSpaces = css && style.whiteSpace == .breakSpaces
+    var segments: [Segment] = []
+    segments.reserveCapacity(analysis.breaks.count)
+    var start = 0
+    let hyphenationPoints = analysis.hyphenationPoints
+    var nextPoint = 0
+    for (offset, stored) in analysis.breaks.enumerated() {
+      let end = Int(stored)
+      let isHyphenationPoint =
+        nextPoint < hyphenationPoints.count && hyphenationPoints[nextPoint] == stored
+      if isHyphenationPoint { nextPoint += 1 }
+      let contentEnd =
+        keepsSpaces
+        ? PreparedText.contentEnd(analysis.scalars, from: start, to: end, keepingSpaces: true)
+        : PreparedText.contentEnd(analysis.scalars, from: start, to: end)
+      segments.append(
+        Segment(
+          start: start, contentEnd: contentEnd, end: end,
+          isHardBreak: analysis.mandatory[offset],
+          faces: oneFace
+            ? FaceMask(face: singleFace) : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
+          unsafeEnd: end < count && shaped.unsafeBefore[end],
+          softHyphen: end < count
+            && (isHyphenationPoint || analysis.scalars[end - 1] == PreparedText.softHyphen)))
+      start = end
+    }
+    self.segments = segments
+    analysis.dropBreaks()  // the segments hold them now
+    self.analysis = analysis
+  }
+
+  /// The bytes of this object itself: its header (16) and its properties' inline sizes
+  /// (what the properties refer to is counted by `PreparedText.memoryFootprint`).
+  var instanceBytes: Int {
+    func size<T>(_: T) -> Int { MemoryLayout<T>.size }
+    return 16 + size(string) + size(style) + size(spans) + size(faces) + size(missing)
+      + size(missingGlyphCount) + size(clampedAdvanceCount) + size(analysis) + size(runs)
+      + size(cascadeFonts) + size(slotStyles) + size(slotBaselineOffsets) + size(placeholders)
+      + size(hasLetterSpacing) + size(prefix) + size(prefixRises) + size(clusterStart)
+      + size(unsafeBefore)
+      + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
+      + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
+      + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(idealFit)
+      + size(breakCache)
+  }
+
+  /// Sets the shaped ends of lines broken at soft hyphens: only while preparing (see the
+  /// type's note on `Sendable`).
+  func setHyphenStretches(_ table: (stretchOf: [Int32], stretches: [HyphenStretch])) {
+    hyphenStretchOfSegment = table.stretchOf
+    hyphenStretches = table.stretches
+  }
+
+  /// Sets the size of the ideal lines: only while preparing, like `setHyphenStretches`.
+  func setIdealFit(_ fit: LineFit) {
+    idealFit = fit
+  }
+}
