@@ -232,47 +232,58 @@ agreement_per_script()
 ANALYSIS = """### What the speed work bought, and the causes of the targets missed
 
 Profiled with callgrind (deterministic instruction counts: wall-clock time on this shared
-machine is not), `caliper-bench --loop relayout --limit 300 --passes 3`: 13,092 relayouts
-of Gatsby paragraphs at widths that each miss the breaking cache (525,696 segments),
-instructions inside the relayouts alone (`--toggle-collect` on `Loop.relayout`). Before:
-main at bea36d1 ("Merge i14") with this benchmark code.
+machine is not): `caliper-bench --loop relayout|prepare|memory --limit 600` (the first 600
+Gatsby paragraphs), one pass's instructions (`--passes 3` minus `--passes 1`, so set-up is
+left out; `--toggle-collect` on the loop). Relayout: 8,631 relayouts at widths that each
+miss the breaking cache, 315,346 segments. Before: 260d34e (main after the first round of
+relayout work, 5,884 a relayout in that round's own measure).
 
-| change (each keeps every result bit-identical) | instructions | per relayout | per segment |
+| change (each keeps every result bit-identical; the full test suite passes) | relayout: instructions (per segment) | prepare: instructions per paragraph | bytes per segment |
 |---|---:|---:|---:|
-| before | 122.9 M | 9,390 | 234 |
-| the line breaker takes plain segments (no soft hyphen, unsafe end or hard break) in a tight loop over buffer pointers, the text's invariants read once per scan | 94.0 M | 7,184 | 179 |
-| packed faces OR-ed and decoded once per line; the breaking cache inserts without `removeAll`/`removeFirst` | 89.5 M | 6,837 | 170 |
-| the widths of stretches reshaped at unsafe line edges kept per prepared text (width-independent; 32 stretches): a relayout no longer reshapes the edges the last one did | 74.7 M | 5,703 | 142 |
+| before, 260d34e | 6,224 (170) | 309.5 K | 135 |
+| `PreparedText`'s data behind one reference (`PreparedTextStorage`): a copy (each `LineWidths`, closure, cached breaking) is one retain, not ~35 | about 4,220 (116) | | |
+| `Segment` without its two widths, never read: 32 → 16 bytes | | | 116 |
+| the ideal size (a `LineFit`, no line spans) made once while preparing: `idealWidth` is a load, and a relayout no longer copies the ideal entry out of the cache's lock | 3,992 (109) | | |
+| itemizing: a one-ASCII-character cluster takes a short way (no slice, no property lookups, its face from the resolver's table inline); faces reach `assign` once per stretch, not per cluster with a retained `Font`; `BitArray`'s subscript inlined | | 243 K (−21 %) | |
+| the line breaker finds where a line ends by a galloping search over the prefix widths (they rise when no advance is negative), not by testing every segment | 3,535 (97) | | |
+| main merged (inline placeholders): the commit measured above | 3,535 (97) | 247.6 K | 118 |
 
-Relayout: 39 % fewer instructions; with main merged at 9d4870c (ideal lines made on first
-use) 77.0 M, 5,884 per relayout, 147 per segment. W4 (prepare + 10 widths, `--loop tenwidths`, 300
-paragraphs, one pass): 202.3 M → 195.4 M (−3 %), since preparing dominates it.
+Causes of the targets missed (profiles of the measured commit):
 
-Causes of the targets missed:
-
-- **Relayout at a new width ≤ 6 ns/segment, ≥ 800× Pango, ≥ 10× SkParagraph.** 6 ns is
-  about 20 instructions a segment with everything; 142 remain. Per relayout: the scan
-  about 2,300 (the general path at each line's first and last segment, each line's
-  emit with its metrics), one copy and destroy of `PreparedText` about 1,450 (`LineWidths`
-  holds the prepared text by value, so each breaking retains and releases its ~35
-  reference-counted fields; one reference for the whole prepared data would make that one
-  retain, a change to Prepare's representation left to its owner), the breaking cache's
-  lock, lookup and insert about 300, line metrics about 235, and emergency breaks of
-  words wider than the narrow widths (20 % of the ideal width) with their first reshapes.
-  SkParagraph relayouts in about 6 µs here (it re-clusters and re-breaks from its shaped
-  runs); Pango relayouts from scratch.
-- **Cold prepare (W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30×, W5 ≥ 4×, bulk ≥ 20×/35×).**
-  Not worked on in this issue: preparing is ICU's line-break iterator (about a third),
-  the shaped-word cache's lookups (lock, hash, key array) and itemization; HarfBuzz itself
-  is under 5 % once words repeat. W5's Pango side skips line breaking at width -1, so its
-  ratio is below W2's for the same prepare. SkParagraph's cold build is also one
-  HarfBuzz-and-ICU pass, only 2× slower than Caliper's here.
-- **Memory ≤ 120 bytes a segment, bulk peak RSS ≤ Pango's.** Not worked on; the bulk job
-  holds its prepared texts and output rows longer than one text needs.
-- **One string ≤ 2× `hb-shape`, `--version` ≤ 2 ms above process start.** Not worked on:
-  start-up is dynamic linking of the Swift runtime and Foundation plus opening the faces.
-- **Which change since 278a549 slowed relayout** (RESULTS.md there: 681 ns on Gatsby):
-  not bisected in this issue; the profile above shows where today's time goes.
+- **Relayout at a new width: ≤ 6 ns/segment and ≥ 800× Pango missed; ≥ 10× SkParagraph
+  met.** 6 ns is about 20 instructions a segment here; 97 remain. The scan's own code is
+  2,142 of the 3,535: with the galloping search little is per segment, and the rest is per
+  line (about 4 a relayout): leaving the fast path at the segment that does not fit, the
+  fallback line end, emitting the line with its metrics (`lineMetrics` and
+  `fontLineMetrics` 313), and starting the next line in the general path (its unsafe-start
+  bit, indent and first segment's tests). Then the breaking cache's miss and insert under
+  its `Mutex` (about 300: the search for an entry of the same range, `remove(at: 0)`, entry
+  copies), the proposal handling in `breaking` (231), `sizeThatFits`' result (87) and the
+  emergency breaks at the narrowest widths (20 % of the ideal). Pango's relayout is a whole
+  layout (152 µs here); 800× would be 190 ns.
+- **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
+  All are preparing: 247.6 K instructions per Gatsby paragraph (168 bytes): itemization
+  82.5 K (the per-cluster face-choice state machine 31.7 K of its own, `choosesNoFace` 8.6 K
+  not inlined, `face(for:)` on non-ASCII clusters 18.7 K), shaping 61 K (shape-cache lookups
+  per word; storing advances and flags 13.6 K), ICU analysis 54 K (line breaks 21 K), and
+  one `FontLibrary.font(key:variations:)` per paragraph, 17 K (the cascade's first face
+  looked up again by its path under the face cache's lock at every prepare). W5 pays for no
+  line breaking beyond one scan into a running size (the ideal `LineFit`, about 1 % of
+  preparing), so its miss is preparing's; Pango's W5 side skips line breaking at width −1,
+  so its ratio is below W2's for the same prepare. W6 was met at e224cc5 (3.6×) with Pango
+  slowed more by that run's load (Pango 3.7 ms, here 722 µs); Caliper went 1.03 ms →
+  481 µs. Fallback-heavy text spends more in `face(for:)` and HarfBuzz.
+- **Memory ≤ 120 bytes a segment: met** on Gatsby (118) and synthetic mixed (120); the URL
+  class (230) has long unbreakable segments, and the bytes go by scalar (its scalar 4, its
+  prefix sum 8, a few bits).
+- **W5 prepared, slower than at e224cc5 (2.05 → 7.05 ns; target < 50 ns met):**
+  `idealWidth` is a load through the storage object, one dependent pointer per text that the
+  sweep over 1,643 texts misses in the cache; at e224cc5 it sat in the array of structs.
+- **Bulk CLI (≥ 20×/35×), its peak RSS, one string ≤ 2× `hb-shape`, `--version` ≤ 2 ms:**
+  the process side, worked on separately; the bulk job is mostly preparing (above).
+- **Which change since 278a549 slowed relayout:** bisected on the process side with the
+  same callgrind measure: bb5fdb5 (line limits, truncation, soft hyphens in the breaker's
+  inner loop) made a relayout 39 % more instructions (4,680 → 6,510).
 """
 
 say("")
