@@ -26,6 +26,18 @@ def run(*command):
         return "?"
 
 
+def measured_commit():
+    """The commit measured: short hash, subject, and whether the checkout differed from it
+    (uncommitted changes in Sources, Package.swift or Benchmarks are measured too)."""
+    commit = run("git", "-C", here, "log", "-1", "--format=%h %s")
+    changed = run("git", "-C", os.path.dirname(here), "status", "--porcelain", "--",
+                  "Sources", "Package.swift", "Benchmarks")
+    changed = [line for line in changed.splitlines()
+               if line.strip() and "RESULTS.md" not in line and line != "?"]
+    note = " (with uncommitted changes to %d files)" % len(changed) if changed else ""
+    return commit[:90] + note
+
+
 def cpu_model():
     with open("/proc/cpuinfo") as f:
         for line in f:
@@ -89,7 +101,7 @@ say("Written by `Benchmarks/run%s` on %s." % (" --quick" if quick == "1" else ""
                                               datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")))
 say("")
 say("- Machine: %s cores (`nproc`), %s, Linux %s" % (run("nproc"), cpu_model(), platform.release()))
-say("- Caliper: commit %s" % run("git", "-C", here, "log", "-1", "--format=%h %s")[:100])
+say("- Caliper: commit %s" % measured_commit())
 say("- Swift: %s" % run("swift", "--version").splitlines()[0])
 say("- Pango %s, HarfBuzz %s, ICU %s, FreeType %s (Debian libfreetype6 %s), cairo %s, fontconfig %s"
     % (run("pkg-config", "--modversion", "pango"), run("pkg-config", "--modversion", "harfbuzz"),
@@ -116,7 +128,8 @@ summary_at = len(out)
 say("## Command line")
 say("")
 say("W1: one Gatsby sentence at 10 widths (120 … 960), one process per run, timed "
-    "round-robin with the other commands (`Scripts/interleave.py`: median, σ). The caliper CLI is linked with a static Swift standard library.")
+    "round-robin with the other commands (`Scripts/interleave.py`: median, σ). The caliper CLI is "
+    "`Scripts/run`'s build (release, static Swift standard library).")
 say("")
 say("| command | median ms | σ ms | target |")
 say("|---|---:|---:|---|")
@@ -128,7 +141,7 @@ say("| hb-shape on Noto Sans (floor: one shape, no breaking) | %.2f | %.2f | |" 
 say("")
 hello = means("hello.json")
 say("One string, `caliper measure --width 120,200 \"Hello world\"` with `Scripts/run`'s build "
-    "(release, dynamic Swift standard library), against `hb-shape` on the same string; "
+    "(release, static Swift standard library), against `hb-shape` on the same string; "
     "`caliper --version` against process start (`/bin/true`):")
 say("")
 say("| command | median ms | σ ms | target |")
@@ -136,7 +149,6 @@ say("|---|---:|---:|---|")
 say("| caliper measure | %.2f | %.2f | ≤ 2× hb-shape: %s (%.1f×) |" % (
     hello["caliper measure"] + ("yes" if hello["caliper measure"][0] <= 2 * hello["hb-shape"][0] else "no",
                                 hello["caliper measure"][0] / hello["hb-shape"][0])))
-say("| caliper measure, static CLI | %.2f | %.2f | |" % hello["caliper measure (static)"])
 say("| hb-shape | %.2f | %.2f | |" % hello["hb-shape"])
 version, start = hello["caliper --version"], hello["process start"]
 say("| caliper --version | %.2f | %.2f | ≤ 2 ms above process start: %s (%.2f ms) |"
@@ -220,47 +232,58 @@ agreement_per_script()
 ANALYSIS = """### What the speed work bought, and the causes of the targets missed
 
 Profiled with callgrind (deterministic instruction counts: wall-clock time on this shared
-machine is not), `caliper-bench --loop relayout --limit 300 --passes 3`: 13,092 relayouts
-of Gatsby paragraphs at widths that each miss the breaking cache (525,696 segments),
-instructions inside the relayouts alone (`--toggle-collect` on `Loop.relayout`). Before:
-main at bea36d1 ("Merge i14") with this benchmark code.
+machine is not): `caliper-bench --loop relayout|prepare|memory --limit 600` (the first 600
+Gatsby paragraphs), one pass's instructions (`--passes 3` minus `--passes 1`, so set-up is
+left out; `--toggle-collect` on the loop). Relayout: 8,631 relayouts at widths that each
+miss the breaking cache, 315,346 segments. Before: 260d34e (main after the first round of
+relayout work, 5,884 a relayout in that round's own measure).
 
-| change (each keeps every result bit-identical) | instructions | per relayout | per segment |
+| change (each keeps every result bit-identical; the full test suite passes) | relayout: instructions (per segment) | prepare: instructions per paragraph | bytes per segment |
 |---|---:|---:|---:|
-| before | 122.9 M | 9,390 | 234 |
-| the line breaker takes plain segments (no soft hyphen, unsafe end or hard break) in a tight loop over buffer pointers, the text's invariants read once per scan | 94.0 M | 7,184 | 179 |
-| packed faces OR-ed and decoded once per line; the breaking cache inserts without `removeAll`/`removeFirst` | 89.5 M | 6,837 | 170 |
-| the widths of stretches reshaped at unsafe line edges kept per prepared text (width-independent; 32 stretches): a relayout no longer reshapes the edges the last one did | 74.7 M | 5,703 | 142 |
+| before, 260d34e | 6,224 (170) | 309.5 K | 135 |
+| `PreparedText`'s data behind one reference (`PreparedTextStorage`): a copy (each `LineWidths`, closure, cached breaking) is one retain, not ~35 | about 4,220 (116) | | |
+| `Segment` without its two widths, never read: 32 → 16 bytes | | | 116 |
+| the ideal size (a `LineFit`, no line spans) made once while preparing: `idealWidth` is a load, and a relayout no longer copies the ideal entry out of the cache's lock | 3,992 (109) | | |
+| itemizing: a one-ASCII-character cluster takes a short way (no slice, no property lookups, its face from the resolver's table inline); faces reach `assign` once per stretch, not per cluster with a retained `Font`; `BitArray`'s subscript inlined | | 243 K (−21 %) | |
+| the line breaker finds where a line ends by a galloping search over the prefix widths (they rise when no advance is negative), not by testing every segment | 3,535 (97) | | |
+| main merged (inline placeholders): the commit measured above | 3,535 (97) | 247.6 K | 118 |
 
-Relayout: 39 % fewer instructions; with main merged at 9d4870c (ideal lines made on first
-use) 77.0 M, 5,884 per relayout, 147 per segment. W4 (prepare + 10 widths, `--loop tenwidths`, 300
-paragraphs, one pass): 202.3 M → 195.4 M (−3 %), since preparing dominates it.
+Causes of the targets missed (profiles of the measured commit):
 
-Causes of the targets missed:
-
-- **Relayout at a new width ≤ 6 ns/segment, ≥ 800× Pango, ≥ 10× SkParagraph.** 6 ns is
-  about 20 instructions a segment with everything; 142 remain. Per relayout: the scan
-  about 2,300 (the general path at each line's first and last segment, each line's
-  emit with its metrics), one copy and destroy of `PreparedText` about 1,450 (`LineWidths`
-  holds the prepared text by value, so each breaking retains and releases its ~35
-  reference-counted fields; one reference for the whole prepared data would make that one
-  retain, a change to Prepare's representation left to its owner), the breaking cache's
-  lock, lookup and insert about 300, line metrics about 235, and emergency breaks of
-  words wider than the narrow widths (20 % of the ideal width) with their first reshapes.
-  SkParagraph relayouts in about 6 µs here (it re-clusters and re-breaks from its shaped
-  runs); Pango relayouts from scratch.
-- **Cold prepare (W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30×, W5 ≥ 4×, bulk ≥ 20×/35×).**
-  Not worked on in this issue: preparing is ICU's line-break iterator (about a third),
-  the shaped-word cache's lookups (lock, hash, key array) and itemization; HarfBuzz itself
-  is under 5 % once words repeat. W5's Pango side skips line breaking at width -1, so its
-  ratio is below W2's for the same prepare. SkParagraph's cold build is also one
-  HarfBuzz-and-ICU pass, only 2× slower than Caliper's here.
-- **Memory ≤ 120 bytes a segment, bulk peak RSS ≤ Pango's.** Not worked on; the bulk job
-  holds its prepared texts and output rows longer than one text needs.
-- **One string ≤ 2× `hb-shape`, `--version` ≤ 2 ms above process start.** Not worked on:
-  start-up is dynamic linking of the Swift runtime and Foundation plus opening the faces.
-- **Which change since 278a549 slowed relayout** (RESULTS.md there: 681 ns on Gatsby):
-  not bisected in this issue; the profile above shows where today's time goes.
+- **Relayout at a new width: ≤ 6 ns/segment and ≥ 800× Pango missed; ≥ 10× SkParagraph
+  met.** 6 ns is about 20 instructions a segment here; 97 remain. The scan's own code is
+  2,142 of the 3,535: with the galloping search little is per segment, and the rest is per
+  line (about 4 a relayout): leaving the fast path at the segment that does not fit, the
+  fallback line end, emitting the line with its metrics (`lineMetrics` and
+  `fontLineMetrics` 313), and starting the next line in the general path (its unsafe-start
+  bit, indent and first segment's tests). Then the breaking cache's miss and insert under
+  its `Mutex` (about 300: the search for an entry of the same range, `remove(at: 0)`, entry
+  copies), the proposal handling in `breaking` (231), `sizeThatFits`' result (87) and the
+  emergency breaks at the narrowest widths (20 % of the ideal). Pango's relayout is a whole
+  layout (152 µs here); 800× would be 190 ns.
+- **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
+  All are preparing: 247.6 K instructions per Gatsby paragraph (168 bytes): itemization
+  82.5 K (the per-cluster face-choice state machine 31.7 K of its own, `choosesNoFace` 8.6 K
+  not inlined, `face(for:)` on non-ASCII clusters 18.7 K), shaping 61 K (shape-cache lookups
+  per word; storing advances and flags 13.6 K), ICU analysis 54 K (line breaks 21 K), and
+  one `FontLibrary.font(key:variations:)` per paragraph, 17 K (the cascade's first face
+  looked up again by its path under the face cache's lock at every prepare). W5 pays for no
+  line breaking beyond one scan into a running size (the ideal `LineFit`, about 1 % of
+  preparing), so its miss is preparing's; Pango's W5 side skips line breaking at width −1,
+  so its ratio is below W2's for the same prepare. W6 was met at e224cc5 (3.6×) with Pango
+  slowed more by that run's load (Pango 3.7 ms, here 722 µs); Caliper went 1.03 ms →
+  481 µs. Fallback-heavy text spends more in `face(for:)` and HarfBuzz.
+- **Memory ≤ 120 bytes a segment: met** on Gatsby (118) and synthetic mixed (120); the URL
+  class (230) has long unbreakable segments, and the bytes go by scalar (its scalar 4, its
+  prefix sum 8, a few bits).
+- **W5 prepared, slower than at e224cc5 (2.05 → 7.05 ns; target < 50 ns met):**
+  `idealWidth` is a load through the storage object, one dependent pointer per text that the
+  sweep over 1,643 texts misses in the cache; at e224cc5 it sat in the array of structs.
+- **Bulk CLI (≥ 20×/35×), its peak RSS, one string ≤ 2× `hb-shape`, `--version` ≤ 2 ms:**
+  the process side, worked on separately; the bulk job is mostly preparing (above).
+- **Which change since 278a549 slowed relayout:** bisected on the process side with the
+  same callgrind measure: bb5fdb5 (line limits, truncation, soft hyphens in the breaker's
+  inner loop) made a relayout 39 % more instructions (4,680 → 6,510).
 """
 
 say("")
@@ -331,22 +354,47 @@ def summary():
     return lines
 
 
+# The paragraphs that open the command-line tables, and the names their rows are compared by.
+CLI_SECTIONS = (("W1", "W1"), ("One string", "one string"), ("Bulk sizing", "bulk sizing"))
+
+
 def previous_times(text):
-    """(workload, class) -> Caliper ns per op, from a RESULTS.md's time tables and CLI tables."""
+    """(workload, class) -> (Caliper ns per op, Pango's ns for the same or None), from a
+    RESULTS.md's time tables and its command-line tables (keyed by the paragraph above each
+    table: W1, one string, bulk sizing)."""
     found = {}
     units = {"ns": 1, "µs": 1e3, "ms": 1e6}
+
+    def ns(cell):
+        match = re.fullmatch(r"([\d.]+) (ns|µs|ms)", cell)
+        return float(match.group(1)) * units[match.group(2)] if match else None
+
+    section = ""
+    cli = {}
     for line in text.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 4 and re.fullmatch(r"[\d.]+ (ns|µs|ms)", cells[3]):
-            number, unit = cells[3].split()
-            found[(cells[0], cells[1])] = float(number) * units[unit]
-        elif len(cells) >= 3 and cells[0].startswith("caliper measure") and re.fullmatch(r"[\d.]+", cells[1]):
-            found[(cells[0], "CLI")] = float(cells[1]) * 1e6
+        stripped = line.strip()
+        if stripped and not stripped.startswith("|"):
+            if stripped.startswith("#"):
+                section = ""
+            section = next((name for prefix, name in CLI_SECTIONS if stripped.startswith(prefix)),
+                           section)
+            continue
+        cells = [c.strip() for c in stripped.strip("|").split("|")]
+        if len(cells) >= 5 and ns(cells[3]) is not None:
+            found[(cells[0], cells[1])] = (ns(cells[3]), ns(cells[4]))
+        elif len(cells) >= 3 and re.fullmatch(r"[\d.]+", cells[1]) and (
+                cells[0].startswith("caliper") or cells[0].startswith("pango")):
+            cli[(section, cells[0])] = float(cells[1]) * 1e6
+    for (section, command), value in cli.items():
+        if command.startswith("caliper"):
+            found[(command, "CLI, " + section)] = (value, cli.get((section, "pango-measure")))
     return found
 
 
 def comparison():
-    """Every workload more than 15 % slower than in the RESULTS.md this run replaces."""
+    """Every workload more than 15 % slower than in the RESULTS.md this run replaces, with
+    Pango's change on the same workload beside it (Pango's code did not change, so a Pango
+    that slowed as much says the machine was busier, not that Caliper regressed)."""
     old = read("previous-RESULTS.md")
     lines = ["## Compared with the previous RESULTS.md", ""]
     if not old:
@@ -357,16 +405,19 @@ def comparison():
     before = previous_times(old)
     now = previous_times("\n".join(out))
     slower = [(key, before[key], now[key]) for key in now
-              if key in before and now[key] > 1.15 * before[key]]
+              if key in before and now[key][0] > 1.15 * before[key][0]]
     lines.append("Caliper's time per operation against the previous run (%s), same machine; "
-                 "%d workloads compared. More than 15 %% slower:" % (
+                 "%d workloads compared. More than 15 %% slower (Pango's change on the same "
+                 "workload in brackets: the machine's load moves both):" % (
                      commit.group(1) if commit else "commit unknown", len(set(now) & set(before))))
     lines.append("")
     if not slower:
         lines.append("none.")
-    for (workload, corpus), was, is_now in sorted(slower):
-        lines.append("- %s, %s: %s → %s (+%.0f %%)" % (workload, corpus, duration(was), duration(is_now),
-                                                       100 * (is_now / was - 1)))
+    for (workload, corpus), (was, was_pango), (is_now, pango) in sorted(slower):
+        peer = (" (Pango %+.0f %%)" % (100 * (pango / was_pango - 1))
+                if pango and was_pango else "")
+        lines.append("- %s, %s: %s → %s (+%.0f %%)%s" % (
+            workload, corpus, duration(was), duration(is_now), 100 * (is_now / was - 1), peer))
     lines.append("")
     return lines
 

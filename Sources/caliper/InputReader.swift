@@ -4,10 +4,31 @@
 
 /// Reads the texts of `--input FILE|-`: one text per non-empty line, UTF-8 validated.
 enum InputReader {
+  /// The non-empty lines of a file (or stdin), each one text.
+  ///
+  /// Lines end at "\n" or "\r\n"; one more "\r" before the end goes too (as when the
+  /// lines were split into grapheme clusters, where "\r\n" is one). Split as bytes: an
+  /// LF is a grapheme cluster of its own unless a CR comes before it, and walking the
+  /// whole file's clusters cost the bulk job 7 % of its time.
   static func texts(from path: String) throws -> [String] {
-    try text(from: path).split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r\n" }
-      .map { String($0.hasSuffix("\r") ? $0.dropLast() : $0[...]) }
-      .filter { !$0.isEmpty }
+    var content = try text(from: path)
+    return content.withUTF8 { bytes in
+      var texts: [String] = []
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
+        var last = end
+        if end < bytes.count, last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        if last > start, bytes[last - 1] == UInt8(ascii: "\r") { last -= 1 }
+        if last > start {
+          texts.append(
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self))
+        }
+        start = end + 1
+      }
+      return texts
+    }
   }
 
   /// The whole file (or stdin) as one text, UTF-8 validated.

@@ -67,6 +67,9 @@ enum MeasureCommand {
 
   static var help: String { table.help }
 
+  /// The prepared-text cache of one `measure` run: about a hundred Gatsby paragraphs.
+  static let preparedCacheBytes = 1 << 20
+
   struct Options {
     var settings = StyleSettings()
     var widths: [Double?] = []
@@ -126,7 +129,10 @@ enum MeasureCommand {
 
   static func run(_ arguments: ParsedArguments, output: inout Output) throws {
     var parsed = try parse(arguments)
-    let fonts = try FontLibrary.bundled(systemFonts: parsed.systemFonts)
+    // The prepared-text cache holds what a repeated text (a label used many times) reuses,
+    // not the batch: a bulk job's texts are dropped once written (peak memory ≤ Pango's).
+    let fonts = try FontLibrary.bundled(
+      limits: CacheLimits(preparedBytes: Self.preparedCacheBytes), systemFonts: parsed.systemFonts)
     parsed.format.fontsDirectory = fonts.fontsDirectory
     let options = parsed
     let settings = options.settings

@@ -1,16 +1,21 @@
 import Caliper
 
 /// Streamed output of `caliper measure`: each text's table or JSON line written as it is
-/// measured, a width at a time, never the whole answer held in memory.
+/// measured, never the whole answer held in memory.
 ///
 /// Problem: 10 MB of prose at width 100 is 243 MB of JSON with its lines; building it as
 /// one string (and the values behind it) took 1.6 GB, and `--input` with many texts held
-/// every text's output until the last was done. Solution: texts are prepared in windows of
-/// a few per job in parallel (`TextBatch`), then, in input order, each is measured one
-/// proposal at a time and written through `Output` (flushed every 64 KiB) in pieces of at
-/// most 64 KiB (`MeasurementJSON.write`, `MeasurementTable.write`). Memory is the window's
-/// prepared texts plus one line (`MeasuredRows`). Limitation: line breaking runs on the
-/// writing thread, so only preparing (the costly part) is parallel.
+/// every text's output until the last was done. A bulk job of sizes only (`--no-lines`)
+/// has the opposite shape: thousands of small answers, where writing them one at a time
+/// on one thread left the other cores idle. Solution: texts go in windows of a few per job.
+/// With lines, the window's texts are prepared in parallel (`TextBatch`), then, in input
+/// order, each is measured one proposal at a time and written through `Output` (flushed
+/// every 64 KiB) in pieces of at most 64 KiB (`MeasurementJSON.write`,
+/// `MeasurementTable.write`): memory is the window's prepared texts plus one block of
+/// lines. Sizes only, each job prepares, measures and formats its texts whole (an answer
+/// is the text and a few hundred bytes per proposal) and drops each prepared text at
+/// once; this thread writes the answers in input order. Limitation: with lines, line
+/// breaking runs on the writing thread, so only preparing is parallel.
 enum MeasureStream {
   /// Writes the result of each of `texts` to `output`, in order.
   ///
@@ -21,27 +26,56 @@ enum MeasureStream {
     options: TextContainerOptions, format: MeasureFormat, json: Bool, output: inout Output,
     afterEach: () -> Void = {}
   ) throws {
-    let window = max(1, jobs ?? TextBatch.coreCount) * 4
+    let whole = !format.needsLines
+    let window = max(1, jobs ?? TextBatch.coreCount) * (whole ? 16 : 4)
     var start = 0
     while start < texts.count {
       let end = min(texts.count, start + window)
-      let prepared = batch.prepare(Array(texts[start..<end]), jobs: jobs) { $0 }
-      for item in prepared {
-        let text = try item.get()
-        let rows = MeasuredRows(
-          text: text, proposals: proposals, options: options, format: format)
-        if json {
-          // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.
-          let lossy = MeasurementJSON.Lossy(
-            invalidUTF8: CommandLineArguments.invalidUTF8[text.string] ?? 0)
-          MeasurementJSON.write(rows, lossy: lossy, to: { output.write($0) })
-          output.write("\n")
-        } else {
-          MeasurementTable.write(rows, to: { output.write($0) })
+      let slice = Array(texts[start..<end])
+      if whole {
+        let answers = batch.prepare(slice, jobs: jobs) { text in
+          var bytes: [UInt8] = []
+          answer(
+            MeasuredRows(text: text, proposals: proposals, options: options, format: format),
+            json: json
+          ) { bytes += $0 }
+          return bytes
         }
-        afterEach()
+        for answer in answers {
+          output.write(try answer.get())
+          afterEach()
+        }
+      } else {
+        for item in batch.prepare(slice, jobs: jobs, transform: { $0 }) {
+          let text = try item.get()
+          answer(
+            MeasuredRows(text: text, proposals: proposals, options: options, format: format),
+            json: json
+          ) { output.write($0) }
+          afterEach()
+        }
       }
       start = end
+    }
+  }
+
+  /// One text's answer, handed to `sink` in pieces: a JSON line or a table.
+  static func answer(_ rows: MeasuredRows, json: Bool, to sink: ([UInt8]) -> Void) {
+    if json {
+      // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.
+      // (Looked up only when some argument had any: hashing every text costs.)
+      let repaired = CommandLineArguments.invalidUTF8
+      let lossy = MeasurementJSON.Lossy(
+        invalidUTF8: repaired.isEmpty ? 0 : repaired[rows.text.string] ?? 0)
+      var writer = JSONWriter()
+      MeasurementJSON.write(rows, lossy: lossy, into: &writer) { writer in
+        sink(writer.bytes)
+        writer.removeAll()
+      }
+      writer.raw("\n")
+      sink(writer.bytes)
+    } else {
+      MeasurementTable.write(rows) { sink(Array($0.utf8)) }
     }
   }
 }

@@ -22,52 +22,66 @@ enum MeasurementJSON {
   }
 
   /// One result object, written to `sink` in pieces as it is made: the text's fields, then
-  /// each row (asked for one at a time) and its lines, as they are made, in blocks of at
-  /// most `linesPerPiece`. A caller that writes each piece out holds one line at a time,
+  /// each row (asked for one at a time) and its lines, as they are made, in blocks of about
+  /// `linesPerPiece` bytes. A caller that writes each piece out holds one block at a time,
   /// not the whole answer (10 MB of prose at width 100 is 243 MB of JSON).
   ///
   /// - Parameters:
   ///   - leading: members placed before the result's own (serve's `id`).
   static func write(
     _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
-    to sink: (String) -> Void
+    to sink: ([UInt8]) -> Void
+  ) {
+    var json = JSONWriter()
+    write(rows, lossy: lossy, leading: leading, into: &json) { json in
+      sink(json.bytes)
+      json.removeAll()
+    }
+    sink(json.bytes)
+  }
+
+  /// `write`'s members appended to `json`; `flush` is handed `json` whenever a block of
+  /// lines has made it longer than `linesPerPiece` (and may empty it).
+  static func write(
+    _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
+    into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
   ) {
     let format = rows.format
-    sink(
-      opening(header(rows.text, format: format, lossy: lossy, leading: leading))
-        + ",\"results\":[")
+    json.raw("{")
+    json.members(leading)
+    if !leading.isEmpty { json.raw(",") }
+    header(rows.text, format: format, lossy: lossy, into: &json)
+    json.raw(",\"results\":[")
     for index in 0..<rows.count {
-      var piece = index > 0 ? "," : ""
-      piece += opening(result(rows.measurement(index), lines: false))
-      piece += characterFields(rows, index)
+      if index > 0 { json.raw(",") }
+      json.raw("{")
+      result(rows.measurement(index), into: &json)
+      characterFields(rows, index, into: &json)
       guard format.lines else {
-        sink(piece + "}")
+        json.raw("}")
         continue
       }
-      piece += ",\"lines\":["
+      json.raw(",\"lines\":[")
       var first = true
       rows.lines(index) { line in
-        if !first { piece += "," }
+        if !first { json.raw(",") }
         first = false
-        piece += JSONWriter.encode(self.line(line))
-        if piece.utf8.count >= linesPerPiece {
-          sink(piece)
-          piece = ""
-        }
+        self.line(line, into: &json)
+        if json.count >= linesPerPiece { flush(&json) }
       }
-      sink(piece + "]}")
+      json.raw("]}")
     }
-    sink("]}")
+    json.raw("]}")
   }
 
   /// `,"rects":[…],"carets":[…]` for `format.rects`, `,"characterIndexes":[…]` for
   /// `format.points` and `,"placeholders":[…]` for a text with inline placeholders
   /// (`CharacterGeometry`), or nothing.
-  static func characterFields(_ rows: MeasuredRows, _ index: Int) -> String {
+  static func characterFields(_ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter) {
     let format = rows.format
     let text = rows.text
     let hasPlaceholders = text.spans.contains { $0.placeholder != nil }
-    guard format.rects != nil || !format.points.isEmpty || hasPlaceholders else { return "" }
+    guard format.rects != nil || !format.points.isEmpty || hasPlaceholders else { return }
     // The row measured with its lines, held while its characters are placed.
     let geometry = text.characterGeometry(
       of: text.measure(rows.proposals[index], options: rows.options))
@@ -95,7 +109,8 @@ enum MeasurementJSON {
     if hasPlaceholders {
       pairs.append(("placeholders", .array(geometry.placeholders.map { placeholder($0) })))
     }
-    return "," + String(JSONWriter.encode(.object(pairs)).dropFirst().dropLast())
+    json.raw(",")
+    json.members(pairs)
   }
 
   /// A placeholder's `{"start", "end", "label", "line", "x", "y", "width", "height"}`, its
@@ -122,38 +137,34 @@ enum MeasurementJSON {
   /// How many bytes of lines `write` gathers before handing them on.
   static let linesPerPiece = 1 << 16
 
-  /// An object's JSON without its closing brace, for members to follow.
-  private static func opening(_ object: JSONWriter.Value) -> String {
-    String(JSONWriter.encode(object).dropLast())
-  }
-
   /// The members before `results`: the text, its size, faces, what was lost, the ideal
   /// size and the min width.
   static func header(
-    _ text: PreparedText, format: MeasureFormat, lossy: Lossy,
-    leading: [(String, JSONWriter.Value)]
-  ) -> JSONWriter.Value {
+    _ text: PreparedText, format: MeasureFormat, lossy: Lossy, into json: inout JSONWriter
+  ) {
     var lossy = lossy
     lossy.missingGlyphs = text.missingGlyphCount
     lossy.clampedAdvances = text.clampedAdvanceCount
     let ideal = text.sizeThatFits(.unspecified)
     let idealSize = format.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
-    return .object(
-      leading + [
-        ("text", .string(text.string)),
-        ("size", .number(text.style.size)),
-        ("faces", .array(text.faces.map { .string($0.path) })),
-        ("missing", .array(text.missing.map { .string(codePoint($0)) })),
-        ("lossy", lossy.value),
-        (
-          "ideal",
-          .object([
-            ("width", .number(idealSize.width)), ("height", .number(idealSize.height)),
-            ("lineCount", .integer(ideal.lineCount)),
-          ])
-        ),
-        ("minWidth", .number(text.minWidth)),
-      ])
+    json.member("\"text\":", text.string)
+    json.member(",\"size\":", text.style.size)
+    json.raw(",\"faces\":[")
+    for (index, face) in text.faces.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.string(face.path)
+    }
+    json.raw("],\"missing\":[")
+    for (index, scalar) in text.missing.enumerated() {
+      if index > 0 { json.raw(",") }
+      json.string(codePoint(scalar))
+    }
+    json.raw("],\"lossy\":")
+    json.write(lossy.value)
+    json.member(",\"ideal\":{\"width\":", idealSize.width)
+    json.member(",\"height\":", idealSize.height)
+    json.member(",\"lineCount\":", ideal.lineCount)
+    json.member("},\"minWidth\":", text.minWidth)
   }
 
   static func codePoint(_ scalar: Unicode.Scalar) -> String {
@@ -161,62 +172,53 @@ enum MeasurementJSON {
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
-  static func result(_ measurement: TextMeasurement, lines: Bool) -> JSONWriter.Value {
-    var pairs: [(String, JSONWriter.Value)] = [
-      ("proposal", .object([("width", measurement.proposal.width.map { .number($0) } ?? .null)])),
-      (
-        "size",
-        .object([
-          ("width", .number(measurement.size.width)), ("height", .number(measurement.size.height)),
-        ])
-      ),
-      ("lineCount", .integer(measurement.lineCount)),
-      (
-        "usedRect",
-        .object([
-          ("x", .number(measurement.usedRect.minX)), ("y", .number(measurement.usedRect.minY)),
-          ("width", .number(measurement.usedRect.width)),
-          ("height", .number(measurement.usedRect.height)),
-        ])
-      ),
-    ]
-    pairs += truncationFields(measurement)
-    if lines {
-      pairs.append(("lines", .array(measurement.lines.map(line))))
-    }
-    return .object(pairs)
+  /// A result's members (without braces and lines): proposal, size, line count, used rect
+  /// and the line-limit fields.
+  static func result(_ measurement: TextMeasurement, into json: inout JSONWriter) {
+    json.raw("\"proposal\":{\"width\":")
+    if let width = measurement.proposal.width { json.number(width) } else { json.raw("null") }
+    json.member("},\"size\":{\"width\":", measurement.size.width)
+    json.member(",\"height\":", measurement.size.height)
+    json.member("},\"lineCount\":", measurement.lineCount)
+    json.member(",\"usedRect\":{\"x\":", measurement.usedRect.minX)
+    json.member(",\"y\":", measurement.usedRect.minY)
+    json.member(",\"width\":", measurement.usedRect.width)
+    json.member(",\"height\":", measurement.usedRect.height)
+    json.raw("},")
+    truncationFields(measurement, into: &json)
   }
 
-  /// The line-limit fields of a result: `truncated` and `hiddenRange` (null or
+  /// The line-limit members of a result: `truncated` and `hiddenRange` (null or
   /// `{"start", "end"}` in Unicode scalars).
-  static func truncationFields(_ measurement: TextMeasurement) -> [(String, JSONWriter.Value)] {
-    let hidden: JSONWriter.Value =
-      measurement.hiddenRange.map {
-        .object([("start", .integer($0.lowerBound)), ("end", .integer($0.upperBound))])
-      } ?? .null
-    return [("truncated", .bool(measurement.hiddenRange != nil)), ("hiddenRange", hidden)]
+  static func truncationFields(_ measurement: TextMeasurement, into json: inout JSONWriter) {
+    json.member("\"truncated\":", measurement.hiddenRange != nil)
+    json.raw(",\"hiddenRange\":")
+    guard let hidden = measurement.hiddenRange else { return json.raw("null") }
+    json.member("{\"start\":", hidden.lowerBound)
+    json.member(",\"end\":", hidden.upperBound)
+    json.raw("}")
   }
 
-  /// The alignment and soft-hyphen fields of a line: `x`, `justification`, `hyphen`.
-  static func placementFields(_ line: Line) -> [(String, JSONWriter.Value)] {
-    [
-      ("x", .number(line.x)), ("justification", .number(line.justification)),
-      ("hyphen", .bool(line.endsWithHyphen)),
-    ]
+  /// The alignment and soft-hyphen members of a line: `x`, `justification`, `hyphen`.
+  static func placementFields(_ line: Line, into json: inout JSONWriter) {
+    json.member("\"x\":", line.x)
+    json.member(",\"justification\":", line.justification)
+    json.member(",\"hyphen\":", line.endsWithHyphen)
   }
 
-  static func line(_ line: Line) -> JSONWriter.Value {
-    .object(
-      [
-        ("text", .string(line.text)),
-        ("start", .integer(line.range.lowerBound)),
-        ("end", .integer(line.range.upperBound)),
-        ("width", .number(line.width)),
-        ("widthIncludingTrailingWhitespace", .number(line.widthIncludingTrailingWhitespace)),
-        ("height", .number(line.height)),
-        ("baseline", .number(line.baseline)),
-        ("emergencyBreak", .bool(line.endsInEmergencyBreak)),
-        ("indent", .number(line.indent)),
-      ] + placementFields(line))
+  /// One line object.
+  static func line(_ line: Line, into json: inout JSONWriter) {
+    json.member("{\"text\":", line.text)
+    json.member(",\"start\":", line.range.lowerBound)
+    json.member(",\"end\":", line.range.upperBound)
+    json.member(",\"width\":", line.width)
+    json.member(",\"widthIncludingTrailingWhitespace\":", line.widthIncludingTrailingWhitespace)
+    json.member(",\"height\":", line.height)
+    json.member(",\"baseline\":", line.baseline)
+    json.member(",\"emergencyBreak\":", line.endsInEmergencyBreak)
+    json.member(",\"indent\":", line.indent)
+    json.raw(",")
+    placementFields(line, into: &json)
+    json.raw("}")
   }
 }

@@ -18,6 +18,13 @@ struct Output {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Writes UTF-8 bytes (a piece of JSON made as bytes).
+  mutating func write(_ bytes: [UInt8]) {
+    guard failure == nil else { return }
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   /// Writes what is buffered; a failure is kept for `finish()`.
   mutating func flush() {
     guard !buffer.isEmpty, failure == nil else { return }

@@ -64,7 +64,7 @@ struct ServeSession {
           text: prepared, proposals: proposals, options: settings.container,
           format: request.format),
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
-        to: sink)
+        to: { sink(String(decoding: $0, as: UTF8.self)) })
     }
   }
 

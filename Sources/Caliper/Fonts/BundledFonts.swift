@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// The fonts shipped in `Fonts/`, and where to find that folder.
 ///
 /// Lookup order for the folder (the first that holds NotoSans-Regular.ttf wins):
@@ -16,8 +10,8 @@
 /// 4. `Fonts/` in any folder above this source file (`swift test`, `swift run` in a checkout);
 /// 5. `Fonts/` in the current directory or any folder above it.
 ///
-/// The executable's folder comes from `/proc/self/exe`; nothing here loads Foundation's
-/// `Bundle` (SwiftPM's `Bundle.module` would link all of Foundation and its ICU data).
+/// The executable's folder comes from `/proc/self/exe`; nothing here uses Foundation
+/// (`FileSystem` asks the C library), so programs linking Caliper do not carry it.
 public enum BundledFonts {
   /// One bundled face: its file name in `Fonts/`, family and style.
   public struct Entry: Sendable, Hashable {
@@ -92,7 +86,7 @@ public enum BundledFonts {
   ///     (this library's own source file by default).
   /// - Throws: `CaliperError.fontsDirectoryNotFound` listing every place searched.
   public static func directory(
-    environment: [String: String] = ProcessInfo.processInfo.environment,
+    environment: [String: String] = FileSystem.environment,
     sourceFile: String = #filePath
   ) throws(CaliperError) -> String {
     if let override = environment["CALIPER_FONTS"], !override.isEmpty {
@@ -108,7 +102,7 @@ public enum BundledFonts {
       candidates += ancestors(of: bin).map { $0 + "/Fonts" }
     }
     candidates += ancestors(of: parent(of: sourceFile)).map { $0 + "/Fonts" }
-    candidates += ancestors(of: FileManager.default.currentDirectoryPath).map { $0 + "/Fonts" }
+    candidates += ancestors(of: FileSystem.currentDirectory).map { $0 + "/Fonts" }
     var seen = Set<String>()
     candidates = candidates.filter { seen.insert($0).inserted }
     guard let found = candidates.first(where: isFontsDirectory) else {
@@ -118,7 +112,7 @@ public enum BundledFonts {
   }
 
   static func isFontsDirectory(_ path: String) -> Bool {
-    FileManager.default.fileExists(atPath: path + "/" + markerFile)
+    FileSystem.exists(path + "/" + markerFile)
   }
 
   /// SwiftPM's resource bundles of the `CaliperFonts` target in `folder`: the package's own
@@ -126,13 +120,13 @@ public enum BundledFonts {
   private static func resourceBundles(in folder: String) -> [String] {
     let suffix = "_CaliperFonts.resources"
     let own = "Caliper" + suffix
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let names = FileSystem.contents(of: folder)
     let others = names.filter { $0.hasSuffix(suffix) && $0 != own }.sorted()
     return ([own] + others).map { folder + "/" + $0 }
   }
 
   private static func executablePath() -> String? {
-    try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    FileSystem.destination(ofLink: "/proc/self/exe")
   }
 
   private static func parent(of path: String) -> String {

@@ -1,12 +1,6 @@
 internal import CFontconfig
 import Synchronization
 
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 /// Where a library's system fonts come from: the machine's fontconfig configuration, or
 /// only the font files in some folders (a configuration of their own, which tests and
 /// reproducible builds use so that installing or removing fonts changes nothing).
@@ -243,7 +237,7 @@ final class SystemFonts: Sendable {
 private func fontFiles(in directories: [String]) -> [String] {
   var files: [String] = []
   for directory in directories {
-    let found = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
+    let found = FileSystem.subpaths(of: directory)
     for path in found.sorted() {
       let lower = path.lowercased()
       if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
