@@ -54,6 +54,33 @@ import Testing
     #expect(again.lines.map(\.range) == first.lines.map(\.range))
   }
 
+  /// fuzz-text found it (`text-round-trip-rtl-ligature-across-soft-hyphen.bin`, Turkish, 16
+  /// pt, widths 4.5, 174 and 48): the round trip fails at 48 pt. Reduced by hand to
+  /// "\u{202E}0e\u{FFFD}ji\u{00AD}fl": under the right-to-left override HarfBuzz shapes
+  /// "i\u{00AD}f" as the "fi" ligature (`hb-shape --direction=rtl` on "0e\u{FFFD}ji\u{00AD}fl"
+  /// gives fi=4+602, one cluster across the soft hyphen), so the soft-hyphen break lies inside
+  /// a HarfBuzz cluster. At 48 pt the line "\u{202E}0e\u{FFFD}ji‐" is 47.584 pt (572 + 564 +
+  /// 1000 + 258 + 258 + 322 units, the line reshaped alone), but at 47.584 pt the breaker
+  /// rejects that break (it estimates with the ligature's 602 units on the "i") and ends the
+  /// line after "j". Not fixed yet: recorded as a known issue, which fails when it is fixed.
+  @Test func fuzzTextRoundTripWithRightToLeftLigatureAcrossSoftHyphen() throws {
+    let bytes = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestFonts.fixtures
+          + "/fuzz/text-round-trip-rtl-ligature-across-soft-hyphen.bin"))
+    let full = String(decoding: bytes.dropFirst(5), as: UTF8.self)
+    for (text, locale) in [(full, "tr"), ("\u{202E}0e\u{FFFD}ji\u{00AD}fl", "en")] {
+      let prepared = try TestFonts.library.get().prepare(
+        text, style: TextStyle(size: 16, locale: locale))
+      let first = prepared.measure(ProposedViewSize(width: 48, height: nil))
+      #expect(first.size.width <= 48)
+      let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
+      withKnownIssue("the soft-hyphen break inside an RTL ligature is estimated too wide") {
+        #expect(again.lines.map(\.range) == first.lines.map(\.range))
+      }
+    }
+  }
+
   /// fuzz-font found it: `font-negative-advances.ttf` (1,837 bytes, a mutated subset of
   /// Fonts/NotoSans-Regular.ttf, OFL) positioned glyphs with advances of −5141 units
   /// (`hb-shape --font-size=1000` gives "نص" as [gid28=1+-5141|gid20=0+-5141]), and lines

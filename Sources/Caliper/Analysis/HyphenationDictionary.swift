@@ -134,7 +134,9 @@ public final class HyphenationDictionary: Sendable {
     }
     defer {
       if let replacements {
-        for index in 0..<count { free(replacements[index]) }
+        // Indexed by byte until libhyphen's UTF-8 pass moves them to characters (and it
+        // leaves them by byte when it refuses the word), so every byte's slot is freed.
+        for index in 0..<Int(size) { free(replacements[index]) }
         free(replacements)
       }
       free(positions)
