@@ -18,9 +18,10 @@ let package = Package(
       name: "FuzzSupport",
       dependencies: ["CFuzzDriver", .product(name: "Caliper", package: "Caliper")]
     ),
-    // The command-line tool's own sources (Sources/CaliperCLI is a symbolic link to
-    // ../../Sources/caliper), without its main.swift, so that the serve request handler is
-    // fuzzed as it is built, with nothing of it made public.
+    // The command-line tool's own sources without its main.swift, so that the serve request
+    // handler is fuzzed as it is built, with nothing of it made public. Scripts/fuzz copies
+    // them into Generated/ with `@testable` imports: the tool reads Caliper's `package`
+    // declarations (the style schema), which another package sees only that way.
     .target(
       name: "CaliperCLI",
       dependencies: [
@@ -28,7 +29,7 @@ let package = Package(
         .product(name: "CaliperLayout", package: "Caliper"),
         .product(name: "CaliperRender", package: "Caliper"),
       ],
-      exclude: ["main.swift"]
+      path: "Generated/CaliperCLI"
     ),
     .executableTarget(
       name: "fuzz-font",

@@ -1,7 +1,7 @@
 // fuzz-serve: one `caliper serve` request line → its response, which must be one line of
 // JSON: an object whose first key is "id", with either a result or an error.
 import Caliper
-import CaliperLayout
+@testable import CaliperLayout  // JSONValue is `package`
 import FuzzSupport
 
 @testable import CaliperCLI
