@@ -33,10 +33,11 @@ struct JSONParser {
   }
 
   mutating func skipWhitespace() {
-    while position < bytes.count,
-      [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position])
-    {
-      position += 1
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
     }
   }
 
@@ -172,53 +173,76 @@ struct JSONParser {
 
   mutating func parseString() throws(LayoutError) -> String {
     position += 1
-    var scalars = String.UnicodeScalarView()
-    var runStart = position
-    func flush(_ end: Int) throws(LayoutError) {
-      guard runStart < end else { return }
-      guard let run = String(validating: bytes[runStart..<end], as: UTF8.self) else {
-        throw error("a string is not valid UTF-8")
-      }
-      scalars.append(contentsOf: run.unicodeScalars)
-    }
+    let start = position
+    // Most strings have no escape: their bytes are validated once, where they stand.
     while position < bytes.count {
       let byte = bytes[position]
       if byte == UInt8(ascii: "\"") {
-        try flush(position)
+        let string = try validated(bytes[start..<position])
         position += 1
-        return String(scalars)
+        return string
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw error("a control character in a string (escape it)") }
+      position += 1
+    }
+    // With escapes: the string's UTF-8 is gathered, escapes decoded, then validated once.
+    var utf8 = Array(bytes[start..<position])
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        let string = try validated(utf8[...])
+        position += 1
+        return string
       }
       if byte < 0x20 { throw error("a control character in a string (escape it)") }
-      if byte != UInt8(ascii: "\\") {
-        position += 1
+      position += 1
+      guard byte == UInt8(ascii: "\\") else {
+        utf8.append(byte)
         continue
       }
-      try flush(position)
-      position += 1
       guard position < bytes.count else { break }
       let escape = bytes[position]
       position += 1
+      let scalar: Unicode.Scalar
       switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
-      case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
+      case UInt8(ascii: "\""): scalar = "\""
+      case UInt8(ascii: "\\"): scalar = "\\"
+      case UInt8(ascii: "/"): scalar = "/"
+      case UInt8(ascii: "b"): scalar = "\u{08}"
+      case UInt8(ascii: "f"): scalar = "\u{0C}"
+      case UInt8(ascii: "n"): scalar = "\n"
+      case UInt8(ascii: "r"): scalar = "\r"
+      case UInt8(ascii: "t"): scalar = "\t"
+      case UInt8(ascii: "u"): scalar = try parseUnicodeEscape()
       default: throw error("unknown escape '\\\(String(UnicodeScalar(escape)))'")
       }
-      runStart = position
+      UTF8.encode(scalar) { utf8.append($0) }
     }
     throw error("unterminated string")
   }
 
+  func validated(_ utf8: ArraySlice<UInt8>) throws(LayoutError) -> String {
+    guard let string = String(validating: utf8, as: UTF8.self) else {
+      throw error("a string is not valid UTF-8")
+    }
+    return string
+  }
+
+  /// Exactly four hex digits (no sign, no space: `UInt32(_:radix:)` would take "+041").
   mutating func hex4() throws(LayoutError) -> UInt32 {
-    guard position + 4 <= bytes.count,
-      let value = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
-    else { throw error("expected 4 hex digits after \\u") }
+    guard position + 4 <= bytes.count else { throw error("expected 4 hex digits after \\u") }
+    var value: UInt32 = 0
+    for byte in bytes[position..<position + 4] {
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("expected 4 hex digits after \\u")
+      }
+      value = value << 4 | UInt32(digit)
+    }
     position += 4
     return value
   }
