@@ -73,12 +73,13 @@ public enum Fuzz {
           let text = String(line.text.trimmingTrailingWhitespace)
           return line.endsWithHyphen ? String(text.dropLast()) : text
         }
-        let overWide = measured.lines.lazy.filter {
-          $0.width > width + 1e-6 && content($0).count > 1
-        }
         let rightToLeft = text.string.unicodeScalars.contains { isRightToLeftOrControl($0) }
-        for line in overWide.prefix(4) {
+        var checked = 0
+        for line in measured.lines where line.width > width + 1e-6 {
           let content = content(line)
+          guard content.count > 1 else { continue }
+          guard checked < 4 else { break }
+          checked += 1
           check(content.count <= 8, "a line of \(content.count) characters is over the width")
           guard !rightToLeft else { continue }
           let alone = try? fonts.prepare(content, style: text.style)
