@@ -60,6 +60,11 @@ public struct FontCascade: Sendable {
       return try firstLookup(ascii: scalar, previous: previous)
     }
 
+    /// The face `face(ascii:previous:)` has already found for printable ASCII `value`
+    /// (0x21...0x7E), or a negative number when it has not looked or no face has it.
+    @inline(__always)
+    func knownFace(ascii value: Int) -> Int { asciiFirst[value] }
+
     /// `face(ascii:previous:)` the first time a character is met, or when no face has it.
     private mutating func firstLookup(ascii scalar: Unicode.Scalar, previous: Int?)
       throws(CaliperError) -> (index: Int, covered: Bool)
@@ -180,10 +185,18 @@ public struct FontCascade: Sendable {
     /// Whether a character chooses no face of its own (Pango 1.50's `consider_as_space`):
     /// controls, format characters but Arabic ones (U+0600–U+06FF, U+070F, U+08E2, which are
     /// drawn), surrogates, line and paragraph separators, spaces but U+1680 (Ogham's, which
-    /// is drawn), and variation selectors.
+    /// is drawn), and variation selectors. ASCII is answered inline (the itemizer asks once per cluster), the rest out of line.
+    @inline(__always)
     static func choosesNoFace(_ scalar: Unicode.Scalar) -> Bool {
       let value = scalar.value
       if value < 0x80 { return value <= 0x20 || value == 0x7F }
+      return choosesNoFace(beyondASCII: scalar)
+    }
+
+    /// `choosesNoFace` for a scalar from U+0080 on.
+    @inline(never)
+    private static func choosesNoFace(beyondASCII scalar: Unicode.Scalar) -> Bool {
+      let value = scalar.value
       if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
       switch scalar.properties.generalCategory {
       case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
