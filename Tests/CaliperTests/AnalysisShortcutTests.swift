@@ -41,8 +41,10 @@ import Testing
   /// characters and the corpus.
   @Test func scalarsDecodeAsTheUnicodeScalarView() {
     var generator = SystemRandomNumberGenerator()
-    let alphabet: [UInt32] = [0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x2019, 0xFFFD, 0xFFFF]
-      + [0x10000, 0x1F600, 0x10FFFF]
+    let alphabet: [UInt32] = [
+      0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x2019, 0xFFFD, 0xFFFF, 0x10000, 0x1F600,
+      0x10FFFF,
+    ]
     var texts = TestFonts.paragraphs + ["", "a", "é", "😀", "a\r\nb"]
     for _ in 0..<300 {
       var view = String.UnicodeScalarView()
