@@ -208,7 +208,7 @@ struct Shaper: ~Copyable {
       } else {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, features: styleFeatures, scalars: scalars[piece].map(\.value))
+          language: languageKey, features: styleFeatures, word: scalars[piece])
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
             scalars, boundaries: analysis.graphemeStart, range: piece, context: false, run: run,
