@@ -100,11 +100,19 @@ extension PreparedText {
 
 extension LineWidths {
   /// The widths of a line from `start` to the end of segment `index`, which ends in a soft
-  /// hyphen or at a hyphenation point: `continuing`, the advances in context, for a line that goes on past it (the
-  /// soft hyphen has no width and kerning across it stays); `broken`, for a line that
-  /// breaks there and shows its hyphen — the line's advances up to the last safe offset
-  /// before the soft hyphen, plus the stretch from there reshaped with the hyphen in its
-  /// place (made once per soft hyphen while preparing, so a breaking pays arithmetic).
+  /// hyphen or at a hyphenation point: `continuing`, the advances in context, for a line
+  /// that goes on past it (the soft hyphen has no width and kerning across it stays);
+  /// `broken`, for a line that breaks there and shows its hyphen — the line's advances up
+  /// to the last safe offset before the soft hyphen, plus the stretch from there reshaped
+  /// with the hyphen in its place (made once per soft hyphen while preparing, so a breaking
+  /// pays arithmetic).
+  ///
+  /// Where the break falls inside a HarfBuzz cluster (HarfBuzz forms "fi" across the
+  /// invisible soft hyphen in "f\u{AD}i", as Pango and SkParagraph draw it), the cluster's
+  /// whole advance sits on its first scalar, before the break, and a prefix sum would
+  /// count the part after the break on this line. There `continuing` is the line cut at
+  /// the break as an emergency break cuts it (`width`: both sides shaped on their own), so
+  /// that whether the syllable fits is decided with the width the line has when drawn.
   func softHyphenWidths(from start: Int, segment index: Int) -> (continuing: Double, broken: Double)
   {
     let segment = text.segments[index]
@@ -117,8 +125,10 @@ extension LineWidths {
         stretch.start > start
         ? penAdvance(from: start, to: stretch.start, breakingAt: stretch.start) : 0
       let continuing =
-        head + text.advanceSum(stretch.start..<segment.contentEnd)
-        - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
+        isInsideCluster(segment.end)
+        ? width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+        : head + text.advanceSum(stretch.start..<segment.contentEnd)
+          - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
       return (continuing, head + stretch.width)
     }
     let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)
