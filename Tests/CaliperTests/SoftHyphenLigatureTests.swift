@@ -47,8 +47,7 @@ import Testing
       text: rtl, width: 20.336, lines: [("\u{202E}of\u{2010}", 1271), ("fic", 1082), ("e", 564)]),
   ]
 
-  @Test(arguments: cases) func breakInsideLigatureIsDecidedWithTheBrokenWidth(_ item: Case) throws
-  {
+  @Test(arguments: cases) func breakInsideLigatureIsDecidedWithTheBrokenWidth(_ item: Case) throws {
     let text = try TestFonts.prepare(item.text)
     let result = text.measure(ProposedViewSize(width: item.width, height: nil))
     #expect(result.lines.map(\.text) == item.lines.map(\.text))
