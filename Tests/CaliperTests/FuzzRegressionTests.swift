@@ -81,6 +81,40 @@ import Testing
     }
   }
 
+  /// fuzz-text found it (`text-round-trip-soft-hyphen-after-tabs.bin`, 16 pt,
+  /// en@lb=strict, width 120) once the ligature case above was fixed: the round trip failed
+  /// at 104.992 pt. Reduced to " oo y\t\t\t\t\u{AD}f": the end of a line broken at the soft
+  /// hyphen was shaped from the last tab, which a stretch shaped on its own gives no width,
+  /// so "y\t\t\t\t‐" was reported 104.992 pt wide (three tabs to their stops, 99.84, and
+  /// the hyphen) though drawn 138.272, and the line cut there went on with the last tab's
+  /// shaped advance instead (109.44, so at 104.992 the line broke elsewhere). Fixed: the
+  /// stretch starts after the last tab. By hand, with `hb-shape --font-size=1000
+  /// Fonts/NotoSans-Regular.ttf 'y ‐'` = [y=0+510|space=1+260|uni2010=2+322] and the
+  /// default stops every 8 spaces (8 × 260 units = 33.28 pt at 16 pt, as Pango's): "y" is
+  /// 8.16 pt, its 4 tabs reach 133.12, the hyphen ends the line at 138.272.
+  @Test func fuzzTextRoundTripWithSoftHyphenAfterTabs() throws {
+    let bytes = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestFonts.fixtures + "/fuzz/text-round-trip-soft-hyphen-after-tabs.bin"))
+    #expect(bytes.prefix(5) == Data([0, 7, 0, 0x50, 0xFF]))  // 16 pt, en@lb=strict, 120 pt
+    let full = String(decoding: bytes.dropFirst(5), as: UTF8.self)
+    for text in [full, " oo y\t\t\t\t\u{AD}f"] {
+      let prepared = try TestFonts.library.get().prepare(
+        text, style: TextStyle(size: 16, locale: "en@lb=strict"))
+      let first = prepared.measure(ProposedViewSize(width: 120, height: nil))
+      #expect(first.size.width <= 120)
+      let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
+      #expect(again.lines.map(\.range) == first.lines.map(\.range))
+      #expect(again.size == first.size)
+    }
+    let prepared = try TestFonts.library.get().prepare(
+      " oo y\t\t\t\t\u{AD}f", style: TextStyle(size: 16, locale: "en@lb=strict"))
+    let lines = prepared.measure(ProposedViewSize(width: 138.272, height: nil)).lines
+    #expect(lines.map(\.text) == [" oo ", "y\t\t\t\t\u{2010}", "f"])
+    // "y" (510 units) is before the first stop: the 4th stop, then the hyphen.
+    #expect(abs(lines[1].width - (4 * 8 * 260 + 322) * 16 / 1000.0) < 1e-9)
+  }
+
   /// fuzz-font found it: `font-negative-advances.ttf` (1,837 bytes, a mutated subset of
   /// Fonts/NotoSans-Regular.ttf, OFL) positioned glyphs with advances of −5141 units
   /// (`hb-shape --font-size=1000` gives "نص" as [gid28=1+-5141|gid20=0+-5141]), and lines

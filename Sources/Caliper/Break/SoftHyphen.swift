@@ -56,15 +56,20 @@ extension PreparedText {
 
   /// The end of a line broken with a hyphen at `end` (after a soft hyphen or at a
   /// hyphenation point): from the last safe offset before the hyphen's position (not before
-  /// `start`, by default the run's start), that stretch shaped with the hyphen appended.
-  /// Nil where the face has no hyphen. `memo` keeps the widths of pieces already shaped (a
-  /// repeated syllable end shapes once).
+  /// `start`, by default the run's start, nor before the last tab), that stretch shaped with
+  /// the hyphen appended. Nil where the face has no hyphen. `memo` keeps the widths of
+  /// pieces already shaped (a repeated syllable end shapes once).
   func hyphenStretch(
     lineEnd end: Int, from start: Int? = nil, memo: inout [HyphenStretch.Key: Double]
   ) -> HyphenStretch? {
     let offset = hyphenPosition(lineEnd: end)
     let run = itemizedRun(containing: end - 1)
-    let floor = start ?? run.range.lowerBound
+    // A tab reaches its stop from wherever it falls, which a stretch shaped on its own does
+    // not know: the stretch starts after the last tab before the hyphen, and the line up to
+    // there, its tabs at their stops, is the head (`LineWidths.softHyphenWidths`).
+    let tab = widths.firstTab(atOrAfter: offset)
+    let afterTab = tab > 0 ? tabs[tab - 1] + 1 : 0
+    let floor = max(start ?? run.range.lowerBound, afterTab)
     guard floor <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
     else { return nil }
     let left = max(run.range.lowerBound, widths.safeOffset(before: offset, after: floor))
