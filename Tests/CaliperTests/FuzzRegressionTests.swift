@@ -46,12 +46,23 @@ import Testing
       contentsOfFile: TestFonts.fixtures + "/fuzz/text-round-trip-nul-after-emergency-break.txt",
       encoding: .utf8)
     #expect(text.unicodeScalars.count == 54)
+    try Self.expectRoundTrip(text, locale: "en@lb=strict", width: 120)
+  }
+
+  /// Measures `text` at 16 pt in `locale` at `width`, which its lines must fit, and again at
+  /// the width that reports: the same lines and size (the round trip fuzz-text checks).
+  static func expectRoundTrip(
+    _ text: String, locale: String, width: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let prepared = try TestFonts.library.get().prepare(
-      text, style: TextStyle(size: 16, locale: "en@lb=strict"))
-    let first = prepared.measure(ProposedViewSize(width: 120, height: nil))
-    #expect(first.size.width <= 120)
+      text, style: TextStyle(size: 16, locale: locale))
+    let first = prepared.measure(ProposedViewSize(width: width, height: nil))
+    #expect(first.size.width <= width, sourceLocation: sourceLocation)
     let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
-    #expect(again.lines.map(\.range) == first.lines.map(\.range))
+    #expect(
+      again.lines.map(\.range) == first.lines.map(\.range), sourceLocation: sourceLocation)
+    #expect(again.size == first.size, sourceLocation: sourceLocation)
   }
 
   /// fuzz-text found it (`text-round-trip-rtl-ligature-across-soft-hyphen.bin`, Turkish, 16
@@ -71,13 +82,7 @@ import Testing
           + "/fuzz/text-round-trip-rtl-ligature-across-soft-hyphen.bin"))
     let full = String(decoding: bytes.dropFirst(5), as: UTF8.self)
     for (text, locale) in [(full, "tr"), ("\u{202E}0e\u{FFFD}ji\u{00AD}fl", "en")] {
-      let prepared = try TestFonts.library.get().prepare(
-        text, style: TextStyle(size: 16, locale: locale))
-      let first = prepared.measure(ProposedViewSize(width: 48, height: nil))
-      #expect(first.size.width <= 48)
-      let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
-      #expect(again.lines.map(\.range) == first.lines.map(\.range))
-      #expect(again.size == first.size)
+      try Self.expectRoundTrip(text, locale: locale, width: 48)
     }
   }
 
@@ -99,13 +104,7 @@ import Testing
     #expect(bytes.prefix(5) == Data([0, 7, 0, 0x50, 0xFF]))  // 16 pt, en@lb=strict, 120 pt
     let full = String(decoding: bytes.dropFirst(5), as: UTF8.self)
     for text in [full, " oo y\t\t\t\t\u{AD}f"] {
-      let prepared = try TestFonts.library.get().prepare(
-        text, style: TextStyle(size: 16, locale: "en@lb=strict"))
-      let first = prepared.measure(ProposedViewSize(width: 120, height: nil))
-      #expect(first.size.width <= 120)
-      let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
-      #expect(again.lines.map(\.range) == first.lines.map(\.range))
-      #expect(again.size == first.size)
+      try Self.expectRoundTrip(text, locale: "en@lb=strict", width: 120)
     }
     let prepared = try TestFonts.library.get().prepare(
       " oo y\t\t\t\t\u{AD}f", style: TextStyle(size: 16, locale: "en@lb=strict"))
