@@ -111,8 +111,23 @@ struct JSONWriter {
   /// A whole number in decimal digits.
   mutating func integer(_ integer: Int) {
     if 0 <= integer, integer < 10 { return bytes.append(UInt8(ascii: "0") + UInt8(integer)) }
-    var text = String(integer)
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    // The digits written in place, last first, as `String(integer)` spells them (no String
+    // made: a number is most of the bulk job's output).
+    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+    var value = integer.magnitude
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var index = bytes.count
+    repeat {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+      value /= 10
+    } while value > 0
   }
 
   mutating func bool(_ value: Bool) {

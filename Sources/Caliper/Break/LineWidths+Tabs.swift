@@ -52,7 +52,7 @@ extension LineWidths {
   }
 
   /// The index in `tabs` of the first tab at or after `offset`.
-  private func firstTab(atOrAfter offset: Int) -> Int {
+  func firstTab(atOrAfter offset: Int) -> Int {
     var low = 0
     var high = text.tabs.count
     while low < high {

@@ -37,6 +37,13 @@ struct LineWidths {
     start > 0 && start < text.analysis.scalars.count && text.unsafeBefore[start]
   }
 
+  /// Whether `offset` falls inside a HarfBuzz cluster (a ligature across it): breaking there
+  /// reshapes both sides (`width`), and the cluster's advance, on its first scalar, is not
+  /// the line's.
+  func isInsideCluster(_ offset: Int) -> Bool {
+    offset > 0 && offset < text.analysis.scalars.count && !text.clusterStart[offset]
+  }
+
   /// The letter spacing a line's content width leaves out when its content ends at `end`:
   /// the one after its last cluster, in that cluster's style (a span's, or the text's).
   func lineEdgeSpacing(before end: Int) -> Double {

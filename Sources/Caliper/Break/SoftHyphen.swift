@@ -56,15 +56,20 @@ extension PreparedText {
 
   /// The end of a line broken with a hyphen at `end` (after a soft hyphen or at a
   /// hyphenation point): from the last safe offset before the hyphen's position (not before
-  /// `start`, by default the run's start), that stretch shaped with the hyphen appended.
-  /// Nil where the face has no hyphen. `memo` keeps the widths of pieces already shaped (a
-  /// repeated syllable end shapes once).
+  /// `start`, by default the run's start, nor before the last tab), that stretch shaped with
+  /// the hyphen appended. Nil where the face has no hyphen. `memo` keeps the widths of
+  /// pieces already shaped (a repeated syllable end shapes once).
   func hyphenStretch(
     lineEnd end: Int, from start: Int? = nil, memo: inout [HyphenStretch.Key: Double]
   ) -> HyphenStretch? {
     let offset = hyphenPosition(lineEnd: end)
     let run = itemizedRun(containing: end - 1)
-    let floor = start ?? run.range.lowerBound
+    // A tab reaches its stop from wherever it falls, which a stretch shaped on its own does
+    // not know: the stretch starts after the last tab before the hyphen, and the line up to
+    // there, its tabs at their stops, is the head (`LineWidths.softHyphenWidths`).
+    let tab = widths.firstTab(atOrAfter: offset)
+    let afterTab = tab > 0 ? tabs[tab - 1] + 1 : 0
+    let floor = max(start ?? run.range.lowerBound, afterTab)
     guard floor <= offset, let font = cascadeFonts[run.face], let hyphen = Self.hyphen(in: font)
     else { return nil }
     let left = max(run.range.lowerBound, widths.safeOffset(before: offset, after: floor))
@@ -100,11 +105,19 @@ extension PreparedText {
 
 extension LineWidths {
   /// The widths of a line from `start` to the end of segment `index`, which ends in a soft
-  /// hyphen or at a hyphenation point: `continuing`, the advances in context, for a line that goes on past it (the
-  /// soft hyphen has no width and kerning across it stays); `broken`, for a line that
-  /// breaks there and shows its hyphen — the line's advances up to the last safe offset
-  /// before the soft hyphen, plus the stretch from there reshaped with the hyphen in its
-  /// place (made once per soft hyphen while preparing, so a breaking pays arithmetic).
+  /// hyphen or at a hyphenation point: `continuing`, the advances in context, for a line
+  /// that goes on past it (the soft hyphen has no width and kerning across it stays);
+  /// `broken`, for a line that breaks there and shows its hyphen — the line's advances up
+  /// to the last safe offset before the soft hyphen, plus the stretch from there reshaped
+  /// with the hyphen in its place (made once per soft hyphen while preparing, so a breaking
+  /// pays arithmetic).
+  ///
+  /// Where the break falls inside a HarfBuzz cluster (HarfBuzz forms "fi" across the
+  /// invisible soft hyphen in "f\u{AD}i", as Pango and SkParagraph draw it), the cluster's
+  /// whole advance sits on its first scalar, before the break, and a prefix sum would
+  /// count the part after the break on this line. There `continuing` is the line cut at
+  /// the break as an emergency break cuts it (`width`: both sides shaped on their own), so
+  /// that whether the syllable fits is decided with the width the line has when drawn.
   func softHyphenWidths(from start: Int, segment index: Int) -> (continuing: Double, broken: Double)
   {
     let segment = text.segments[index]
@@ -117,8 +130,10 @@ extension LineWidths {
         stretch.start > start
         ? penAdvance(from: start, to: stretch.start, breakingAt: stretch.start) : 0
       let continuing =
-        head + text.advanceSum(stretch.start..<segment.contentEnd)
-        - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
+        isInsideCluster(segment.end)
+        ? width(from: start, to: segment.contentEnd, breakingAt: segment.end)
+        : head + text.advanceSum(stretch.start..<segment.contentEnd)
+          - (segment.contentEnd > start ? lineEdgeSpacing(before: segment.contentEnd) : 0)
       return (continuing, head + stretch.width)
     }
     let plain = width(from: start, to: segment.contentEnd, breakingAt: segment.end)

@@ -112,9 +112,14 @@ public final class FontLibrary: Sendable {
 
   /// The font a face key names (see `faceKey`).
   func font(key: String) throws(CaliperError) -> Font {
-    let parts = key.split(separator: "\u{0}", maxSplits: 1)
-    let path = parts.isEmpty ? key : String(parts[0])
-    let index = parts.count == 2 ? Int(parts[1]) ?? 0 : 0
+    // Split at the NUL by bytes: a split by Characters walks the path's grapheme breaks,
+    // which cost more than the rest of the lookup (every prepare looks its faces up here).
+    var path = key
+    var index = 0
+    if let nul = key.utf8.firstIndex(of: 0) {
+      path = String(key[..<nul])
+      index = Int(String(key[key.utf8.index(after: nul)...])) ?? 0
+    }
     let maxBytes = inputLimits.maxFontFileBytes
     guard let identity = FileIdentity(path: path) else {
       faces.removeValue(for: FaceKey(path: key))

@@ -33,6 +33,22 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
     }
   }
 
+  /// Calls `body` with the flags' storage, 64 a word, for loops that set many flags
+  /// (`BitArray.set`) without a bounds and uniqueness check per flag.
+  mutating func withUnsafeMutableWords<R>(
+    _ body: (UnsafeMutableBufferPointer<UInt64>) throws -> R
+  ) rethrows -> R {
+    try words.withUnsafeMutableBufferPointer { try body($0) }
+  }
+
+  /// Sets flag `index` of storage `words` (from `withUnsafeMutableWords`) to `value`; the
+  /// caller has checked `index` against the count.
+  @inline(__always)
+  static func set(_ words: UnsafeMutableBufferPointer<UInt64>, _ index: Int, _ value: Bool) {
+    let bit: UInt64 = 1 << UInt64(index & 63)
+    if value { words[index >> 6] |= bit } else { words[index >> 6] &= ~bit }
+  }
+
   /// The bytes of its storage.
   var memoryFootprint: Int { words.capacity * MemoryLayout<UInt64>.stride }
 
