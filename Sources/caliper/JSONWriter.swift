@@ -73,9 +73,26 @@ struct JSONWriter {
 
   /// `prefix` (punctuation and a key, as JSON: `,"width":`) and then a value: the
   /// members of the hot writers, one call each.
-  mutating func member(_ prefix: StaticString, _ value: Double) {
+  /// Returns where the number's text lies in the buffer, for `member(_:repeating:)`.
+  @discardableResult
+  mutating func member(_ prefix: StaticString, _ value: Double) -> Range<Int> {
     raw(prefix)
+    let start = bytes.count
     number(value)
+    return start..<bytes.count
+  }
+
+  /// `prefix` and the text written at `range` again: a number equal to one written
+  /// before, copied rather than formatted a second time.
+  mutating func member(_ prefix: StaticString, repeating range: Range<Int>) {
+    raw(prefix)
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: range.count))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for offset in 0..<range.count {
+        buffer[start + offset] = buffer[range.lowerBound + offset]
+      }
+    }
   }
 
   mutating func member(_ prefix: StaticString, _ value: Int) {
