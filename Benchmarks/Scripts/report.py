@@ -248,6 +248,9 @@ the bulk JSONL of all four classes, with and without lines, is byte-identical (`
 | shaped words stored over raw buffers; JSON integers written as digits in place | 191.7 K | 794.0 M |
 | a shape-cache key packs a word of up to 24 ASCII characters inline: no array made, compared and released per word | 182.7 K | 780.2 M |
 | JSON numbers: Swift's shortest digits written into the buffer through `write(to:)`, no `String` (over 15 bytes each was an allocation) | | 755.5 M |
+| a prepared-text cache key hashes its text, style and spans once, when made (the cache hashed it at the lookup, twice at the insert and at the eviction) | | 721.6 M |
+| JSON results: the used rect's width and height, when they are the size's, copied from the size's text, not formatted again | | 714.3 M |
+| shape-cache keys made in one branch-light pass; the unsafe-inside-a-cluster flags set 64 at a time | 178.1 K | 707.5 M |
 
 Relayout at a new width is unchanged this round: 3,539 instructions a call (97 a segment).
 
@@ -264,10 +267,10 @@ Causes of the targets missed (profiles of the measured commit):
   narrowest widths. Pango's relayout is a whole layout; 800× would be about 190 ns, a
   breaker loop for plain texts with no per-line general path.
 - **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
-  All are preparing, now 182.7 K instructions per Gatsby paragraph (168 bytes), warm:
+  All are preparing, now 178.1 K instructions per Gatsby paragraph (168 bytes), warm:
   analysis 51 K (ICU line breaks 21 K, script resolution 8 K, decoding 5 K, grapheme and
-  bidi shortcuts), shaping 48 K with every word a cache hit (the cache's lookups under
-  its lock 15.5 K, keys 9.7 K, storing advances and flags 11.7 K), itemizing 34 K (the
+  bidi shortcuts), shaping about 45 K with every word a cache hit (the cache's lookups
+  under its lock 15.5 K, keys, storing advances and flags 11.7 K), itemizing 34 K (the
   face chooser 27.5 K), and the prepared arrays (prefix sums, segments, bit arrays,
   ideal fit) about 32 K. Halving that again needs fewer passes over the text (analysis,
   itemizing, shaping and building each walk every scalar). W5 pays for no line breaking
@@ -278,14 +281,16 @@ Causes of the targets missed (profiles of the measured commit):
 - **Memory ≤ 120 bytes a segment: met** on Gatsby and synthetic mixed; the URL class has
   long unbreakable segments, and the bytes go by scalar (its scalar 4, its prefix sum 8, a
   few bits).
-- **Bulk CLI ≥ 20× Pango with `--jobs 1`, ≥ 35× on two cores.** The bulk job is 755.5 M
-  instructions: `PreparedText.init` 496 M, of which HarfBuzz 190 M (each of Gatsby's 9,861
-  distinct words shaped once, about 19 K instructions a call: Noto Sans's GSUB and GPOS
-  lookups run per glyph); the prepared-text cache around it about 60 M (each text and its
-  style copied and hashed as a key, inserted, later evicted: the bulk input repeats few
-  texts); JSON about 105 M (`_Float64ToASCII` 36 M); the ten relayouts 56 M. On two cores
-  the job splits into two halves, so it can be at most twice `--jobs 1`'s speed, when the
-  second core is free.
+- **Bulk CLI ≥ 20× Pango with `--jobs 1`, ≥ 35× on two cores.** The bulk job is 707.5 M
+  instructions: `PreparedText.init` about 490 M, of which HarfBuzz 190 M (each of Gatsby's
+  9,861 distinct words shaped once, about 19 K instructions a call: Noto Sans's GSUB and
+  GPOS lookups run per glyph); the prepared-text cache around it about 25 M (each text
+  copied as a key, inserted, later evicted: the bulk input repeats few texts); JSON about
+  98 M (the numbers' shortest digits 25 M, the rest appending the members' bytes a few at
+  a time); the ten relayouts 56 M. On two cores
+  threads take chunks of the texts as they finish (the shaped-word cache shared under its
+  lock), so the job can be at most twice `--jobs 1`'s speed, and only when the second
+  core is free: 35× Pango needs about 17.5× on one core's worth of work.
 - **Bulk peak RSS ≤ Pango's:** mostly file-backed pages, not data (PROCESS.md): the static
   binary 5.7 MB, ICU, libc, libstdc++, HarfBuzz, FreeType and GLib 6 MB, then the
   shaped-word cache and one long paragraph's transient arrays.
