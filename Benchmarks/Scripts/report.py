@@ -290,7 +290,10 @@ Causes of the targets missed (profiles of the measured commit):
   a time); the ten relayouts 56 M. On two cores
   threads take chunks of the texts as they finish (the shaped-word cache shared under its
   lock), so the job can be at most twice `--jobs 1`'s speed, and only when the second
-  core is free: 35× Pango needs about 17.5× on one core's worth of work.
+  core is free: 35× Pango needs about 17.5× on one core's worth of work. Measured on
+  2026-12-03 at 4dc6353, two cores ran it 1.4× faster than one: the process's start
+  (about 4 ms, see `--version`), reading and splitting the input and writing the output
+  in order are one thread's work, and the two threads share the word cache's lock.
 - **Bulk peak RSS ≤ Pango's:** mostly file-backed pages, not data (PROCESS.md): the static
   binary 5.7 MB, ICU, libc, libstdc++, HarfBuzz, FreeType and GLib 6 MB, then the
   shaped-word cache and one long paragraph's transient arrays.
@@ -302,6 +305,13 @@ Causes of the targets missed (profiles of the measured commit):
   the executable's path; caliper's own code before printing is 0.15 M. Opening Noto Sans
   adds 1.8 M, of which `Font.spaceTakesPartInLayout` 1.5 M (every GSUB and GPOS lookup's
   glyphs collected to see whether the space takes part, which shaping word by word needs).
+- **Workloads slower than in the previous RESULTS.md:** no change of this round adds
+  instructions to them (relayout at a new width 3,535 → 3,539 a call, inside a known range
+  unchanged; preparing 247.5 K → 178.1 K a Gatsby paragraph). Pango's side of the same
+  rows moved too (+3 % to +79 %): wall-clock time per operation on this shared virtual
+  machine varies between runs and between the workloads of one run (here W2 with lines,
+  38.5 µs, timed below W2 without, 48.4 µs), so each ratio, timed interleaved within one
+  run, is the figure to compare.
 - **Which change since 278a549 slowed relayout:** bisected with the same callgrind measure
   (PROCESS.md): bb5fdb5 (line limits, truncation, soft hyphens in the breaker's inner loop)
   made a relayout 39 % more instructions (4,680 → 6,510).
