@@ -73,9 +73,26 @@ struct JSONWriter {
 
   /// `prefix` (punctuation and a key, as JSON: `,"width":`) and then a value: the
   /// members of the hot writers, one call each.
-  mutating func member(_ prefix: StaticString, _ value: Double) {
+  /// Returns where the number's text lies in the buffer, for `member(_:repeating:)`.
+  @discardableResult
+  mutating func member(_ prefix: StaticString, _ value: Double) -> Range<Int> {
     raw(prefix)
+    let start = bytes.count
     number(value)
+    return start..<bytes.count
+  }
+
+  /// `prefix` and the text written at `range` again: a number equal to one written
+  /// before, copied rather than formatted a second time.
+  mutating func member(_ prefix: StaticString, repeating range: Range<Int>) {
+    raw(prefix)
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: range.count))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for offset in 0..<range.count {
+        buffer[start + offset] = buffer[range.lowerBound + offset]
+      }
+    }
   }
 
   mutating func member(_ prefix: StaticString, _ value: Int) {
@@ -101,18 +118,51 @@ struct JSONWriter {
     if number == number.rounded() && abs(number) < 1e15 {
       integer(Int(number))
     } else {
-      // A small string (up to 15 bytes, most measurements): no allocation; its bytes are
-      // copied whole (appending a `String.UTF8View` goes element by element).
-      var text = String(number)
-      text.withUTF8 { bytes.append(contentsOf: $0) }
+      // Swift's shortest round-trip digits (as `String(number)` spells a finite number),
+      // handed by `write(to:)` straight to the buffer as ASCII: no String is made (one of
+      // over 15 bytes, such as 933.1840000000002, was an allocation each).
+      var sink = ASCIISink()
+      swap(&sink.bytes, &bytes)
+      number.write(to: &sink)
+      swap(&sink.bytes, &bytes)
+    }
+  }
+
+  /// Receives a number's text from `write(to:)`: its ASCII as bytes, through the output
+  /// stream's `_writeASCII`, which the standard library's number types call.
+  private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+      var string = string
+      string.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: buffer)
     }
   }
 
   /// A whole number in decimal digits.
   mutating func integer(_ integer: Int) {
     if 0 <= integer, integer < 10 { return bytes.append(UInt8(ascii: "0") + UInt8(integer)) }
-    var text = String(integer)
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    // The digits written in place, last first, as `String(integer)` spells them (no String
+    // made: a number is most of the bulk job's output).
+    if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+    var value = integer.magnitude
+    var digits = 1
+    var rest = value / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    var index = bytes.count
+    repeat {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+      value /= 10
+    } while value > 0
   }
 
   mutating func bool(_ value: Bool) {

@@ -37,6 +37,27 @@ import Testing
     }
   }
 
+  /// The scalars decoded from a text's UTF-8 are the text's own, for one- to four-byte
+  /// characters and the corpus.
+  @Test func scalarsDecodeAsTheUnicodeScalarView() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet: [UInt32] = [
+      0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x2019, 0xFFFD, 0xFFFF, 0x10000, 0x1F600,
+      0x10FFFF,
+    ]
+    var texts = TestFonts.paragraphs + ["", "a", "é", "😀", "a\r\nb"]
+    for _ in 0..<300 {
+      var view = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...40, using: &generator) {
+        view.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
+      }
+      texts.append(String(view))
+    }
+    for text in texts {
+      #expect(TextAnalysis.scalars(of: text) == Array(text.unicodeScalars))
+    }
+  }
+
   /// Text with no right-to-left character, digit or control gets all-zero levels without
   /// ICU; the same text with an empty embedding (LRE PDF) appended, which forces ICU and
   /// changes no level before it, gets the same levels from ICU.

@@ -60,6 +60,11 @@ public struct FontCascade: Sendable {
       return try firstLookup(ascii: scalar, previous: previous)
     }
 
+    /// The face `face(ascii:previous:)` has already found for printable ASCII `value`
+    /// (0x21...0x7E), or a negative number when it has not looked or no face has it.
+    @inline(__always)
+    func knownFace(ascii value: Int) -> Int { asciiFirst[value] }
+
     /// `face(ascii:previous:)` the first time a character is met, or when no face has it.
     private mutating func firstLookup(ascii scalar: Unicode.Scalar, previous: Int?)
       throws(CaliperError) -> (index: Int, covered: Bool)
@@ -162,6 +167,7 @@ public struct FontCascade: Sendable {
     /// ignorables (ZWJ, variation selectors, soft hyphen...).
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
       if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
+      if isProsePunctuation(scalar.value) { return true }
       let properties = scalar.properties
       switch properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator: return false
@@ -170,7 +176,7 @@ public struct FontCascade: Sendable {
     }
 
     static func staysInRun(_ scalar: Unicode.Scalar) -> Bool {
-      if scalar.value < 0x80 { return false }
+      if scalar.value < 0x80 || isProsePunctuation(scalar.value) { return false }
       switch scalar.properties.generalCategory {
       case .nonspacingMark, .spacingMark, .enclosingMark: return true
       default: return !needsGlyph(scalar)
@@ -180,10 +186,19 @@ public struct FontCascade: Sendable {
     /// Whether a character chooses no face of its own (Pango 1.50's `consider_as_space`):
     /// controls, format characters but Arabic ones (U+0600–U+06FF, U+070F, U+08E2, which are
     /// drawn), surrogates, line and paragraph separators, spaces but U+1680 (Ogham's, which
-    /// is drawn), and variation selectors.
+    /// is drawn), and variation selectors. ASCII is answered inline (the itemizer asks once per cluster), the rest out of line.
+    @inline(__always)
     static func choosesNoFace(_ scalar: Unicode.Scalar) -> Bool {
       let value = scalar.value
       if value < 0x80 { return value <= 0x20 || value == 0x7F }
+      return choosesNoFace(beyondASCII: scalar)
+    }
+
+    /// `choosesNoFace` for a scalar from U+0080 on.
+    @inline(never)
+    private static func choosesNoFace(beyondASCII scalar: Unicode.Scalar) -> Bool {
+      let value = scalar.value
+      if isProsePunctuation(value) { return false }
       if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
       switch scalar.properties.generalCategory {
       case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
@@ -193,10 +208,18 @@ public struct FontCascade: Sendable {
       }
     }
 
+    /// The dashes, quotes, bullets and dots of U+2010–U+2027, frequent in prose: drawn,
+    /// neither marks, spaces, controls, format characters nor emoji, so the rules above
+    /// answer them without Unicode property lookups (several hundred instructions each);
+    /// `FaceRuleShortcutTests` checks each answer against the properties.
+    @inline(__always)
+    static func isProsePunctuation(_ value: UInt32) -> Bool { (0x2010...0x2027).contains(value) }
+
     static func hasEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
       guard let first = cluster.first else { return false }
       // ASCII has no emoji presentation of its own; keycaps ("1️⃣") are longer clusters.
       if first.value < 0x80 && cluster.count == 1 { return false }
+      if isProsePunctuation(first.value) { return false }
       if first.properties.isEmojiPresentation { return true }
       return first.properties.isEmoji && cluster.contains { $0.value == 0xFE0F }
     }

@@ -62,6 +62,36 @@ struct FaceChooser {
     var cluster = range.lowerBound
     startRun()
     while cluster < range.upperBound {
+      if let face = itemFace, hasItem, !lastWasForcedBreak, !runIsEmoji, !browserFallback,
+        let stretch = held, stretch.face == face, stretch.range.upperBound == cluster
+      {
+        // The common case in a tight loop: clusters of one ASCII character in the run's
+        // script and level that go on the item's stretch, taken exactly as the general
+        // code below takes them: a printable character whose face is the item's (it
+        // chooses it), or a space (it chooses none and takes the item's). Any other
+        // cluster goes on below.
+        var next = cluster
+        while next < range.upperBound {
+          let value = scalars[next].value
+          guard value < 0x80, next + 1 == range.upperBound || analysis.graphemeStart[next + 1],
+            analysis.scripts[next] == runScript, analysis.level(at: next) == runLevel
+          else { break }
+          if value == 0x20 {
+            if firstSpace == nil { firstSpace = next }
+          } else {
+            guard value > 0x20, value != 0x7F, resolver.knownFace(ascii: Int(value)) == face
+            else { break }
+            firstSpace = nil
+            previous = face
+          }
+          next += 1
+        }
+        if next > cluster {
+          held = (stretch.range.lowerBound..<next, face)
+          cluster = next
+          continue
+        }
+      }
       var end = cluster + 1
       while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
       // A cluster of one ASCII character (most of most texts) takes the short way: no

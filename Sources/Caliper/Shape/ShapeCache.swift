@@ -35,22 +35,30 @@ struct ShapeKey: Hashable, Sendable {
   let language: Int
   /// The style's OpenType features (all applying to the whole text).
   let features: [FontFeature]
-  let scalars: [UInt32]
+  /// The word's length in scalars.
+  let count: Int
+  /// A word of at most `inlineCount` ASCII characters (most words), packed 8 to a word so
+  /// that making, comparing and dropping a key allocates nothing; zeros otherwise.
+  private let ascii: (UInt64, UInt64, UInt64)
+  /// Any other word's scalars; empty for a word packed in `ascii`.
+  private let scalars: [UInt32]
   /// A digest of all the above, made once: `hash(into:)` feeds only this to the Hasher,
   /// so a lookup runs SipHash over 8 bytes rather than the whole word (equality still
   /// compares every field).
   private let digest: UInt64
 
+  static let inlineCount = 24
+
   init(
     font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, features: [FontFeature],
-    scalars: [UInt32]
+    word: ArraySlice<Unicode.Scalar>
   ) {
     self.font = font
     self.script = script
     self.rightToLeft = rightToLeft
     self.language = language
     self.features = features
-    self.scalars = scalars
+    count = word.count
     // FNV-1a over the fields, 32 bits at a time.
     var digest: UInt64 = 0xcbf2_9ce4_8422_2325
     func mix(_ value: UInt64) { digest = (digest ^ value) &* 0x100_0000_01b3 }
@@ -58,7 +66,30 @@ struct ShapeKey: Hashable, Sendable {
     mix(UInt64(script) << 1 | (rightToLeft ? 1 : 0))
     mix(UInt64(UInt(bitPattern: language)))
     for feature in features { mix(UInt64(feature.code) << 32 | UInt64(feature.value)) }
-    for scalar in scalars { mix(UInt64(scalar)) }
+    // One pass over the scalars: the digest, the packing (kept only if every scalar is
+    // ASCII, which `all` tells at the end) and no branch on the way but the packing's word.
+    var packed: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    var all: UInt64 = 0
+    let isShort = word.count <= Self.inlineCount
+    word.withUnsafeBufferPointer { scalars in
+      for position in 0..<scalars.count {
+        let value = UInt64(scalars[position].value)
+        digest = (digest ^ value) &* 0x100_0000_01b3
+        all |= value
+        guard isShort else { continue }
+        let byte = (value & 0x7F) << UInt64((position & 7) * 8)
+        if position < 8 {
+          packed.0 |= byte
+        } else if position < 16 {
+          packed.1 |= byte
+        } else {
+          packed.2 |= byte
+        }
+      }
+    }
+    let isShortASCII = isShort && all < 0x80
+    ascii = isShortASCII ? packed : (0, 0, 0)
+    scalars = isShortASCII ? [] : word.map(\.value)
     self.digest = digest
   }
 
@@ -69,12 +100,13 @@ struct ShapeKey: Hashable, Sendable {
   static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
     lhs.digest == rhs.digest && lhs.font == rhs.font && lhs.script == rhs.script
       && lhs.rightToLeft == rhs.rightToLeft && lhs.language == rhs.language
-      && lhs.features == rhs.features && lhs.scalars == rhs.scalars
+      && lhs.count == rhs.count && lhs.ascii == rhs.ascii && lhs.features == rhs.features
+      && lhs.scalars == rhs.scalars
   }
 
   /// Estimated bytes of an entry: key and value storage plus bookkeeping.
   var cost: Int {
-    96 + features.count * MemoryLayout<FontFeature>.stride + scalars.count
+    96 + features.count * MemoryLayout<FontFeature>.stride + count
       * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride)
   }
 }

@@ -208,7 +208,7 @@ struct Shaper: ~Copyable {
       } else {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, features: styleFeatures, scalars: scalars[piece].map(\.value))
+          language: languageKey, features: styleFeatures, word: scalars[piece])
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
             scalars, boundaries: analysis.graphemeStart, range: piece, context: false, run: run,
@@ -251,9 +251,7 @@ struct ShapedText {
   /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
   mutating func keepClusterStarts(where graphemeStart: [Bool]) {
     for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
-    for index in clusterStart.indices.dropFirst().dropLast() where !clusterStart[index] {
-      unsafeBefore[index] = true
-    }
+    unsafeBefore.insertComplement(of: clusterStart, in: 1..<max(1, clusterStart.count - 1))
   }
 
   /// Sets negative advances (a broken font's positioning) to 0 — a width below 0 is no
@@ -286,20 +284,52 @@ struct ShapedText {
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis
   ) {
-    for (local, value) in zip(packed.indices, packed) {
-      let index = offset + local - packed.startIndex
-      clusterStart[index] = ShapedPiece.clusterStart(value)
-      if analysis.isLineSeparator(index) {
-        advances[index + 1] = 0
-        unsafeBefore[index] = false
-      } else {
-        advances[index + 1] = font.units.points(Double(ShapedPiece.advance(value)), size: size)
-        unsafeBefore[index] = ShapedPiece.unsafeBefore(value)
-        // A control is drawn as nothing even in a face with no space glyph to stand for it.
-        if ShapedPiece.missingGlyph(value), !Shaper.isControl(analysis.scalars[index].value) {
-          missingGlyphCount += 1
+    // One pass over raw buffers, the range checked once: a BitArray subscript checks its
+    // bounds and its storage's uniqueness per flag, which was most of this loop's cost.
+    // The arrays are moved into locals (and back) so that they stay unique.
+    precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
+    var advances: [Double] = []
+    var clusterStart = BitArray(repeating: false, count: 0)
+    var unsafeBefore = BitArray(repeating: false, count: 0)
+    swap(&advances, &self.advances)
+    swap(&clusterStart, &self.clusterStart)
+    swap(&unsafeBefore, &self.unsafeBefore)
+    defer {
+      swap(&advances, &self.advances)
+      swap(&clusterStart, &self.clusterStart)
+      swap(&unsafeBefore, &self.unsafeBefore)
+    }
+    let (size, units) = (self.size, font.units)
+    var missing = 0
+    analysis.scalars.withUnsafeBufferPointer { scalars in
+      packed.withUnsafeBufferPointer { packed in
+        advances.withUnsafeMutableBufferPointer { advances in
+          clusterStart.withUnsafeMutableWords { starts in
+            unsafeBefore.withUnsafeMutableWords { unsafe in
+              for local in 0..<packed.count {
+                let value = packed[local]
+                let index = offset + local
+                BitArray.set(starts, index, ShapedPiece.clusterStart(value))
+                if TextAnalysis.isLineSeparator(scalars[index]) {
+                  advances[index + 1] = 0
+                  BitArray.set(unsafe, index, false)
+                } else {
+                  advances[index + 1] = units.points(
+                    Double(ShapedPiece.advance(value)), size: size)
+                  BitArray.set(unsafe, index, ShapedPiece.unsafeBefore(value))
+                  // A control is drawn as nothing even in a face with no space glyph to
+                  // stand for it.
+                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalars[index].value) {
+                    missing += 1
+                  }
+                }
+              }
+            }
+          }
         }
       }
     }
+    missingGlyphCount += missing
   }
+
 }
