@@ -232,58 +232,89 @@ agreement_per_script()
 ANALYSIS = """### What the speed work bought, and the causes of the targets missed
 
 Profiled with callgrind (deterministic instruction counts: wall-clock time on this shared
-machine is not): `caliper-bench --loop relayout|prepare|memory --limit 600` (the first 600
-Gatsby paragraphs), one pass's instructions (`--passes 3` minus `--passes 1`, so set-up is
-left out; `--toggle-collect` on the loop). Relayout: 8,631 relayouts at widths that each
-miss the breaking cache, 315,346 segments. Before: 260d34e (main after the first round of
-relayout work, 5,884 a relayout in that round's own measure).
+machine is not): `caliper-bench --loop prepare|relayout --limit 600` (the first 600 Gatsby
+paragraphs), one pass's instructions (`--passes 3` minus `--passes 1`, so set-up and the
+first pass's shaping are left out; `--toggle-collect` on the loop); the bulk job is
+`caliper measure --input <Gatsby> --width 120,…,960 --json --no-lines --jobs 1`, whole
+process. Every change keeps every result bit-identical: the full test suite passes, and
+the bulk JSONL of all four classes, with and without lines, is byte-identical (`cmp`).
 
-| change (each keeps every result bit-identical; the full test suite passes) | relayout: instructions (per segment) | prepare: instructions per paragraph | bytes per segment |
-|---|---:|---:|---:|
-| before, 260d34e | 6,224 (170) | 309.5 K | 135 |
-| `PreparedText`'s data behind one reference (`PreparedTextStorage`): a copy (each `LineWidths`, closure, cached breaking) is one retain, not ~35 | about 4,220 (116) | | |
-| `Segment` without its two widths, never read: 32 → 16 bytes | | | 116 |
-| the ideal size (a `LineFit`, no line spans) made once while preparing: `idealWidth` is a load, and a relayout no longer copies the ideal entry out of the cache's lock | 3,992 (109) | | |
-| itemizing: a one-ASCII-character cluster takes a short way (no slice, no property lookups, its face from the resolver's table inline); faces reach `assign` once per stretch, not per cluster with a retained `Font`; `BitArray`'s subscript inlined | | 243 K (−21 %) | |
-| the line breaker finds where a line ends by a galloping search over the prefix widths (they rise when no advance is negative), not by testing every segment | 3,535 (97) | | |
-| main merged (inline placeholders): the commit measured above | 3,535 (97) | 247.6 K | 118 |
+| change | prepare: instructions per paragraph | bulk job: instructions |
+|---|---:|---:|
+| before: the previous round (231f5f9: relayout 6,224 → 3,535 a call, 97 a segment; 118 bytes a segment) and the process work (PROCESS.md) | 247.5 K | 1,003 M |
+| face keys split at the NUL by bytes: a `Character` split walked the path's grapheme breaks at every prepare's face lookup (15.5 K of 17 K); `choosesNoFace` answers ASCII inline | 222.2 K | |
+| the itemizer takes runs of one-ASCII-character clusters of the item's face, and spaces, in a tight loop, exactly as its general code does | 208.4 K | |
+| scalars decoded from UTF-8 in two tight passes; prose punctuation (U+2010–U+2027) answered by the face rules without Unicode property lookups (~300 instructions each, ~6 a paragraph; a test checks each answer against the properties) | 195.6 K | 802.8 M |
+| shaped words stored over raw buffers; JSON integers written as digits in place | 191.7 K | 794.0 M |
+| a shape-cache key packs a word of up to 24 ASCII characters inline: no array made, compared and released per word | 182.7 K | 780.2 M |
+| JSON numbers: Swift's shortest digits written into the buffer through `write(to:)`, no `String` (over 15 bytes each was an allocation) | | 755.5 M |
+| a prepared-text cache key hashes its text, style and spans once, when made (the cache hashed it at the lookup, twice at the insert and at the eviction) | | 721.6 M |
+| JSON results: the used rect's width and height, when they are the size's, copied from the size's text, not formatted again | | 714.3 M |
+| shape-cache keys made in one branch-light pass; the unsafe-inside-a-cluster flags set 64 at a time | 178.1 K | 707.5 M |
+
+Relayout at a new width is unchanged this round: 3,539 instructions a call (97 a segment).
 
 Causes of the targets missed (profiles of the measured commit):
 
 - **Relayout at a new width: ≤ 6 ns/segment and ≥ 800× Pango missed; ≥ 10× SkParagraph
   met.** 6 ns is about 20 instructions a segment here; 97 remain. The scan's own code is
-  2,142 of the 3,535: with the galloping search little is per segment, and the rest is per
-  line (about 4 a relayout): leaving the fast path at the segment that does not fit, the
-  fallback line end, emitting the line with its metrics (`lineMetrics` and
-  `fontLineMetrics` 313), and starting the next line in the general path (its unsafe-start
-  bit, indent and first segment's tests). Then the breaking cache's miss and insert under
-  its `Mutex` (about 300: the search for an entry of the same range, `remove(at: 0)`, entry
-  copies), the proposal handling in `breaking` (231), `sizeThatFits`' result (87) and the
-  emergency breaks at the narrowest widths (20 % of the ideal). Pango's relayout is a whole
-  layout (152 µs here); 800× would be 190 ns.
+  about 2,100 of the 3,539: with the galloping search little is per segment, and the rest
+  is per line (about 4 a relayout): leaving the fast path at the segment that does not fit,
+  the fallback line end, emitting the line with its metrics (`lineMetrics` and
+  `fontLineMetrics` about 310), and starting the next line in the general path. Then the
+  breaking cache's miss and insert under its `Mutex` (about 300), the proposal handling in
+  `breaking` (about 230), `sizeThatFits`' result (about 90) and the emergency breaks at the
+  narrowest widths. Pango's relayout is a whole layout; 800× would be about 190 ns, a
+  breaker loop for plain texts with no per-line general path.
 - **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
-  All are preparing: 247.6 K instructions per Gatsby paragraph (168 bytes): itemization
-  82.5 K (the per-cluster face-choice state machine 31.7 K of its own, `choosesNoFace` 8.6 K
-  not inlined, `face(for:)` on non-ASCII clusters 18.7 K), shaping 61 K (shape-cache lookups
-  per word; storing advances and flags 13.6 K), ICU analysis 54 K (line breaks 21 K), and
-  one `FontLibrary.font(key:variations:)` per paragraph, 17 K (the cascade's first face
-  looked up again by its path under the face cache's lock at every prepare). W5 pays for no
-  line breaking beyond one scan into a running size (the ideal `LineFit`, about 1 % of
-  preparing), so its miss is preparing's; Pango's W5 side skips line breaking at width −1,
-  so its ratio is below W2's for the same prepare. W6 was met at e224cc5 (3.6×) with Pango
-  slowed more by that run's load (Pango 3.7 ms, here 722 µs); Caliper went 1.03 ms →
-  481 µs. Fallback-heavy text spends more in `face(for:)` and HarfBuzz.
-- **Memory ≤ 120 bytes a segment: met** on Gatsby (118) and synthetic mixed (120); the URL
-  class (230) has long unbreakable segments, and the bytes go by scalar (its scalar 4, its
-  prefix sum 8, a few bits).
-- **W5 prepared, slower than at e224cc5 (2.05 → 7.05 ns; target < 50 ns met):**
-  `idealWidth` is a load through the storage object, one dependent pointer per text that the
-  sweep over 1,643 texts misses in the cache; at e224cc5 it sat in the array of structs.
-- **Bulk CLI (≥ 20×/35×), its peak RSS, one string ≤ 2× `hb-shape`, `--version` ≤ 2 ms:**
-  the process side, worked on separately; the bulk job is mostly preparing (above).
-- **Which change since 278a549 slowed relayout:** bisected on the process side with the
-  same callgrind measure: bb5fdb5 (line limits, truncation, soft hyphens in the breaker's
-  inner loop) made a relayout 39 % more instructions (4,680 → 6,510).
+  All are preparing, now 178.1 K instructions per Gatsby paragraph (168 bytes), warm:
+  analysis 51 K (ICU line breaks 21 K, script resolution 8 K, decoding 5 K, grapheme and
+  bidi shortcuts), shaping about 45 K with every word a cache hit (the cache's lookups
+  under its lock 15.5 K, keys, storing advances and flags 11.7 K), itemizing 34 K (the
+  face chooser 27.5 K), and the prepared arrays (prefix sums, segments, bit arrays,
+  ideal fit) about 32 K. Halving that again needs fewer passes over the text (analysis,
+  itemizing, shaping and building each walk every scalar). W5 pays for no line breaking
+  beyond one scan into a running size, so its miss is preparing's; Pango's W5 side skips
+  line breaking at width −1, so its ratio is below W2's for the same prepare. W6
+  (fallback-heavy) spends more in `face(for:)` on non-ASCII clusters, property lookups and
+  HarfBuzz.
+- **Memory ≤ 120 bytes a segment: met** on Gatsby and synthetic mixed; the URL class has
+  long unbreakable segments, and the bytes go by scalar (its scalar 4, its prefix sum 8, a
+  few bits).
+- **Bulk CLI ≥ 20× Pango with `--jobs 1`, ≥ 35× on two cores.** The bulk job is 707.5 M
+  instructions: `PreparedText.init` about 490 M, of which HarfBuzz 190 M (each of Gatsby's
+  9,861 distinct words shaped once, about 19 K instructions a call: Noto Sans's GSUB and
+  GPOS lookups run per glyph); the prepared-text cache around it about 25 M (each text
+  copied as a key, inserted, later evicted: the bulk input repeats few texts); JSON about
+  98 M (the numbers' shortest digits 25 M, the rest appending the members' bytes a few at
+  a time); the ten relayouts 56 M. On two cores
+  threads take chunks of the texts as they finish (the shaped-word cache shared under its
+  lock), so the job can be at most twice `--jobs 1`'s speed, and only when the second
+  core is free: 35× Pango needs about 17.5× on one core's worth of work. Measured on
+  2026-12-03 at 4dc6353, two cores ran it 1.4× faster than one: the process's start
+  (about 4 ms, see `--version`), reading and splitting the input and writing the output
+  in order are one thread's work, and the two threads share the word cache's lock.
+- **Bulk peak RSS ≤ Pango's:** mostly file-backed pages, not data (PROCESS.md): the static
+  binary 5.7 MB, ICU, libc, libstdc++, HarfBuzz, FreeType and GLib 6 MB, then the
+  shaped-word cache and one long paragraph's transient arrays.
+- **One string ≤ 2× `hb-shape`, `caliper --version` ≤ 2 ms above process start:** 9.5 M
+  and 4.4 M instructions. The dynamic loader binds 19 libraries (3.8 M instructions: 1,663
+  of its 2,800 symbol relocations are libstdc++'s own, each a lookup through the libraries
+  before it; 33,000 relative relocations of the PIE binary, about 80 page faults), and the
+  static Swift runtime's initialisers read `/proc/self/maps` (to find `argv`) and resolve
+  the executable's path; caliper's own code before printing is 0.15 M. Opening Noto Sans
+  adds 1.8 M, of which `Font.spaceTakesPartInLayout` 1.5 M (every GSUB and GPOS lookup's
+  glyphs collected to see whether the space takes part, which shaping word by word needs).
+- **Workloads slower than in the previous RESULTS.md:** no change of this round adds
+  instructions to them (relayout at a new width 3,535 → 3,539 a call, inside a known range
+  unchanged; preparing 247.5 K → 178.1 K a Gatsby paragraph). Pango's side of the same
+  rows moved too (+3 % to +79 %): wall-clock time per operation on this shared virtual
+  machine varies between runs and between the workloads of one run (here W2 with lines,
+  38.5 µs, timed below W2 without, 48.4 µs), so each ratio, timed interleaved within one
+  run, is the figure to compare.
+- **Which change since 278a549 slowed relayout:** bisected with the same callgrind measure
+  (PROCESS.md): bb5fdb5 (line limits, truncation, soft hyphens in the breaker's inner loop)
+  made a relayout 39 % more instructions (4,680 → 6,510).
 """
 
 say("")

@@ -73,9 +73,26 @@ struct JSONWriter {
 
   /// `prefix` (punctuation and a key, as JSON: `,"width":`) and then a value: the
   /// members of the hot writers, one call each.
-  mutating func member(_ prefix: StaticString, _ value: Double) {
+  /// Returns where the number's text lies in the buffer, for `member(_:repeating:)`.
+  @discardableResult
+  mutating func member(_ prefix: StaticString, _ value: Double) -> Range<Int> {
     raw(prefix)
+    let start = bytes.count
     number(value)
+    return start..<bytes.count
+  }
+
+  /// `prefix` and the text written at `range` again: a number equal to one written
+  /// before, copied rather than formatted a second time.
+  mutating func member(_ prefix: StaticString, repeating range: Range<Int>) {
+    raw(prefix)
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: range.count))
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for offset in 0..<range.count {
+        buffer[start + offset] = buffer[range.lowerBound + offset]
+      }
+    }
   }
 
   mutating func member(_ prefix: StaticString, _ value: Int) {
@@ -101,10 +118,28 @@ struct JSONWriter {
     if number == number.rounded() && abs(number) < 1e15 {
       integer(Int(number))
     } else {
-      // A small string (up to 15 bytes, most measurements): no allocation; its bytes are
-      // copied whole (appending a `String.UTF8View` goes element by element).
-      var text = String(number)
-      text.withUTF8 { bytes.append(contentsOf: $0) }
+      // Swift's shortest round-trip digits (as `String(number)` spells a finite number),
+      // handed by `write(to:)` straight to the buffer as ASCII: no String is made (one of
+      // over 15 bytes, such as 933.1840000000002, was an allocation each).
+      var sink = ASCIISink()
+      swap(&sink.bytes, &bytes)
+      number.write(to: &sink)
+      swap(&sink.bytes, &bytes)
+    }
+  }
+
+  /// Receives a number's text from `write(to:)`: its ASCII as bytes, through the output
+  /// stream's `_writeASCII`, which the standard library's number types call.
+  private struct ASCIISink: TextOutputStream {
+    var bytes: [UInt8] = []
+
+    mutating func write(_ string: String) {
+      var string = string
+      string.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+      bytes.append(contentsOf: buffer)
     }
   }
 

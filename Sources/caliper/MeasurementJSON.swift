@@ -177,13 +177,25 @@ enum MeasurementJSON {
   static func result(_ measurement: TextMeasurement, into json: inout JSONWriter) {
     json.raw("\"proposal\":{\"width\":")
     if let width = measurement.proposal.width { json.number(width) } else { json.raw("null") }
-    json.member("},\"size\":{\"width\":", measurement.size.width)
-    json.member(",\"height\":", measurement.size.height)
+    let size = measurement.size
+    let used = measurement.usedRect
+    let width = json.member("},\"size\":{\"width\":", size.width)
+    let height = json.member(",\"height\":", size.height)
     json.member("},\"lineCount\":", measurement.lineCount)
-    json.member(",\"usedRect\":{\"x\":", measurement.usedRect.minX)
-    json.member(",\"y\":", measurement.usedRect.minY)
-    json.member(",\"width\":", measurement.usedRect.width)
-    json.member(",\"height\":", measurement.usedRect.height)
+    json.member(",\"usedRect\":{\"x\":", used.minX)
+    json.member(",\"y\":", used.minY)
+    // The used rect's size is usually the size itself: its text is copied, not formatted
+    // again (formatting a number is most of writing a result).
+    if used.width.bitPattern == size.width.bitPattern {
+      json.member(",\"width\":", repeating: width)
+    } else {
+      json.member(",\"width\":", used.width)
+    }
+    if used.height.bitPattern == size.height.bitPattern {
+      json.member(",\"height\":", repeating: height)
+    } else {
+      json.member(",\"height\":", used.height)
+    }
     json.raw("},")
     truncationFields(measurement, into: &json)
   }

@@ -33,6 +33,24 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
     }
   }
 
+  /// Sets each flag in `range` whose flag in `other` is false (`self[i] = self[i] ||
+  /// !other[i]`), 64 at a time.
+  mutating func insertComplement(of other: BitArray, in range: Range<Int>) {
+    precondition(
+      other.count == count && range.lowerBound >= 0 && range.upperBound <= count,
+      "insertComplement out of range")
+    guard !range.isEmpty else { return }
+    let first = range.lowerBound >> 6
+    let last = (range.upperBound - 1) >> 6
+    for word in first...last {
+      var mask = ~other.words[word]
+      if word == first { mask &= UInt64.max << UInt64(range.lowerBound & 63) }
+      let end = (range.upperBound - 1) & 63
+      if word == last && end < 63 { mask &= (1 << UInt64(end + 1)) - 1 }
+      words[word] |= mask
+    }
+  }
+
   /// Calls `body` with the flags' storage, 64 a word, for loops that set many flags
   /// (`BitArray.set`) without a bounds and uniqueness check per flag.
   mutating func withUnsafeMutableWords<R>(

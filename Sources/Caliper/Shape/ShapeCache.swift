@@ -66,23 +66,28 @@ struct ShapeKey: Hashable, Sendable {
     mix(UInt64(script) << 1 | (rightToLeft ? 1 : 0))
     mix(UInt64(UInt(bitPattern: language)))
     for feature in features { mix(UInt64(feature.code) << 32 | UInt64(feature.value)) }
+    // One pass over the scalars: the digest, the packing (kept only if every scalar is
+    // ASCII, which `all` tells at the end) and no branch on the way but the packing's word.
     var packed: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    var isShortASCII = word.count <= Self.inlineCount
-    for (position, scalar) in word.enumerated() {
-      let value = UInt64(scalar.value)
-      mix(value)
-      guard isShortASCII else { continue }
-      guard value < 0x80 else {
-        isShortASCII = false
-        continue
-      }
-      let byte = value << UInt64((position & 7) * 8)
-      switch position >> 3 {
-      case 0: packed.0 |= byte
-      case 1: packed.1 |= byte
-      default: packed.2 |= byte
+    var all: UInt64 = 0
+    let isShort = word.count <= Self.inlineCount
+    word.withUnsafeBufferPointer { scalars in
+      for position in 0..<scalars.count {
+        let value = UInt64(scalars[position].value)
+        digest = (digest ^ value) &* 0x100_0000_01b3
+        all |= value
+        guard isShort else { continue }
+        let byte = (value & 0x7F) << UInt64((position & 7) * 8)
+        if position < 8 {
+          packed.0 |= byte
+        } else if position < 16 {
+          packed.1 |= byte
+        } else {
+          packed.2 |= byte
+        }
       }
     }
+    let isShortASCII = isShort && all < 0x80
     ascii = isShortASCII ? packed : (0, 0, 0)
     scalars = isShortASCII ? [] : word.map(\.value)
     self.digest = digest

@@ -251,9 +251,7 @@ struct ShapedText {
   /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
   mutating func keepClusterStarts(where graphemeStart: [Bool]) {
     for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
-    for index in clusterStart.indices.dropFirst().dropLast() where !clusterStart[index] {
-      unsafeBefore[index] = true
-    }
+    unsafeBefore.insertComplement(of: clusterStart, in: 1..<max(1, clusterStart.count - 1))
   }
 
   /// Sets negative advances (a broken font's positioning) to 0 — a width below 0 is no
