@@ -114,6 +114,33 @@ import Testing
     #expect(abs(lines[1].width - (4 * 8 * 260 + 322) * 16 / 1000.0) < 1e-9)
   }
 
+  /// fuzz-text found it at cbb7b14 within 15 seconds, and `-minimize_crash` reduced it to
+  /// `text-round-trip-ff-ligature-across-soft-hyphen.bin`: "af\u{AD}fa" at 72 pt, Korean,
+  /// widths 361.5, 145.5 and 97.5 (bytes 173, 255, 241, 97, 65 as fuzz-text reads them).
+  /// The left-to-right form of the ligature case above: HarfBuzz forms "ff" across the soft
+  /// hyphen, and the round trip failed until d81d3c5.
+  @Test func fuzzTextRoundTripWithLigatureAcrossSoftHyphenAtLargeSize() throws {
+    let bytes = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestFonts.fixtures
+          + "/fuzz/text-round-trip-ff-ligature-across-soft-hyphen.bin"))
+    #expect(bytes.prefix(5) == Data([173, 255, 241, 97, 65]))
+    let text = String(decoding: bytes.dropFirst(5), as: UTF8.self)
+    #expect(text == "af\u{AD}fa")
+    let prepared = try TestFonts.library.get().prepare(
+      text, style: TextStyle(size: 72, locale: "ko"))
+    var checked = 0
+    for width in [361.5, 145.5, 97.5, 0] {
+      let first = prepared.measure(ProposedViewSize(width: width, height: nil))
+      guard first.size.width <= width else { continue }  // a cluster wider than the width
+      let again = prepared.measure(ProposedViewSize(width: first.size.width, height: nil))
+      #expect(again.lines.map(\.range) == first.lines.map(\.range), "at \(width)")
+      #expect(again.size == first.size, "at \(width)")
+      checked += 1
+    }
+    #expect(checked >= 3)
+  }
+
   /// fuzz-text found it (`text-round-trip-control-before-soft-hyphen.bin`, 16 pt, zh,
   /// width 315) after 319,956 executions at 813ea0c: the round trip fails at 298.736 pt.
   /// Reduced to "DFKhoyou knwa\u{FFFD}DFMingplineplin\u{FFFD}e\u{FFFD}0\u{3}\u{AD}" +
