@@ -27,7 +27,8 @@ import Testing
   @Test func stringsInsideObjectsKeepTheirOrderAndEscapes() throws {
     // json.loads(' {"b\\u0041": ["x\\ty", "z"],\r\n\t"a": "\\u00e9"} ')
     //   == {'bA': ['x\ty', 'z'], 'a': 'é'}
-    let value = try JSONValue(parsing: " {\"b\\u0041\": [\"x\\ty\", \"z\"],\r\n\t\"a\": \"\\u00e9\"} ")
+    let value = try JSONValue(
+      parsing: " {\"b\\u0041\": [\"x\\ty\", \"z\"],\r\n\t\"a\": \"\\u00e9\"} ")
     guard case .object(let members) = value else {
       Issue.record("not an object: \(value)")
       return
