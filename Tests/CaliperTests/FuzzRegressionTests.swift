@@ -165,6 +165,34 @@ import Testing
     }
   }
 
+  /// fuzz-text found it (`text-round-trip-mark-before-tab.bin`, 16 pt, en@lb=strict,
+  /// widths 156, 4.5 and 261) at 4c60967 within a minute of a run without `trace-cmp`: the
+  /// round trip failed at 134.352 pt. Reduced to "\u{FFFD}o\u{FFFD}\u{FFFD}\u{FFFD}0P
+  /// \u{FFFD}\u{FFFD}p\u{594}\t\u{0}": one word, emergency-broken before the tab, whose
+  /// piece was confirmed as cut there (the mark reshaped alone, 600 units: 143.952 pt) while
+  /// the line, its tab hanging, ends after the tab (the mark shaped with it, 0: 134.352), so
+  /// at 134.352 the break moved before "p". Fixed: an emergency break is confirmed with the
+  /// whitespace after it hanging, as the line is made; and the pieces between tabs are not
+  /// cut at the tabs (`TabStopTests`).
+  @Test func fuzzTextRoundTripWithMarkBeforeTab() throws {
+    let bytes = try Data(
+      contentsOf: URL(
+        fileURLWithPath: TestFonts.fixtures + "/fuzz/text-round-trip-mark-before-tab.bin"))
+    #expect(bytes.prefix(5) == Data([0, 7, 0x68, 3, 0xAE]))  // 16 pt, en@lb=strict, 156 pt
+    let full = String(decoding: bytes.dropFirst(5), as: UTF8.self)
+    let reduced = "\u{FFFD}o\u{FFFD}\u{FFFD}\u{FFFD}0P\u{FFFD}\u{FFFD}p\u{594}\t\u{0}"
+    for text in [full, reduced] {
+      for width in [156.0, 261] {  // at 4.5 a U+FFFD (16 pt) does not fit
+        try Self.expectRoundTrip(text, locale: "en@lb=strict", width: width)
+      }
+    }
+    let prepared = try TestFonts.prepare(reduced)
+    let lines = prepared.measure(ProposedViewSize(width: 156, height: nil)).lines
+    // 6 × U+FFFD (1000 units), o, P (605), 0 (572), p (615), the mark 0: 134.352 pt.
+    #expect(lines.count == 2)
+    #expect(abs(lines[0].width - Double(6 * 1000 + 2 * 605 + 572 + 615) * 16 / 1000) < 1e-9)
+  }
+
   /// fuzz-font found it: `font-negative-advances.ttf` (1,837 bytes, a mutated subset of
   /// Fonts/NotoSans-Regular.ttf, OFL) positioned glyphs with advances of −5141 units
   /// (`hb-shape --font-size=1000` gives "نص" as [gid28=1+-5141|gid20=0+-5141]), and lines

@@ -75,4 +75,20 @@ import Testing
       }
     }
   }
+
+  /// A line is shaped through its tabs, as drawing shapes it: only the line's own edges are
+  /// cuts. The Hebrew mark U+0594 after "p" is its own run (script Hebrew), shaped with the
+  /// tab after it: HarfBuzz positions its .notdef as a mark, with no advance (`hb-shape
+  /// Fonts/NotoSans-Regular.ttf --direction=ltr --script=hebr --text-before=p $'\u0594\t'`
+  /// gives [.notdef=0@0,776+0|.notdef=1+600]), but alone 600 units. Measured as if the line
+  /// were cut at the tab, the pen reached the tab at 134.8 pt and the tab the stop after,
+  /// 166.4, though drawn at 133.12. By hand: 6 × U+FFFD (1000), o and P (605), p (615),
+  /// the mark 0: 7,825 units = 125.2 pt, so the tab reaches the 4th stop, 133.12 pt, and
+  /// the U+0000 after it is drawn as nothing.
+  @Test func aTabAfterAMarkReachesTheStopAfterTheLineAsShaped() throws {
+    let text = "\u{FFFD}o\u{FFFD}\u{FFFD}\u{FFFD}P\u{FFFD}\u{FFFD}p\u{594}\t\u{0}"
+    let content = (6 * 1000 + 2 * 605 + 615) * 16 / 1000.0
+    #expect(abs(content - 125.2) < 1e-9)
+    #expect(abs(try ideal(text) - 4 * Self.interval) < 1e-9)
+  }
 }

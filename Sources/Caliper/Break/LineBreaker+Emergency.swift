@@ -37,18 +37,29 @@ extension LineBreaker {
       chosen = next
       offset = next
     }
-    while chosen != first, !fits(widths.width(from: start, to: chosen, breakingAt: chosen)) {
+    // Each confirmed as the line will be: whitespace right after the break hangs on it.
+    func width(to offset: Int) -> Double {
+      let lineEnd = hangingEnd(widths, after: offset, before: end)
+      return widths.width(from: start, to: offset, breakingAt: lineEnd)
+    }
+    while chosen != first, !fits(width(to: chosen)) {
       chosen = previousCandidate(widths, before: chosen, after: start) ?? first
     }
     // The edge-exact width can be below the estimate (a kern at the line's start is
     // reshaped away), so go on while it fits: zero-width clusters after the last one that
     // fits (a U+0000) belong on this line at any width this line's width fits in.
-    while let next = nextCandidate(widths, after: chosen, before: end),
-      fits(widths.width(from: start, to: next, breakingAt: next))
-    {
+    while let next = nextCandidate(widths, after: chosen, before: end), fits(width(to: next)) {
       chosen = next
     }
     return chosen
+  }
+
+  /// Where a line emergency-broken at `offset` ends: the whitespace right after the break,
+  /// up to `limit`, hangs at the end of the line.
+  func hangingEnd(_ widths: LineWidths, after offset: Int, before limit: Int) -> Int {
+    var end = offset
+    while end < limit, PreparedText.isTrailing(widths.text.analysis.scalars[end]) { end += 1 }
+    return end
   }
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary.

@@ -270,12 +270,7 @@ struct LineBreaker {
         }
         if breakAt < segment.contentEnd {
           // Whitespace right after the break hangs at the end of this line.
-          var pieceEnd = breakAt
-          while pieceEnd < segment.contentEnd,
-            PreparedText.isTrailing(widths.text.analysis.scalars[pieceEnd])
-          {
-            pieceEnd += 1
-          }
+          let pieceEnd = hangingEnd(widths, after: breakAt, before: segment.contentEnd)
           let piece = widths.width(from: start, to: breakAt, breakingAt: pieceEnd)
           emit(
             widths, start, breakAt, pieceEnd, piece, widths.text.faceMask(start..<pieceEnd),

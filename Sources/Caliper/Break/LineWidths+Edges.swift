@@ -6,11 +6,16 @@
 /// and its span's style, with its letter and word spacing. Limitation: a stretch without a
 /// safe offset is reshaped over at most `longestReshape` scalars.
 extension LineWidths {
-  /// `width` for a stretch whose tabs (if any) advance like any other character.
-  func untabbedWidth(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
+  /// `width` for a stretch whose tabs (if any) advance like any other character. An edge
+  /// is a cut (reshaped where unsafe) unless the line goes on through it: `cutsAtStart`
+  /// and `cutsAtEnd` are false at a tab inside the line.
+  func untabbedWidth(
+    from start: Int, to contentEnd: Int, breakingAt end: Int, cutsAtStart: Bool = true,
+    cutsAtEnd: Bool = true
+  ) -> Double {
     let count = text.analysis.scalars.count
-    let unsafeStart = start > 0 && start < count && text.unsafeBefore[start]
-    let unsafeEnd = end > start && end < count && text.unsafeBefore[end]
+    let unsafeStart = cutsAtStart && start > 0 && start < count && text.unsafeBefore[start]
+    let unsafeEnd = cutsAtEnd && end > start && end < count && text.unsafeBefore[end]
     guard unsafeStart || unsafeEnd else { return text.advanceSum(start..<contentEnd) }
     // The stretches to reshape: [start, left) and [right, end).
     let left = unsafeStart ? safeOffset(after: start, before: end) : start

@@ -2,9 +2,10 @@
 ///
 /// Problem: a tab's width depends on where it falls in its line, so it cannot be a fixed
 /// advance in the prefix sums. Solution: a line with tabs is measured piece by piece, each
-/// piece between tabs as any stretch (`untabbedWidth`, which reshapes unsafe edges), and
-/// each tab moves the pen to `ResolvedTabStops.next(after:)`; a line without tabs costs a
-/// binary search more. A tab in a line's trailing whitespace hangs like a space. Stops are
+/// piece between tabs by its advances (`untabbedWidth`, which reshapes only the line's own
+/// unsafe edges: the line is shaped through its tabs, as drawing shapes it), and each tab
+/// moves the pen to `ResolvedTabStops.next(after:)`; a line without tabs costs a binary
+/// search more. A tab in a line's trailing whitespace hangs like a space. Stops are
 /// measured from the text's leading edge, so a line's indent moves its tabs' pen start.
 /// Limitation: stops are measured from the left, also in right-to-left lines.
 extension LineWidths {
@@ -24,12 +25,17 @@ extension LineWidths {
     var pieceStart = start
     while index < text.tabs.count, text.tabs[index] < contentEnd {
       let tab = text.tabs[index]
-      x += untabbedWidth(from: pieceStart, to: tab, breakingAt: tab)
+      x += untabbedWidth(
+        from: pieceStart, to: tab, breakingAt: tab, cutsAtStart: pieceStart == start,
+        cutsAtEnd: false)
       x = stops.next(after: x)
       pieceStart = tab + 1
       index += 1
     }
-    return x + untabbedWidth(from: pieceStart, to: contentEnd, breakingAt: end) - indent
+    return x
+      + untabbedWidth(
+        from: pieceStart, to: contentEnd, breakingAt: end, cutsAtStart: pieceStart == start)
+      - indent
   }
 
   /// The width of a line's trailing whitespace: its advances, a tab among them reaching
