@@ -24,7 +24,10 @@ struct LineBreaker {
   var validLimits: Range<Double> { lowest..<highest }
   /// The indent of the line being filled (`LineWidths.indent(atLineStart:)`): every
   /// width `fits` tests is measured from it.
-  private var indent = 0.0
+  var indent = 0.0
+  /// Whether plain texts take the search for each line's end (`LineBreaker+Plain.swift`);
+  /// off, they take the general scan (tests compare the two).
+  var searchesPlainLines = true
 
   /// The text is passed to each scan rather than stored: a stored copy would retain each of
   /// its arrays on every breaking.
@@ -35,7 +38,7 @@ struct LineBreaker {
   /// Sums of fractional advances carry rounding error: a line this much wider still fits.
   static let tolerance = 1e-6
 
-  struct Span {
+  struct Span: Equatable {
     var start: Int
     var contentEnd: Int
     var end: Int
@@ -66,7 +69,7 @@ struct LineBreaker {
   /// Whether `width` fits, as `fits` says, without narrowing `validLimits`: for probes whose
   /// answers a later `fits` accounts for.
   @inline(__always)
-  private func fitsAt(_ width: Double) -> Bool {
+  func fitsAt(_ width: Double) -> Bool {
     limit >= width + indent - Self.tolerance
   }
 
@@ -126,8 +129,22 @@ struct LineBreaker {
     // that would end at one ends instead when it is filled enough (`Hyphenation.factor`).
     var plain: Fallback?
     let hyphenates = widths.text.style.hyphenation.isEnabled
+    // A plain text's lines of whole segments are each one search (`breakPlainLines`), with
+    // their metrics worked out once; the scan below takes over only at a segment wider
+    // than the line on a line of its own.
+    let plainLines =
+      searchesPlainLines && widths.text.storage.breakFacts.contains(.plainLines)
+    var plainMetrics: LineMetrics?
     var index = 0
     while index < segments.count {
+      if plainLines, !open, start == segments[index].start {
+        index = breakPlainLines(
+          widths, segments: segments, prefix: prefix, from: index, metrics: &plainMetrics,
+          into: &sink)
+        if sink.isFull { return }
+        guard index < segments.count else { break }
+        start = segments[index].start
+      }
       if open, fallback == nil, !unsafeStart, !adjustsLineWidths, !hyphenates {
         // The common case in a tight loop: segments with no soft hyphen, unsafe end or hard
         // break that fit on the open line, taken exactly as the general code below takes
