@@ -99,21 +99,37 @@ struct LineBreaker {
     // and no retain per segment (relayout at a new width is this loop; see RESULTS.md).
     widths.text.segments.withUnsafeBufferPointer { segments in
       widths.text.prefix.withUnsafeBufferPointer { prefix in
-        breakLines(widths, segments: segments, prefix: prefix, into: &sink)
+        // A plain text's lines of whole segments are each one search (`breakPlainLines`),
+        // with their metrics worked out once; the general scan takes over only at a segment
+        // wider than the line on a line of its own, and comes back at the next line.
+        var plainMetrics: LineMetrics?
+        var first = 0
+        if searchesPlainLines, widths.text.storage.breakFacts.contains(.plainLines) {
+          first = breakPlainLines(
+            widths, segments: segments, prefix: prefix, from: 0, metrics: &plainMetrics,
+            into: &sink)
+          if first == segments.count || sink.isFull { return }
+        }
+        breakLines(
+          widths, segments: segments, prefix: prefix, from: first, plainMetrics: plainMetrics,
+          into: &sink)
       }
     }
   }
 
+  /// The general scan, from segment `first` (where a line starts).
   private mutating func breakLines<Sink: LineSink>(
     _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
-    prefix: UnsafeBufferPointer<Double>, into sink: inout Sink
+    prefix: UnsafeBufferPointer<Double>, from first: Int, plainMetrics: LineMetrics?,
+    into sink: inout Sink
   ) {
     // Invariants of the text, read once rather than per segment.
     let adjustsLineWidths = widths.adjustsLineWidths
     let rises = widths.text.storage.prefixRises
     // The open line, in locals (a Span is built only when a line is emitted).
     var open = false
-    var start = 0  // where the open line, or the next one, starts
+    // Where the open line, or the next one, starts.
+    var start = first < segments.count ? segments[first].start : 0
     var unsafeStart = false
     var contentEnd = 0
     var end = 0
@@ -129,13 +145,10 @@ struct LineBreaker {
     // that would end at one ends instead when it is filled enough (`Hyphenation.factor`).
     var plain: Fallback?
     let hyphenates = widths.text.style.hyphenation.isEnabled
-    // A plain text's lines of whole segments are each one search (`breakPlainLines`), with
-    // their metrics worked out once; the scan below takes over only at a segment wider
-    // than the line on a line of its own.
     let plainLines =
       searchesPlainLines && widths.text.storage.breakFacts.contains(.plainLines)
-    var plainMetrics: LineMetrics?
-    var index = 0
+    var plainMetrics = plainMetrics
+    var index = first
     while index < segments.count {
       if plainLines, !open, start == segments[index].start {
         index = breakPlainLines(
