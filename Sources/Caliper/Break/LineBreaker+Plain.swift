@@ -17,6 +17,38 @@
 /// line of its own stops the search; the general scan emergency-breaks it and comes back
 /// here at the next whole segment (`LineBreaker.breakLines`).
 extension LineBreaker {
+  /// The last segment in `good..<bad` whose content, measured from `base`, fits
+  /// (`fitsAt`), where `good` is known to fit (or is one before the first segment tried) and
+  /// `bad` known not to (or is the end): galloping up from `good`, then bisecting, which
+  /// the widths rising with the segments allow (`prefixRises`).
+  @inline(__always)
+  func lastFitting(
+    after good: Int, before bad: Int, from base: Double, segments: UnsafeBufferPointer<Segment>,
+    prefix: UnsafeBufferPointer<Double>
+  ) -> Int {
+    var good = good
+    var bad = bad
+    var step = 1
+    while good + step < bad {
+      let probe = good + step
+      guard fitsAt(prefix[segments[probe].contentEnd] - base) else {
+        bad = probe
+        break
+      }
+      good = probe
+      step += step
+    }
+    while bad - good > 1 {
+      let middle = good + (bad - good) / 2
+      if fitsAt(prefix[segments[middle].contentEnd] - base) {
+        good = middle
+      } else {
+        bad = middle
+      }
+    }
+    return good
+  }
+
   /// Lines of whole segments from segment `first` (where a line starts), handed to `sink`
   /// in order. Returns the segment it stopped at: `segments.count` when every line is
   /// emitted, else one that does not fit on a line of its own (or the first after the line
@@ -58,24 +90,7 @@ extension LineBreaker {
           }
         }
       }
-      var step = 1
-      while good + step < bad {
-        let probe = good + step
-        guard fitsAt(prefix[segments[probe].contentEnd] - base) else {
-          bad = probe
-          break
-        }
-        good = probe
-        step += step
-      }
-      while bad - good > 1 {
-        let middle = good + (bad - good) / 2
-        if fitsAt(prefix[segments[middle].contentEnd] - base) {
-          good = middle
-        } else {
-          bad = middle
-        }
-      }
+      good = lastFitting(after: good, before: bad, from: base, segments: segments, prefix: prefix)
       // The general scan's tests: every segment up to `good` fits (the thresholds rise, so
       // the last one's is the highest), and the next one does not.
       let last = segments[good]

@@ -171,26 +171,9 @@ struct LineBreaker {
           // scan; the plain segments up to it are taken. The last one's `fits` narrows
           // `validLimits` as the scan's many would (their thresholds rise too); the first
           // segment that does not fit is tested again below, as after the scan.
-          var good = index - 1  // the last segment known to fit
-          var bad = segments.count  // the first known not to
-          var step = 1
-          while good + step < bad {
-            let probe = good + step
-            guard fitsAt(prefix[segments[probe].contentEnd] - base) else {
-              bad = probe
-              break
-            }
-            good = probe
-            step += step
-          }
-          while bad - good > 1 {
-            let middle = good + (bad - good) / 2
-            if fitsAt(prefix[segments[middle].contentEnd] - base) {
-              good = middle
-            } else {
-              bad = middle
-            }
-          }
+          let good = lastFitting(
+            after: index - 1, before: segments.count, from: base, segments: segments,
+            prefix: prefix)
           var taken = index
           while taken <= good, segments[taken].isPlain {
             packedFaces |= segments[taken].packedFaces
