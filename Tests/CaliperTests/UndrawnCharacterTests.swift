@@ -30,6 +30,30 @@ import Testing
     #expect(abs(text.idealWidth - (561 + 615) * Self.unit) < 1e-9)
   }
 
+  /// A word after a space is shaped on its own (through the shaped-word cache), where
+  /// HarfBuzz's clusters count from the word's start: the control inside "wo\u{1}rld" was
+  /// looked up at the text's offset 2 ("l"), so it kept .notdef's 600 units there, though 0
+  /// in the first word. `hb-shape Fonts/NotoSans-Regular.ttf "hello world"` gives h 618,
+  /// e 564, l 258, o 605, space 260, w 786, r 413, d 615.
+  @Test(arguments: ["hello wo\u{1}rld", "he\u{1}llo world", "hello world\u{3}"])
+  func controlInsideALaterWordHasNoWidth(_ string: String) throws {
+    let text = try TestFonts.prepare(string)
+    let hello = 618 + 564 + 258 + 258 + 605
+    let world = 786 + 605 + 413 + 258 + 615
+    #expect(abs(text.idealWidth - Double(hello + 260 + world) * Self.unit) < 1e-9)
+  }
+
+  /// The other side of the same mistake: a word's first glyph was checked against the
+  /// text's first scalar, so after a control at the start, a missing glyph opening a later
+  /// word (U+E000, which no bundled face but Inter has; Noto Sans alone gives it .notdef,
+  /// 600 units: `hb-shape Fonts/NotoSans-Regular.ttf $'\ue000'`) was drawn as nothing.
+  @Test func missingGlyphAfterALeadingControlKeepsItsWidth() throws {
+    let path = TestFonts.directory + "/NotoSans-Regular.ttf"
+    let text = try TestFonts.prepare("\u{1} \u{E000}", fonts: [.file(path)])
+    #expect(text.missingGlyphCount == 1)
+    #expect(abs(text.idealWidth - Double(260 + 600) * Self.unit) < 1e-9)
+  }
+
   @Test func tabIsDrawnAsNothingAtItsStop() throws {
     // The default stop is 8 spaces: 8 × 260 units; "b" starts there.
     let text = try TestFonts.prepare("a\tb")

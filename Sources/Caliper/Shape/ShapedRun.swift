@@ -78,7 +78,8 @@ struct Shaper: ~Copyable {
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
     let glyphs = infos == nil || positions == nil ? 0 : Int(count)
     if let infos, let positions {
-      Self.hideControls(infos, positions, count: glyphs, scalars: scalars, font: font)
+      Self.hideControls(
+        infos, positions, count: glyphs, scalars: scalars, offset: context.lowerBound, font: font)
     }
     return body(.init(start: infos, count: glyphs), .init(start: positions, count: glyphs))
   }
@@ -93,15 +94,16 @@ struct Shaper: ~Copyable {
   /// Draws control characters (a tab, U+2028…) as nothing, as Pango does: each glyph of
   /// theirs that is `.notdef` or their own glyph becomes the invisible space glyph with no
   /// advance, as HarfBuzz does for default ignorables. Tabs get their width from the tab
-  /// stops, line separators none.
+  /// stops, line separators none. HarfBuzz's clusters count from the start of the context,
+  /// which is `offset` scalars into `scalars`.
   private static func hideControls(
     _ infos: UnsafeMutablePointer<hb_glyph_info_t>,
     _ positions: UnsafeMutablePointer<hb_glyph_position_t>, count: Int,
-    scalars: [Unicode.Scalar], font: Font
+    scalars: [Unicode.Scalar], offset: Int, font: Font
   ) {
     var space: hb_codepoint_t?
     for index in 0..<count {
-      let cluster = Int(infos[index].cluster)
+      let cluster = offset + Int(infos[index].cluster)
       guard cluster < scalars.count, isControl(scalars[cluster].value) else { continue }
       var own: hb_codepoint_t = 0
       let glyph = infos[index].codepoint
