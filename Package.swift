@@ -6,9 +6,9 @@ import PackageDescription
 // with ICU and libstdc++ linked in statically: the dynamic loader then no longer loads
 // libstdc++.so, libicuuc.so and libicudata.so and binds their ~1,700 symbol relocations
 // (`caliper --version` 4.4 M → 2.0 M instructions, 2.5 MB less resident). Release builds
-// link ICU's static archives (CICU below; libicu-dev); Scripts/static-link turns the
-// `-lstdc++` of Swift's static-stdlib link line into libstdc++.a, named again after ICU
-// so that ICU's references find it; GNU ld packs the relative relocations (DT_RELR, glibc
+// link ICU's static archives (CICU below; libicu-dev) and libstdc++ after them (other
+// release programs, with the shared Swift runtime, take libstdc++.so); in the CLI,
+// Scripts/static-link turns every `-lstdc++` into libstdc++.a; GNU ld packs the relative relocations (DT_RELR, glibc
 // ≥ 2.36: 24,000 relocation entries of 24 bytes become a few hundred words).
 let releaseCLILinking = [
   "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
@@ -61,6 +61,7 @@ let package = Package(
         .linkedLibrary("icudata", .when(configuration: .debug)),
         .linkedLibrary(":libicuuc.a", .when(configuration: .release)),
         .linkedLibrary(":libicudata.a", .when(configuration: .release)),
+        .linkedLibrary("stdc++", .when(configuration: .release)),  // ICU's C++ runtime
       ]
     ),
     // The bundled fonts as a SwiftPM resource: every program linking Caliper gets a copy of
