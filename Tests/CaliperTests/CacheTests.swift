@@ -60,13 +60,13 @@ import Testing
     let texts = ["OK", "Cancel", "OK"]
     let batch = TextBatch(fonts: fonts)
     let widths = batch.prepare(texts, jobs: 1, cached: TextBatch.repeats(in: texts)) {
-      $0.sizeThatFits(.unspecified).width
+      $0.sizeThatFits(.unspecified).size.width
     }
     let prepared = fonts.cacheStatistics.prepared
     #expect((prepared.hits, prepared.misses, prepared.entries) == (1, 1, 1), "\(prepared)")
     let plain = try Self.library(CacheLimits(preparedBytes: 0))
     for (text, width) in zip(texts, widths) {
-      #expect(try width.get() == plain.prepare(text).sizeThatFits(.unspecified).width)
+      #expect(try width.get() == plain.prepare(text).sizeThatFits(.unspecified).size.width)
     }
   }
 
