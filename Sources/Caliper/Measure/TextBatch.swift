@@ -66,8 +66,12 @@ public struct TextBatch: Sendable {
   /// to `jobs` threads (default: one per core). Results are in the order of `texts`. Use it
   /// to ask for something other than full measurements, e.g. `sizeThatFits` only.
   ///
-  /// - Parameter cached: for each text, whether the library's prepared-text cache may
-  ///   answer and keep it (`repeats(in:)`: only the texts that come again); nil: every text.
+  /// - Parameters:
+  ///   - texts: the texts, each prepared with the batch's style and spans.
+  ///   - jobs: threads to use (default: one per core).
+  ///   - cached: for each text, whether the library's prepared-text cache may answer and
+  ///     keep it (`repeats(in:)`: only the texts that come again); nil: every text.
+  ///   - transform: what to keep of each prepared text, run on the thread that prepared it.
   public func prepare<T: Sendable>(
     _ texts: [String], jobs: Int? = nil, cached: [Bool]? = nil,
     transform: @escaping @Sendable (PreparedText) -> T
