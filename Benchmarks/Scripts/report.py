@@ -252,20 +252,39 @@ the bulk JSONL of all four classes, with and without lines, is byte-identical (`
 | JSON results: the used rect's width and height, when they are the size's, copied from the size's text, not formatted again | | 714.3 M |
 | shape-cache keys made in one branch-light pass; the unsafe-inside-a-cluster flags set 64 at a time | 178.1 K | 707.5 M |
 
-Relayout at a new width is unchanged this round: 3,539 instructions a call (97 a segment).
+Relayout at a new width (2026-12-04), the same callgrind measure on `--loop relayout`:
+8,631 relayouts over 315,346 segments a pass, every one a miss of the breaking cache. Lines,
+sizes and ranges stay bit-identical: the full test suite passes, `PlainLinesTests` compares
+the new search with the general scan (`searchesPlainLines` off) over the test corpus in six
+styles at fixed widths, fractions of each ideal width and the edges of every range, also
+under line limits, and the bulk JSONL (with lines, `--jobs 1`, 20 widths from 0 to ∞) of
+the four classes and the shared synthetic corpus in eight styles (plain, `--no-lines`,
+indents, line heights, `--line-limit 3`, negative word spacing, 23 pt, CSS
+`overflow-wrap: normal`) has the same `md5` as main 3f15b9c's.
+
+| change | relayout: instructions a call | a segment |
+|---|---:|---:|
+| before (main 3f15b9c) | 3,553 | 97.3 |
+| plain texts (one face, rising prefix sums, no tab, letter spacing, hyphenation, soft hyphen, unsafe end or hard break: 1,639 of Gatsby's 1,643 paragraphs, found once while preparing) fill each line with one gallop from the previous line's length and a bisection over the prefix sums, narrow the valid range with the two thresholds the scan would test, and work out the line metrics once a breaking; the general scan takes only a word wider than the line, and hands back at the next line | 2,160 | 59.2 |
+| the general scan's set-up (style, tab stops, hyphenation read per call) skipped for plain texts; the breaking cache keeps plain values (range, limit, size, last use) in slots with the lines apart, so a size is looked up and stored without making, copying or releasing an entry and nothing is shifted, and the lookup that misses chooses the slot its insert then takes | 1,906 | 52.2 |
 
 Causes of the targets missed (profiles of the measured commit):
 
 - **Relayout at a new width: ≤ 6 ns/segment and ≥ 800× Pango missed; ≥ 10× SkParagraph
-  met.** 6 ns is about 20 instructions a segment here; 97 remain. The scan's own code is
-  about 2,100 of the 3,539: with the galloping search little is per segment, and the rest
-  is per line (about 4 a relayout): leaving the fast path at the segment that does not fit,
-  the fallback line end, emitting the line with its metrics (`lineMetrics` and
-  `fontLineMetrics` about 310), and starting the next line in the general path. Then the
-  breaking cache's miss and insert under its `Mutex` (about 300), the proposal handling in
-  `breaking` (about 230), `sizeThatFits`' result (about 90) and the emergency breaks at the
-  narrowest widths. Pango's relayout is a whole layout; 800× would be about 190 ns, a
-  breaker loop for plain texts with no per-line general path.
+  met.** 1,906 instructions a call remain, 52 a segment; at this machine's rate (the
+  summary's ns against these counts) 6 ns a segment is about 20 instructions a segment,
+  and 800× Pango about 190 ns a call. Per call: the plain search 829 (about 3.6 lines, some
+  200 each: about 8 probes of the gallop and bisection, the two range tests, the line
+  handed to the running size; the line metrics once, about 105); the general scan 326
+  (about one relayout in five, at the narrowest widths, has a word wider than the line:
+  emergency breaks over grapheme boundaries with edge-exact widths, 127 of it); the
+  breaking cache 400 (the lookup's pass over its eight slots under the `Mutex` 263, the
+  store 139); `breaking`'s proposal handling 148; and `sizeThatFits`' result 123 (a
+  `TextMeasurement` made and destroyed). Reaching 20 a segment needs each of these about
+  three times smaller: a search that starts from the width (an estimate from the mean
+  advance rather than the last line's count), a cache probed without a lock (a seqlock
+  over the slots) and a size-only entry point that makes no `TextMeasurement`; not done
+  this round.
 - **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
   All are preparing, now 178.1 K instructions per Gatsby paragraph (168 bytes), warm:
   analysis 51 K (ICU line breaks 21 K, script resolution 8 K, decoding 5 K, grapheme and
