@@ -271,20 +271,22 @@ indents, line heights, `--line-limit 3`, negative word spacing, 23 pt, CSS
 Causes of the targets missed (profiles of the measured commit):
 
 - **Relayout at a new width: ≤ 6 ns/segment and ≥ 800× Pango missed; ≥ 10× SkParagraph
-  met.** 1,906 instructions a call remain, 52 a segment; at this machine's rate (the
-  summary's ns against these counts) 6 ns a segment is about 20 instructions a segment,
-  and 800× Pango about 190 ns a call. Per call: the plain search 829 (about 3.6 lines, some
-  200 each: about 8 probes of the gallop and bisection, the two range tests, the line
-  handed to the running size; the line metrics once, about 105); the general scan 326
-  (about one relayout in five, at the narrowest widths, has a word wider than the line:
-  emergency breaks over grapheme boundaries with edge-exact widths, 127 of it); the
-  breaking cache 400 (the lookup's pass over its eight slots under the `Mutex` 263, the
-  store 139); `breaking`'s proposal handling 148; and `sizeThatFits`' result 123 (a
-  `TextMeasurement` made and destroyed). Reaching 20 a segment needs each of these about
-  three times smaller: a search that starts from the width (an estimate from the mean
-  advance rather than the last line's count), a cache probed without a lock (a seqlock
-  over the slots) and a size-only entry point that makes no `TextMeasurement`; not done
-  this round.
+  met.** Measured in this run: 489 ns a call, 14.3 ns a segment, 293× Pango,
+  23× SkParagraph (at 4dc6353: 613 ns, 18.0, 235×, 18×). Instructions fell 46 % (3,553 →
+  1,906 a call, 52 a segment) but time 20 %: the old scan ran 5.8 instructions a ns, the
+  search 3.9, because its probes are data-dependent branches (about 8 a line, about half
+  of them mispredicted by nature) where the scan's loop branches were predictable. 6 ns a
+  segment is 219 ns a call, and 800× Pango about 180 ns. Where the 1,906 go, per call: the
+  plain search 829 (about 3.6 lines, some 200 each: the gallop and bisection, the two
+  range tests, the line handed to the running size; the line metrics once, about 105);
+  the general scan 326 (about one relayout in five, at the narrowest widths, has a word
+  wider than the line: emergency breaks over grapheme boundaries with edge-exact widths,
+  127 of it); the breaking cache 400 (the lookup's pass over its eight slots under the
+  `Mutex` 263, the store 139); `breaking`'s proposal handling 148; and `sizeThatFits`'
+  result 123 (a `TextMeasurement` made and destroyed). Left for another round: a search
+  that starts from the width (an estimate from the mean advance, so one or two probes and
+  few mispredictions a line), the cache probed without a lock (a sequence lock over plain
+  slots), and a size-only entry point that makes no `TextMeasurement`.
 - **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
   All are preparing, now 178.1 K instructions per Gatsby paragraph (168 bytes), warm:
   analysis 51 K (ICU line breaks 21 K, script resolution 8 K, decoding 5 K, grapheme and
@@ -325,12 +327,15 @@ Causes of the targets missed (profiles of the measured commit):
   adds 1.8 M, of which `Font.spaceTakesPartInLayout` 1.5 M (every GSUB and GPOS lookup's
   glyphs collected to see whether the space takes part, which shaping word by word needs).
 - **Workloads slower than in the previous RESULTS.md:** no change of this round adds
-  instructions to them (relayout at a new width 3,535 → 3,539 a call, inside a known range
-  unchanged; preparing 247.5 K → 178.1 K a Gatsby paragraph). Pango's side of the same
-  rows moved too (+3 % to +79 %): wall-clock time per operation on this shared virtual
-  machine varies between runs and between the workloads of one run (here W2 with lines,
-  38.5 µs, timed below W2 without, 48.4 µs), so each ratio, timed interleaved within one
-  run, is the figure to compare.
+  instructions to them: preparing is 177.9 K a Gatsby paragraph (178.1 K before), a
+  relayout at a new width 46 % fewer, and a cache hit (inside a known range) no more (the
+  CLI at 2,000 widths inside one range of one paragraph, callgrind: 14,503 → 14,454
+  instructions a width, JSON included; the lookup passes over the eight slots where the
+  old list was searched from its most recent end). Pango's side of most of the same rows
+  moved too (−5 % to +91 %), and the previous run listed the same "inside cached range"
+  rows 18–54 % slower with no change to that path: wall-clock time per operation on this
+  shared virtual machine varies between runs and between the workloads of one run, so
+  each ratio, timed interleaved within one run, is the figure to compare.
 - **Which change since 278a549 slowed relayout:** bisected with the same callgrind measure
   (PROCESS.md): bb5fdb5 (line limits, truncation, soft hyphens in the breaker's inner loop)
   made a relayout 39 % more instructions (4,680 → 6,510).
