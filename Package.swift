@@ -2,6 +2,19 @@
 // Caliper: text measurement with real fonts (HarfBuzz over FreeType faces, ICU line breaks).
 import PackageDescription
 
+// The release CLI (Scripts/run, Scripts/install, Benchmarks/run) starts in half the time
+// with ICU and libstdc++ linked in statically: the dynamic loader then no longer loads
+// libstdc++.so, libicuuc.so and libicudata.so and binds their ~1,700 symbol relocations
+// (`caliper --version` 4.4 M → 2.0 M instructions, 2.5 MB less resident). Release builds
+// link ICU's static archives (CICU below; libicu-dev) and libstdc++ after them (other
+// release programs, with the shared Swift runtime, take libstdc++.so); in the CLI,
+// Scripts/static-link turns every `-lstdc++` into libstdc++.a, and GNU ld (≥ 2.38) packs
+// the relative relocations (DT_RELR, glibc ≥ 2.36: 24,000 entries of 24 bytes become 5.5 KB).
+let releaseCLILinking = [
+  "-use-ld=bfd", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+  "-L", Context.packageDirectory + "/Scripts/static-link", "-Xlinker", "-l:libstdc++.a",
+]
+
 let package = Package(
   name: "Caliper",
   products: [
@@ -42,7 +55,14 @@ let package = Package(
     // module, and its versioned function names are macros Swift cannot import.
     .target(
       name: "CICU",
-      linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+      // Release builds take ICU's static archives (libicu-dev): see releaseCLILinking.
+      linkerSettings: [
+        .linkedLibrary("icuuc", .when(configuration: .debug)),
+        .linkedLibrary("icudata", .when(configuration: .debug)),
+        .linkedLibrary(":libicuuc.a", .when(configuration: .release)),
+        .linkedLibrary(":libicudata.a", .when(configuration: .release)),
+        .linkedLibrary("stdc++", .when(configuration: .release)),  // ICU's C++ runtime
+      ]
     ),
     // The bundled fonts as a SwiftPM resource: every program linking Caliper gets a copy of
     // Fonts/ in `<executable's folder>/Caliper_CaliperFonts.resources/Fonts`, which
@@ -70,7 +90,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "caliper",
-      dependencies: ["Caliper", "CaliperLayout", "CaliperRender", "CMalloc"]
+      dependencies: ["Caliper", "CaliperLayout", "CaliperRender", "CMalloc"],
+      linkerSettings: [
+        .unsafeFlags(releaseCLILinking, .when(platforms: [.linux], configuration: .release))
+      ]
     ),
     // What every test target shares: the fonts folder, fixtures, corpus, temporary files and
     // the built tool (swift-collections' _CollectionsTestSupport is the model).

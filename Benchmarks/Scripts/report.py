@@ -252,20 +252,41 @@ the bulk JSONL of all four classes, with and without lines, is byte-identical (`
 | JSON results: the used rect's width and height, when they are the size's, copied from the size's text, not formatted again | | 714.3 M |
 | shape-cache keys made in one branch-light pass; the unsafe-inside-a-cluster flags set 64 at a time | 178.1 K | 707.5 M |
 
-Relayout at a new width is unchanged this round: 3,539 instructions a call (97 a segment).
+Relayout at a new width (2026-12-04), the same callgrind measure on `--loop relayout`:
+8,631 relayouts over 315,346 segments a pass, every one a miss of the breaking cache. Lines,
+sizes and ranges stay bit-identical: the full test suite passes, `PlainLinesTests` compares
+the new search with the general scan (`searchesPlainLines` off) over the test corpus in six
+styles at fixed widths, fractions of each ideal width and the edges of every range, also
+under line limits, and the bulk JSONL (with lines, `--jobs 1`, 20 widths from 0 to ∞) of
+the four classes and the shared synthetic corpus in eight styles (plain, `--no-lines`,
+indents, line heights, `--line-limit 3`, negative word spacing, 23 pt, CSS
+`overflow-wrap: normal`) has the same `md5` as main 3f15b9c's.
+
+| change | relayout: instructions a call | a segment |
+|---|---:|---:|
+| before (main 3f15b9c) | 3,553 | 97.3 |
+| plain texts (one face, rising prefix sums, no tab, letter spacing, hyphenation, soft hyphen, unsafe end or hard break: 1,639 of Gatsby's 1,643 paragraphs, found once while preparing) fill each line with one gallop from the previous line's length and a bisection over the prefix sums, narrow the valid range with the two thresholds the scan would test, and work out the line metrics once a breaking; the general scan takes only a word wider than the line, and hands back at the next line | 2,160 | 59.2 |
+| the general scan's set-up (style, tab stops, hyphenation read per call) skipped for plain texts; the breaking cache keeps plain values (range, limit, size, last use) in slots with the lines apart, so a size is looked up and stored without making, copying or releasing an entry and nothing is shifted, and the lookup that misses chooses the slot its insert then takes | 1,906 | 52.2 |
 
 Causes of the targets missed (profiles of the measured commit):
 
 - **Relayout at a new width: ≤ 6 ns/segment and ≥ 800× Pango missed; ≥ 10× SkParagraph
-  met.** 6 ns is about 20 instructions a segment here; 97 remain. The scan's own code is
-  about 2,100 of the 3,539: with the galloping search little is per segment, and the rest
-  is per line (about 4 a relayout): leaving the fast path at the segment that does not fit,
-  the fallback line end, emitting the line with its metrics (`lineMetrics` and
-  `fontLineMetrics` about 310), and starting the next line in the general path. Then the
-  breaking cache's miss and insert under its `Mutex` (about 300), the proposal handling in
-  `breaking` (about 230), `sizeThatFits`' result (about 90) and the emergency breaks at the
-  narrowest widths. Pango's relayout is a whole layout; 800× would be about 190 ns, a
-  breaker loop for plain texts with no per-line general path.
+  met.** Measured in this run: 489 ns a call, 14.3 ns a segment, 293× Pango,
+  23× SkParagraph (at 4dc6353: 613 ns, 18.0, 235×, 18×). Instructions fell 46 % (3,553 →
+  1,906 a call, 52 a segment) but time 20 %: the old scan ran 5.8 instructions a ns, the
+  search 3.9, because its probes are data-dependent branches (about 8 a line, about half
+  of them mispredicted by nature) where the scan's loop branches were predictable. 6 ns a
+  segment is 219 ns a call, and 800× Pango about 180 ns. Where the 1,906 go, per call: the
+  plain search 829 (about 3.6 lines, some 200 each: the gallop and bisection, the two
+  range tests, the line handed to the running size; the line metrics once, about 105);
+  the general scan 326 (about one relayout in five, at the narrowest widths, has a word
+  wider than the line: emergency breaks over grapheme boundaries with edge-exact widths,
+  127 of it); the breaking cache 400 (the lookup's pass over its eight slots under the
+  `Mutex` 263, the store 139); `breaking`'s proposal handling 148; and `sizeThatFits`'
+  result 123 (a `TextMeasurement` made and destroyed). Left for another round: a search
+  that starts from the width (an estimate from the mean advance, so one or two probes and
+  few mispredictions a line), the cache probed without a lock (a sequence lock over plain
+  slots), and a size-only entry point that makes no `TextMeasurement`.
 - **Cold: W2 ≥ 5× Pango and ≥ 4× SkParagraph, W4 ≥ 30× and ≥ 4×, W5 ≥ 4× Pango, W6 ≥ 3×.**
   All are preparing, now 178.1 K instructions per Gatsby paragraph (168 bytes), warm:
   analysis 51 K (ICU line breaks 21 K, script resolution 8 K, decoding 5 K, grapheme and
@@ -306,12 +327,15 @@ Causes of the targets missed (profiles of the measured commit):
   adds 1.8 M, of which `Font.spaceTakesPartInLayout` 1.5 M (every GSUB and GPOS lookup's
   glyphs collected to see whether the space takes part, which shaping word by word needs).
 - **Workloads slower than in the previous RESULTS.md:** no change of this round adds
-  instructions to them (relayout at a new width 3,535 → 3,539 a call, inside a known range
-  unchanged; preparing 247.5 K → 178.1 K a Gatsby paragraph). Pango's side of the same
-  rows moved too (+3 % to +79 %): wall-clock time per operation on this shared virtual
-  machine varies between runs and between the workloads of one run (here W2 with lines,
-  38.5 µs, timed below W2 without, 48.4 µs), so each ratio, timed interleaved within one
-  run, is the figure to compare.
+  instructions to them: preparing is 177.9 K a Gatsby paragraph (178.1 K before), a
+  relayout at a new width 46 % fewer, and a cache hit (inside a known range) no more (the
+  CLI at 2,000 widths inside one range of one paragraph, callgrind: 14,503 → 14,454
+  instructions a width, JSON included; the lookup passes over the eight slots where the
+  old list was searched from its most recent end). Pango's side of most of the same rows
+  moved too (−5 % to +91 %), and the previous run listed the same "inside cached range"
+  rows 18–54 % slower with no change to that path: wall-clock time per operation on this
+  shared virtual machine varies between runs and between the workloads of one run, so
+  each ratio, timed interleaved within one run, is the figure to compare.
 - **Which change since 278a549 slowed relayout:** bisected with the same callgrind measure
   (PROCESS.md): bb5fdb5 (line limits, truncation, soft hyphens in the breaker's inner loop)
   made a relayout 39 % more instructions (4,680 → 6,510).
@@ -323,6 +347,56 @@ with open(os.path.join(work, "profile.md")) as f:
 say(profile if profile else "## Where the time goes\n\nNot profiled in this run (`Benchmarks/run --profile`).")
 say("")
 say(ANALYSIS)
+
+# The process side (bulk CLI, one string, start-up), round of 2026-12-04 (issue 20, i20b):
+# callgrind instruction counts and `/usr/bin/time` peak RSS of `Scripts/run`'s build
+# (what this run times), before (main 3f15b9c) and after each change.
+PROCESS_ROUND = """### The process: start-up, one string and the bulk job (2026-12-04)
+
+Instruction counts are callgrind's for the whole process (`valgrind --tool=callgrind`;
+deterministic, so the other engineers' builds did not move them); peak RSS is
+`/usr/bin/time`'s (median of 3). The bulk job is this run's: `caliper measure --input
+<Gatsby> --width 120,…,960 --json --no-lines --jobs 1`. Every output is byte-identical
+before and after (the bulk JSONL of all four classes, with and without lines, `--jobs 1`
+and `--jobs 2`, compared with `cmp`), and the full test suite passes unchanged.
+
+| change | `--version` | one string | bulk job | RSS: `--version` / one string / bulk `--jobs 1` / bulk `--jobs 2` |
+|---|---:|---:|---:|---:|
+| before (3f15b9c) | 4.44 M | 9.65 M | 711.1 M | 11.0 / 15.2 / 21.8 / 23.0 MB |
+| release CLI: ICU and libstdc++ linked statically, relative relocations packed (DT_RELR, GNU ld): the loader no longer loads libstdc++.so and ICU's two libraries nor binds their 1,700 symbol relocations (1,663 of them libstdc++'s own), and the 24,000 relocation entries (566 KB of the binary read at start) become 5.5 KB | 1.99 M | 7.20 M | 708.6 M | 8.9 / 13.0 / 19.6 / 20.8 MB |
+| only texts that come again go through the prepared-text cache (`TextBatch.repeats`: 15 of Gatsby's 1,643 paragraphs); the others are no longer copied into a key, inserted and evicted | | | 694.7 M | – / – / 19.1 / 18.8 MB |
+
+Still missed, and why (profiles of these builds):
+
+- **`caliper --version` ≤ 2 ms above process start.** 1.99 M instructions remain: the
+  loader (16 libraries: HarfBuzz with GLib, graphite2 and PCRE2; FreeType with libpng,
+  zlib and brotli; fontconfig with expat; libhyphen), the static Swift runtime's
+  initialisers (it reads `/proc/self/maps` to find `argv`) and 360 page faults (427
+  before; `/bin/true` 68) of a larger binary (ICU's code and data now inside it: 50 MB on
+  disk, only touched pages resident). Loading the remaining libraries only when a command needs them would take
+  `dlopen` in place of linking: not done.
+- **One string ≤ 2× `hb-shape`.** 7.2 M instructions against `hb-shape`'s 2.4 M: the
+  start-up above, the Swift runtime's metadata made on first use, opening Noto Sans (1.8 M,
+  of which `Font.spaceTakesPartInLayout` 1.5 M: every GSUB and GPOS lookup's glyphs
+  collected to learn whether shaping word by word is exact for the face; a result to keep
+  per font file across processes, not done) and ICU's break iterator set-up.
+- **Bulk peak RSS ≤ Pango's.** At exit the bulk process maps 15.2 MB (gdb, `/proc/<pid>/smaps`
+  at `_exit`): the binary 7.6 MB (code faulted in 64 KB around each touched page, ICU's
+  data), libc 1.3, HarfBuzz 0.8, FreeType 0.6, GLib 0.6 and the heap 2.5 MB; the peak adds
+  the shaped-word cache (about 3.5 MB for Gatsby's 9,858 words, freed before exit) and one
+  long paragraph's transient arrays. Pango's process is 14.7 MB on the same job; meeting
+  it needs the word cache about half as large (its entries are about 350 bytes a word).
+- **Bulk ≥ 20× Pango (`--jobs 1`) and ≥ 35× (two cores).** The job is 694.7 M
+  instructions, 97 % of it `TextBatch.prepare`'s per-text work (preparing about 490 M,
+  HarfBuzz 190 M of it; JSON about 98 M); this round took 2.3 % off it. A further 14 M
+  (2 %) is the Swift runtime looking up `_ContiguousArrayStorage` metadata for arrays made
+  in unspecialized generic code (`getContiguousArrayStorageType`, 32,500 calls of about
+  430 instructions; `FaceChooser.choose` is among the callers): a target for the next
+  round. Two cores remain bounded by the serial reading, ordering and writing
+  and the shared word cache's lock (1.4× one core at 4dc6353).
+"""
+say("")
+say(PROCESS_ROUND)
 
 
 def duration(ns):

@@ -28,12 +28,15 @@ enum MeasureStream {
   ) throws {
     let whole = !format.needsLines
     let window = max(1, jobs ?? TextBatch.coreCount) * (whole ? 16 : 4)
+    // Only a text that comes again goes through the prepared-text cache.
+    let repeats = TextBatch.repeats(in: texts)
     var start = 0
     while start < texts.count {
       let end = min(texts.count, start + window)
       let slice = Array(texts[start..<end])
+      let cached = Array(repeats[start..<end])
       if whole {
-        let answers = batch.prepare(slice, jobs: jobs) { text in
+        let answers = batch.prepare(slice, jobs: jobs, cached: cached) { text in
           var bytes: [UInt8] = []
           answer(
             MeasuredRows(text: text, proposals: proposals, options: options, format: format),
@@ -46,7 +49,7 @@ enum MeasureStream {
           afterEach()
         }
       } else {
-        for item in batch.prepare(slice, jobs: jobs, transform: { $0 }) {
+        for item in batch.prepare(slice, jobs: jobs, cached: cached, transform: { $0 }) {
           let text = try item.get()
           answer(
             MeasuredRows(text: text, proposals: proposals, options: options, format: format),

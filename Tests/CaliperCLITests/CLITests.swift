@@ -74,6 +74,25 @@ import Testing
     #expect(!run.stdout.contains("\"lines\""))
   }
 
+  /// A batch with a repeated text keeps the prepared-text cache (one without turns it off):
+  /// the repeat's answer, from the cache, is the first's byte for byte, with and without
+  /// lines. Width by hand: "Blue tile with a longer local label" is 15166 units of Noto
+  /// Sans (hb-shape --font-size=1000) at 16/1000 pt each, 242.656 pt.
+  @Test func repeatedTextAnswersAlike() throws {
+    let label = "Blue tile with a longer local label"
+    for lines in [[], ["--no-lines"]] {
+      let run = try Self.caliper(
+        ["measure", "--json", "--width", "120,inf", "--input", "-"] + lines,
+        stdin: "\(label)\nOK\n\(label)\n")
+      #expect(run.status == 0)
+      let rows = run.stdout.split(separator: "\n")
+      #expect(rows.count == 3)
+      #expect(rows[0] == rows[2])
+      let ideal = try #require(try Self.json(rows[2])["ideal"] as? [String: Any])
+      #expect(abs((ideal["width"] as? Double ?? 0) - 242.656) < 1e-9)
+    }
+  }
+
   @Test func tableIsForPeople() throws {
     let run = try Self.caliper(["measure", "--width", "120", "Blue tile with a longer local label"])
     #expect(run.status == 0)

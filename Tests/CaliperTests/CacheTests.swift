@@ -34,6 +34,42 @@ import Testing
     #expect(byRun.cacheStatistics.shapes.hits + byRun.cacheStatistics.shapes.misses == 0)
   }
 
+  /// A batch caches only the texts that come again, compared by UTF-8 bytes as the
+  /// cache's keys are. Rows by hand: "é" is U+00E9 (bytes C3 A9) and "e" + U+0301 (bytes
+  /// 65 CC 81) its canonically equivalent decomposition (Unicode normalization form D),
+  /// equal as Swift `String`s but different keys.
+  @Test(arguments: [
+    ([String](), [Bool]()),
+    (["OK"], [false]),
+    (["OK", "Cancel"], [false, false]),
+    (["OK", "Cancel", "OK", "OK"], [true, false, true, true]),
+    (["", ""], [true, true]),
+    (["caf\u{E9}", "cafe\u{301}"], [false, false]),
+    (["caf\u{E9}", "x", "caf\u{E9}"], [true, false, true]),
+  ])
+  func batchRepeats(texts: [String], repeats: [Bool]) {
+    #expect(TextBatch.repeats(in: texts) == repeats)
+  }
+
+  /// A batch's texts flagged not cached neither ask nor fill the prepared-text cache:
+  /// ["OK", "Cancel", "OK"] with the repeats flagged is one miss (the first "OK", stored)
+  /// and one hit (the second); "Cancel" is prepared outside the cache. The answers are the
+  /// uncached library's.
+  @Test func batchCachesOnlyFlaggedTexts() throws {
+    let fonts = try Self.library(CacheLimits())
+    let texts = ["OK", "Cancel", "OK"]
+    let batch = TextBatch(fonts: fonts)
+    let widths = batch.prepare(texts, jobs: 1, cached: TextBatch.repeats(in: texts)) {
+      $0.sizeThatFits(.unspecified).size.width
+    }
+    let prepared = fonts.cacheStatistics.prepared
+    #expect((prepared.hits, prepared.misses, prepared.entries) == (1, 1, 1), "\(prepared)")
+    let plain = try Self.library(CacheLimits(preparedBytes: 0))
+    for (text, width) in zip(texts, widths) {
+      #expect(try width.get() == plain.prepare(text).sizeThatFits(.unspecified).size.width)
+    }
+  }
+
   /// Which bundled faces shape word by word: the condition is read from the font's own
   /// lookups, so it is checked here against a hand inspection of two faces: Noto Sans
   /// kerns no pair with the space; Noto Sans Mono has no kerning at all.

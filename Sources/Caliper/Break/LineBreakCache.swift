@@ -39,13 +39,105 @@ final class LineBreakCache: Sendable {
   }
 
   let capacity: Int
-  private let entries = Mutex<[Entry]>([])
+  /// The breakings in no order: a new one takes the slot of the one with its range, else a
+  /// free slot, else the least recently used one's (nothing shifted, as in a list kept in
+  /// recency order). What a lookup compares, and the size, are plain values in `keys`; the
+  /// lines and truncation, references, are in `lines`, read only for the entry found, so
+  /// that sizing (`fit(containing:)`, `insertFit`) copies and releases no references.
+  private struct Slots {
+    let capacity: Int
+    var keys: [Key] = []
+    var lines: [Lines] = []
+    /// Counts lookups that found an entry, and inserts.
+    var clock: UInt64 = 0
+
+    /// The slot of the most recently used breaking whose range holds `width`, under
+    /// `limit`, with its lines if `needsSpans`, made the most recently used; else nil, and
+    /// the slot a new breaking would take (`Vacancy`).
+    mutating func find(_ width: Double, limit: LineLimit?, needsSpans: Bool)
+      -> (found: Int?, vacancy: Vacancy)
+    {
+      var found = -1
+      var oldest = 0
+      for index in keys.indices {
+        if keys[index].limits.contains(width), keys[index].hasSpans || !needsSpans,
+          keys[index].limit == limit, found < 0 || keys[index].lastUse > keys[found].lastUse
+        {
+          found = index
+        }
+        if keys[index].lastUse < keys[oldest].lastUse { oldest = index }
+      }
+      guard found >= 0 else {
+        return (nil, Vacancy(slot: keys.count < capacity ? keys.count : oldest, clock: clock))
+      }
+      clock += 1
+      keys[found].lastUse = clock
+      return (found, Vacancy(slot: -1, clock: 0))
+    }
+
+    /// Stores `key` (its `lastUse` set) in the slot of the breaking with its range and
+    /// limit, else a free slot, else the least recently used one's; returns the slot, or nil
+    /// when `capacity` is 0. The slot's `lines` are left to the caller.
+    mutating func store(_ key: Key) -> Int? {
+      var key = key
+      clock += 1
+      key.lastUse = clock
+      // At most one entry has the same range and limit (each insert replaces it).
+      var slot = keys.count
+      var oldest = 0
+      for index in keys.indices {
+        if keys[index].limits == key.limits && keys[index].limit == key.limit {
+          slot = index
+          break
+        }
+        if keys[index].lastUse < keys[oldest].lastUse { oldest = index }
+      }
+      if slot == keys.count {
+        guard keys.count >= capacity else {
+          keys.append(key)
+          lines.append(Lines())
+          return slot
+        }
+        guard capacity > 0 else { return nil }
+        slot = oldest
+      }
+      keys[slot] = key
+      return slot
+    }
+  }
+
+  /// A breaking without its lines: its range, line limit and size, whether it kept lines
+  /// or a truncation (in `Slots.lines`), and when it was last used.
+  private struct Key {
+    let limits: Range<Double>
+    let limit: LineLimit?
+    let fit: LineFit
+    let hasSpans: Bool
+    var lastUse: UInt64 = 0
+  }
+
+  /// A breaking's lines and truncation, when it kept them.
+  private struct Lines {
+    var spans: [LineBreaker.Span]? = nil
+    var limited: Limited? = nil
+  }
+
+  /// Where a breaking that a lookup did not find goes: the slot the lookup chose (a free
+  /// one, else the least recently used), valid while nothing has changed the slots since
+  /// (`clock`), so that storing it needs no second search.
+  struct Vacancy {
+    fileprivate let slot: Int
+    fileprivate let clock: UInt64
+  }
+
+  private let slots: Mutex<Slots>
   /// The lines at no width limit and the min-content width: derived from the prepared
   /// text, made the first time they are asked for (not while preparing) and kept.
   private let derived = Mutex<(ideal: Entry?, minWidth: Double?)>((nil, nil))
 
   init(capacity: Int = 8) {
     self.capacity = capacity
+    slots = Mutex(Slots(capacity: capacity))
   }
 
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only
@@ -53,33 +145,65 @@ final class LineBreakCache: Sendable {
   func entry(containing limit: Double, limit lineLimit: LineLimit? = nil, needsSpans: Bool)
     -> Entry?
   {
-    entries.withLock { entries -> Entry? in
-      guard
-        let index = entries.lastIndex(where: {
-          $0.limits.contains(limit) && (!needsSpans || $0.spans != nil) && $0.limit == lineLimit
-        })
-      else { return nil }
-      let entry = entries[index]
-      if index != entries.count - 1 {
-        entries.remove(at: index)
-        entries.append(entry)  // most recently used last
+    slots.withLock { slots -> Entry? in
+      guard let found = slots.find(limit, limit: lineLimit, needsSpans: needsSpans).found else {
+        return nil
       }
-      return entry
+      let key = slots.keys[found]
+      let lines = slots.lines[found]
+      return Entry(limits: key.limits, fit: key.fit, spans: lines.spans, limited: lines.limited)
+    }
+  }
+
+  /// The range and size of the breaking without a line limit whose range holds `limit`,
+  /// made most recently used (`entry(containing:)` for a size alone); else where a new one
+  /// goes (`insertFit`).
+  func fit(containing limit: Double) -> (
+    found: (limits: Range<Double>, fit: LineFit)?, vacancy: Vacancy
+  ) {
+    slots.withLock { slots in
+      let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
+      guard let found else { return (nil, vacancy) }
+      return ((slots.keys[found].limits, slots.keys[found].fit), vacancy)
     }
   }
 
   /// Remembers a breaking, replacing one with the same range (a size-only entry that now
-  /// has its lines) and evicting the least recently used beyond `capacity`.
+  /// has its lines), else the least recently used once `capacity` are kept.
   func insert(_ entry: Entry) {
-    entries.withLock { entries in
-      // At most one entry has the same range and limit (each insert replaces it).
-      if let same = entries.firstIndex(where: {
-        $0.limits == entry.limits && $0.limit == entry.limit
-      }) {
-        entries.remove(at: same)
+    let key = Key(
+      limits: entry.limits, limit: entry.limit, fit: entry.fit, hasSpans: entry.spans != nil)
+    slots.withLock { slots in
+      guard let slot = slots.store(key) else { return }
+      slots.lines[slot] = Lines(spans: entry.spans, limited: entry.limited)
+    }
+  }
+
+  /// Remembers a breaking without a line limit by its range and size alone (`insert` for a
+  /// size), in the slot `vacancy` chose if nothing has changed the cache since.
+  func insertFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
+    var key = Key(limits: limits, limit: nil, fit: fit, hasSpans: false)
+    slots.withLock { slots in
+      let slot: Int
+      if vacancy.clock == slots.clock, vacancy.slot >= 0, vacancy.slot <= slots.keys.count,
+        slots.capacity > 0
+      {
+        slots.clock += 1
+        key.lastUse = slots.clock
+        slot = vacancy.slot
+        if slot == slots.keys.count {
+          slots.keys.append(key)
+          slots.lines.append(Lines())
+          return
+        }
+        slots.keys[slot] = key
+      } else {
+        guard let stored = slots.store(key) else { return }
+        slot = stored
       }
-      entries.append(entry)
-      if entries.count > capacity { entries.remove(at: 0) }
+      if slots.lines[slot].spans != nil || slots.lines[slot].limited != nil {
+        slots.lines[slot] = Lines()
+      }
     }
   }
 
@@ -104,10 +228,13 @@ final class LineBreakCache: Sendable {
     derived.withLock { ($0.ideal?.spans?.capacity ?? 0) * MemoryLayout<LineBreaker.Span>.stride }
   }
 
-  var count: Int { entries.withLock { $0.count } }
+  var count: Int { slots.withLock { $0.keys.count } }
 
   func removeAll() {
-    entries.withLock { $0.removeAll() }
+    slots.withLock {
+      $0.keys.removeAll()
+      $0.lines.removeAll()
+    }
     edges.withLock { $0 = ([], 0) }
   }
 

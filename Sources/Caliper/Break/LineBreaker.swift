@@ -24,7 +24,10 @@ struct LineBreaker {
   var validLimits: Range<Double> { lowest..<highest }
   /// The indent of the line being filled (`LineWidths.indent(atLineStart:)`): every
   /// width `fits` tests is measured from it.
-  private var indent = 0.0
+  var indent = 0.0
+  /// Whether plain texts take the search for each line's end (`LineBreaker+Plain.swift`);
+  /// off, they take the general scan (tests compare the two).
+  var searchesPlainLines = true
 
   /// The text is passed to each scan rather than stored: a stored copy would retain each of
   /// its arrays on every breaking.
@@ -35,7 +38,7 @@ struct LineBreaker {
   /// Sums of fractional advances carry rounding error: a line this much wider still fits.
   static let tolerance = 1e-6
 
-  struct Span {
+  struct Span: Equatable {
     var start: Int
     var contentEnd: Int
     var end: Int
@@ -66,7 +69,7 @@ struct LineBreaker {
   /// Whether `width` fits, as `fits` says, without narrowing `validLimits`: for probes whose
   /// answers a later `fits` accounts for.
   @inline(__always)
-  private func fitsAt(_ width: Double) -> Bool {
+  func fitsAt(_ width: Double) -> Bool {
     limit >= width + indent - Self.tolerance
   }
 
@@ -96,21 +99,37 @@ struct LineBreaker {
     // and no retain per segment (relayout at a new width is this loop; see RESULTS.md).
     widths.text.segments.withUnsafeBufferPointer { segments in
       widths.text.prefix.withUnsafeBufferPointer { prefix in
-        breakLines(widths, segments: segments, prefix: prefix, into: &sink)
+        // A plain text's lines of whole segments are each one search (`breakPlainLines`),
+        // with their metrics worked out once; the general scan takes over only at a segment
+        // wider than the line on a line of its own, and comes back at the next line.
+        var plainMetrics: LineMetrics?
+        var first = 0
+        if searchesPlainLines, widths.text.storage.breakFacts.contains(.plainLines) {
+          first = breakPlainLines(
+            widths, segments: segments, prefix: prefix, from: 0, metrics: &plainMetrics,
+            into: &sink)
+          if first == segments.count || sink.isFull { return }
+        }
+        breakLines(
+          widths, segments: segments, prefix: prefix, from: first, plainMetrics: plainMetrics,
+          into: &sink)
       }
     }
   }
 
+  /// The general scan, from segment `first` (where a line starts).
   private mutating func breakLines<Sink: LineSink>(
     _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
-    prefix: UnsafeBufferPointer<Double>, into sink: inout Sink
+    prefix: UnsafeBufferPointer<Double>, from first: Int, plainMetrics: LineMetrics?,
+    into sink: inout Sink
   ) {
     // Invariants of the text, read once rather than per segment.
     let adjustsLineWidths = widths.adjustsLineWidths
     let rises = widths.text.storage.prefixRises
     // The open line, in locals (a Span is built only when a line is emitted).
     var open = false
-    var start = 0  // where the open line, or the next one, starts
+    // Where the open line, or the next one, starts.
+    var start = first < segments.count ? segments[first].start : 0
     var unsafeStart = false
     var contentEnd = 0
     var end = 0
@@ -126,8 +145,19 @@ struct LineBreaker {
     // that would end at one ends instead when it is filled enough (`Hyphenation.factor`).
     var plain: Fallback?
     let hyphenates = widths.text.style.hyphenation.isEnabled
-    var index = 0
+    let plainLines =
+      searchesPlainLines && widths.text.storage.breakFacts.contains(.plainLines)
+    var plainMetrics = plainMetrics
+    var index = first
     while index < segments.count {
+      if plainLines, !open, start == segments[index].start {
+        index = breakPlainLines(
+          widths, segments: segments, prefix: prefix, from: index, metrics: &plainMetrics,
+          into: &sink)
+        if sink.isFull { return }
+        guard index < segments.count else { break }
+        start = segments[index].start
+      }
       if open, fallback == nil, !unsafeStart, !adjustsLineWidths, !hyphenates {
         // The common case in a tight loop: segments with no soft hyphen, unsafe end or hard
         // break that fit on the open line, taken exactly as the general code below takes
@@ -141,26 +171,9 @@ struct LineBreaker {
           // scan; the plain segments up to it are taken. The last one's `fits` narrows
           // `validLimits` as the scan's many would (their thresholds rise too); the first
           // segment that does not fit is tested again below, as after the scan.
-          var good = index - 1  // the last segment known to fit
-          var bad = segments.count  // the first known not to
-          var step = 1
-          while good + step < bad {
-            let probe = good + step
-            guard fitsAt(prefix[segments[probe].contentEnd] - base) else {
-              bad = probe
-              break
-            }
-            good = probe
-            step += step
-          }
-          while bad - good > 1 {
-            let middle = good + (bad - good) / 2
-            if fitsAt(prefix[segments[middle].contentEnd] - base) {
-              good = middle
-            } else {
-              bad = middle
-            }
-          }
+          let good = lastFitting(
+            after: index - 1, before: segments.count, from: base, segments: segments,
+            prefix: prefix)
           var taken = index
           while taken <= good, segments[taken].isPlain {
             packedFaces |= segments[taken].packedFaces

@@ -18,7 +18,7 @@
 /// One breaking of a prepared text for a proposal: its size, its lines if asked for, and
 /// the range of available widths (padding and insets taken off) that give the same lines.
 struct Breaking {
-  var spans: [LineBreaker.Span]?
+  var spans: [LineBreaker.Span]? = nil
   var fit: LineFit
   var limits: Range<Double>
   /// Padding and insets on both sides, added back to `limits` for proposed widths.
@@ -80,15 +80,22 @@ extension PreparedText {
         spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
         limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
     }
-    var found = cachedBreaking(at: available, limit: nil, needsSpans: needsSpans, extra: extra) {
-      var breaker = LineBreaker(limit: available)
-      if needsSpans {
-        let spans = breaker.breakLines(widths)
-        return LineBreakCache.Entry(limits: breaker.validLimits, fit: LineFit(spans), spans: spans)
+    guard needsSpans else {
+      // A size alone: the cache's plain values, no entry made or copied.
+      let cached = breakCache.fit(containing: available)
+      if let (limits, fit) = cached.found {
+        return Breaking(fit: fit, limits: limits, extra: extra, available: available)
       }
+      var breaker = LineBreaker(limit: available)
       var fit = LineFit()
       breaker.breakLines(widths, into: &fit)
-      return LineBreakCache.Entry(limits: breaker.validLimits, fit: fit, spans: nil)
+      breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
+      return Breaking(fit: fit, limits: breaker.validLimits, extra: extra, available: available)
+    }
+    var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
+      var breaker = LineBreaker(limit: available)
+      let spans = breaker.breakLines(widths)
+      return LineBreakCache.Entry(limits: breaker.validLimits, fit: LineFit(spans), spans: spans)
     }
     found.available = available
     return found

@@ -13,6 +13,14 @@ extension FontLibrary {
   public func prepare(_ text: String, style: TextStyle = TextStyle()) throws(CaliperError)
     -> PreparedText
   {
+    try prepare(text, style: style, cached: true)
+  }
+
+  /// `prepare(_:style:)`; with `cached` false the prepared-text cache is neither asked
+  /// nor filled (a text measured once, as most of a batch's are: `TextBatch`).
+  func prepare(_ text: String, style: TextStyle, cached: Bool) throws(CaliperError)
+    -> PreparedText
+  {
     let text = CSSText.laidOut(text, style: style)
     guard style.size.isFinite, style.size > 0, style.size <= inputLimits.maxFontSize else {
       throw .invalidFontSize(style.size, limit: inputLimits.maxFontSize)
@@ -31,7 +39,7 @@ extension FontLibrary {
     let mayFit =
       bytes * least <= limit
       || (bytes / 4 * least <= limit && text.unicodeScalars.count * least <= limit)
-    guard limit > 0, mayFit else {
+    guard cached, limit > 0, mayFit else {
       return try PreparedText(text: text, style: style, cascade: cascade(for: style))
     }
     return try current { () throws(CaliperError) in
@@ -81,7 +89,15 @@ extension FontLibrary {
   public func prepare(_ text: String, style: TextStyle = TextStyle(), spans: [TextSpan])
     throws(CaliperError) -> PreparedText
   {
-    guard !spans.isEmpty else { return try prepare(text, style: style) }
+    try prepare(text, style: style, spans: spans, cached: true)
+  }
+
+  /// `prepare(_:style:spans:)`; with `cached` false the prepared-text cache is neither
+  /// asked nor filled.
+  func prepare(_ text: String, style: TextStyle, spans: [TextSpan], cached: Bool)
+    throws(CaliperError) -> PreparedText
+  {
+    guard !spans.isEmpty else { return try prepare(text, style: style, cached: cached) }
     let limit = inputLimits.maxFontSize
     for size in [style.size] + spans.compactMap(\.size)
     where !(size.isFinite && size > 0 && size <= limit) {
@@ -102,8 +118,8 @@ extension FontLibrary {
     if let problem = TextSpan.placeholderProblem(spans) { throw .invalidStyle(problem) }
     // In `.css` mode, the text after white-space processing, its spans moved with it.
     let (text, spans) = CSSText.laidOut(text, style: style, spans: spans)
-    if spans.isEmpty { return try prepare(text, style: style) }
-    guard prepared.byteLimit > 0 else {
+    if spans.isEmpty { return try prepare(text, style: style, cached: cached) }
+    guard cached, prepared.byteLimit > 0 else {
       return try PreparedText(text: text, style: style, spans: spans, library: self)
     }
     return try current { () throws(CaliperError) in

@@ -47,10 +47,12 @@ final class PreparedTextStorage: @unchecked Sendable {
   let hasLetterSpacing: Bool
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
+  /// What the line breaker may assume of this text (`BreakFacts`), found while preparing.
+  let breakFacts: BreakFacts
   /// Whether `prefix` never falls (no advance below 0: negative word spacing can make one),
   /// so that the width from a line's start rises with the segments it takes and the line
   /// breaker may search for where a line ends rather than scan (`LineBreaker`).
-  let prefixRises: Bool
+  var prefixRises: Bool { breakFacts.contains(.prefixRises) }
   /// Whether a HarfBuzz cluster that is also a grapheme cluster starts at each offset
   /// (count + 1 entries): where a line may be cut inside a word.
   let clusterStart: BitArray
@@ -149,7 +151,8 @@ final class PreparedTextStorage: @unchecked Sendable {
     try PreparedText.addSpacing(
       to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis,
       runs: items.runs, styles: slots.styles)
-    hasLetterSpacing = slots.styles.contains { $0.letterSpacing != 0 }
+    let spaced = slots.styles.contains { $0.letterSpacing != 0 }
+    hasLetterSpacing = spaced
     var tabs: [Int] = []
     for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
     self.tabs = tabs
@@ -170,12 +173,12 @@ final class PreparedTextStorage: @unchecked Sendable {
       rises = false
       break
     }
-    prefixRises = rises
 
     let keepsSpaces = css && style.whiteSpace == .breakSpaces
     var segments: [Segment] = []
     segments.reserveCapacity(analysis.breaks.count)
     var start = 0
+    var allPlain = true
     let hyphenationPoints = analysis.hyphenationPoints
     var nextPoint = 0
     for (offset, stored) in analysis.breaks.enumerated() {
@@ -187,18 +190,25 @@ final class PreparedTextStorage: @unchecked Sendable {
         keepsSpaces
         ? PreparedText.contentEnd(analysis.scalars, from: start, to: end, keepingSpaces: true)
         : PreparedText.contentEnd(analysis.scalars, from: start, to: end)
-      segments.append(
-        Segment(
-          start: start, contentEnd: contentEnd, end: end,
-          isHardBreak: analysis.mandatory[offset],
-          faces: oneFace
-            ? FaceMask(face: singleFace) : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
-          unsafeEnd: end < count && shaped.unsafeBefore[end],
-          softHyphen: end < count
-            && (isHyphenationPoint || analysis.scalars[end - 1] == PreparedText.softHyphen)))
+      let segment = Segment(
+        start: start, contentEnd: contentEnd, end: end,
+        isHardBreak: analysis.mandatory[offset],
+        faces: oneFace
+          ? FaceMask(face: singleFace) : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
+        unsafeEnd: end < count && shaped.unsafeBefore[end],
+        softHyphen: end < count
+          && (isHyphenationPoint || analysis.scalars[end - 1] == PreparedText.softHyphen))
+      segments.append(segment)
+      allPlain = allPlain && segment.isPlain
       start = end
     }
     self.segments = segments
+    var facts: BreakFacts = rises ? .prefixRises : []
+    if rises, allPlain, oneFace, tabs.isEmpty, !spaced, !style.hyphenation.isEnabled {
+      facts.insert(.plainLines)
+      if !style.paragraph.changesLineHeights { facts.insert(.sameLineMetrics) }
+    }
+    breakFacts = facts
     analysis.dropBreaks()  // the segments hold them now
     self.analysis = analysis
   }
@@ -210,12 +220,28 @@ final class PreparedTextStorage: @unchecked Sendable {
     return 16 + size(string) + size(style) + size(spans) + size(faces) + size(missing)
       + size(missingGlyphCount) + size(clampedAdvanceCount) + size(analysis) + size(runs)
       + size(cascadeFonts) + size(slotStyles) + size(slotBaselineOffsets) + size(placeholders)
-      + size(hasLetterSpacing) + size(prefix) + size(prefixRises) + size(clusterStart)
+      + size(hasLetterSpacing) + size(prefix) + size(breakFacts) + size(clusterStart)
       + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
       + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(idealFit)
       + size(breakCache)
+  }
+
+  /// What the line breaker may assume of a text, found once while preparing so that a
+  /// breaking reads one byte rather than the style and the segments.
+  struct BreakFacts: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// `prefix` never falls (`prefixRises`).
+    static let prefixRises = BreakFacts(rawValue: 1)
+    /// Every line is whole segments whose widths are prefix arithmetic: one face, `prefix`
+    /// rising, no tab, letter spacing or hyphenation, and no segment with a soft hyphen, an
+    /// unsafe end or a hard break (`LineBreaker+Plain.swift`).
+    static let plainLines = BreakFacts(rawValue: 2)
+    /// With `plainLines`: the paragraph's line heights are the fonts' own, so every line has
+    /// the same metrics (those of the one face; a last line is not set apart).
+    static let sameLineMetrics = BreakFacts(rawValue: 4)
   }
 
   /// Sets the shaped ends of lines broken at soft hyphens: only while preparing (see the
