@@ -1,6 +1,7 @@
-@testable import Caliper
 import CaliperTestSupport
 import Testing
+
+@testable import Caliper
 
 /// Caliper keeps a font's HarfBuzz shape plans itself, a bounded number of them: HarfBuzz's
 /// own list (what `hb_shape` uses) grew by one plan for every locale ever shaped and was
