@@ -27,7 +27,7 @@ struct Shaper: ~Copyable {
 
   init(style: TextStyle) {
     buffer = hb_buffer_create()
-    language = hb_language_from_string(style.locale, -1)
+    language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
