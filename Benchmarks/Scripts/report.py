@@ -302,30 +302,8 @@ Causes of the targets missed (profiles of the measured commit):
 - **Memory ≤ 120 bytes a segment: met** on Gatsby and synthetic mixed; the URL class has
   long unbreakable segments, and the bytes go by scalar (its scalar 4, its prefix sum 8, a
   few bits).
-- **Bulk CLI ≥ 20× Pango with `--jobs 1`, ≥ 35× on two cores.** The bulk job is 707.5 M
-  instructions: `PreparedText.init` about 490 M, of which HarfBuzz 190 M (each of Gatsby's
-  9,861 distinct words shaped once, about 19 K instructions a call: Noto Sans's GSUB and
-  GPOS lookups run per glyph); the prepared-text cache around it about 25 M (each text
-  copied as a key, inserted, later evicted: the bulk input repeats few texts); JSON about
-  98 M (the numbers' shortest digits 25 M, the rest appending the members' bytes a few at
-  a time); the ten relayouts 56 M. On two cores
-  threads take chunks of the texts as they finish (the shaped-word cache shared under its
-  lock), so the job can be at most twice `--jobs 1`'s speed, and only when the second
-  core is free: 35× Pango needs about 17.5× on one core's worth of work. Measured on
-  2026-12-03 at 4dc6353, two cores ran it 1.4× faster than one: the process's start
-  (about 4 ms, see `--version`), reading and splitting the input and writing the output
-  in order are one thread's work, and the two threads share the word cache's lock.
-- **Bulk peak RSS ≤ Pango's:** mostly file-backed pages, not data (PROCESS.md): the static
-  binary 5.7 MB, ICU, libc, libstdc++, HarfBuzz, FreeType and GLib 6 MB, then the
-  shaped-word cache and one long paragraph's transient arrays.
-- **One string ≤ 2× `hb-shape`, `caliper --version` ≤ 2 ms above process start:** 9.5 M
-  and 4.4 M instructions. The dynamic loader binds 19 libraries (3.8 M instructions: 1,663
-  of its 2,800 symbol relocations are libstdc++'s own, each a lookup through the libraries
-  before it; 33,000 relative relocations of the PIE binary, about 80 page faults), and the
-  static Swift runtime's initialisers read `/proc/self/maps` (to find `argv`) and resolve
-  the executable's path; caliper's own code before printing is 0.15 M. Opening Noto Sans
-  adds 1.8 M, of which `Font.spaceTakesPartInLayout` 1.5 M (every GSUB and GPOS lookup's
-  glyphs collected to see whether the space takes part, which shaping word by word needs).
+- **Bulk CLI (time and peak RSS), one string, `caliper --version`:** whole-process
+  targets; their causes are in the next section, with the process's profiles.
 - **Workloads slower than in the previous RESULTS.md:** no change of this round adds
   instructions to them: preparing is 177.9 K a Gatsby paragraph (178.1 K before), a
   relayout at a new width 46 % fewer, and a cache hit (inside a known range) no more (the
@@ -348,9 +326,10 @@ say(profile if profile else "## Where the time goes\n\nNot profiled in this run 
 say("")
 say(ANALYSIS)
 
-# The process side (bulk CLI, one string, start-up), round of 2026-12-04 (issue 20, i20b):
-# callgrind instruction counts and `/usr/bin/time` peak RSS of `Scripts/run`'s build
-# (what this run times), before (main 3f15b9c) and after each change.
+# The process side (bulk CLI, one string, start-up), two rounds of 2026-12-04 (issue 20:
+# i20b from main 3f15b9c, i20s from main 813328c): callgrind instruction counts and
+# `/usr/bin/time` peak RSS of `Scripts/run`'s build (what this run times), before and after
+# each change. The one place for the whole-process targets' causes (ANALYSIS points here).
 PROCESS_ROUND = """### The process: start-up, one string and the bulk job (2026-12-04)
 
 Instruction counts are callgrind's for the whole process (`valgrind --tool=callgrind`;
@@ -358,42 +337,65 @@ deterministic, so the other engineers' builds did not move them); peak RSS is
 `/usr/bin/time`'s (median of 3). The bulk job is this run's: `caliper measure --input
 <Gatsby> --width 120,…,960 --json --no-lines --jobs 1`. Every output is byte-identical
 before and after (the bulk JSONL of all four classes, with and without lines, `--jobs 1`
-and `--jobs 2`, compared with `cmp`), and the full test suite passes unchanged.
+and `--jobs 2`, compared with `cmp`), and the full test suite passes unchanged. The second
+round's binaries ran from `.build/release`, where `Scripts/run` runs its own: the fonts'
+path (written into every JSON line) and the folder searched for them count.
 
 | change | `--version` | one string | bulk job | RSS: `--version` / one string / bulk `--jobs 1` / bulk `--jobs 2` |
 |---|---:|---:|---:|---:|
 | before (3f15b9c) | 4.44 M | 9.65 M | 711.1 M | 11.0 / 15.2 / 21.8 / 23.0 MB |
 | release CLI: ICU and libstdc++ linked statically, relative relocations packed (DT_RELR, GNU ld): the loader no longer loads libstdc++.so and ICU's two libraries nor binds their 1,700 symbol relocations (1,663 of them libstdc++'s own), and the 24,000 relocation entries (566 KB of the binary read at start) become 5.5 KB | 1.99 M | 7.20 M | 708.6 M | 8.9 / 13.0 / 19.6 / 20.8 MB |
 | only texts that come again go through the prepared-text cache (`TextBatch.repeats`: 15 of Gatsby's 1,643 paragraphs); the others are no longer copied into a key, inserted and evicted | | | 694.7 M | – / – / 19.1 / 18.8 MB |
+| second round, before (813328c: the first round and the other work since) | 1.99 M | 7.27 M | 666.4 M | 8.9 / 13.2 / 19.2 / 19.1 MB |
+| whether the space takes part in a lookup (the condition for shaping word by word) read from the GSUB and GPOS bytes: the one glyph looked for in place in coverages, the classes rules use, pair sets and substitutes (`LayoutGlyphs`, 0.14 M), where `hb_ot_layout_lookup_collect_glyphs` gathered every glyph of every lookup into sets (0.49 M). The rest of the 1.5 M once counted in `Font.spaceTakesPartInLayout` is HarfBuzz loading the two tables (0.96 M), which the first `hb_shape` now pays, as `hb-shape` does | 1.98 M | 6.87 M | 665.3 M | |
+| `caliper measure` makes only its own option table (0.35 M; all five were made, 0.69 M), the usage line only for a usage error (0.49 M of string wrapping before every command), and reads `CALIPER_FONTS` with `getenv` (a dictionary of the whole environment was 0.35 M) | 1.98 M | 5.68 M | 664.3 M | |
+| type metadata found through accessor functions, not by mangled name (`Scripts/release-build`: `-disable-concrete-type-metadata-mangled-name-accessors`): the runtime no longer demangles generic types' names and checks their requirements (`Key: Hashable`) by scanning every protocol-conformance record of the binary (1.3 M of the one string, 0.94 M of it the scans); 58 KB more code | 1.95 M | 4.42 M | 663.5 M | |
+| the fonts: the package's own resource bundle tried before the executable's folder (`.build/release`, hundreds of entries) is listed and sorted (0.15 M) | 1.95 M | 4.27 M | 663.6 M | 9.2 / 12.9 / 19.1 / 19.3 MB (the same within run-to-run noise) |
 
-Still missed, and why (profiles of these builds):
+Causes, from the profiles of these builds:
 
-- **`caliper --version` ≤ 2 ms above process start.** 1.99 M instructions remain: the
-  loader (16 libraries: HarfBuzz with GLib, graphite2 and PCRE2; FreeType with libpng,
-  zlib and brotli; fontconfig with expat; libhyphen), the static Swift runtime's
-  initialisers (it reads `/proc/self/maps` to find `argv`) and 360 page faults (427
-  before; `/bin/true` 68) of a larger binary (ICU's code and data now inside it: 50 MB on
-  disk, only touched pages resident). Loading the remaining libraries only when a command needs them would take
-  `dlopen` in place of linking: not done.
-- **One string ≤ 2× `hb-shape`.** 7.2 M instructions against `hb-shape`'s 2.4 M: the
-  start-up above, the Swift runtime's metadata made on first use, opening Noto Sans (1.8 M,
-  of which `Font.spaceTakesPartInLayout` 1.5 M: every GSUB and GPOS lookup's glyphs
-  collected to learn whether shaping word by word is exact for the face; a result to keep
-  per font file across processes, not done) and ICU's break iterator set-up.
-- **Bulk peak RSS ≤ Pango's.** At exit the bulk process maps 15.2 MB (gdb, `/proc/<pid>/smaps`
-  at `_exit`): the binary 7.6 MB (code faulted in 64 KB around each touched page, ICU's
-  data), libc 1.3, HarfBuzz 0.8, FreeType 0.6, GLib 0.6 and the heap 2.5 MB; the peak adds
-  the shaped-word cache (about 3.5 MB for Gatsby's 9,858 words, freed before exit) and one
-  long paragraph's transient arrays. Pango's process is 14.7 MB on the same job; meeting
-  it needs the word cache about half as large (its entries are about 350 bytes a word).
-- **Bulk ≥ 20× Pango (`--jobs 1`) and ≥ 35× (two cores).** The job is 694.7 M
-  instructions, 97 % of it `TextBatch.prepare`'s per-text work (preparing about 490 M,
-  HarfBuzz 190 M of it; JSON about 98 M); this round took 2.3 % off it. A further 14 M
-  (2 %) is the Swift runtime looking up `_ContiguousArrayStorage` metadata for arrays made
-  in unspecialized generic code (`getContiguousArrayStorageType`, 32,500 calls of about
-  430 instructions; `FaceChooser.choose` is among the callers): a target for the next
-  round. Two cores remain bounded by the serial reading, ordering and writing
-  and the shared word cache's lock (1.4× one core at 4dc6353).
+- **`caliper --version` ≤ 2 ms above process start.** 1.95 M instructions: the loader 1.45 M
+  (16 libraries: HarfBuzz with GLib, graphite2 and PCRE2; FreeType with libpng, zlib and
+  brotli; fontconfig with expat; libhyphen), most of it binding 1,015 symbol relocations at
+  start, because Debian links HarfBuzz, GLib, FreeType and libpng with `BIND_NOW` (their
+  imports are looked up whether a command calls them or not: HarfBuzz 261, GLib 249,
+  FreeType 159, libpng 145); the static Swift runtime's initialisers 0.40 M (its command
+  line's `/proc/self/maps` scan with `sscanf` 0.26 M, the backtracer finding its helper's
+  path 0.11 M); caliper's own code 0.10 M; and 351 page faults (`/bin/true` 68) of a
+  larger binary (ICU's code and data inside it: 50 MB on disk, only touched pages
+  resident). Debian ships no static HarfBuzz, and FreeType is loaded by HarfBuzz anyway;
+  loading the libraries only when a command needs them would take `dlopen` in place of
+  linking: not done.
+- **One string ≤ 2× `hb-shape`.** 4.27 M instructions against `hb-shape`'s 2.4 M (7.27 M
+  before this round): the start-up above (1.85 M before `main`), HarfBuzz 1.05 M (0.96 M of
+  it loading Noto Sans's GSUB and GPOS at the first `hb_shape`, as `hb-shape` does),
+  `measure`'s option table 0.32 M (its 42 options' help texts and checks, made before
+  parsing), the Swift runtime's generic metadata made on first use (arrays,
+  dictionaries and sets of Caliper's types, about 0.35 M), opening Noto Sans 0.28 M
+  (`LayoutGlyphs` 0.14 M, FreeType's face 0.07 M), ICU's line break iterator 0.09 M and the
+  output 0.10 M.
+- **Bulk ≥ 20× Pango (`--jobs 1`) and ≥ 35× (two cores).** The job is 663.6 M
+  instructions, 97 % of it `TextBatch.prepare`'s per-text work: preparing 490 M (HarfBuzz
+  190 M: 9,873 calls, about one for each of the 9,858 distinct words, some 19 K
+  instructions each, as Noto Sans's GSUB and GPOS lookups run per glyph), JSON 99 M (the
+  numbers' shortest digits 34 M, the rest appending members a few bytes at a time) and the
+  ideal and ten widths of each text (18,073 `sizeThatFits`) 28 M. A further 15 M (2 %) is
+  the Swift runtime looking up `_ContiguousArrayStorage` metadata for arrays made in
+  unspecialized generic code (`getContiguousArrayStorageType`, 32,400 calls of about 470
+  instructions; `FaceChooser.choose` is among the callers): a target for the next round.
+  On two cores threads take chunks of the texts as they finish (the shaped-word cache
+  shared under its lock), so the job can be at most twice `--jobs 1`'s speed, and only
+  when the second core is free: 35× Pango needs about 17.5× on one core's worth of work.
+  Measured at 4dc6353, two cores ran it 1.4× faster than one: starting the process,
+  reading and splitting the input and writing the output in order are one thread's work,
+  and the two threads share the word cache's lock.
+- **Bulk peak RSS ≤ Pango's.** At exit the bulk process maps 15.2 MB (gdb,
+  `/proc/<pid>/smaps` at `_exit`, in the first round): the binary 7.6 MB (code faulted in
+  64 KB around each touched page, ICU's data), libc 1.3, HarfBuzz 0.8, FreeType 0.6, GLib
+  0.6 and the heap 2.5 MB; the peak adds the shaped-word cache (about 3.5 MB for Gatsby's 9,858 words,
+  freed before exit) and one long paragraph's transient arrays. Pango's process is 14.7 MB
+  on the same job; meeting it needs the word cache about half as large (its entries are
+  about 350 bytes a word).
 """
 say("")
 say(PROCESS_ROUND)

@@ -3,8 +3,9 @@ import CaliperLayout
 
 /// `caliper fonts`: the cascade, and for a text which face covers each run.
 enum FontsCommand {
+  static let name = "fonts"
   static let table = OptionTable(
-    command: "fonts",
+    command: name,
     abstract: "Show the font cascade, and which face covers each run of a text.",
     overview: "Show the font cascade, and for a text which face covers each run; with\n"
       + "--list, every bundled face.",

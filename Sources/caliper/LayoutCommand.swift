@@ -4,8 +4,9 @@ import CaliperRender
 /// `caliper layout`: lays out a JSON layout description at one or more widths and prints
 /// every named view's frame, each text's lines, loops and audit findings.
 enum LayoutCommand {
+  static let name = "layout"
   static let table = OptionTable(
-    command: "layout",
+    command: name,
     abstract: "Lay out a JSON layout description; report frames, loops, audit.",
     overview: "Lay out a JSON layout description and print every named view's frame.",
     arguments: "<file|->",

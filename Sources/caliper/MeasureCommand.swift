@@ -3,8 +3,9 @@ import CaliperLayout
 
 /// `caliper measure`: the size and lines of each text at each proposed width.
 enum MeasureCommand {
+  static let name = "measure"
   static let table = OptionTable(
-    command: "measure",
+    command: name,
     abstract: "Measure text at one or more proposed widths.",
     overview: "Measure text at one or more proposed widths, with real fonts.",
     arguments: "[<text>...]",

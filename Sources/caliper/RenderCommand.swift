@@ -14,8 +14,9 @@ enum RenderCommand {
     ("--no-legend", .legend, "the legend (size in points, proposal, lines)"),
   ]
 
+  static let name = "render"
   static let table = OptionTable(
-    command: "render",
+    command: name,
     abstract: "Draw text as Caliper measures it, with overlays, to PNG.",
     overview: "Draw text as Caliper measures it, with overlays showing the measurement, to PNG.",
     arguments: "[<text>...]",

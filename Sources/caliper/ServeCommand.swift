@@ -13,8 +13,9 @@ import Caliper
 /// opens no file. It is also a filter: `caliper serve < requests.jsonl > results.jsonl`.
 /// Limitation: requests are measured one at a time; run several processes for more cores.
 enum ServeCommand {
+  static let name = "serve"
   static let table = OptionTable(
-    command: "serve",
+    command: name,
     abstract: "Measure JSON requests from stdin, one per line, as a service.",
     overview: "Measure text as a service: one JSON request per line on stdin, one JSON\n"
       + "response per line on stdout, in order (protocol in the docs, \"Service mode\").",

@@ -81,12 +81,13 @@ public enum BundledFonts {
   /// Finds the fonts folder by the documented lookup order.
   ///
   /// - Parameters:
-  ///   - environment: the process environment (a parameter so tests can pass one).
+  ///   - environment: the process environment's variables (by default only `CALIPER_FONTS`,
+  ///     the one read; a parameter so tests can pass one).
   ///   - sourceFile: a file of the checkout whose folders above are searched for `Fonts/`
   ///     (this library's own source file by default).
   /// - Throws: `CaliperError.fontsDirectoryNotFound` listing every place searched.
   public static func directory(
-    environment: [String: String] = FileSystem.environment,
+    environment: [String: String] = FileSystem.environment(["CALIPER_FONTS"]),
     sourceFile: String = #filePath
   ) throws(CaliperError) -> String {
     if let override = environment["CALIPER_FONTS"], !override.isEmpty {
@@ -96,6 +97,10 @@ public enum BundledFonts {
     var candidates: [String] = []
     if let executable = executablePath() {
       let bin = parent(of: executable)
+      // The first place searched, where SwiftPM copies the fonts: found there, the folder's
+      // other entries need not be listed and sorted.
+      let own = bin + "/" + ownBundle + "/Fonts"
+      if isFontsDirectory(own) { return own }
       candidates += resourceBundles(in: bin).map { $0 + "/Fonts" }
       candidates.append(bin + "/Fonts")
       candidates.append(parent(of: bin) + "/share/caliper/Fonts")
@@ -118,12 +123,14 @@ public enum BundledFonts {
   /// SwiftPM's resource bundles of the `CaliperFonts` target in `folder`: the package's own
   /// name first, then any other (a package's identity may name it), in name order.
   private static func resourceBundles(in folder: String) -> [String] {
-    let suffix = "_CaliperFonts.resources"
-    let own = "Caliper" + suffix
     let names = FileSystem.contents(of: folder)
-    let others = names.filter { $0.hasSuffix(suffix) && $0 != own }.sorted()
-    return ([own] + others).map { folder + "/" + $0 }
+    let others = names.filter { $0.hasSuffix(bundleSuffix) && $0 != ownBundle }.sorted()
+    return ([ownBundle] + others).map { folder + "/" + $0 }
   }
+
+  private static let bundleSuffix = "_CaliperFonts.resources"
+  /// The resource bundle SwiftPM makes for this package's `CaliperFonts` target.
+  private static let ownBundle = "Caliper" + bundleSuffix
 
   private static func executablePath() -> String? {
     FileSystem.destination(ofLink: "/proc/self/exe")

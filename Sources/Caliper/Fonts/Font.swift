@@ -90,7 +90,10 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
       if value < 64 { ascii.0 |= 1 << UInt64(value) } else { ascii.1 |= 1 << UInt64(value - 64) }
     }
     asciiCoverage = ascii
-    spaceIsInert = !Self.spaceTakesPartInLayout(hbFace, font: hbFont)
+    var space: hb_codepoint_t = 0
+    spaceIsInert =
+      hb_font_get_nominal_glyph(hbFont, 0x20, &space) == 0
+      || !LayoutGlyphs.takePart(space, face: hbFace)
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
   }
@@ -128,26 +131,6 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     hb_font_destroy(hbFont)
     hb_face_destroy(hbFace)
     hb_blob_destroy(hbBlob)
-  }
-
-  /// Whether U+0020's glyph is in any lookup's backtrack, input, lookahead or output set.
-  ///
-  /// The corresponding HarfBuzz function is `hb_ot_layout_lookup_collect_glyphs`.
-  private static func spaceTakesPartInLayout(_ face: OpaquePointer, font: OpaquePointer) -> Bool {
-    var space: hb_codepoint_t = 0
-    guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
-    let sets = (0..<4).map { _ in hb_set_create() }
-    defer { for set in sets { hb_set_destroy(set) } }
-    for table in ["GSUB", "GPOS"] {
-      let tag = table.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-      let count = hb_ot_layout_table_get_lookup_count(face, tag)
-      for lookup in 0..<count {
-        for set in sets { hb_set_clear(set) }
-        hb_ot_layout_lookup_collect_glyphs(face, tag, lookup, sets[0], sets[1], sets[2], sets[3])
-        if sets.contains(where: { hb_set_has($0, space) != 0 }) { return true }
-      }
-    }
-    return false
   }
 
   /// The font's ascender, descender and line gap, as varied by MVAR where it has one.
