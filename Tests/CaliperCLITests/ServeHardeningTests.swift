@@ -75,6 +75,29 @@ import Testing
     }
   }
 
+  /// A locale for each request: HarfBuzz keeps every language it is given for the life of
+  /// the process, in a list it searches for each new one, so a process takes at most 4,096
+  /// distinct locales (`HarfBuzzLanguage.mostLocales`, "en" included, which every `serve`
+  /// uses for its first request here). The next is refused with `invalid-value` naming the
+  /// limit; locales already taken are still served.
+  @Test func localesPastTheLimitAreRefusedAndKnownOnesServed() throws {
+    let limit = 4096
+    var input = #"{"id":0,"text":"first","locale":"en"}"# + "\n"
+    for index in 1...limit {
+      input += #"{"id":\#(index),"text":"x","locale":"en-x-\#(index)"}"# + "\n"
+    }
+    input += #"{"id":-1,"text":"again","locale":"en-x-7"}"# + "\n"
+    let run = try ServeTests.serve(Array(input.utf8), arguments: [])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.lines.count == limit + 2)
+    let objects = try run.lines.map(ServeTests.object)
+    #expect(objects.prefix(limit).allSatisfy { $0["results"] != nil })
+    let refused = objects[limit]["error"] as? [String: Any]
+    #expect(refused?["code"] as? String == "invalid-value")
+    #expect((refused?["message"] as? String)?.contains("at most 4096") == true)
+    #expect(objects.last?["results"] != nil)
+  }
+
   /// A response estimated over the 64 MiB default is refused before any of it is written:
   /// a 70,000-byte text at 1,000 widths with lines is at least 1,000 × 70,000 bytes of
   /// line text. At one width it is answered.

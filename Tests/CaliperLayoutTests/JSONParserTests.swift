@@ -57,4 +57,58 @@ import Testing
       "\(error)".contains(reason) && "\(error)".hasPrefix("line 1, column")
     }
   }
+
+  /// Numbers of up to 15 digits are read without `strtod`; each must be the Double that
+  /// `Double(_:)` (glibc's correctly rounded `strtod`) gives for the same text: every
+  /// 1-to-15-digit decimal drawn below, at every position of its point, signed and not.
+  @Test func numbersReadFastAreTheCorrectlyRoundedOnes() throws {
+    var generator = SystemRandomNumberGenerator()
+    var texts = [
+      "0", "-0", "0.1", "0.3", "1.005", "123456789012345", "0.000000000000001",
+      "999999999999999", "-99999999999999.9", "4503599627370497", "1e5", "1.5E-3", "-0.0",
+    ]
+    for _ in 0..<2000 {
+      let digits = Int.random(in: 1...16, using: &generator)
+      var text = String((0..<digits).map { _ in "0123456789".randomElement(using: &generator)! })
+      while text.count > 1, text.first == "0" { text.removeFirst() }
+      let point = Int.random(in: 0...text.count, using: &generator)
+      if point > 0, point < text.count {
+        text.insert(".", at: text.index(text.startIndex, offsetBy: point))
+      }
+      if Bool.random(using: &generator) { text = "-" + text }
+      texts.append(text)
+    }
+    for text in texts {
+      let parsed = try JSONValue(parsing: text)
+      let expected = try #require(Double(text))
+      #expect(parsed == .number(expected), "\(text)")
+      if case .number(let value) = parsed {
+        #expect(value.sign == expected.sign, "\(text)")
+      }
+    }
+  }
+
+  /// A repeated key is refused at any size of object: while it is small (a scan of its keys)
+  /// and once it has many (a set of them); 100,000 distinct keys are read.
+  @Test(arguments: [1, 7, 8, 9, 500]) func duplicateKeysAreRefused(_ keys: Int) {
+    let members = (0..<keys).map { "\"k\($0)\": \($0)" }
+    for repeated in [0, keys - 1] {
+      let document = "{" + (members + ["\"k\(repeated)\": 0"]).joined(separator: ",") + "}"
+      #expect {
+        try JSONValue(parsing: document)
+      } throws: { error in
+        "\(error)".contains("duplicate key 'k\(repeated)'")
+      }
+    }
+  }
+
+  @Test func manyDistinctKeysAreRead() throws {
+    let document = "{" + (0..<100_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}"
+    guard case .object(let members) = try JSONValue(parsing: document) else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(members.count == 100_000)
+    #expect(members.last?.key == "k99999")
+  }
 }

@@ -44,6 +44,8 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// or contextual rule sees it), so that text shapes the same cut at spaces: the
   /// condition for shaping word by word (`ShapeCache`).
   let spaceIsInert: Bool
+  /// The HarfBuzz shape plans this font has shaped with.
+  let shapePlans = ShapePlans()
   /// The file's size in bytes: what the face costs in memory.
   var fileSize: Int { file.bytes.count }
   /// Which ASCII characters the cmap maps, as bits: `covers` answers them with no lookup.

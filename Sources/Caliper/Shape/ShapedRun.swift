@@ -17,7 +17,7 @@ struct Shaper: ~Copyable {
   private let buffer: OpaquePointer?
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
   private let language: hb_language_t?
-  /// The style's OpenType features, as `hb_shape` takes them.
+  /// The style's OpenType features, as HarfBuzz takes them.
   private let features: [hb_feature_t]
   /// The style's features, for shape-cache keys.
   private let styleFeatures: [FontFeature]
@@ -27,7 +27,7 @@ struct Shaper: ~Copyable {
 
   init(style: TextStyle) {
     buffer = hb_buffer_create()
-    language = hb_language_from_string(style.locale, -1)
+    language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
@@ -49,7 +49,7 @@ struct Shaper: ~Copyable {
   /// hands `body` the glyphs (valid only inside it). Measuring and drawing both shape
   /// through here, so the glyphs drawn are the glyphs measured.
   ///
-  /// The corresponding HarfBuzz function is `hb_shape`.
+  /// The corresponding HarfBuzz function is `hb_shape` (through `ShapePlans`).
   func withGlyphs<R>(
     _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
     font: Font,
@@ -70,9 +70,8 @@ struct Shaper: ~Copyable {
     hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
     hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
     hb_buffer_set_language(buffer, language)
-    features.withUnsafeBufferPointer {
-      hb_shape(font.hbFont, buffer, $0.baseAddress, UInt32($0.count))
-    }
+    font.shapePlans.shape(
+      buffer, font: font.hbFont, features: features, styleFeatures: styleFeatures)
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)

@@ -130,6 +130,7 @@ public struct TextStyle: Sendable, Hashable {
       return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
     }
     if let problem = hyphenation.problem { return problem }
+    if let problem = HarfBuzzLanguage.problem(admitting: locale) { return problem }
     for case .descriptor(let descriptor) in fonts {
       if let problem = descriptor.problem { return problem }
     }

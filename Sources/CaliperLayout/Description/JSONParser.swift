@@ -78,7 +78,7 @@ struct JSONParser {
   mutating func parseObject() throws(LayoutError) -> JSONValue {
     position += 1
     var members: [(key: String, value: JSONValue)] = []
-    var seen = Set<String>()
+    var seen: Set<String>?
     skipWhitespace()
     if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
       position += 1
@@ -90,7 +90,9 @@ struct JSONParser {
         throw error("expected a key in quotes")
       }
       let key = try parseString()
-      guard seen.insert(key).inserted else { throw error("duplicate key '\(key)'") }
+      guard !Self.isDuplicate(key, in: members, seen: &seen) else {
+        throw error("duplicate key '\(key)'")
+      }
       skipWhitespace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
         throw error("expected ':' after key '\(key)'")
@@ -108,6 +110,17 @@ struct JSONParser {
       position += 1
       return .object(members)
     }
+  }
+
+  /// Whether `key` is already one of `members`: a scan while the object has few keys (most
+  /// do, and a set costs more to make than a few comparisons), a set of its keys made once it
+  /// has 8, so that an object of 100,000 keys is still read in linear time.
+  static func isDuplicate(
+    _ key: String, in members: [(key: String, value: JSONValue)], seen: inout Set<String>?
+  ) -> Bool {
+    if members.count < 8, seen == nil { return members.contains { $0.key == key } }
+    if seen == nil { seen = Set(members.map(\.key)) }
+    return seen?.insert(key).inserted == false
   }
 
   mutating func parseArray() throws(LayoutError) -> JSONValue {
@@ -164,11 +177,42 @@ struct JSONParser {
       }
       guard digits() > 0 else { throw error("expected digits in the exponent") }
     }
+    if let value = fastNumber(bytes[start..<position]) { return value }
     let text = String(decoding: bytes[start..<position], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       throw error("number \(text) is out of range")
     }
     return value
+  }
+
+  /// Exact powers of ten: every one up to 10^22 is a Double.
+  static let powersOfTen: [Double] = (0...22).map {
+    (0..<$0).reduce(1.0) { value, _ in value * 10 }
+  }
+
+  /// A number of at most 15 digits without an exponent ("-12.375", "120"), already checked
+  /// as JSON, read without `strtod`: its digits as an integer (below 10^15, so exact as a
+  /// Double) divided by a power of ten (exact): one correctly rounded operation, the value
+  /// `Double(_:)` gives (Clinger's fast path). Otherwise nil.
+  func fastNumber(_ text: ArraySlice<UInt8>) -> Double? {
+    var mantissa: UInt64 = 0
+    var digits = 0
+    var fraction = -1
+    var negative = false
+    for byte in text {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+        digits += 1
+        if fraction >= 0 { fraction += 1 }
+      case UInt8(ascii: "."): fraction = 0
+      case UInt8(ascii: "-"): negative = true
+      default: return nil  // an exponent
+      }
+    }
+    guard digits <= 15 else { return nil }
+    let value = Double(mantissa) / Self.powersOfTen[max(fraction, 0)]
+    return negative ? -value : value
   }
 
   mutating func parseString() throws(LayoutError) -> String {

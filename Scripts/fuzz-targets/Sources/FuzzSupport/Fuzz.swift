@@ -9,8 +9,36 @@ import Caliper
 /// that turn a wrong answer into a crash libFuzzer reports.
 public enum Fuzz {
   /// Runs libFuzzer over `one` (called with each input's bytes) and exits with its status.
-  public static func run(_ one: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Never {
+  ///
+  /// `dictionary` holds tokens the target's input format is made of (request keys, say):
+  /// with `CALIPER_FUZZ_DICTIONARY` set to a path, they are written there in libFuzzer's
+  /// `-dict` format and nothing is run (Scripts/fuzz adds them to the dictionary it makes).
+  public static func run(
+    dictionary: [String] = [], _ one: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+  ) -> Never {
+    if let path = getenv("CALIPER_FUZZ_DICTIONARY") {
+      guard let file = fopen(path, "w") else { fatalError("fuzz: cannot write the dictionary") }
+      for token in dictionary { fputs(dictionaryLine(token), file) }
+      fclose(file)
+      exit(0)
+    }
     exit(cfuzzdriver_run(CommandLine.argc, CommandLine.unsafeArgv, one))
+  }
+
+  /// One libFuzzer dictionary entry: the token in quotes, every byte outside printable ASCII
+  /// (and the quote and backslash) as `\xNN`.
+  static func dictionaryLine(_ token: String) -> String {
+    let digits = Array("0123456789ABCDEF".utf8)
+    var line: [UInt8] = [0x22]
+    for byte in token.utf8 {
+      if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
+        line.append(byte)
+      } else {
+        line += [0x5C, 0x78, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
+      }
+    }
+    line += [0x22, 0x0A]
+    return String(decoding: line, as: UTF8.self)
   }
 
   /// The input as bytes (an empty input may come with a nil pointer).
