@@ -304,16 +304,17 @@ Causes of the targets missed (profiles of the measured commit):
   few bits).
 - **Bulk CLI (time and peak RSS), one string, `caliper --version`:** whole-process
   targets; their causes are in the next section, with the process's profiles.
-- **Workloads slower than in the previous RESULTS.md:** no change of this round adds
-  instructions to them: preparing is 177.9 K a Gatsby paragraph (178.1 K before), a
-  relayout at a new width 46 % fewer, and a cache hit (inside a known range) no more (the
-  CLI at 2,000 widths inside one range of one paragraph, callgrind: 14,503 → 14,454
-  instructions a width, JSON included; the lookup passes over the eight slots where the
-  old list was searched from its most recent end). Pango's side of most of the same rows
-  moved too (−5 % to +91 %), and the previous run listed the same "inside cached range"
-  rows 18–54 % slower with no change to that path: wall-clock time per operation on this
-  shared virtual machine varies between runs and between the workloads of one run, so
-  each ratio, timed interleaved within one run, is the figure to compare.
+- **Workloads slower than in the previous RESULTS.md:** this run's list (W2 +16–19 %,
+  W5 prepared +34 %, `--version` +22 %) came with the whole machine slower than the last
+  run's: `/bin/true` 0.64 → 0.80 ms (+25 %), `hb-shape` 2.32 → 2.89 ms (+25 %), Pango's
+  side of W5 prepared +92 %. No change since adds instructions to these paths beyond two
+  dictionary lookups under a lock per preparation (the locale's HarfBuzz language, about
+  0.1 µs of W2's 55 µs) and one per HarfBuzz call (the font's shape plan, on shape-cache
+  misses only); `--version` fell from 1.99 M to 1.95 M instructions. The run before listed
+  "inside cached range" rows 18–54 % slower with no change to that path: wall-clock time
+  per operation on this shared virtual machine varies between runs and between the
+  workloads of one run, so each ratio, timed interleaved within one run, is the figure to
+  compare.
 - **Which change since 278a549 slowed relayout:** bisected with the same callgrind measure
   (PROCESS.md): bb5fdb5 (line limits, truncation, soft hyphens in the breaker's inner loop)
   made a relayout 39 % more instructions (4,680 → 6,510).
