@@ -304,17 +304,17 @@ Causes of the targets missed (profiles of the measured commit):
   few bits).
 - **Bulk CLI (time and peak RSS), one string, `caliper --version`:** whole-process
   targets; their causes are in the next section, with the process's profiles.
-- **Workloads slower than in the previous RESULTS.md:** this run's list (W2 +16–19 %,
-  W5 prepared +34 %, `--version` +22 %) came with the whole machine slower than the last
-  run's: `/bin/true` 0.64 → 0.80 ms (+25 %), `hb-shape` 2.32 → 2.89 ms (+25 %), Pango's
-  side of W5 prepared +92 %. No change since adds instructions to these paths beyond two
-  dictionary lookups under a lock per preparation (the locale's HarfBuzz language, about
-  0.1 µs of W2's 55 µs) and one per HarfBuzz call (the font's shape plan, on shape-cache
-  misses only); `--version` fell from 1.99 M to 1.95 M instructions. The run before listed
-  "inside cached range" rows 18–54 % slower with no change to that path: wall-clock time
-  per operation on this shared virtual machine varies between runs and between the
-  workloads of one run, so each ratio, timed interleaved within one run, is the figure to
-  compare.
+- **Workloads slower than in the previous RESULTS.md:** the rows listed moved with
+  Pango's side of the same rows (+30 to +63 %) and with the floor of the whole-process
+  rows (`hb-shape` on one sentence 3.09 → 3.81 ms, +23 %): the machine ran slower for this
+  run than for the last (a run an hour earlier from the same build measured W2 at 55.4 µs
+  and W3 at a new width 559 ns). No change since adds instructions to these paths beyond
+  two dictionary lookups under a lock per preparation (the locale's HarfBuzz language,
+  about 0.1 µs) and one per HarfBuzz call (the font's shape plan, on shape-cache misses
+  only); `--version` fell from 1.99 M to 1.95 M instructions and the bulk job from 694.7 M
+  to 663.6 M. Wall-clock time per operation on this shared virtual machine varies between
+  runs and between the workloads of one run, so each ratio, timed interleaved within one
+  run, is the figure to compare.
 - **Which change since 278a549 slowed relayout:** bisected with the same callgrind measure
   (PROCESS.md): bb5fdb5 (line limits, truncation, soft hyphens in the breaker's inner loop)
   made a relayout 39 % more instructions (4,680 → 6,510).
