@@ -31,7 +31,11 @@ import Testing
     }
 
     /// Every glyph in any lookup's backtrack, input, lookahead or output set.
-    func collectedGlyphs() -> OpaquePointer {
+    func collectedGlyphs() -> OpaquePointer { Self.collectedGlyphs(face) }
+
+    /// Every glyph in any of `face`'s lookups' backtrack, input, lookahead or output sets:
+    /// `hb_ot_layout_lookup_collect_glyphs` on every GSUB and GPOS lookup.
+    static func collectedGlyphs(_ face: OpaquePointer) -> OpaquePointer {
       let all = hb_set_create()!
       let sets = (0..<4).map { _ in hb_set_create() }
       defer { for set in sets { hb_set_destroy(set) } }
@@ -79,6 +83,38 @@ import Testing
       let font = try fonts.font(path: TestFonts.directory + "/" + file)
       #expect(font.spaceIsInert == (hb_set_has(collected, space) == 0), "\(file)")
     }
+  }
+
+  /// Class-pair kerning whose second-glyph classes are a format-1 class definition (glyphs
+  /// 10, 11 and 12 in classes 1, 0 and 1), in a face made of that GPOS table alone: never
+  /// "inert" where HarfBuzz collects the glyph. HarfBuzz 6.0 collects each run of classified
+  /// glyphs with the glyph after it (11 and 13 too), as in DejaVu Sans's GPOS.
+  @Test func classPairsAgreeWithCollectGlyphs() {
+    var bytes: [UInt8] = [0, 1, 0, 0, 0, 0, 0, 0, 0, 10]  // version 1.0, lookup list at 10
+    bytes += [0, 1, 0, 4]  // one lookup, at 14
+    bytes += [0, 2, 0, 0, 0, 1, 0, 8]  // pair positioning, one subtable, at 22
+    // Format 2: coverage at 20, value formats x advance and none, no first-glyph classes,
+    // second-glyph classes at 26, one class by two, then the two values.
+    bytes += [0, 2, 0, 20, 0, 4, 0, 0, 0, 0, 0, 26, 0, 1, 0, 2, 0, 0, 0xFF, 0xF0]
+    bytes += [0, 1, 0, 1, 0, 5]  // coverage: glyph 5
+    bytes += [0, 1, 0, 10, 0, 3, 0, 1, 0, 0, 0, 1]  // classes from glyph 10: 1, 0, 1
+    let face = hb_face_builder_create()!
+    defer { hb_face_destroy(face) }
+    let blob = bytes.withUnsafeBufferPointer {
+      hb_blob_create(
+        UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+        UInt32($0.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+    }
+    _ = hb_face_builder_add_table(face, "GPOS".utf8.reduce(0) { $0 << 8 | UInt32($1) }, blob)
+    hb_blob_destroy(blob)
+    let collected = Face.collectedGlyphs(face)
+    defer { hb_set_destroy(collected) }
+    #expect(hb_set_get_population(collected) > 0)
+    for glyph in UInt32(0)..<20 where hb_set_has(collected, glyph) != 0 {
+      #expect(LayoutGlyphs.takePart(glyph, face: face), "glyph \(glyph)")
+    }
+    #expect([5, 10, 12].allSatisfy { LayoutGlyphs.takePart($0, face: face) })
+    #expect(![4, 9, 14].contains { LayoutGlyphs.takePart($0, face: face) })
   }
 
   /// A GPOS table whose one pair-positioning subtable lists the same pair set 32,000 times,

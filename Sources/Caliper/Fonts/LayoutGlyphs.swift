@@ -40,9 +40,8 @@ enum LayoutGlyphs {
 extension LookupTableReader {
   /// Whether any lookup of this GSUB (`substitutes`) or GPOS table holds the glyph.
   mutating func anyLookup(substitutes: Bool) throws(Unreadable) -> Bool {
-    guard try u16(0) == 1, let list = try offset(from: 0, at: 8) else {
-      throw Unreadable()
-    }
+    // HarfBuzz gives a table of another major version, or without a lookup list, none.
+    guard try u16(0) == 1, let list = try offset(from: 0, at: 8) else { return false }
     let count = try u16(list)
     try spend(count)
     for index in 0..<count {
@@ -116,7 +115,7 @@ extension LookupTableReader {
       }
       return false
     case (2, 2):  // class pairs: the second glyphs' classes but class 0
-      return try classes(offset(from: table, at: table + 10)).contains { $0 != 0 }
+      return try hasClass(offset(from: table, at: table + 10))
     case (4, 1), (5, 1), (6, 1):  // mark to base, ligature, mark: the bases too
       return try covers(offset(from: table, at: table + 4))
     default: throw Unreadable()

@@ -117,6 +117,26 @@ struct LookupTableReader {
     }
   }
 
+  /// Whether the class definition at `table` (nil: none) puts the glyph in a class other
+  /// than 0, as HarfBuzz's `ClassDef::collect_coverage` (pair positioning's second glyphs)
+  /// collects it: HarfBuzz 6.0 adds each run of a format-1 table's classified glyphs with an
+  /// inclusive end one past the run, so the glyph after a run counts too (DejaVu Sans's
+  /// glyph 4971 in its 16th GPOS lookup).
+  mutating func hasClass(_ table: Int?) throws(Unreadable) -> Bool {
+    guard let table else { return false }
+    switch try u16(table) {
+    case 1:
+      let index = Int(glyph) - (try u16(table + 2))
+      let count = try u16(table + 4)
+      if index >= 0, index < count, try u16(table + 6 + 2 * index) != 0 { return true }
+      guard index >= 1, index <= count else { return false }
+      return try u16(table + 6 + 2 * (index - 1)) != 0  // the run's last glyph
+    case 2:
+      return try ranges(holding: glyph, count: u16(table + 2), at: table + 4).contains { $0 != 0 }
+    default: throw Unreadable()
+    }
+  }
+
   /// Whether any coverage table among the `count` offsets (from `base`) at `start` covers
   /// the glyph.
   mutating func anyCovers(base: Int, count: Int, at start: Int) throws(Unreadable) -> Bool {
