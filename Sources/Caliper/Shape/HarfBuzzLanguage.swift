@@ -12,8 +12,8 @@ import Synchronization
 /// (`CaliperError.invalidStyle`) before anything reaches HarfBuzz. Limitation: the bound is
 /// the process's, as HarfBuzz's list is, not a `FontLibrary`'s.
 enum HarfBuzzLanguage {
-  /// Far more than the locales CLDR has (about 800); at this many, a new one costs HarfBuzz
-  /// a search of some 40 µs.
+  /// Far more than the locales CLDR has (about 800): 20,000 requests in as many locales
+  /// take `serve` 0.66 s with this bound, where they took 8 s without it.
   static let mostLocales = 4096
 
   /// The locales given to HarfBuzz so far, with its languages (pointers, as integers).
@@ -22,8 +22,8 @@ enum HarfBuzzLanguage {
   /// Why `locale` cannot be shaped in (this process has taken `mostLocales` others), or nil
   /// after making sure its language is known.
   static func problem(admitting locale: String) -> String? {
-    if known.withLock({ $0[locale] }) != nil { return nil }
     let admitted = known.withLock { known in
+      guard known[locale] == nil else { return true }
       guard known.count < mostLocales else { return false }
       known[locale] = Int(bitPattern: hb_language_from_string(locale, -1))
       return true

@@ -10,8 +10,8 @@ import Synchronization
 /// one locale) and grew to 148 MB. Solution: plans made with `hb_shape_plan_create2` (which
 /// keeps no list) and run with `hb_shape_plan_execute`, as `hb_shape` runs them, looked up
 /// by a hash of the same properties, and the oldest dropped past `capacity`. Limitation:
-/// HarfBuzz still interns each distinct language once for the process (about 50 µs per new
-/// one after 20,000, see HostileInput.md).
+/// HarfBuzz still keeps each distinct language for the process, which `HarfBuzzLanguage`
+/// bounds.
 final class ShapePlans: Sendable {
   /// What a plan is made for: HarfBuzz's segment properties and the user features.
   struct Key: Hashable {
