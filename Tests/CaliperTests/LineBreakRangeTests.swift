@@ -70,6 +70,30 @@ import Testing
     #expect(ideal.lineBreakRange.upperBound == .infinity)
     #expect(prepared.breakCache.count == 0)
   }
+
+  /// Least recently used out, also across the wrap of the cache's 32-bit use counter: the
+  /// slots are renumbered in their order of use, so the breaking used last stays and the
+  /// one unused longest goes.
+  @Test func leastRecentlyUsedGoesAcrossTheClocksWrap() {
+    for start in [0, UInt32.max - 5] {
+      let cache = LineBreakCache(capacity: 8, clock: start)
+      func store(_ lower: Double) {
+        let vacancy = cache.fit(containing: lower).vacancy
+        var fit = LineFit()
+        fit.count = Int(lower)
+        cache.insertFit(lower..<(lower + 1), fit, at: vacancy)
+      }
+      for lower in 0..<8 { store(Double(lower)) }
+      #expect(cache.count == 8)
+      // Used again, 0 becomes the most recent; 1 is now the least recently used.
+      #expect(cache.fit(containing: 0.5).found?.fit.count == 0)
+      store(8)
+      #expect(cache.fit(containing: 1.5).found == nil, "clock from \(start)")
+      for lower in [0, 2, 3, 4, 5, 6, 7, 8] {
+        #expect(cache.fit(containing: Double(lower) + 0.5).found?.fit.count == lower)
+      }
+    }
+  }
 }
 
 /// `sizeThatFits` is `measure` without the lines: the same size, line count and range, bit

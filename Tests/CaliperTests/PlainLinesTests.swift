@@ -107,10 +107,11 @@ import Testing
   /// hyphen, a hard break, a tab, letter spacing, hyphenation or a second face is not.
   @Test func plainTexts() throws {
     let library = try TestFonts.library.get()
+    let plainness: PreparedTextStorage.BreakFacts = [.prefixRises, .plainLines, .sameLineMetrics]
     func facts(_ string: String, _ style: TextStyle = TextStyle()) throws
       -> PreparedTextStorage.BreakFacts
     {
-      try library.prepare(string, style: style).storage.breakFacts
+      try library.prepare(string, style: style).storage.breakFacts.intersection(plainness)
     }
     let sentence = "In my younger and more vulnerable years my father gave me some advice"
     #expect(try facts(sentence) == [.prefixRises, .plainLines, .sameLineMetrics])
@@ -122,5 +123,34 @@ import Testing
     #expect(try facts("Label שלום") == [.prefixRises])
     #expect(try facts(sentence, TextStyle(letterSpacing: 1)) == [.prefixRises])
     #expect(try facts(sentence, TextStyle(hyphenation: .auto)) == [.prefixRises])
+  }
+
+  /// The facts a breaking reads in place of the style: whether lines wrap (not CSS
+  /// `white-space: nowrap` or `pre`) and whether the paragraph is indented; and the metrics
+  /// every line of a `sameLineMetrics` text has, which are those `lineMetrics` gives.
+  @Test func styleFacts() throws {
+    let library = try TestFonts.library.get()
+    let sentence = "In my younger and more vulnerable years my father gave me some advice"
+    func facts(_ style: TextStyle) throws -> PreparedTextStorage.BreakFacts {
+      try library.prepare(sentence, style: style).storage.breakFacts
+    }
+    #expect(try facts(TextStyle()).contains(.wraps))
+    #expect(try !facts(TextStyle()).contains(.indents))
+    var css = TextStyle(breakRules: .css)
+    #expect(try facts(css).contains(.wraps))
+    for whiteSpace in [TextStyle.WhiteSpace.nowrap, .pre] {
+      css.whiteSpace = whiteSpace
+      #expect(try !facts(css).contains(.wraps))
+    }
+    for paragraph in [ParagraphStyle(firstLineHeadIndent: 12), ParagraphStyle(headIndent: 3)] {
+      #expect(try facts(TextStyle(paragraph: paragraph)).contains(.indents))
+    }
+    let text = try library.prepare(sentence)
+    let face = text.segments[0].faces
+    #expect(
+      text.storage.plainLineMetrics == text.lineMetrics(0..<text.segments[0].end, faces: face))
+    #expect(text.storage.plainLineMetrics != nil)
+    let taller = TextStyle(paragraph: ParagraphStyle(lineSpacing: 2))
+    #expect(try library.prepare(sentence, style: taller).storage.plainLineMetrics == nil)
   }
 }

@@ -4,7 +4,9 @@
 /// that `valgrind --tool=callgrind` counts only Caliper's instructions. `prepare` prepares
 /// every paragraph of the class `times` times; `relayout` prepares each once, then asks
 /// each for its size at 16 widths below its ideal width (all different breakings, so every
-/// call misses the breaking cache), `times` times; `tenwidths` is W4; `memory` prints W7's bytes per segment.
+/// call misses the breaking cache), `times` times; `relayout-timed` times them per paragraph
+/// as the race does, and `relayout-evicted` also pushes each paragraph's data out of the
+/// CPU caches first (prints ns a call and a segment); `tenwidths` is W4; `memory` prints W7's bytes per segment.
 enum Loop {
   static func run(_ name: String, corpus: Corpus, bench: Bench, times: Int) -> Bool {
     switch name {
@@ -15,6 +17,11 @@ enum Loop {
     case "relayout":
       let texts = corpus.paragraphs.map(bench.prepare)
       relayout(texts, widths: texts.map(Bench.distinctWidths), times: times)
+    case "relayout-timed", "relayout-evicted":
+      let texts = corpus.paragraphs.map(bench.prepare)
+      relayoutTimed(
+        texts, widths: texts.map(Bench.distinctWidths), times: times,
+        evicting: name == "relayout-evicted")
     case "tenwidths":
       for _ in 0..<times {
         for paragraph in corpus.paragraphs {
@@ -33,6 +40,36 @@ enum Loop {
       return false
     }
     return true
+  }
+
+  /// The relayouts timed per paragraph as the race times them (W3 "new width"), without a
+  /// peer; `evicting`: each paragraph's after other work has pushed its data out of the CPU
+  /// caches (16 MB written between paragraphs), as the peers' work does in the race.
+  @inline(never)
+  static func relayoutTimed(
+    _ texts: [PreparedText], widths: [[Double]], times: Int, evicting: Bool
+  ) {
+    var other = [UInt8](repeating: 0, count: evicting ? 16 << 20 : 0)
+    var calls = 0
+    var segments = 0
+    var nanoseconds = 0.0
+    for _ in 0..<times {
+      for (text, list) in zip(texts, widths) where list.count > 8 {
+        other.withUnsafeMutableBufferPointer { bytes in
+          for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
+        }
+        nanoseconds += Stopwatch.time {
+          for width in list { blackHole(text.sizeThatFits(proposal(width)).size) }
+        }
+        calls += list.count
+        segments += text.segmentCount * list.count
+      }
+    }
+    blackHole(other)
+    let perSegment = (nanoseconds / Double(max(1, segments)) * 10).rounded() / 10
+    progress(
+      "relayout\(evicting ? ", evicted" : ""): \(calls) calls, "
+        + "\(Int(nanoseconds) / max(1, calls)) ns a call, \(perSegment) ns a segment")
   }
 
   /// The relayouts alone (a function of its own, so a profile shows their inclusive cost).

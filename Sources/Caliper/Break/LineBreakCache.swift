@@ -41,15 +41,17 @@ final class LineBreakCache: Sendable {
   let capacity: Int
   /// The breakings in no order: a new one takes the slot of the one with its range, else a
   /// free slot, else the least recently used one's (nothing shifted, as in a list kept in
-  /// recency order). What a lookup compares, and the size, are plain values in `keys`; the
-  /// lines and truncation, references, are in `lines`, read only for the entry found, so
-  /// that sizing (`fit(containing:)`, `insertFit`) copies and releases no references.
+  /// recency order). What a lookup compares is in `keys`, plain values of 24 bytes side by
+  /// side (the eight fill four cache lines with the array's header, where whole entries took
+  /// eleven: a relayout at a new width reads every key, and a text relaid out after other
+  /// work finds them out of the CPU caches); the size, line limit, lines and truncation are
+  /// in `details`, read only for the entry found and written only for the one stored.
   private struct Slots {
     let capacity: Int
     var keys: [Key] = []
-    var lines: [Lines] = []
-    /// Counts lookups that found an entry, and inserts.
-    var clock: UInt64 = 0
+    var details: [Detail] = []
+    /// Counts lookups that found an entry, and inserts (`Key.lastUse`).
+    var clock: UInt32 = 0
 
     /// The slot of the most recently used breaking whose range holds `width`, under
     /// `limit`, with its lines if `needsSpans`, made the most recently used; else nil, and
@@ -59,43 +61,55 @@ final class LineBreakCache: Sendable {
     {
       var found = -1
       var oldest = 0
-      for index in keys.indices {
-        if keys[index].limits.contains(width), keys[index].hasSpans || !needsSpans,
-          keys[index].limit == limit, found < 0 || keys[index].lastUse > keys[found].lastUse
-        {
-          found = index
+      var foundUse: UInt32 = 0  // every stored key's `lastUse` is at least 1, and unique
+      var oldestUse = UInt32.max
+      let limited = limit != nil
+      keys.withUnsafeBufferPointer { keys in
+        for index in 0..<keys.count {
+          let key = keys[index]
+          if key.lower <= width, width < key.upper, key.hasSpans || !needsSpans,
+            key.isLimited == limited, key.lastUse > foundUse,
+            !limited || details[index].limited?.limit == limit
+          {
+            found = index
+            foundUse = key.lastUse
+          }
+          if key.lastUse < oldestUse {
+            oldest = index
+            oldestUse = key.lastUse
+          }
         }
-        if keys[index].lastUse < keys[oldest].lastUse { oldest = index }
       }
       guard found >= 0 else {
         return (nil, Vacancy(slot: keys.count < capacity ? keys.count : oldest, clock: clock))
       }
-      clock += 1
-      keys[found].lastUse = clock
+      keys[found].lastUse = tick()
       return (found, Vacancy(slot: -1, clock: 0))
     }
 
     /// Stores `key` (its `lastUse` set) in the slot of the breaking with its range and
     /// limit, else a free slot, else the least recently used one's; returns the slot, or nil
-    /// when `capacity` is 0. The slot's `lines` are left to the caller.
-    mutating func store(_ key: Key) -> Int? {
+    /// when `capacity` is 0. The slot's `details` are left to the caller.
+    mutating func store(_ key: Key, limit: LineLimit?) -> Int? {
       var key = key
-      clock += 1
-      key.lastUse = clock
+      key.lastUse = tick()
       // At most one entry has the same range and limit (each insert replaces it).
       var slot = keys.count
       var oldest = 0
       for index in keys.indices {
-        if keys[index].limits == key.limits && keys[index].limit == key.limit {
+        let other = keys[index]
+        if other.lower == key.lower, other.upper == key.upper, other.isLimited == key.isLimited,
+          !key.isLimited || details[index].limited?.limit == limit
+        {
           slot = index
           break
         }
-        if keys[index].lastUse < keys[oldest].lastUse { oldest = index }
+        if other.lastUse < keys[oldest].lastUse { oldest = index }
       }
       if slot == keys.count {
         guard keys.count >= capacity else {
           keys.append(key)
-          lines.append(Lines())
+          details.append(Detail())
           return slot
         }
         guard capacity > 0 else { return nil }
@@ -104,20 +118,44 @@ final class LineBreakCache: Sendable {
       keys[slot] = key
       return slot
     }
+
+    /// The next `lastUse`. At 2³² uses the slots are renumbered 1…count in their order of
+    /// use, so that recency survives the wrap (a `Vacancy` made before it no longer
+    /// matches, and its insert searches again).
+    mutating func tick() -> UInt32 {
+      if clock == UInt32.max {
+        let order = keys.indices.sorted { keys[$0].lastUse < keys[$1].lastUse }
+        for (rank, index) in order.enumerated() { keys[index].lastUse = UInt32(rank + 1) }
+        clock = UInt32(keys.count)
+      }
+      clock += 1
+      return clock
+    }
   }
 
-  /// A breaking without its lines: its range, line limit and size, whether it kept lines
-  /// or a truncation (in `Slots.lines`), and when it was last used.
+  /// What a lookup compares of a breaking: its range of limits [lower, upper), whether it
+  /// has a line limit and kept its lines (both in `Detail`), and when it was last used.
   private struct Key {
-    let limits: Range<Double>
-    let limit: LineLimit?
-    let fit: LineFit
+    let lower: Double
+    let upper: Double
+    var lastUse: UInt32 = 0
     let hasSpans: Bool
-    var lastUse: UInt64 = 0
+    let isLimited: Bool
+
+    init(limits: Range<Double>, hasSpans: Bool, isLimited: Bool) {
+      lower = limits.lowerBound
+      upper = limits.upperBound
+      self.hasSpans = hasSpans
+      self.isLimited = isLimited
+    }
+
+    var limits: Range<Double> { lower..<upper }
   }
 
-  /// A breaking's lines and truncation, when it kept them.
-  private struct Lines {
+  /// The rest of a breaking: its size, and its lines and line limit (with the truncation)
+  /// when it kept them.
+  private struct Detail {
+    var fit = LineFit()
     var spans: [LineBreaker.Span]? = nil
     var limited: Limited? = nil
   }
@@ -127,7 +165,7 @@ final class LineBreakCache: Sendable {
   /// (`clock`), so that storing it needs no second search.
   struct Vacancy {
     fileprivate let slot: Int
-    fileprivate let clock: UInt64
+    fileprivate let clock: UInt32
   }
 
   private let slots: Mutex<Slots>
@@ -135,9 +173,10 @@ final class LineBreakCache: Sendable {
   /// text, made the first time they are asked for (not while preparing) and kept.
   private let derived = Mutex<(ideal: Entry?, minWidth: Double?)>((nil, nil))
 
-  init(capacity: Int = 8) {
+  /// `clock`: where the use counter starts (tests start it near its wrap).
+  init(capacity: Int = 8, clock: UInt32 = 0) {
     self.capacity = capacity
-    slots = Mutex(Slots(capacity: capacity))
+    slots = Mutex(Slots(capacity: capacity, clock: clock))
   }
 
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only
@@ -149,9 +188,10 @@ final class LineBreakCache: Sendable {
       guard let found = slots.find(limit, limit: lineLimit, needsSpans: needsSpans).found else {
         return nil
       }
-      let key = slots.keys[found]
-      let lines = slots.lines[found]
-      return Entry(limits: key.limits, fit: key.fit, spans: lines.spans, limited: lines.limited)
+      let detail = slots.details[found]
+      return Entry(
+        limits: slots.keys[found].limits, fit: detail.fit, spans: detail.spans,
+        limited: detail.limited)
     }
   }
 
@@ -164,7 +204,7 @@ final class LineBreakCache: Sendable {
     slots.withLock { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       guard let found else { return (nil, vacancy) }
-      return ((slots.keys[found].limits, slots.keys[found].fit), vacancy)
+      return ((slots.keys[found].limits, slots.details[found].fit), vacancy)
     }
   }
 
@@ -172,37 +212,38 @@ final class LineBreakCache: Sendable {
   /// has its lines), else the least recently used once `capacity` are kept.
   func insert(_ entry: Entry) {
     let key = Key(
-      limits: entry.limits, limit: entry.limit, fit: entry.fit, hasSpans: entry.spans != nil)
+      limits: entry.limits, hasSpans: entry.spans != nil, isLimited: entry.limited != nil)
     slots.withLock { slots in
-      guard let slot = slots.store(key) else { return }
-      slots.lines[slot] = Lines(spans: entry.spans, limited: entry.limited)
+      guard let slot = slots.store(key, limit: entry.limit) else { return }
+      slots.details[slot] = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
     }
   }
 
   /// Remembers a breaking without a line limit by its range and size alone (`insert` for a
   /// size), in the slot `vacancy` chose if nothing has changed the cache since.
   func insertFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
-    var key = Key(limits: limits, limit: nil, fit: fit, hasSpans: false)
+    var key = Key(limits: limits, hasSpans: false, isLimited: false)
     slots.withLock { slots in
       let slot: Int
       if vacancy.clock == slots.clock, vacancy.slot >= 0, vacancy.slot <= slots.keys.count,
         slots.capacity > 0
       {
-        slots.clock += 1
-        key.lastUse = slots.clock
+        key.lastUse = slots.tick()
         slot = vacancy.slot
         if slot == slots.keys.count {
           slots.keys.append(key)
-          slots.lines.append(Lines())
+          slots.details.append(Detail(fit: fit))
           return
         }
         slots.keys[slot] = key
       } else {
-        guard let stored = slots.store(key) else { return }
+        guard let stored = slots.store(key, limit: nil) else { return }
         slot = stored
       }
-      if slots.lines[slot].spans != nil || slots.lines[slot].limited != nil {
-        slots.lines[slot] = Lines()
+      if slots.details[slot].spans != nil || slots.details[slot].limited != nil {
+        slots.details[slot] = Detail(fit: fit)
+      } else {
+        slots.details[slot].fit = fit
       }
     }
   }
@@ -233,7 +274,7 @@ final class LineBreakCache: Sendable {
   func removeAll() {
     slots.withLock {
       $0.keys.removeAll()
-      $0.lines.removeAll()
+      $0.details.removeAll()
     }
     edges.withLock { $0 = ([], 0) }
   }

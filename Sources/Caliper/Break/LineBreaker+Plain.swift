@@ -38,13 +38,14 @@ extension LineBreaker {
       good = probe
       step += step
     }
-    while bad - good > 1 {
-      let middle = good + (bad - good) / 2
-      if fitsAt(prefix[segments[middle].contentEnd] - base) {
-        good = middle
-      } else {
-        bad = middle
-      }
+    // Bisection without a data-dependent branch: `good` moves by conditional selection, the
+    // loop's count depends only on the gap (its branch is predicted).
+    var gap = bad - good
+    while gap > 1 {
+      let half = gap / 2
+      let middle = good + half
+      good = fitsAt(prefix[segments[middle].contentEnd] - base) ? middle : good
+      gap -= half
     }
     return good
   }
@@ -61,7 +62,16 @@ extension LineBreaker {
     let count = segments.count
     let sameMetrics = widths.text.storage.breakFacts.contains(.sameLineMetrics)
     var index = first
-    var length = 1  // segments on the last line: where the next line's search starts
+    // Segments on the last line: where the next line's search starts. The first line's is
+    // estimated from the segments' mean width: only a guess, which the search corrects,
+    // but closer than one segment, from which it galloped.
+    var length = 1
+    if index < count {
+      let mean =
+        (prefix[segments[count - 1].end] - prefix[segments[index].start]) / Double(count - index)
+      let estimate = ((limit - indent) / mean).rounded(.down)
+      if estimate >= 1 { length = estimate < Double(count) ? Int(estimate) : count }
+    }
     while index < count {
       let head = segments[index]
       let start = head.start

@@ -68,13 +68,20 @@ struct LineWidths {
 
   /// The indent of a line starting at `start`: the first-line head indent where a
   /// paragraph starts (the text's start, or after a hard break), else the head indent.
+  @inline(__always)
   func indent(atLineStart start: Int) -> Double {
+    guard text.storage.breakFacts.contains(.indents) else { return 0 }
+    return paragraphIndent(atLineStart: start)
+  }
+
+  /// The first-line or head indent of a line starting at `start`, read from the style.
+  private func paragraphIndent(atLineStart start: Int) -> Double {
     // Read in place: binding the paragraph style would copy (and retain) its tab stops.
     let first = text.style.paragraph.firstLineHeadIndent
     let head = text.style.paragraph.headIndent
-    guard first != 0 || head != 0 else { return 0 }
     return start == 0 || text.analysis.isLineSeparator(start - 1) ? first : head
   }
+
 }
 
 extension PreparedText {

@@ -25,7 +25,12 @@ extension PreparedText {
   }
 
   /// Whether lines wrap at the proposed width (not with CSS `white-space: nowrap` or `pre`).
-  var wraps: Bool { style.breakRules != .css || style.whiteSpace.wraps }
+  var wraps: Bool { storage.breakFacts.contains(.wraps) }
+
+  /// Whether text in `style` wraps (read through `wraps`, found once while preparing).
+  static func wraps(_ style: TextStyle) -> Bool {
+    style.breakRules != .css || style.whiteSpace.wraps
+  }
 
   /// Whether a word wider than the line is broken at grapheme boundaries (not with CSS
   /// `overflow-wrap: normal`, unless `line-break: anywhere` breaks it anyway).

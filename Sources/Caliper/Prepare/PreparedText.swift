@@ -117,6 +117,12 @@ public struct PreparedText: Sendable {
     var fit = LineFit()
     breaker.breakLines(widths, into: &fit)
     storage.setIdealFit(fit)
+    // Every line of such a text has the metrics of its one face, whatever its range.
+    if storage.breakFacts.contains(.sameLineMetrics), let first = segments.first,
+      !first.faces.overflows
+    {
+      storage.setPlainLineMetrics(lineMetrics(first.start..<first.end, faces: first.faces))
+    }
   }
 
   /// The width of the widest unbreakable segment (min-content width), with its line's

@@ -12,6 +12,28 @@
 /// after making this object and before any other reference to it exists (they are made by
 /// measuring the text); after that nothing writes them.
 final class PreparedTextStorage: @unchecked Sendable {
+  // What a relayout reads comes first, side by side in this object (Swift lays a class's
+  // stored properties out in the order declared): a text asked for a new width after
+  // other work finds its data out of the CPU caches, and each line of this object it
+  // touches is a miss (RESULTS.md, relayout).
+  /// What the line breaker may assume of this text (`BreakFacts`), found while preparing.
+  let breakFacts: BreakFacts
+  /// The size of the ideal lines (`PreparedText.idealFit`), set once like the hyphen
+  /// stretches: made by breaking this text.
+  private(set) var idealFit = LineFit()
+  /// With `BreakFacts.sameLineMetrics`, the metrics every line has (nil otherwise, and for
+  /// a face past `FaceMask`'s 63), set once like `idealFit`: a breaking need not work them
+  /// out from the faces and the paragraph style.
+  private(set) var plainLineMetrics: LineMetrics?
+  /// Breakings already made, by the range of widths they hold for.
+  let breakCache = LineBreakCache()
+  let segments: [Segment]
+  /// prefix[i] = sum of advances of scalars 0..<i, in points.
+  let prefix: [Double]
+  let lineMetricsByFace: [LineMetrics]
+  /// What every line's metrics include whatever its faces: in `.css` mode the strut of
+  /// the paragraph's first font (`PreparedText+CSS.swift`), else zero.
+  let strutMetrics: LineMetrics
   /// The text as given.
   let string: String
   /// The style it was prepared with.
@@ -45,10 +67,6 @@ final class PreparedTextStorage: @unchecked Sendable {
   let placeholders: [PlaceholderSpan]
   /// Whether any face index is shaped with letter spacing (the paragraph's or a span's).
   let hasLetterSpacing: Bool
-  /// prefix[i] = sum of advances of scalars 0..<i, in points.
-  let prefix: [Double]
-  /// What the line breaker may assume of this text (`BreakFacts`), found while preparing.
-  let breakFacts: BreakFacts
   /// Whether `prefix` never falls (no advance below 0: negative word spacing can make one),
   /// so that the width from a line's start rises with the segments it takes and the line
   /// breaker may search for where a line ends rather than scan (`LineBreaker`).
@@ -65,11 +83,6 @@ final class PreparedTextStorage: @unchecked Sendable {
   /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
   let faceOf: [UInt16]
   let singleFace: Int
-  let segments: [Segment]
-  let lineMetricsByFace: [LineMetrics]
-  /// What every line's metrics include whatever its faces: in `.css` mode the strut of
-  /// the paragraph's first font (`PreparedText+CSS.swift`), else zero.
-  let strutMetrics: LineMetrics
   /// The offsets of the text's tab characters, ascending (usually none).
   let tabs: [Int]
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
@@ -81,11 +94,6 @@ final class PreparedTextStorage: @unchecked Sendable {
   /// is shared (`setHyphenStretches`): shaping them needs the prepared text itself.
   private(set) var hyphenStretchOfSegment: [Int32] = []
   private(set) var hyphenStretches: [HyphenStretch] = []
-  /// The size of the ideal lines (`PreparedText.idealFit`), set once like the hyphen
-  /// stretches: made by breaking this text.
-  private(set) var idealFit = LineFit()
-  /// Breakings already made, by the range of widths they hold for.
-  let breakCache = LineBreakCache()
 
   init(
     text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
@@ -204,6 +212,10 @@ final class PreparedTextStorage: @unchecked Sendable {
     }
     self.segments = segments
     var facts: BreakFacts = rises ? .prefixRises : []
+    if PreparedText.wraps(style) { facts.insert(.wraps) }
+    if style.paragraph.firstLineHeadIndent != 0 || style.paragraph.headIndent != 0 {
+      facts.insert(.indents)
+    }
     if rises, allPlain, oneFace, tabs.isEmpty, !spaced, !style.hyphenation.isEnabled {
       facts.insert(.plainLines)
       if !style.paragraph.changesLineHeights { facts.insert(.sameLineMetrics) }
@@ -225,7 +237,7 @@ final class PreparedTextStorage: @unchecked Sendable {
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
       + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(idealFit)
-      + size(breakCache)
+      + size(plainLineMetrics) + size(breakCache)
   }
 
   /// What the line breaker may assume of a text, found once while preparing so that a
@@ -242,6 +254,10 @@ final class PreparedTextStorage: @unchecked Sendable {
     /// With `plainLines`: the paragraph's line heights are the fonts' own, so every line has
     /// the same metrics (those of the one face; a last line is not set apart).
     static let sameLineMetrics = BreakFacts(rawValue: 4)
+    /// Lines wrap (`PreparedText.wraps(_:)`: not CSS `white-space: nowrap` or `pre`).
+    static let wraps = BreakFacts(rawValue: 8)
+    /// The paragraph has a first-line or head indent (`LineWidths.indent(atLineStart:)`).
+    static let indents = BreakFacts(rawValue: 16)
   }
 
   /// Sets the shaped ends of lines broken at soft hyphens: only while preparing (see the
@@ -254,5 +270,10 @@ final class PreparedTextStorage: @unchecked Sendable {
   /// Sets the size of the ideal lines: only while preparing, like `setHyphenStretches`.
   func setIdealFit(_ fit: LineFit) {
     idealFit = fit
+  }
+
+  /// Sets the metrics of every line of a `sameLineMetrics` text: only while preparing.
+  func setPlainLineMetrics(_ metrics: LineMetrics) {
+    plainLineMetrics = metrics
   }
 }
