@@ -46,6 +46,8 @@ let package = Package(
     ),
     // glibc's mallopt, for the CLI's memory tuning.
     .systemLibrary(name: "CMalloc"),
+    // The compiler's software prefetch, for the line breaker (a header of its own).
+    .systemLibrary(name: "CPrefetch"),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng16",
@@ -76,7 +78,9 @@ let package = Package(
     ),
     .target(
       name: "Caliper",
-      dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CaliperFonts"]
+      dependencies: [
+        "CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "CHyphen", "CPrefetch", "CaliperFonts",
+      ]
     ),
     // Layout containers over measured text; no C, no Foundation.
     .target(

@@ -38,14 +38,13 @@ extension LineBreaker {
       good = probe
       step += step
     }
-    // Bisection without a data-dependent branch: `good` moves by conditional selection, the
-    // loop's count depends only on the gap (its branch is predicted).
-    var gap = bad - good
-    while gap > 1 {
-      let half = gap / 2
-      let middle = good + half
-      good = fitsAt(prefix[segments[middle].contentEnd] - base) ? middle : good
-      gap -= half
+    while bad - good > 1 {
+      let middle = good + (bad - good) / 2
+      if fitsAt(prefix[segments[middle].contentEnd] - base) {
+        good = middle
+      } else {
+        bad = middle
+      }
     }
     return good
   }
@@ -69,7 +68,7 @@ extension LineBreaker {
     if index < count {
       let mean =
         (prefix[segments[count - 1].end] - prefix[segments[index].start]) / Double(count - index)
-      let estimate = ((limit - indent) / mean).rounded(.down)
+      let estimate = (limit - indent) / mean  // Int(_:) below rounds it down
       if estimate >= 1 { length = estimate < Double(count) ? Int(estimate) : count }
     }
     while index < count {

@@ -1,3 +1,5 @@
+import CPrefetch
+
 /// Break lines: greedy line filling at a width, as arithmetic over prepared segments.
 ///
 /// Problem: layout asks for the same text at many widths; reshaping per width is slow.
@@ -99,6 +101,8 @@ struct LineBreaker {
     // and no retain per segment (relayout at a new width is this loop; see RESULTS.md).
     widths.text.segments.withUnsafeBufferPointer { segments in
       widths.text.prefix.withUnsafeBufferPointer { prefix in
+        Self.prefetch(segments)
+        Self.prefetch(prefix)
         // A plain text's lines of whole segments are each one search (`breakPlainLines`),
         // with their metrics worked out once; the general scan takes over only at a segment
         // wider than the line on a line of its own, and comes back at the next line.
@@ -115,6 +119,18 @@ struct LineBreaker {
           into: &sink)
       }
     }
+  }
+
+  /// Asks for the cache lines of `buffer` (its first 4 KB): a text relaid out after other
+  /// work finds its segments and prefix sums out of the CPU caches, and the search for
+  /// each line's end reads them one probe at a time, each waiting for the last; fetched
+  /// together first, the misses overlap (RESULTS.md, relayout).
+  @inline(__always)
+  static func prefetch<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+    guard let base = buffer.baseAddress else { return }
+    let bytes = min(buffer.count * MemoryLayout<Element>.stride, 4096)
+    let raw = UnsafeRawPointer(base)
+    for offset in stride(from: 0, to: bytes, by: 64) { caliper_prefetch(raw + offset) }
   }
 
   /// The general scan, from segment `first` (where a line starts).
