@@ -1,3 +1,5 @@
+import Caliper
+
 /// Writes JSON text with keys in the order given (stable, documented key names).
 ///
 /// Problem: the bulk job (`measure --input … --json`) spent half its instructions building
@@ -117,6 +119,9 @@ struct JSONWriter {
     guard number.isFinite else { return raw("null") }
     if number == number.rounded() && abs(number) < 1e15 {
       integer(Int(number))
+    } else if ShortestDecimal.write(number, to: &bytes) {
+      // The same text, found with integers (most measured numbers).
+      return
     } else {
       // Swift's shortest round-trip digits (as `String(number)` spells a finite number),
       // handed by `write(to:)` straight to the buffer as ASCII: no String is made (one of
