@@ -70,7 +70,7 @@ import Testing
     var inRange = 0
     for value in Self.values() {
       var bytes: [UInt8] = [UInt8(ascii: "x")]
-      let wrote = ShortestDecimal.write(value, to: &bytes)
+      let wrote = ShortestDecimal.write(value) { bytes.append(contentsOf: $0) }
       let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
       if wrote {
         written += 1

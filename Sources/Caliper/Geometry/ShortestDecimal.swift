@@ -1,5 +1,5 @@
-/// The text Swift's `description` gives a `Double`, written straight into a byte buffer, for
-/// the numbers measuring produces (widths, heights, offsets); nothing for other numbers.
+/// The text Swift's `description` gives a `Double`, as ASCII bytes, for the numbers
+/// measuring produces (widths, heights, offsets); nothing for other numbers.
 ///
 /// Problem: `description` (and `write(to:)`) finds the shortest digits that read back as the
 /// same `Double` with a general algorithm and hands them on through a generic text stream:
@@ -18,9 +18,11 @@
 /// is written and the caller formats the value itself; whole numbers and other magnitudes
 /// are the caller's too.
 package enum ShortestDecimal {
-  /// Appends `value`'s `description` to `bytes` and returns true, or returns false and
-  /// appends nothing when `value` is outside what this writes (see the type).
-  package static func write(_ value: Double, to bytes: inout [UInt8]) -> Bool {
+  /// Hands `value`'s `description` as ASCII to `body` and returns true, or returns false
+  /// without calling `body` when `value` is outside what this writes (see the type).
+  package static func write(_ value: Double, to body: (UnsafeBufferPointer<UInt8>) -> Void)
+    -> Bool
+  {
     let magnitude = value.magnitude
     guard magnitude >= 1e-3, magnitude < 1e15, magnitude != magnitude.rounded(.towardZero),
       value.significandBitPattern != 0
@@ -57,7 +59,7 @@ package enum ShortestDecimal {
         }
       }
     }
-    append(digits, fractionDigits: fractionDigits, negative: value < 0, to: &bytes)
+    spell(digits, fractionDigits: fractionDigits, negative: value < 0, to: body)
     return true
   }
 
@@ -96,11 +98,12 @@ package enum ShortestDecimal {
 
   /// `digits` / 10^`fractionDigits` as `description` spells it: "-" when negative, the
   /// whole part ("0" when there is none), ".", the fraction digits.
-  private static func append(
-    _ digits: UInt64, fractionDigits: Int, negative: Bool, to bytes: inout [UInt8]
+  private static func spell(
+    _ digits: UInt64, fractionDigits: Int, negative: Bool,
+    to body: (UnsafeBufferPointer<UInt8>) -> Void
   ) {
     // Written last digit first, two at a time, into 40 bytes on the stack (at most 19
-    // fraction digits, a point, 15 whole digits, a sign), then appended in one copy.
+    // fraction digits, a point, 15 whole digits, a sign).
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
       pairs.withUnsafeBufferPointer { pairs in
         var index = buffer.count
@@ -136,7 +139,7 @@ package enum ShortestDecimal {
           index -= 1
           buffer[index] = UInt8(ascii: "-")
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+        body(UnsafeBufferPointer(rebasing: buffer[index...]))
       }
     }
   }
