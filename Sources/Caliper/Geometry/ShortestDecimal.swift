@@ -24,7 +24,8 @@ package enum ShortestDecimal {
     -> Bool
   {
     let magnitude = value.magnitude
-    guard magnitude >= 1e-3, magnitude < 1e15, magnitude != magnitude.rounded(.towardZero),
+    // Not whole: a round trip through Int (`rounded()` is a call into libm).
+    guard magnitude >= 1e-3, magnitude < 1e15, Double(Int(magnitude)) != magnitude,
       value.significandBitPattern != 0
     else { return false }
     let significand = UInt128(value.significandBitPattern | 1 << 52)
