@@ -18,7 +18,7 @@ enum AnalysisShortcuts {
   /// Grapheme cluster starts (count + 1 entries) when every scalar is simple: then every
   /// offset starts a cluster except LF after CR (GB3); nil otherwise.
   static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
-    var starts = [Bool](repeating: true, count: scalars.count + 1)
+    var starts = [Bool](filled: true, count: scalars.count + 1)
     for (index, scalar) in scalars.enumerated() {
       guard isSimpleGrapheme(scalar.value) else { return nil }
       if scalar.value == 0x0A, index > 0, scalars[index - 1].value == 0x0D {

@@ -102,8 +102,8 @@ struct CSSText {
     let count = scalars.count
     guard count > 0 else { return }
     // soft[i]: a line may break before scalar i (0 < i < count); hard: it must.
-    var soft = [Bool](repeating: false, count: count + 1)
-    var hard = [Bool](repeating: false, count: count + 1)
+    var soft = [Bool](filled: false, count: count + 1)
+    var hard = [Bool](filled: false, count: count + 1)
     for (offset, isHard) in zip(breaks, mandatory) {
       if isHard { hard[Int(offset)] = true } else { soft[Int(offset)] = true }
     }
@@ -111,8 +111,8 @@ struct CSSText {
       scalar == " " || scalar == "\t" || scalar == "\n"
     }
     // The letter or digit a position belongs to: a mark takes its base's category.
-    var wordCharacter = [Bool](repeating: false, count: count)
-    var complex = [Bool](repeating: false, count: count)
+    var wordCharacter = [Bool](filled: false, count: count)
+    var complex = [Bool](filled: false, count: count)
     var base = false
     var baseComplex = false
     for index in 0..<count {

@@ -123,7 +123,7 @@ public final class HyphenationDictionary: Sendable {
     // NUL-terminated although its size is passed: libhyphen looks for the dictionary's
     // NOHYPHEN strings with strstr (found reading past the end by AddressSanitizer).
     bytes.append(0)
-    var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
+    var hyphens = [CChar](filled: 0, count: bytes.count + 5)
     var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
     var positions: UnsafeMutablePointer<Int32>?
     var cuts: UnsafeMutablePointer<Int32>?

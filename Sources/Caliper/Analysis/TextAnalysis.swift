@@ -73,8 +73,8 @@ struct TextAnalysis: Sendable {
     let count = Int32(utf16.count)
     let capacity = utf16.count + 1
 
-    var positions = [Int32](repeating: 0, count: capacity)
-    var hard = [UInt8](repeating: 0, count: capacity)
+    var positions = [Int32](filled: 0, count: capacity)
+    var hard = [UInt8](filled: 0, count: capacity)
     let lineCount = cicu_line_breaks(
       utf16, count, locale, &positions, &hard, Int32(capacity))
     try Self.check(lineCount, "cicu_line_breaks")
@@ -86,7 +86,7 @@ struct TextAnalysis: Sendable {
     } else {
       let graphemeCount = cicu_grapheme_breaks(utf16, count, locale, &positions, Int32(capacity))
       try Self.check(graphemeCount, "cicu_grapheme_breaks")
-      var starts = [Bool](repeating: false, count: scalars.count + 1)
+      var starts = [Bool](filled: false, count: scalars.count + 1)
       starts[0] = true
       for position in positions[..<Int(graphemeCount)] {
         starts[scalarOffset(position)] = true
@@ -189,14 +189,14 @@ struct TextAnalysis: Sendable {
     _ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int, paragraphLevel: UInt8
   ) throws(CaliperError) -> [UInt8] {
     let count = Int32(utf16.count)
-    var unitLevels = [UInt8](repeating: 0, count: utf16.count + 1)
-    var runStarts = [Int32](repeating: 0, count: 1)
-    var runLengths = [Int32](repeating: 0, count: 1)
-    var runLevels = [UInt8](repeating: 0, count: 1)
+    var unitLevels = [UInt8](filled: 0, count: utf16.count + 1)
+    var runStarts = [Int32](filled: 0, count: 1)
+    var runLengths = [Int32](filled: 0, count: 1)
+    var runLevels = [UInt8](filled: 0, count: 1)
     let runCount = cicu_bidi_runs(
       utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
     try Self.check(runCount, "cicu_bidi_runs")
-    var levels = [UInt8](repeating: 0, count: scalarCount)
+    var levels = [UInt8](filled: 0, count: scalarCount)
     for unit in 0..<utf16.count {
       levels[scalarAt.isEmpty ? unit : Int(scalarAt[unit])] = unitLevels[unit]
     }

@@ -45,7 +45,7 @@ extension PreparedText {
         let inserted = TextRun(
           range: 0..<scalars.count, face: textRun.face, script: textRun.script, level: 0)
         let pieces = shaper.glyphs(
-          scalars, boundaries: [Bool](repeating: true, count: scalars.count + 1),
+          scalars, boundaries: [Bool](filled: true, count: scalars.count + 1),
           range: inserted.range, context: false, run: inserted, font: lineRun.font)
         let glyphs = Self.positioned(
           pieces, rightToLeft: false, font: lineRun.font, size: size, x: lineRun.x,

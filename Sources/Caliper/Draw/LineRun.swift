@@ -229,7 +229,7 @@ extension PreparedText {
   private func resolvedLevels(_ range: Range<Int>, contentEnd: Int, paragraph: UInt8)
     -> [UInt8]
   {
-    var levels = [UInt8](repeating: paragraph, count: range.count)
+    var levels = [UInt8](filled: paragraph, count: range.count)
     // Whether the whitespace being walked (backwards) ends at a tab.
     var beforeTab = false
     for index in range.reversed() where index < contentEnd {
@@ -277,7 +277,7 @@ extension PreparedText {
 
   /// The visual order of items with `levels` (UAX #9 rule L2), from ICU.
   private func visualOrder(_ levels: [UInt8]) -> [Int] {
-    var map = [Int32](repeating: 0, count: levels.count)
+    var map = [Int32](filled: 0, count: levels.count)
     let count = cicu_bidi_reorder_visual(levels, Int32(levels.count), &map)
     guard count == levels.count else { return Array(levels.indices) }
     return map.map(Int.init)

@@ -31,7 +31,7 @@
 
   /// Where the symbolic link at `path` points, or nil when it is not one.
   static func destination(ofLink path: String) -> String? {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    var buffer = [CChar](filled: 0, count: Int(PATH_MAX) + 1)
     let count = readlink(path, &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)

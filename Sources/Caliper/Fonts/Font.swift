@@ -167,7 +167,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// The corresponding HarfBuzz function is `hb_ot_layout_get_ligature_carets`.
   func ligatureCarets(glyph: UInt32, rightToLeft: Bool) -> [Double] {
     var count: UInt32 = 16
-    var carets = [hb_position_t](repeating: 0, count: Int(count))
+    var carets = [hb_position_t](filled: 0, count: Int(count))
     _ = hb_ot_layout_get_ligature_carets(
       hbFont, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
     return carets.prefix(Int(count)).map(Double.init)
@@ -182,7 +182,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   public var variationAxes: [VariationAxis] {
     var count = hb_ot_var_get_axis_count(hbFace)
     guard count > 0 else { return [] }
-    var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+    var infos = [hb_ot_var_axis_info_t](filled: hb_ot_var_axis_info_t(), count: Int(count))
     _ = hb_ot_var_get_axis_infos(hbFace, 0, &count, &infos)
     return infos.prefix(Int(count)).map {
       VariationAxis(

@@ -37,12 +37,12 @@ public struct FontCascade: Sendable {
 
     /// For each ASCII character, the first cascade face whose cmap has it (-1: not yet
     /// looked up, -2: none), filled as characters are met.
-    private var asciiFirst = [Int](repeating: -1, count: 128)
+    private var asciiFirst = [Int](filled: -1, count: 128)
 
     init(_ cascade: FontCascade) {
       self.cascade = cascade
       paths = cascade.paths
-      fonts = Array(repeating: nil, count: cascade.paths.count)
+      fonts = Array(filled: nil, count: cascade.paths.count)
     }
 
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general

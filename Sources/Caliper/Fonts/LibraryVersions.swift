@@ -24,7 +24,7 @@ public enum LibraryVersions {
 
   /// ICU's version ("74.2"). The corresponding ICU function is `u_getVersion`.
   public static var icu: String {
-    var buffer = [CChar](repeating: 0, count: 32)
+    var buffer = [CChar](filled: 0, count: 32)
     cicu_version(&buffer)
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }

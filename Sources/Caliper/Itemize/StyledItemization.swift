@@ -47,7 +47,7 @@ struct StyledItemization {
     // The style of each scalar: the last span covering it, else the paragraph's. Spans are
     // applied last first, each scalar set once (`next` jumps over the ones already set), so
     // that many overlapping spans cost the text's length, not their summed lengths.
-    var styleOf = [Int](repeating: -1, count: count)
+    var styleOf = [Int](filled: -1, count: count)
     var next = Array(0...count)
     func unset(_ offset: Int) -> Int {
       var root = offset
@@ -80,10 +80,10 @@ struct StyledItemization {
     for (index, range) in boxes {
       for offset in range { styleOf[offset] = spanStyle[index] }
     }
-    var resolvers: [FontCascade.Resolver?] = Array(repeating: nil, count: pieceStyles.count)
+    var resolvers: [FontCascade.Resolver?] = Array(filled: nil, count: pieceStyles.count)
     var slots = FaceSlots()
     var items = Itemization()
-    items.faceOf = [UInt16](repeating: 0, count: count)
+    items.faceOf = [UInt16](filled: 0, count: count)
     var chooser = FaceChooser(style)
     var start = 0
     while start < count {
@@ -167,9 +167,9 @@ struct FaceSlots {
   /// One slot per cascade face, all in `style` (the unstyled case).
   init(cascadeFonts: [Font?], style: TextStyle) {
     fonts = cascadeFonts
-    styles = Array(repeating: style, count: cascadeFonts.count)
-    baselineOffsets = Array(repeating: 0, count: cascadeFonts.count)
-    placeholders = Array(repeating: nil, count: cascadeFonts.count)
+    styles = Array(filled: style, count: cascadeFonts.count)
+    baselineOffsets = Array(filled: 0, count: cascadeFonts.count)
+    placeholders = Array(filled: nil, count: cascadeFonts.count)
   }
 
   /// The slot of `font` in `style` raised by `baselineOffset`, added if new.

@@ -30,10 +30,14 @@ struct Itemization {
     throws(CaliperError)
   {
     let scalars = analysis.scalars
-    var faceOf = [UInt16](repeating: 0, count: scalars.count)
+    var faceOf = [UInt16](filled: 0, count: scalars.count)
     var chooser = FaceChooser(style)
     try chooser.choose(analysis, range: 0..<scalars.count, resolver: &resolver) { range, face, _ in
-      for index in range { faceOf[index] = UInt16(face) }
+      // One uniqueness check a stretch, not one a scalar (the array is captured, so the
+      // optimizer cannot prove it unique).
+      faceOf.withUnsafeMutableBufferPointer { faces in
+        for index in range { faces[index] = UInt16(face) }
+      }
     }
     self.faceOf = faceOf
     missing = chooser.missing

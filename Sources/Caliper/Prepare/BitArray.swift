@@ -7,12 +7,14 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
 
   init(repeating value: Bool, count: Int) {
     self.count = count
-    words = [UInt64](repeating: value ? ~0 : 0, count: (count + 63) / 64)
+    words = [UInt64](filled: value ? ~0 : 0, count: (count + 63) / 64)
   }
 
   init(_ flags: [Bool]) {
     self.init(repeating: false, count: flags.count)
-    for index in flags.indices where flags[index] { self[index] = true }
+    withUnsafeMutableWords { words in
+      for index in flags.indices where flags[index] { Self.set(words, index, true) }
+    }
   }
 
   var indices: Range<Int> { 0..<count }

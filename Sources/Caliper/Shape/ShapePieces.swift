@@ -179,8 +179,8 @@ struct GlyphPiece: ShapedPieceResult {
 
   func lastSafeCut(in candidates: Range<Int>) -> Int? {
     // A cluster starts where a glyph's cluster is; it is unsafe if any glyph there says so.
-    var starts = [Bool](repeating: false, count: candidates.count)
-    var unsafe = [Bool](repeating: false, count: candidates.count)
+    var starts = [Bool](filled: false, count: candidates.count)
+    var unsafe = [Bool](filled: false, count: candidates.count)
     for glyph in glyphs where candidates.contains(glyph.cluster) {
       starts[glyph.cluster - candidates.lowerBound] = true
       if glyph.unsafeToBreak { unsafe[glyph.cluster - candidates.lowerBound] = true }

@@ -129,22 +129,25 @@ struct Shaper: ~Copyable {
     font: Font
   ) -> [Int64] {
     let count = range.count
-    var packed = [Int64](repeating: 0, count: count)
+    var packed = [Int64](filled: 0, count: count)
     let base = range.lowerBound - context.lowerBound
     withGlyphs(scalars, range: range, context: context, run: run, font: font) {
       infos, positions in
-      for glyph in infos.indices {
-        let local = Int(infos[glyph].cluster) - base
-        guard local >= 0, local < count else { continue }
-        var info = infos[glyph]
-        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
-        let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
-        let missing = info.codepoint == 0
-        let old = packed[local]
-        packed[local] = ShapedPiece.pack(
-          advance: ShapedPiece.advance(old) + Int64(positions[glyph].x_advance),
-          clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old),
-          missingGlyph: missing || ShapedPiece.missingGlyph(old))
+      // One uniqueness check for the piece, not one a glyph.
+      packed.withUnsafeMutableBufferPointer { packed in
+        for glyph in infos.indices {
+          let local = Int(infos[glyph].cluster) - base
+          guard local >= 0, local < count else { continue }
+          var info = infos[glyph]
+          let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+          let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+          let missing = info.codepoint == 0
+          let old = packed[local]
+          packed[local] = ShapedPiece.pack(
+            advance: ShapedPiece.advance(old) + Int64(positions[glyph].x_advance),
+            clusterStart: true, unsafeBefore: unsafe || ShapedPiece.unsafeBefore(old),
+            missingGlyph: missing || ShapedPiece.missingGlyph(old))
+        }
       }
     }
     return packed
@@ -242,7 +245,7 @@ struct ShapedText {
 
   init(count: Int, size: Double) {
     self.size = size
-    advances = [Double](repeating: 0, count: count + 1)
+    advances = [Double](filled: 0, count: count + 1)
     clusterStart = BitArray(repeating: true, count: count + 1)
     unsafeBefore = BitArray(repeating: false, count: count + 1)
   }

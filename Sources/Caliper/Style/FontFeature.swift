@@ -101,7 +101,7 @@ enum FontTag {
     guard (1...4).contains(bytes.count), bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else {
       return nil
     }
-    let padded = bytes + [UInt8](repeating: 0x20, count: 4 - bytes.count)
+    let padded = bytes + [UInt8](filled: 0x20, count: 4 - bytes.count)
     return padded.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
   }
 

@@ -293,7 +293,7 @@ extension PreparedText {
     let run = TextRun(
       range: 0..<scalars.count, face: index, script: near.script, level: near.level)
     let packed = Shaper(style: style(ofFace: index)).shape(
-      scalars, boundaries: [Bool](repeating: true, count: scalars.count + 1),
+      scalars, boundaries: [Bool](filled: true, count: scalars.count + 1),
       range: 0..<scalars.count, context: false, run: run, font: font)
     let size = style(ofFace: index).size
     let width = packed.reduce(0.0) {
