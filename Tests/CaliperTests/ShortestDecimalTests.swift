@@ -29,7 +29,8 @@ import Testing
       4503599627370495.5, 999_999_999_999_999.9, 123_456_789_012_345.6, 0.001234, 9.999e-4,
       .pi, -.pi, .ulpOfOne, 1 + .ulpOfOne, 1 - .ulpOfOne / 2, 2.0.nextDown, 2.0.nextUp,
       .greatestFiniteMagnitude, .leastNonzeroMagnitude, .leastNormalMagnitude, 0, -0.0,
-      .infinity, -.infinity, .nan, 5e-324, 1e16, 1e22, 1e23, 9_007_199_254_740_993,
+      .infinity, -.infinity, .nan, 1e16, 1e22, 1e23, 9_007_199_254_740_992,
+      9_007_199_254_740_992.0.nextUp,
     ]
     for exponent in -12...52 {
       let power = Double(sign: .plus, exponent: exponent, significand: 1)
