@@ -207,4 +207,54 @@ import Testing
     off.insert("x", for: 1, cost: 0)
     #expect(off.value(for: 1) == nil)
   }
+
+  /// A key whose hashes collide in clusters, so that the index's probing and its removal
+  /// (entries shifted back into the hole) are exercised.
+  struct ClusteredKey: Hashable, Sendable {
+    let value: Int
+    func hash(into hasher: inout Hasher) { hasher.combine(value % 5) }
+  }
+
+  /// Random inserts, lookups and removals agree with a plain model of an LRU cache (an
+  /// array in recency order), counters included.
+  @Test func agreesWithAModelUnderCollisions() {
+    let cache = LRUCache<ClusteredKey, Int>(byteLimit: 200)
+    var model: [(key: Int, value: Int, cost: Int)] = []  // oldest first
+    var (hits, misses, evictions) = (0, 0, 0)
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(seed >> 33) % bound
+    }
+    for step in 0..<20_000 {
+      let key = next(60)
+      switch next(3) {
+      case 0:
+        let found = model.firstIndex { $0.key == key }
+        if let found {
+          model.append(model.remove(at: found))
+          hits += 1
+        } else {
+          misses += 1
+        }
+        #expect(cache.value(for: ClusteredKey(value: key)) == found.map { _ in model.last!.value })
+      case 1:
+        let cost = 1 + next(30)
+        cache.insert(step, for: ClusteredKey(value: key), cost: cost)
+        model.removeAll { $0.key == key }
+        while model.reduce(0, { $0 + $1.cost }) + cost > 200 {
+          model.removeFirst()
+          evictions += 1
+        }
+        model.append((key, step, cost))
+      default:
+        cache.removeValue(for: ClusteredKey(value: key))
+        model.removeAll { $0.key == key }
+      }
+    }
+    let statistics = cache.statistics
+    #expect(statistics.hits == hits && statistics.misses == misses)
+    #expect(statistics.evictions == evictions && statistics.entries == model.count)
+    #expect(statistics.bytes == model.reduce(0) { $0 + $1.cost })
+  }
 }

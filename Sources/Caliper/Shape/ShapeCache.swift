@@ -30,13 +30,16 @@ struct ShapeKey: Hashable, Sendable {
   let font: UInt64
   /// HarfBuzz script (`hb_script_t` raw value).
   let script: UInt32
+  /// The word's length in scalars (`count`), beside `script` and `rightToLeft` so that the
+  /// three share 8 bytes: the cache keeps one key per word (72 bytes, not 80).
+  private let length: UInt16
   let rightToLeft: Bool
   /// HarfBuzz's interned language, by address (stable for the process).
   let language: Int
   /// The style's OpenType features (all applying to the whole text).
   let features: [FontFeature]
   /// The word's length in scalars.
-  let count: Int
+  var count: Int { Int(length) }
   /// A word of at most `inlineCount` ASCII characters (most words), packed 8 to a word so
   /// that making, comparing and dropping a key allocates nothing; zeros otherwise.
   private let ascii: (UInt64, UInt64, UInt64)
@@ -58,7 +61,8 @@ struct ShapeKey: Hashable, Sendable {
     self.rightToLeft = rightToLeft
     self.language = language
     self.features = features
-    count = word.count
+    // Words are at most `ShapeCache.longestWord` scalars.
+    length = UInt16(word.count)
     // FNV-1a over the fields, 32 bits at a time.
     var digest: UInt64 = 0xcbf2_9ce4_8422_2325
     func mix(_ value: UInt64) { digest = (digest ^ value) &* 0x100_0000_01b3 }
@@ -100,7 +104,7 @@ struct ShapeKey: Hashable, Sendable {
   static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
     lhs.digest == rhs.digest && lhs.font == rhs.font && lhs.script == rhs.script
       && lhs.rightToLeft == rhs.rightToLeft && lhs.language == rhs.language
-      && lhs.count == rhs.count && lhs.ascii == rhs.ascii && lhs.features == rhs.features
+      && lhs.length == rhs.length && lhs.ascii == rhs.ascii && lhs.features == rhs.features
       && lhs.scalars == rhs.scalars
   }
 
