@@ -30,6 +30,7 @@ final class PreparedTextStorage: @unchecked Sendable {
   let segments: [Segment]
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
+  /// The line metrics of each face in `cascadeFonts` (zero for a face never opened).
   let lineMetricsByFace: [LineMetrics]
   /// What every line's metrics include whatever its faces: in `.css` mode the strut of
   /// the paragraph's first font (`PreparedText+CSS.swift`), else zero.
@@ -54,7 +55,8 @@ final class PreparedTextStorage: @unchecked Sendable {
 
   let analysis: TextAnalysis
   let runs: [TextRun]
-  /// Every face the runs refer to (by index); `nil` for faces never opened. Without spans
+  /// Every face the runs refer to (by index); `nil` for faces never opened, and none past
+  /// the last face opened (a face index can only be one of those). Without spans
   /// the index is the cascade's; with spans it is a slot (a face at one span's size and
   /// baseline offset, `FaceSlots`).
   let cascadeFonts: [Font?]
@@ -112,7 +114,12 @@ final class PreparedTextStorage: @unchecked Sendable {
     faceOf = oneFace ? [] : items.faceOf
     if oneFace { items.faceOf = [] }
     missing = items.missing
-    cascadeFonts = slots.fonts
+    // Faces are indexed only by the runs and where a font was opened, so nothing is kept
+    // past the last of those: a Latin paragraph keeps one face of the cascade's eight, not
+    // eight fonts and line metrics (~7 bytes a Gatsby segment).
+    let lastOpened = slots.fonts.lastIndex { $0 != nil } ?? 0
+    let keptFaces = max(1, lastOpened + 1, (items.runs.map(\.face).max() ?? 0) + 1)
+    cascadeFonts = Array(slots.fonts.prefix(keptFaces))
     slotStyles = spans.isEmpty ? [] : slots.styles
     slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
     self.placeholders = placeholders
@@ -122,8 +129,9 @@ final class PreparedTextStorage: @unchecked Sendable {
     faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
       .filter { seen.insert(ObjectIdentifier($0)).inserted }
     let css = style.breakRules == .css
+    let faceMetrics = slots.lineMetrics.prefix(keptFaces)
     lineMetricsByFace =
-      css ? slots.lineMetrics.map(PreparedText.blinkLineMetrics) : slots.lineMetrics
+      css ? faceMetrics.map(PreparedText.blinkLineMetrics) : Array(faceMetrics)
     strutMetrics =
       css ? PreparedText.blinkLineMetrics(try firstFace().lineMetrics(size: style.size)) : .zero
 
