@@ -39,7 +39,8 @@ struct Options {
                        (for valgrind --tool=callgrind): prepare, relayout or tenwidths;
                        relayout-timed times relayout per paragraph as the race does, and
                        relayout-evicted also pushes each paragraph's data out of the CPU
-                       caches first (both print ns a call); memory prints bytes per segment
+                       caches first (both print ns a call; prepare-timed and
+                       prepare-evicted likewise); memory prints bytes per segment
       --rows-out <file>
                        write the time table's rows as JSON lines (ns per op for each side)
       -h, --help       show this help

@@ -55,7 +55,7 @@ if let loop = options.loop {
       "gatsby", file: "gatsby-opening.txt", directory: directory, limit: options.limit)
     guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
       progress(
-        "unknown --loop \(loop) (prepare, relayout, relayout-timed, relayout-evicted, tenwidths or memory)"
+        "unknown --loop \(loop) (prepare[-timed|-evicted], relayout[-timed|-evicted], tenwidths or memory)"
       )
       exit(64)
     }
