@@ -2,12 +2,12 @@
 
 /// Caliper's side of one workload alone, for a profiler (`--loop`): no peer, no timing, so
 /// that `valgrind --tool=callgrind` counts only Caliper's instructions. `prepare` prepares
-/// every paragraph of the class `times` times (`prepare-timed` times each, `prepare-evicted`
-/// after pushing the data and code out of the CPU caches, as `relayout-evicted` does); `relayout` prepares each once, then asks
-/// each for its size at 16 widths below its ideal width (all different breakings, so every
-/// call misses the breaking cache), `times` times; `relayout-timed` times them per paragraph
-/// as the race does, and `relayout-evicted` also pushes each paragraph's data out of the
-/// CPU caches first (prints ns a call and a segment); `tenwidths` is W4; `memory` prints W7's bytes per segment.
+/// every paragraph of the class `times` times; `relayout` prepares each once, then asks each
+/// for its size at 16 widths below its ideal width (all different breakings, so every call
+/// misses the breaking cache), `times` times; `tenwidths` is W4; `memory` prints W7's bytes
+/// per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
+/// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
+/// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
 enum Loop {
   static func run(_ name: String, corpus: Corpus, bench: Bench, times: Int) -> Bool {
     switch name {
