@@ -2,11 +2,12 @@
 
 /// Caliper's side of one workload alone, for a profiler (`--loop`): no peer, no timing, so
 /// that `valgrind --tool=callgrind` counts only Caliper's instructions. `prepare` prepares
-/// every paragraph of the class `times` times; `relayout` prepares each once, then asks
-/// each for its size at 16 widths below its ideal width (all different breakings, so every
-/// call misses the breaking cache), `times` times; `relayout-timed` times them per paragraph
-/// as the race does, and `relayout-evicted` also pushes each paragraph's data out of the
-/// CPU caches first (prints ns a call and a segment); `tenwidths` is W4; `memory` prints W7's bytes per segment.
+/// every paragraph of the class `times` times; `relayout` prepares each once, then asks each
+/// for its size at 16 widths below its ideal width (all different breakings, so every call
+/// misses the breaking cache), `times` times; `tenwidths` is W4; `memory` prints W7's bytes
+/// per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
+/// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
+/// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
 enum Loop {
   static func run(_ name: String, corpus: Corpus, bench: Bench, times: Int) -> Bool {
     switch name {
@@ -14,6 +15,20 @@ enum Loop {
       for _ in 0..<times {
         for paragraph in corpus.paragraphs { blackHole(bench.prepare(paragraph).idealWidth) }
       }
+    case "prepare-timed", "prepare-evicted":
+      var other = [UInt8](repeating: 0, count: name == "prepare-evicted" ? 16 << 20 : 0)
+      var nanoseconds = 0.0
+      for _ in 0..<times {
+        for paragraph in corpus.paragraphs {
+          other.withUnsafeMutableBufferPointer { bytes in
+            for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
+          }
+          nanoseconds += Stopwatch.time { blackHole(bench.prepare(paragraph).idealWidth) }
+        }
+      }
+      blackHole(other)
+      progress(
+        "\(name): \(Int(nanoseconds) / max(1, times * corpus.paragraphs.count)) ns a paragraph")
     case "relayout":
       let texts = corpus.paragraphs.map(bench.prepare)
       relayout(texts, widths: texts.map(Bench.distinctWidths), times: times)

@@ -21,7 +21,7 @@ struct Options {
 
     USAGE: caliper-bench [--corpus <dir>] [--passes <n>] [--limit <n>] [--quick]
                          [--skparagraph <python>] [--agreement-out <file>]
-                         [--rows-out <file>] [--loop prepare|relayout|tenwidths|memory]
+                         [--rows-out <file>] [--loop <workload>]
 
     OPTIONS:
       --corpus <dir>   the corpus folder (default: Benchmarks/Corpus above the executable)
@@ -37,7 +37,10 @@ struct Options {
       --loop <workload>
                        only Caliper's side of one workload on Gatsby, --passes times, untimed
                        (for valgrind --tool=callgrind): prepare, relayout or tenwidths;
-                       memory prints bytes per prepared segment
+                       relayout-timed times relayout per paragraph as the race does, and
+                       relayout-evicted also pushes each paragraph's data out of the CPU
+                       caches first (both print ns a call; prepare-timed and
+                       prepare-evicted likewise); memory prints bytes per segment
       --rows-out <file>
                        write the time table's rows as JSON lines (ns per op for each side)
       -h, --help       show this help

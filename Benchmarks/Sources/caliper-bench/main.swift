@@ -54,7 +54,9 @@ if let loop = options.loop {
     let corpus = try Corpus.load(
       "gatsby", file: "gatsby-opening.txt", directory: directory, limit: options.limit)
     guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
-      progress("unknown --loop \(loop) (prepare, relayout, tenwidths or memory)")
+      progress(
+        "unknown --loop \(loop) (prepare[-timed|-evicted], relayout[-timed|-evicted], tenwidths or memory)"
+      )
       exit(64)
     }
     exit(0)
