@@ -28,12 +28,14 @@ def run(*command):
 
 def measured_commit():
     """The commit measured: short hash, subject, and whether the checkout differed from it
-    (uncommitted changes in Sources, Package.swift or Benchmarks are measured too)."""
+    (uncommitted changes in Sources, Package.swift or Benchmarks are measured too; not the
+    report's own script and notes, which write this file and measure nothing)."""
     commit = run("git", "-C", here, "log", "-1", "--format=%h %s")
     changed = run("git", "-C", os.path.dirname(here), "status", "--porcelain", "--",
                   "Sources", "Package.swift", "Benchmarks")
     changed = [line for line in changed.splitlines()
-               if line.strip() and "RESULTS.md" not in line and line != "?"]
+               if line.strip() and "RESULTS.md" not in line and line != "?"
+               and "Benchmarks/Scripts/report" not in line]
     note = " (with uncommitted changes to %d files)" % len(changed) if changed else ""
     return commit[:90] + note
 
