@@ -95,20 +95,3 @@ extension PreparedText {
     return result
   }
 }
-
-extension PreparedText {
-  /// The itemized run holding scalar `offset` (binary search: runs are in text order and
-  /// tile the text).
-  func itemizedRun(containing offset: Int) -> TextRun { runs[itemizedRunIndex(containing: offset)] }
-
-  /// The index of the itemized run holding scalar `offset`.
-  func itemizedRunIndex(containing offset: Int) -> Int {
-    var low = 0
-    var high = runs.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if runs[middle].range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-    }
-    return low
-  }
-}

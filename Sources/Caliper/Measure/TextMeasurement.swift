@@ -57,36 +57,6 @@ public struct TextMeasurement: Sendable, Hashable {
   }
 }
 
-/// TextKit's text-container options that add room around the lines.
-public struct TextContainerOptions: Sendable, Hashable {
-  /// Space added at each end of every line (TextKit default 5; Caliper's default 0).
-  public var lineFragmentPadding: Double
-  /// Space around the text container: `width` on the left and right, `height` on top and
-  /// bottom (as `NSTextView.textContainerInset`).
-  public var textContainerInset: Size
-  /// The most lines shown (SwiftUI's `lineLimit`; ≥ 1, nil for no limit). Text past the
-  /// limit is hidden and the last line truncated (`truncationMode`, default tail).
-  public var lineLimit: Int?
-  /// How the last shown line is truncated. When set (or when `lineLimit` is), a finite
-  /// proposed height also limits the lines: only the lines that fit are shown (at least
-  /// one), as SwiftUI `Text` does in a fixed-height frame. When neither is set the
-  /// proposed height is ignored.
-  public var truncationMode: TruncationMode?
-  /// Where each line sits across the text's width (`Line.x`); never changes the size.
-  public var alignment: TextAlignment
-
-  public init(
-    lineFragmentPadding: Double = 0, textContainerInset: Size = .zero, lineLimit: Int? = nil,
-    truncationMode: TruncationMode? = nil, alignment: TextAlignment = .leading
-  ) {
-    self.lineFragmentPadding = lineFragmentPadding
-    self.textContainerInset = textContainerInset
-    self.lineLimit = lineLimit
-    self.truncationMode = truncationMode
-    self.alignment = alignment
-  }
-}
-
 extension PreparedText {
   /// The size, lines and used rect of the text for a proposal.
   ///
@@ -165,27 +135,4 @@ extension PreparedText {
 
   /// The ideal size: no wrapping except at hard breaks.
   public var idealSize: Size { idealFit.size(options: TextContainerOptions()).size }
-
-  /// The text of `range`, encoded straight into a new string's UTF-8 storage.
-  func substring(_ range: Range<Int>) -> String {
-    let scalars = analysis.scalars[range]
-    var count = 0
-    for scalar in scalars { count += UTF8.width(scalar) }
-    return String(unsafeUninitializedCapacity: count) { buffer in
-      var offset = 0
-      for scalar in scalars {
-        let value = scalar.value
-        if value < 0x80 {
-          buffer[offset] = UInt8(value)
-          offset += 1
-        } else {
-          for unit in UTF8.encode(scalar)! {
-            buffer[offset] = unit
-            offset += 1
-          }
-        }
-      }
-      return offset
-    }
-  }
 }

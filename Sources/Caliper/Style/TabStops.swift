@@ -1,5 +1,3 @@
-internal import CHarfBuzz
-
 /// Where a tab character advances to: explicit stops, then default stops at a regular
 /// interval (TextKit's `NSParagraphStyle.tabStops` and `defaultTabInterval`).
 ///
@@ -66,16 +64,5 @@ struct ResolvedTabStops: Sendable {
     var stop = ((from + tolerance) / interval).rounded(.down) * interval + interval
     if stop <= x + tolerance { stop += interval }
     return stop
-  }
-}
-
-extension Font {
-  /// The advance of U+0020 in font units (0 when the font has no space).
-  ///
-  /// The corresponding HarfBuzz function is `hb_font_get_glyph_h_advance`.
-  var spaceAdvance: Double {
-    var glyph: hb_codepoint_t = 0
-    guard hb_font_get_nominal_glyph(hbFont, 0x20, &glyph) != 0 else { return 0 }
-    return Double(hb_font_get_glyph_h_advance(hbFont, glyph))
   }
 }

@@ -1,0 +1,76 @@
+/// Relayout: the size text needs for a proposal, without its lines.
+///
+/// Problem: layout containers ask a text for its size far more often than for its lines (a
+/// stack probes each child, ViewThatFits tries each candidate, a window resizes pixel by
+/// pixel), and building line values (substrings, one per line) costs more than breaking.
+/// Solution: `sizeThatFits` runs the same line breaker as `measure` into a running size
+/// instead of an array — one scan over the segments, no shaping but at unsafe line edges,
+/// no allocation — and answers from the prepared text's cached breakings when the width
+/// falls in a range it already knows. The size is bit-identical to `measure`'s. With a
+/// line limit (or a truncation mode and a finite proposed height) the lines are cut to the
+/// limit and the last one truncated, as in `measure`.
+///
+/// ```swift
+/// let text = try fonts.prepare("Blue tile with a longer local label")
+/// text.sizeThatFits(ProposedViewSize(width: 120, height: nil)).lineCount  // 3
+/// ```
+
+extension PreparedText {
+  /// The size and line count of the text for a proposal: `measure(_:options:)`'s result
+  /// without its lines (none are built).
+  public func sizeThatFits(
+    _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
+  ) -> TextMeasurement {
+    let breaking = self.breaking(proposal, options: options, needsSpans: false)
+    let (size, used) = breaking.fit.size(options: options)
+    return TextMeasurement(
+      proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
+      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
+  }
+
+  /// The lines for a proposal: the ideal ones when the available width holds them, else a
+  /// cached breaking whose range holds the width, else a new scan (then cached).
+  func breaking(
+    _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
+  ) -> Breaking {
+    // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
+    let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
+    let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
+    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
+    var available = Double.infinity
+    if let width = proposal.width, width != .infinity {
+      available = width.isNaN ? 0 : max(0, width - extra)
+    }
+    if let limit = LineLimit(options, proposal: proposal) {
+      var limited = limitedBreaking(limit, available: available, extra: extra)
+      limited.available = available
+      return limited
+    }
+    let idealFit = storage.idealFit
+    let idealWidth = idealFit.widest
+    guard available + LineBreaker.tolerance < idealWidth else {
+      return Breaking(
+        spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
+        limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
+    }
+    guard needsSpans else {
+      // A size alone: the cache's plain values, no entry made or copied.
+      let cached = breakCache.fit(containing: available)
+      if let (limits, fit) = cached.found {
+        return Breaking(fit: fit, limits: limits, extra: extra, available: available)
+      }
+      var breaker = LineBreaker(limit: available)
+      var fit = LineFit()
+      breaker.breakLines(widths, into: &fit)
+      breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
+      return Breaking(fit: fit, limits: breaker.validLimits, extra: extra, available: available)
+    }
+    var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
+      var breaker = LineBreaker(limit: available)
+      let spans = breaker.breakLines(widths)
+      return LineBreakCache.Entry(limits: breaker.validLimits, fit: LineFit(spans), spans: spans)
+    }
+    found.available = available
+    return found
+  }
+}
