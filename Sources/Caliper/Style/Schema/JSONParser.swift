@@ -1,15 +1,15 @@
 /// The strict JSON parser behind `JSONValue(parsing:)`.
-struct JSONParser {
+package struct JSONParser {
   let bytes: [UInt8]
   var position = 0
   var depth = 0
   static let maximumDepth = 512
 
-  init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  mutating func parseDocument() throws(LayoutError) -> JSONValue {
+  package mutating func parseDocument() throws(LayoutError) -> JSONValue {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }  // a UTF-8 byte-order mark
     skipWhitespace()
     let value = try parseValue()

@@ -1,20 +1,25 @@
 /// A JSON value with its path from the document root, for error messages that say where
 /// (`$.root.children[2].modifiers[0].frame.width`).
-struct JSONReader {
-  let value: JSONValue
-  let path: String
+package struct JSONReader {
+  package let value: JSONValue
+  package let path: String
 
-  func error(_ message: String) -> LayoutError {
+  package init(value: JSONValue, path: String) {
+    self.value = value
+    self.path = path
+  }
+
+  package func error(_ message: String) -> LayoutError {
     LayoutError(path: path, message: message)
   }
 
   /// The schema's error at this value: its path, and the part of the value it is about.
-  func error(_ error: StyleError) -> LayoutError {
+  package func error(_ error: StyleError) -> LayoutError {
     LayoutError(path: path + error.subpath, message: error.message)
   }
 
   /// Reads this value as the style field `key` into `settings`.
-  func read(_ key: String, into settings: inout StyleSettings) throws(LayoutError) {
+  package func read(_ key: String, into settings: inout StyleSettings) throws(LayoutError) {
     guard let field = StyleSchema.field(key: key) else { return }
     do throws(StyleError) {
       try field.read(value, &settings)
@@ -23,17 +28,18 @@ struct JSONReader {
     }
   }
 
-  func member(_ key: String) -> JSONReader? {
+  package func member(_ key: String) -> JSONReader? {
     value[key].map { JSONReader(value: $0, path: path + "." + key) }
   }
 
-  func required(_ key: String) throws(LayoutError) -> JSONReader {
+  package func required(_ key: String) throws(LayoutError) -> JSONReader {
     guard let member = member(key) else { throw error("missing field '\(key)'") }
     return member
   }
 
   /// The members of an object, refusing keys outside `allowed`.
-  func object(allowing allowed: [String]) throws(LayoutError) -> [(key: String, value: JSONReader)]
+  package func object(allowing allowed: [String]) throws(LayoutError)
+    -> [(key: String, value: JSONReader)]
   {
     guard case .object(let members) = value else {
       throw error("expected an object, found \(value.kindDescription)")
@@ -47,21 +53,21 @@ struct JSONReader {
     return members.map { ($0.key, JSONReader(value: $0.value, path: path + "." + $0.key)) }
   }
 
-  func array() throws(LayoutError) -> [JSONReader] {
+  package func array() throws(LayoutError) -> [JSONReader] {
     guard case .array(let values) = value else {
       throw error("expected an array, found \(value.kindDescription)")
     }
     return values.enumerated().map { JSONReader(value: $1, path: path + "[\($0)]") }
   }
 
-  func string() throws(LayoutError) -> String {
+  package func string() throws(LayoutError) -> String {
     guard case .string(let string) = value else {
       throw error("expected a string, found \(value.kindDescription)")
     }
     return string
   }
 
-  func bool() throws(LayoutError) -> Bool {
+  package func bool() throws(LayoutError) -> Bool {
     guard case .bool(let bool) = value else {
       throw error("expected true or false, found \(value.kindDescription)")
     }
@@ -69,7 +75,7 @@ struct JSONReader {
   }
 
   /// A length: a number ≥ 0, or (where `allowInfinity`) "inf"/"infinity".
-  func length(allowInfinity: Bool = false) throws(LayoutError) -> Double {
+  package func length(allowInfinity: Bool = false) throws(LayoutError) -> Double {
     switch value {
     case .number(let number) where number >= 0: return number + 0
     case .number(let number):
@@ -80,26 +86,6 @@ struct JSONReader {
       throw error(
         "expected a number ≥ 0\(allowInfinity ? " or \"inf\"" : ""), found \(value.kindDescription)"
       )
-    }
-  }
-
-  /// A number or an expression over state (text such as "state.badgeWidth + 16").
-  func expression() throws(LayoutError) -> Expression {
-    switch value {
-    case .number(let number):
-      guard number >= 0 else {
-        throw error("negative size \(formatNumber(number)): sizes are numbers ≥ 0")
-      }
-      return .number(number + 0)
-    case .bool(let bool): return .bool(bool)
-    case .string(let text):
-      do {
-        return try Expression(parsing: text)
-      } catch {
-        throw self.error(error.message)
-      }
-    default:
-      throw error("expected a number or an expression, found \(value.kindDescription)")
     }
   }
 }

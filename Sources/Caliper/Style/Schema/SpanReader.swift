@@ -23,7 +23,7 @@ package enum SpanReader {
     try spans(JSONReader(value: JSONValue(parsing: text), path: "$"))
   }
 
-  static func spans(_ reader: JSONReader) throws(LayoutError) -> [TextSpan] {
+  package static func spans(_ reader: JSONReader) throws(LayoutError) -> [TextSpan] {
     var spans: [TextSpan] = []
     for item in try reader.array() {
       let members = try item.object(allowing: fields)
@@ -84,7 +84,7 @@ package enum SpanReader {
   }
 
   /// An inline box: `{"width", "height", "alignment", "baseline", "label"}`.
-  static func placeholder(_ reader: JSONReader) throws(LayoutError) -> Placeholder {
+  package static func placeholder(_ reader: JSONReader) throws(LayoutError) -> Placeholder {
     let members = try reader.object(allowing: ["width", "height", "alignment", "baseline", "label"])
     func size(_ key: String) throws(LayoutError) -> Double {
       let member = try reader.required(key)
@@ -119,7 +119,7 @@ package enum SpanReader {
   }
 
   /// A scalar offset: a whole number ≥ 0.
-  static func offset(_ reader: JSONReader) throws(LayoutError) -> Int {
+  package static func offset(_ reader: JSONReader) throws(LayoutError) -> Int {
     let value = try reader.length()
     guard value.rounded() == value, value <= 1e9 else {
       throw reader.error("offset \(formatNumber(value)) must be a whole number of scalars")
