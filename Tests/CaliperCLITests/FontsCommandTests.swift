@@ -7,7 +7,7 @@ import Testing
   let environment = ["CALIPER_FONTS": TestFonts.directory]
 
   /// Every bundled face, with its family and style (the name table), its axes (Inter's
-  /// fvar: wght 100–900, default 400) and its place in the cascade of DESIGN.md.
+  /// fvar: wght 100–900, default 400) and its place in the bundled cascade (`BundledFonts.cascade`).
   @Test func listShowsEveryBundledFace() throws {
     let run = try CaliperTool.run(["fonts", "--list"], environment: environment)
     #expect(run.status == 0)

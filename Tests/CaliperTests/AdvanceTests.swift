@@ -53,7 +53,7 @@ import Testing
   }
 
   @Test func designDocumentNotoSansWidth() throws {
-    // DESIGN.md: "Blue tile with a longer local label" is 242.656 pt in Noto Sans at 16 pt.
+    // MeasurementSemantics.md: "Blue tile with a longer local label" is 242.656 pt in Noto Sans at 16 pt.
     let text = try TestFonts.prepare("Blue tile with a longer local label")
     #expect(abs(text.idealWidth - 242.656) < 0.0005)
   }

@@ -35,7 +35,7 @@ import Testing
 
   /// fuzz-text found it (minimised to 54 characters; 16 pt, locale "en@lb=strict", width
   /// 120): the text's widest line at 120 is 119.36 pt and fits, so measuring at 119.36 must
-  /// give the same lines (DESIGN.md's round trip). It does not: at 120 the fifth line,
+  /// give the same lines (MeasurementSemantics.md's round trip). It does not: at 120 the fifth line,
   /// emergency-broken out of "…kerningTTTTTTT", is "TTTTT\u{FFFD}×4\u{1}\u{0}", at 119.36 it
   /// ends before the U+0000, which moves to the next line, though both lines report 119.36 pt.
   /// The emergency break estimated with prefix sums (119.68 pt to the U+0001) and stepped

@@ -105,7 +105,7 @@ import Testing
       return (
         .hangingWhitespace,
         "Pango wraps whitespace that overflows the line (even to lines of spaces); Caliper"
-          + " lets trailing whitespace hang (DESIGN.md)"
+          + " lets trailing whitespace hang (Architecture.md)"
       )
     }
     if paragraph.text.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation }) {
@@ -115,7 +115,7 @@ import Testing
       return (
         .exactFit,
         "Caliper's line is \(ours.width) pt for a \(width) pt limit, which fits"
-          + " (DESIGN.md); Pango's 1/1024-pt positions put it just over"
+          + " (Architecture.md); Pango's 1/1024-pt positions put it just over"
       )
     }
     if ours.endsInEmergencyBreak || (index > 0 && caliper[index - 1].endsInEmergencyBreak) {

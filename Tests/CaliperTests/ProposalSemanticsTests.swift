@@ -1,7 +1,8 @@
 import Caliper
 import Testing
 
-/// Each rule of DESIGN.md's proposal semantics, one row each.
+/// Each rule of the proposal semantics (MeasurementSemantics.md, ProposalsAndSizes.md), one
+/// row each.
 ///
 /// Hand calculations use Noto Sans advances from
 /// `hb-shape --font-size=1000 Fonts/NotoSans-Regular.ttf TEXT` (units per em 1000):

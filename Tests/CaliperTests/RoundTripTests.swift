@@ -2,7 +2,7 @@ import Caliper
 import Foundation
 import Testing
 
-/// DESIGN.md's invariant: measuring at the ideal width, or at any reported width, gives the
+/// MeasurementSemantics.md's invariant: measuring at the ideal width, or at any reported width, gives the
 /// same lines again. A reported width is only a width the lines fit in when the text fits
 /// the proposal: where a single cluster is wider than the proposal (width 0 is the extreme),
 /// the reported width exceeds it, and a greedy breaker then packs more clusters per line, as

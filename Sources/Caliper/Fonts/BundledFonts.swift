@@ -39,8 +39,9 @@ public enum BundledFonts {
     Entry(file: "Inter-roman.var.ttf", family: "Inter", style: "Regular"),
   ]
 
-  /// The default cascade (DESIGN.md): Droid before Nanum, so that Chinese is never drawn
-  /// with Nanum's Hanja; emoji last, but clusters with emoji presentation go to it first.
+  /// The default cascade (FontsAndFallback.md): Droid before Nanum, so that Chinese is never
+  /// drawn with Nanum's Hanja; emoji last, but clusters with emoji presentation go to it
+  /// first.
   public static let cascade: [String] = [
     "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf", "NotoSansHebrew-Regular.ttf",
     "NotoSansDevanagari-Regular.ttf", "NotoSansThai-Regular.ttf", "DroidSansFallbackFull.ttf",

@@ -35,26 +35,4 @@ extension PreparedText {
   /// Whether a word wider than the line is broken at grapheme boundaries (not with CSS
   /// `overflow-wrap: normal`, unless `line-break: anywhere` breaks it anyway).
   var breaksLongWords: Bool { style.breakRules != .css || style.overflowWrap != .normal }
-
-  /// The CSS min-content width, from the widest unbreakable segment's.
-  func cssMinContent(wordsWidth: Double) -> Double {
-    guard wraps else { return idealWidth }
-    guard style.overflowWrap == .anywhere else { return wordsWidth }
-    // The widest grapheme cluster, measured as a line of its own.
-    let widths = self.widths
-    var widest = 0.0
-    var start = 0
-    let count = analysis.scalars.count
-    for index in 1...max(1, count) where index == count || isEmergencyBreak(index) {
-      let contentEnd = Self.contentEnd(analysis.scalars, from: start, to: index)
-      if contentEnd > start {
-        widest = max(
-          widest,
-          widths.width(from: start, to: contentEnd, breakingAt: index)
-            + widths.indent(atLineStart: start))
-      }
-      start = index
-    }
-    return widest
-  }
 }

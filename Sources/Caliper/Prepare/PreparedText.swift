@@ -125,41 +125,6 @@ public struct PreparedText: Sendable {
     }
   }
 
-  /// The width of the widest unbreakable segment (min-content width), with its line's
-  /// indent (in `.css` mode CSS's min-content width, `cssMinContent`): computed the first
-  /// time it is asked for.
-  public var minWidth: Double {
-    breakCache.minWidth {
-      let widths = self.widths
-      var widest = 0.0  // a loop, not a map: no array of a width per segment
-      for (index, segment) in segments.enumerated() {
-        let width =
-          segment.softHyphen
-          ? widths.softHyphenWidths(from: segment.start, segment: index).broken
-          : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
-        widest = max(widest, width + widths.indent(atLineStart: segment.start))
-      }
-      return style.breakRules == .css ? cssMinContent(wordsWidth: widest) : widest
-    }
-  }
-
-  /// The size of the lines at the ideal (unconstrained) width, made while preparing.
-  var idealFit: LineFit { storage.idealFit }
-
-  /// The lines at the ideal (unconstrained) width: broken only at hard breaks, the first
-  /// time they are asked for (their size is `idealFit`).
-  var idealLines: (spans: [LineBreaker.Span], fit: LineFit) {
-    let entry = breakCache.ideal {
-      var breaker = LineBreaker(limit: .infinity)
-      let spans = breaker.breakLines(widths)
-      return LineBreakCache.Entry(limits: 0..<Double.infinity, fit: LineFit(spans), spans: spans)
-    }
-    return (entry.spans ?? [], entry.fit)
-  }
-
-  /// The width of the widest line when nothing wraps but hard breaks.
-  public var idealWidth: Double { storage.idealFit.widest }
-
   /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
   /// of advances (8).
   static let leastBytesPerScalar = 12
