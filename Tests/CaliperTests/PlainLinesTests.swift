@@ -148,9 +148,9 @@ import Testing
     let text = try library.prepare(sentence)
     let face = text.segments[0].faces
     #expect(
-      text.storage.plainLineMetrics == text.lineMetrics(0..<text.segments[0].end, faces: face))
-    #expect(text.storage.plainLineMetrics != nil)
+      text.lineBreaks.plainLineMetrics == text.lineMetrics(0..<text.segments[0].end, faces: face))
+    #expect(text.lineBreaks.plainLineMetrics != nil)
     let taller = TextStyle(paragraph: ParagraphStyle(lineSpacing: 2))
-    #expect(try library.prepare(sentence, style: taller).storage.plainLineMetrics == nil)
+    #expect(try library.prepare(sentence, style: taller).lineBreaks.plainLineMetrics == nil)
   }
 }

@@ -57,4 +57,17 @@ import Testing
       edges.split(separator: "\n").filter { !baseEdges.contains($0) }
         == ["Sources/Caliper/Style/Planted.swift:2: Style/ uses LineRun, declared only in Draw/"])
   }
+
+  /// A deliberate back edge the article lists but the code no longer has fails too, so that
+  /// the list only shrinks.
+  @Test func aListedBackEdgeThatIsGoneFails() throws {
+    let copy = try copyOfLibrary()
+    let article = copy.path + "/Sources/Caliper/Caliper.docc/Architecture.md"
+    let text = try String(contentsOfFile: article, encoding: .utf8)
+    try (text + "\n| `Style/TextStyle.swift` | `LineRun` | planted |\n").write(
+      toFile: article, atomically: true, encoding: .utf8)
+    let (status, edges) = try checkStages(copy.path)
+    #expect(status == 1)
+    #expect(edges.contains("Sources/Caliper/Style/TextStyle.swift: no longer uses LineRun"))
+  }
 }

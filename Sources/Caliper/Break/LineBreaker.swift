@@ -106,7 +106,7 @@ struct LineBreaker {
         // A plain text's lines of whole segments are each one search (`breakPlainLines`),
         // with their metrics worked out once; the general scan takes over only at a segment
         // wider than the line on a line of its own, and comes back at the next line.
-        var plainMetrics = widths.text.storage.plainLineMetrics
+        var plainMetrics = widths.text.lineBreaks.plainLineMetrics
         var first = 0
         if searchesPlainLines, widths.text.storage.breakFacts.contains(.plainLines) {
           first = breakPlainLines(

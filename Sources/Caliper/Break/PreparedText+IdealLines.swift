@@ -2,7 +2,7 @@
 /// prepared text, each made by the line breaker once and kept with the text's breakings.
 extension PreparedText {
   /// The size of the lines at the ideal (unconstrained) width, made while preparing.
-  var idealFit: LineFit { storage.idealFit }
+  var idealFit: LineFit { lineBreaks.idealFit }
 
   /// The lines at the ideal (unconstrained) width: broken only at hard breaks, the first
   /// time they are asked for (their size is `idealFit`).
@@ -16,7 +16,7 @@ extension PreparedText {
   }
 
   /// The width of the widest line when nothing wraps but hard breaks.
-  public var idealWidth: Double { storage.idealFit.widest }
+  public var idealWidth: Double { lineBreaks.idealFit.widest }
 
   /// The width of the widest unbreakable segment (min-content width), with its line's
   /// indent (in `.css` mode CSS's min-content width, `cssMinContent`): computed the first

@@ -46,7 +46,7 @@ extension PreparedText {
       limited.available = available
       return limited
     }
-    let idealFit = storage.idealFit
+    let idealFit = lineBreaks.idealFit
     let idealWidth = idealFit.widest
     guard available + LineBreaker.tolerance < idealWidth else {
       return Breaking(

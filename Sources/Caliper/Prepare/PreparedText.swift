@@ -14,13 +14,18 @@
 /// text.measure(ProposedViewSize(width: 120, height: nil)).lines.map(\.text)
 /// ```
 ///
-/// A value holding its data behind one reference (`PreparedTextStorage`), so that a copy is one
-/// retain. Sendable because that data is immutable arrays and `Font`s (immutable, see `Font`);
-/// the one shared mutable part, `breakCache`, is a class whose entries live in a `Mutex`.
+/// A value holding its data behind two references: what preparing made (`PreparedTextStorage`,
+/// complete and immutable when `prepare` returns) and, beside it, what the line breaker made
+/// of it (`LineBreakState`), so that a copy is two retains. Sendable because both are
+/// immutable but for the breakings cached since, a `LineBreakCache` whose entries live in a
+/// `Mutex`.
 /// Measuring makes its own HarfBuzz buffer (`Shaper`) for the edges it reshapes.
 public struct PreparedText: Sendable {
   /// Everything prepared, in one immutable object.
   let storage: PreparedTextStorage
+  /// What the line breaker made of it (the ideal lines' size, hyphen stretches) and the
+  /// breakings cached since, beside it (`LineBreakState`).
+  let lineBreaks: LineBreakState
 
   /// The text as given.
   public var string: String { storage.string }
@@ -56,9 +61,6 @@ public struct PreparedText: Sendable {
   var strutMetrics: LineMetrics { storage.strutMetrics }
   var tabs: [Int] { storage.tabs }
   var tabStops: ResolvedTabStops? { storage.tabStops }
-  var hyphenStretchOfSegment: [Int32] { storage.hyphenStretchOfSegment }
-  var hyphenStretches: [HyphenStretch] { storage.hyphenStretches }
-  var breakCache: LineBreakCache { storage.breakCache }
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     var analysis = try TextAnalysis(text: text, style: style)
@@ -70,7 +72,7 @@ public struct PreparedText: Sendable {
       slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), placeholders: [],
       library: cascade.library
     ) { () throws(CaliperError) in try resolver.font(0) }
-    self.init(storage: storage)
+    self.init(completing: storage)
   }
 
   /// A styled text: each span with its own cascade, size and baseline offset.
@@ -102,27 +104,14 @@ public struct PreparedText: Sendable {
       var paragraph = FontCascade.Resolver(try library.cascade(for: style))
       return try paragraph.font(0)
     }
-    self.init(storage: storage)
+    self.init(completing: storage)
   }
 
-  private init(storage: PreparedTextStorage) {
+  /// The text over `storage` with `lineBreaks` beside it (`LineBreakState`, which makes
+  /// them: `init(completing:)`).
+  init(storage: PreparedTextStorage, lineBreaks: LineBreakState) {
     self.storage = storage
-    // The ends of lines broken at soft hyphens are shaped by measuring this text.
-    if storage.segments.contains(where: \.softHyphen) {
-      storage.setHyphenStretches(hyphenStretchTable())
-    }
-    // The ideal size is asked for by nearly every use (and by every width below it, to know
-    // that it wraps): one scan into a running size, no lines kept.
-    var breaker = LineBreaker(limit: .infinity)
-    var fit = LineFit()
-    breaker.breakLines(widths, into: &fit)
-    storage.setIdealFit(fit)
-    // Every line of such a text has the metrics of its one face, whatever its range.
-    if storage.breakFacts.contains(.sameLineMetrics), let first = segments.first,
-      !first.faces.overflows
-    {
-      storage.setPlainLineMetrics(lineMetrics(first.start..<first.end, faces: first.faces))
-    }
+    self.lineBreaks = lineBreaks
   }
 
   /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
@@ -158,9 +147,8 @@ public struct PreparedText: Sendable {
       + analysisBytes + bytes(runs) + bytes(cascadeFonts) + bytes(prefix)
       + clusterStart.memoryFootprint + storage.graphemeStart.memoryFootprint
       + unsafeBefore.memoryFootprint + bytes(storage.faceOf) + bytes(segments)
-      + bytes(lineMetricsByFace) + breakCache.idealBytes
+      + bytes(lineMetricsByFace) + lineBreaks.memoryFootprint
       + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans) + bytes(placeholders)
-      + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
       + bytes(faces) + bytes(missing) + bytes(tabs)
   }
 

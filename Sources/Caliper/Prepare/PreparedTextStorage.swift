@@ -5,28 +5,16 @@
 /// breaking) retained and released each one, some 1,450 instructions of a relayout at a new
 /// width that itself costs a few thousand. Solution: the data lives in this one immutable
 /// object, made once by preparing; `PreparedText` is a value holding it, so a copy is one
-/// retain. Limitation: none beyond `PreparedText`'s.
-///
-/// `@unchecked Sendable`: every property is a `let` of `Sendable` values except the two
-/// hyphen-stretch tables and the ideal size, which `PreparedText.init` sets once, right
-/// after making this object and before any other reference to it exists (they are made by
-/// measuring the text); after that nothing writes them.
-final class PreparedTextStorage: @unchecked Sendable {
+/// retain. What the line breaker makes of the text (the ideal lines, hyphen stretches,
+/// cached breakings) is not written here but kept beside it (`LineBreakState`). Limitation:
+/// none beyond `PreparedText`'s.
+final class PreparedTextStorage: Sendable {
   // What a relayout reads comes first, side by side in this object (Swift lays a class's
   // stored properties out in the order declared): a text asked for a new width after
   // other work finds its data out of the CPU caches, and each line of this object it
   // touches is a miss (RESULTS.md, relayout).
   /// What the line breaker may assume of this text (`BreakFacts`), found while preparing.
   let breakFacts: BreakFacts
-  /// The size of the ideal lines (`PreparedText.idealFit`), set once like the hyphen
-  /// stretches: made by breaking this text.
-  private(set) var idealFit = LineFit()
-  /// With `BreakFacts.sameLineMetrics`, the metrics every line has (nil otherwise, and for
-  /// a face past `FaceMask`'s 63), set once like `idealFit`: a breaking need not work them
-  /// out from the faces and the paragraph style.
-  private(set) var plainLineMetrics: LineMetrics?
-  /// Breakings already made, by the range of widths they hold for.
-  let breakCache = LineBreakCache()
   let segments: [Segment]
   /// prefix[i] = sum of advances of scalars 0..<i, in points.
   let prefix: [Double]
@@ -89,13 +77,6 @@ final class PreparedTextStorage: @unchecked Sendable {
   let tabs: [Int]
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
   let tabStops: ResolvedTabStops?
-  /// For each segment ending in a soft hyphen, the index in `hyphenStretches` of the shaped
-  /// end of a line broken there (−1: none), made once (`SoftHyphen.swift`); both empty for
-  /// text without soft hyphens.
-  /// Set once, by `PreparedText.init` right after this storage is made and before the text
-  /// is shared (`setHyphenStretches`): shaping them needs the prepared text itself.
-  private(set) var hyphenStretchOfSegment: [Int32] = []
-  private(set) var hyphenStretches: [HyphenStretch] = []
 
   init(
     text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
@@ -244,8 +225,6 @@ final class PreparedTextStorage: @unchecked Sendable {
       + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
-      + size(hyphenStretchOfSegment) + size(hyphenStretches) + size(idealFit)
-      + size(plainLineMetrics) + size(breakCache)
   }
 
   /// What the line breaker may assume of a text, found once while preparing so that a
@@ -266,22 +245,5 @@ final class PreparedTextStorage: @unchecked Sendable {
     static let wraps = BreakFacts(rawValue: 8)
     /// The paragraph has a first-line or head indent (`LineWidths.indent(atLineStart:)`).
     static let indents = BreakFacts(rawValue: 16)
-  }
-
-  /// Sets the shaped ends of lines broken at soft hyphens: only while preparing (see the
-  /// type's note on `Sendable`).
-  func setHyphenStretches(_ table: (stretchOf: [Int32], stretches: [HyphenStretch])) {
-    hyphenStretchOfSegment = table.stretchOf
-    hyphenStretches = table.stretches
-  }
-
-  /// Sets the size of the ideal lines: only while preparing, like `setHyphenStretches`.
-  func setIdealFit(_ fit: LineFit) {
-    idealFit = fit
-  }
-
-  /// Sets the metrics of every line of a `sameLineMetrics` text: only while preparing.
-  func setPlainLineMetrics(_ metrics: LineMetrics) {
-    plainLineMetrics = metrics
   }
 }
