@@ -98,7 +98,9 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 
 int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                        uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
-                       uint8_t *run_levels, int32_t capacity) {
+                       uint8_t *run_levels, int32_t capacity, int32_t *rtl_paragraphs,
+                       int32_t paragraph_capacity, int32_t *rtl_paragraph_count) {
+  *rtl_paragraph_count = 0;
   if (length == 0) return 0;
   UErrorCode status = U_ZERO_ERROR;
   UBiDi *bidi = ubidi_openSized(length, 0, &status);
@@ -128,19 +130,25 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
     count++;
     start = end;
   }
+  int32_t paragraphs = ubidi_countParagraphs(bidi);
+  for (int32_t index = 0; index < paragraphs; index++) {
+    int32_t paragraph_start = 0, paragraph_limit = 0;
+    UBiDiLevel paragraph = 0;
+    ubidi_getParagraphByIndex(bidi, index, &paragraph_start, &paragraph_limit, &paragraph,
+                              &status);
+    if (U_FAILURE(status)) {
+      ubidi_close(bidi);
+      return -(int32_t)status;
+    }
+    if ((paragraph & 1) == 0) continue;
+    if (*rtl_paragraph_count < paragraph_capacity) {
+      rtl_paragraphs[2 * *rtl_paragraph_count] = paragraph_start;
+      rtl_paragraphs[2 * *rtl_paragraph_count + 1] = paragraph_limit;
+    }
+    (*rtl_paragraph_count)++;
+  }
   ubidi_close(bidi);
   return count;
-}
-
-int32_t cicu_bidi_paragraph_level(const uint16_t *text, int32_t length) {
-  if (length == 0) return 0;
-  UErrorCode status = U_ZERO_ERROR;
-  UBiDi *bidi = ubidi_openSized(length, 0, &status);
-  if (U_FAILURE(status)) return -(int32_t)status;
-  ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_DEFAULT_LTR, NULL, &status);
-  int32_t level = U_FAILURE(status) ? -(int32_t)status : (int32_t)ubidi_getParaLevel(bidi);
-  ubidi_close(bidi);
-  return level;
 }
 
 int32_t cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length,

@@ -29,15 +29,15 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
 /// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong
-/// character (defaulting to left-to-right). Returns the number of logical runs and writes
-/// up to `capacity` of them (start, length, level) to the three run arrays.
+/// character of each paragraph (defaulting to left-to-right). Returns the number of logical
+/// runs and writes up to `capacity` of them (start, length, level) to the three run arrays.
+/// The same resolution's right-to-left paragraphs (UAX #9 rules P1-P3: level 1), each with
+/// its separator, go to `rtl_paragraphs` as (start, limit) pairs of code units, up to
+/// `paragraph_capacity` pairs; `*rtl_paragraph_count` is how many there are.
 int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                        uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
-                       uint8_t *run_levels, int32_t capacity);
-
-/// The paragraph embedding level (0 left-to-right, 1 right-to-left) that UAX #9 rules P2-P3
-/// give `text` (one paragraph): from its first strong character, left-to-right without one.
-int32_t cicu_bidi_paragraph_level(const uint16_t *text, int32_t length);
+                       uint8_t *run_levels, int32_t capacity, int32_t *rtl_paragraphs,
+                       int32_t paragraph_capacity, int32_t *rtl_paragraph_count);
 
 /// Visual order of `length` items with embedding `levels` (UAX #9 rule L2: from the highest
 /// level down to the lowest odd one, reverse every sequence at that level or above). Writes

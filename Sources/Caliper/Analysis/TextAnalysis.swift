@@ -30,6 +30,10 @@ struct TextAnalysis: Sendable {
   /// The bidi embedding level of each scalar; empty when every level is 0 (text with no
   /// right-to-left characters or bidi controls): read it through `level(at:)`.
   private let bidiLevels: [UInt8]
+  /// The scalar ranges of the right-to-left paragraphs (UAX #9 paragraph level 1), each with
+  /// its separator, from the same resolution as `bidiLevels`; read through
+  /// `paragraphLevel(at:)`.
+  private let rightToLeftParagraphs: [Range<Int32>]
   /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value); empty once
   /// itemizing has put them into runs (`dropScripts`).
   private(set) var scripts: [UInt32]
@@ -100,12 +104,12 @@ struct TextAnalysis: Sendable {
         scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
     }
     // CSS's `direction` is `ltr` unless set, whatever the first strong character.
-    bidiLevels =
+    (bidiLevels, rightToLeftParagraphs) =
       needsBidi
       ? try Self.bidiLevels(
         utf16, scalarAt: scalarAt, scalarCount: scalars.count, paragraphLevel: css == nil ? 0xFE : 0
       )
-      : []
+      : ([], [])
     scripts = Self.resolveScripts(scalars)
   }
 
@@ -184,23 +188,45 @@ struct TextAnalysis: Sendable {
   }
 
   /// UAX #9 levels per scalar, from ICU (`paragraphLevel` 0xFE: the direction of the first
-  /// strong character, left-to-right by default).
+  /// strong character of each paragraph, left-to-right by default), and the ranges of the
+  /// paragraphs that resolution made right-to-left.
   private static func bidiLevels(
     _ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int, paragraphLevel: UInt8
-  ) throws(CaliperError) -> [UInt8] {
+  ) throws(CaliperError) -> ([UInt8], [Range<Int32>]) {
     let count = Int32(utf16.count)
     var unitLevels = [UInt8](filled: 0, count: utf16.count + 1)
     var runStarts = [Int32](filled: 0, count: 1)
     var runLengths = [Int32](filled: 0, count: 1)
     var runLevels = [UInt8](filled: 0, count: 1)
+    // At most one paragraph more than there are paragraph separators.
+    var capacity = 1
+    for unit in utf16 where isParagraphSeparator(Unicode.Scalar(unit) ?? " ") { capacity += 1 }
+    var paragraphs = [Int32](filled: 0, count: 2 * capacity)
+    var paragraphCount: Int32 = 0
     let runCount = cicu_bidi_runs(
-      utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0)
+      utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0,
+      &paragraphs, Int32(capacity), &paragraphCount)
     try Self.check(runCount, "cicu_bidi_runs")
     var levels = [UInt8](filled: 0, count: scalarCount)
     for unit in 0..<utf16.count {
       levels[scalarAt.isEmpty ? unit : Int(scalarAt[unit])] = unitLevels[unit]
     }
-    return levels
+    func scalar(_ unit: Int32) -> Int32 { scalarAt.isEmpty ? unit : scalarAt[Int(unit)] }
+    let rightToLeft = (0..<min(Int(paragraphCount), capacity)).map {
+      scalar(paragraphs[2 * $0])..<scalar(paragraphs[2 * $0 + 1])
+    }
+    return (levels, rightToLeft)
+  }
+
+  /// The UAX #9 paragraph level (0 or 1) of the paragraph holding scalar `index` (the end of
+  /// the text: its last paragraph, unless the text ends with a separator).
+  func paragraphLevel(at index: Int) -> UInt8 {
+    guard !rightToLeftParagraphs.isEmpty else { return 0 }
+    var index = index
+    if index == scalars.count, index > 0, !Self.isParagraphSeparator(scalars[index - 1]) {
+      index -= 1
+    }
+    return rightToLeftParagraphs.contains { $0.contains(Int32(index)) } ? 1 : 0
   }
 
   private static func check(_ result: Int32, _ function: String) throws(CaliperError) {
@@ -318,12 +344,22 @@ struct TextAnalysis: Sendable {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     return bytes(scalars) + bytes(breaks) + bytes(mandatory) + bytes(hyphenationPoints)
       + bytes(graphemeStart)
-      + bytes(bidiLevels) + bytes(scripts)
+      + bytes(bidiLevels) + bytes(rightToLeftParagraphs) + bytes(scripts)
   }
 
   /// Whether the scalar at `index` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF):
   /// such characters are never drawn and have no width.
   func isLineSeparator(_ index: Int) -> Bool { Self.isLineSeparator(scalars[index]) }
+
+  /// Whether `scalar` separates paragraphs (UAX #9 bidi class B: LF, CR, NEL, PS and the
+  /// information separators FS, GS, RS), where bidi starts a new paragraph level. A
+  /// different set from `isLineSeparator`'s: LS, VT and FF end a line but not a paragraph.
+  static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E, 0x85, 0x2029: return true
+    default: return false
+    }
+  }
 
   /// Whether `scalar` ends a line by itself (LF, CR, NEL, LS, PS, VT, FF).
   static func isLineSeparator(_ scalar: Unicode.Scalar) -> Bool {
