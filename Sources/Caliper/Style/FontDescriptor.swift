@@ -62,12 +62,20 @@ public struct FontDescriptor: Sendable, Hashable, CustomStringConvertible {
     guard problem == nil else { return nil }
   }
 
+  /// The weights a descriptor, a span and every style entry take (CSS / OpenType).
+  static let weights = 1...1000
+  /// The widths, in percent of normal, a descriptor and a span take (CSS `font-stretch`).
+  static let widths = 50.0...200.0
+
   /// Why the descriptor cannot be used, if it cannot.
   var problem: String? {
     if family.isEmpty { return "a font descriptor needs a family" }
-    if !(1...1000).contains(weight) { return "font weight \(weight) is not in 1...1000" }
-    if !(width.isFinite && (50...200).contains(width)) {
-      return "font width \(width)% is not in 50...200"
+    let (weights, widths) = (Self.weights, Self.widths)
+    if !weights.contains(weight) {
+      return "font weight \(weight) is not in \(weights.lowerBound)...\(weights.upperBound)"
+    }
+    if !(width.isFinite && widths.contains(width)) {
+      return "font width \(width)% is not in \(Int(widths.lowerBound))...\(Int(widths.upperBound))"
     }
     return nil
   }

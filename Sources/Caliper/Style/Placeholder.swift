@@ -72,15 +72,19 @@ public struct Placeholder: Sendable, Hashable {
     }
   }
 
+  /// The largest width, height and baseline offset of a box, in points.
+  static let longestSide = 1e6
+
   /// The first reason this box cannot be laid out, if any.
   var problem: String? {
-    let limit = 1e6
+    let limit = Self.longestSide
     for (name, value) in [("width", width), ("height", height)]
     where !(value.isFinite && value >= 0 && value <= limit) {
-      return "placeholder \(name) \(value) must be a number of points from 0 to 1000000"
+      return "placeholder \(name) \(value) must be a number of points from 0 to \(Int(limit))"
     }
     if let baseline, !(baseline.isFinite && abs(baseline) <= limit) {
-      return "placeholder baseline \(baseline) must be a number of points from -1000000 to 1000000"
+      return "placeholder baseline \(baseline) must be a number of points from"
+        + " -\(Int(limit)) to \(Int(limit))"
     }
     return nil
   }

@@ -48,15 +48,22 @@ package enum SpanReader {
           }
         case "weight":
           let weight = try member.length()
-          guard weight.rounded() == weight, (1...1000).contains(weight) else {
+          let weights = FontDescriptor.weights
+          guard weight.rounded() == weight, weight >= Double(weights.lowerBound),
+            weight <= Double(weights.upperBound)
+          else {
             throw member.error(
-              "font weight \(formatNumber(weight)) must be a whole number in 1...1000")
+              "font weight \(formatNumber(weight)) must be a whole number in "
+                + "\(weights.lowerBound)...\(weights.upperBound)")
           }
           span.weight = Int(weight)
         case "width":
           let width = try member.length()
-          guard (50...200).contains(width) else {
-            throw member.error("font width \(formatNumber(width)) must be a percentage in 50...200")
+          let widths = FontDescriptor.widths
+          guard widths.contains(width) else {
+            throw member.error(
+              "font width \(formatNumber(width)) must be a percentage in "
+                + "\(Int(widths.lowerBound))...\(Int(widths.upperBound))")
           }
           span.width = width
         case "slant":
@@ -89,8 +96,9 @@ package enum SpanReader {
     func size(_ key: String) throws(LayoutError) -> Double {
       let member = try reader.required(key)
       let value = try member.length()
-      guard value <= 1e6 else {
-        throw member.error("placeholder \(key) must be a number of points from 0 to 1000000")
+      let limit = Placeholder.longestSide
+      guard value <= limit else {
+        throw member.error("placeholder \(key) must be a number of points from 0 to \(Int(limit))")
       }
       return value
     }
