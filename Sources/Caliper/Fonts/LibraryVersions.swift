@@ -4,14 +4,14 @@ internal import CICU
 
 /// The versions of the C libraries Caliper runs on, as loaded at run time (not as
 /// compiled against): what `caliper --version` reports.
-public enum LibraryVersions {
+package enum LibraryVersions {
   /// HarfBuzz's version ("8.3.0"). The corresponding HarfBuzz function is
   /// `hb_version_string`.
-  public static var harfBuzz: String { String(cString: hb_version_string()) }
+  package static var harfBuzz: String { String(cString: hb_version_string()) }
 
   /// FreeType's version ("2.13.2"), from a library opened for the purpose. The
   /// corresponding FreeType function is `FT_Library_Version`.
-  public static var freeType: String {
+  package static var freeType: String {
     var library: FT_Library?
     guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
     defer { FT_Done_FreeType(library) }
@@ -23,7 +23,7 @@ public enum LibraryVersions {
   }
 
   /// ICU's version ("74.2"). The corresponding ICU function is `u_getVersion`.
-  public static var icu: String {
+  package static var icu: String {
     var buffer = [CChar](filled: 0, count: 32)
     cicu_version(&buffer)
     return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
