@@ -87,7 +87,7 @@ enum MeasureCommand {
     options.json = parsed.has("--json")
     options.format.lines = !parsed.has("--no-lines")
     options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
-    options.systemFonts = SystemFontOptions.configuration(parsed)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let jobs = parsed.last("--jobs") {
       options.jobs = try OptionValues.whole(jobs, option: "--jobs", 1...4096, "threads")
     }
@@ -118,7 +118,8 @@ enum MeasureCommand {
           + " (--max-widths)")
     }
     options.texts = try TextInput.texts(
-      parsed, arguments: parsed.positionals, fallback: .lines)
+      parsed, arguments: parsed.positionals, fallback: .lines,
+      maxTextBytes: options.limits.maxTextBytes)
     guard parsed.last("--input") != nil || !options.texts.isEmpty else {
       throw UsageError(
         "missing text to measure (give it as an argument, with --input or --text-file,"
