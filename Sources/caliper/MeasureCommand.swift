@@ -136,6 +136,7 @@ enum MeasureCommand {
     let fonts = try FontLibrary.bundled(
       limits: CacheLimits(preparedBytes: Self.preparedCacheBytes), systemFonts: parsed.systemFonts)
     parsed.format.fontsDirectory = fonts.fontsDirectory
+    StyleOptions.warnAboutClampedVariations(parsed.settings.style, fonts: fonts)
     let options = parsed
     let settings = options.settings
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: settings.height) }

@@ -112,6 +112,7 @@ enum RenderCommand {
     let options = try parse(arguments)
     let settings = options.settings
     let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
+    StyleOptions.warnAboutClampedVariations(settings.style, fonts: fonts)
     let prepared = try fonts.prepare(options.text, style: settings.style, spans: settings.spans)
     let rendering = try TextRenderer(options: options.render).render(
       prepared, proposal: ProposedViewSize(width: options.width, height: settings.height),

@@ -133,7 +133,9 @@ import Testing
   }
 
   /// SIGHUP while big responses are written: the default action killed the service in
-  /// the middle of a line (3 of 3 runs). Now it ends as on SIGTERM: whole lines, exit 0.
+  /// the middle of a line (3 of 3 runs), and a SIGHUP ignored by the parent (as a test
+  /// runner may) let it answer every request. Now it ends as on SIGTERM: after the response
+  /// being written, whole lines only, exit 0.
   @Test func hangUpEndsAfterAWholeLine() throws {
     signal(SIGPIPE, SIG_IGN)  // the service may close its input before all of it is sent
     let process = Process()
@@ -152,7 +154,10 @@ import Testing
     }
     let handle = input.fileHandleForWriting
     let bytes = requests
-    let writer = Thread { try? handle.write(contentsOf: bytes) }
+    let writer = Thread {
+      try? handle.write(contentsOf: bytes)
+      try? handle.close()  // a service that ignored the signal answers all 40 and ends
+    }
     writer.start()
     var received = Data()
     while received.count < 100_000 {
@@ -163,7 +168,6 @@ import Testing
     kill(process.processIdentifier, SIGHUP)
     received += out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    try? input.fileHandleForWriting.close()
     #expect(process.terminationReason == .exit)
     #expect(process.terminationStatus == 0)
     #expect(received.last == 0x0A)
@@ -193,5 +197,93 @@ import Testing
     #expect(run.stdout.isEmpty)
     #expect(run.stderr.hasPrefix("Error: layout \(json): '"))
     #expect(run.stderr.contains("every position and size must be a number of points"))
+  }
+
+  /// Messages that misled (issue 35 item 9), each now saying what was given and what is
+  /// wrong with it.
+  @Test func missingSystemFontFolderIsNamed() throws {
+    let folder = "/nonexistent-caliper-fonts"
+    let run = try CLITests.caliper(
+      ["measure", "--system-font-dir", folder, "--font", "Lohit Tamil", "hi"])
+    #expect(run.status == 1)
+    #expect(run.stderr == "Error: --system-font-dir \(folder): No such file or directory\n")
+  }
+
+  @Test func fontsFolderWithALinkLoopSaysSo() throws {
+    let folder = try TemporaryFiles.directory("loop-fonts")
+    defer { TemporaryFiles.remove(folder) }
+    let marker = folder + "/NotoSans-Regular.ttf"
+    #expect(symlink(marker, marker) == 0)
+    let run = try CLITests.caliper(["measure", "hi"], environment: ["CALIPER_FONTS": folder])
+    #expect(run.status == 1)
+    #expect(
+      run.stderr == "Error: cannot read font file \(marker): Too many levels of symbolic links\n")
+  }
+
+  /// Values said as given: 1e308 is not "inf", 1e-300 not "0".
+  @Test(arguments: [
+    (#""size": 1e308"#, "font size 1e+308 must be"),
+    (#""tabInterval": 1e-300"#, "tab interval 1e-300 must be"),
+  ])
+  func layoutValuesAreSaidAsGiven(_ field: String, _ message: String) throws {
+    let json = try TemporaryFiles.write(
+      #"{"type": "text", "text": "hi", \#(field)}"#, named: "value.json")
+    defer { TemporaryFiles.remove(json) }
+    let run = try CLITests.caliper(["layout", json])
+    #expect(run.status == 1)
+    #expect(run.stderr.contains(message))
+  }
+
+  /// Variations parsed strictly ("wght=5e" was read as 5, "wght=1e308" got the generic
+  /// message) and a clamped value said: Inter's wght axis is 100…900 (its fvar table, as
+  /// `caliper fonts` lists it).
+  @Test func variationsAreParsedStrictlyAndClampingIsSaid() throws {
+    let inter = CLITests.root + "/Fonts/Inter-roman.var.ttf"
+    let cases = [
+      ("wght=5e", "invalid font variation 'wght=5e': '5e' is not a number"),
+      (
+        "wght=1e308",
+        "invalid font variation 'wght=1e308': the value 1e308 is past the range of an axis"
+      ),
+    ]
+    for (variation, message) in cases {
+      let run = try CLITests.caliper(["measure", "--font", inter, "--variation", variation, "hi"])
+      #expect(run.status == 64, "\(variation)")
+      #expect(run.stderr.contains(message), "\(variation)")
+    }
+    let clamped = try CLITests.caliper(
+      ["measure", "--font", inter, "--variation", "wght=100000", "hi"])
+    #expect(clamped.status == 0)
+    #expect(
+      clamped.stderr
+        == "warning: wght=100000 is outside Inter's wght axis (100 to 900): clamped to 900\n")
+  }
+
+  /// `-o -`: the PNG on stdout and the summary on stderr (a file named "-" before); a file
+  /// that is stdout (/dev/stdout) gets no summary mixed into the PNG.
+  @Test func renderToStandardOutputKeepsThePNGAlone() throws {
+    let folder = try TemporaryFiles.directory("render-stdout")
+    defer { TemporaryFiles.remove(folder) }
+    let png = Array("\u{FFFD}PNG\r\n".utf8)  // 0x89 is not UTF-8: decoded as U+FFFD
+    for output in ["-", "/dev/stdout"] {
+      let run = try CaliperTool.run(["render", "-o", output, "hi"], directory: folder)
+      #expect(run.status == 0, "\(output)")
+      #expect(run.stdout.utf8.starts(with: png), "\(output)")
+      #expect(!run.stdout.contains("px; text"), "\(output)")
+      #expect(run.stderr.hasPrefix("\(output): "), "\(output)")
+      #expect(run.stderr.contains(" px; text "), "\(output)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
+  }
+
+  /// The same id 3 times: warned once, the layout still made.
+  @Test func repeatedIDsAreWarned() throws {
+    let box = #"{"type": "box", "id": "same", "width": 10, "height": 10}"#
+    let json = try TemporaryFiles.write(
+      #"{"type": "vstack", "children": [\#(box), \#(box), \#(box)]}"#, named: "ids.json")
+    defer { TemporaryFiles.remove(json) }
+    let run = try CLITests.caliper(["layout", json])
+    #expect(run.status == 0)
+    #expect(run.stderr == "warning: id 'same' is given to 3 views; ids name one view\n")
   }
 }

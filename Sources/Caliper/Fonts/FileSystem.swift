@@ -41,6 +41,15 @@
     return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
   }
 
+  /// Why `path` cannot be reached although an entry is there (a symbolic link in a loop,
+  /// or to nothing): the C reason; nil when it can be reached or nothing is there.
+  static func unreachableEntry(_ path: String) -> String? {
+    guard access(path, F_OK) != 0 else { return nil }
+    let reason = String(cString: strerror(errno))
+    var info = stat()
+    return lstat(path, &info) == 0 ? reason : nil
+  }
+
   /// Where the symbolic link at `path` points, or nil when it is not one.
   static func destination(ofLink path: String) -> String? {
     var buffer = [CChar](filled: 0, count: Int(PATH_MAX) + 1)
