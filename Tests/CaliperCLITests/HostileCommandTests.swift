@@ -179,10 +179,12 @@ import Testing
   }
 
   /// Alignment guides far from the views: 1e17 lost the children's widths to rounding (a
-  /// stack 144 wide around 140.208-wide boxes), and 60 chained doublings (2^60) made it
-  /// 0 wide. Now the layout is refused, naming the view whose frame left the finite range.
+  /// stack 144 wide around 140.208-wide boxes), 60 chained doublings (2^60) made it 0
+  /// wide, and a guide of infinity or NaN was replaced by the default unsaid. Now the
+  /// layout is refused, naming the view whose frame left the finite range.
   @Test(arguments: [
     "1e17", "\"\(String(repeating: "(", count: 60))1\(String(repeating: " * 2)", count: 60))\"",
+    "\"1e200 * 1e200\"", "\"0 / 0\"",
   ])
   func farGuidesAreRefused(_ guide: String) throws {
     let json = try TemporaryFiles.write(
