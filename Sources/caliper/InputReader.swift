@@ -19,36 +19,60 @@ enum InputReader {
   static func texts(from path: String, maxTextBytes: Int = RequestLimits().maxTextBytes) throws
     -> [String]
   {
-    let descriptor = try open(path)
-    defer { if descriptor != 0 { close(descriptor) } }
-    // Room for the "\r\n" and the extra "\r" that end a line.
-    var reader = LineReader(descriptor: descriptor, maxLineBytes: maxTextBytes + 3)
-    reader.skipsLongLines = false
+    let lines = try Lines(path: path, maxTextBytes: maxTextBytes)
     var texts: [String] = []
-    while let item = try next(&reader, path) {
-      switch item {
-      case .tooLong(let count):
-        throw tooLong(path, read: count, limit: maxTextBytes)
-      case .line(var line):
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        guard !line.isEmpty else { continue }
-        guard line.count <= maxTextBytes else {
-          throw tooLong(path, read: line.count, limit: maxTextBytes)
-        }
-        guard let text = String(validating: line, as: UTF8.self) else {
-          throw notUTF8(path, byte: reader.lineOffset + firstInvalidUTF8(Array(line)))
-        }
-        texts.append(text)
-      }
-    }
+    while let text = try lines.next() { texts.append(text) }
     return texts
   }
 
-  private static func next(_ reader: inout LineReader, _ path: String) throws -> LineReader.Item? {
-    do {
-      return try reader.next()
-    } catch {
-      throw RuntimeError("cannot read input \(path): \(String(cString: strerror(errno)))")
+  /// The texts of a file's non-empty lines, one at a time (`measure --input` streams them:
+  /// memory holds a chunk and a window of texts, not the file).
+  final class Lines {
+    let path: String
+    let maxTextBytes: Int
+    private let descriptor: Int32
+    private var reader: LineReader
+
+    init(path: String, maxTextBytes: Int) throws {
+      self.path = path
+      self.maxTextBytes = maxTextBytes
+      descriptor = try InputReader.open(path)
+      // Room for the "\r\n" and the extra "\r" that end a line.
+      reader = LineReader(descriptor: descriptor, maxLineBytes: maxTextBytes + 3)
+      reader.skipsLongLines = false
+    }
+
+    deinit { if descriptor != 0 { close(descriptor) } }
+
+    /// The next text, or nil at the end of the input.
+    ///
+    /// - Throws: `RuntimeError` for a read that fails or a line that is not UTF-8,
+    ///   `RequestError` for a text past `maxTextBytes`.
+    func next() throws -> String? {
+      while true {
+        let item: LineReader.Item?
+        do {
+          item = try reader.next()
+        } catch {
+          throw RuntimeError("cannot read input \(path): \(String(cString: strerror(errno)))")
+        }
+        switch item {
+        case nil: return nil
+        case .tooLong(let count)?:
+          throw InputReader.tooLong(path, read: count, limit: maxTextBytes)
+        case .line(var line)?:
+          if line.last == UInt8(ascii: "\r") { line.removeLast() }
+          guard !line.isEmpty else { continue }
+          guard line.count <= maxTextBytes else {
+            throw InputReader.tooLong(path, read: line.count, limit: maxTextBytes)
+          }
+          guard let text = String(validating: line, as: UTF8.self) else {
+            throw InputReader.notUTF8(
+              path, byte: reader.lineOffset + InputReader.firstInvalidUTF8(Array(line)))
+          }
+          return text
+        }
+      }
     }
   }
 
@@ -84,7 +108,7 @@ enum InputReader {
     return result
   }
 
-  private static func open(_ path: String) throws -> Int32 {
+  static func open(_ path: String) throws -> Int32 {
     let descriptor = path == "-" ? 0 : Glibc.open(path, O_RDONLY)
     guard descriptor >= 0 else {
       throw RuntimeError("cannot read input \(path): \(String(cString: strerror(errno)))")
@@ -94,7 +118,7 @@ enum InputReader {
 
   private static func name(_ path: String) -> String { path == "-" ? "(stdin)" : path }
 
-  private static func notUTF8(_ path: String, byte: Int) -> RuntimeError {
+  static func notUTF8(_ path: String, byte: Int) -> RuntimeError {
     RuntimeError("input \(name(path)) is not valid UTF-8 (byte \(byte))")
   }
 
@@ -106,7 +130,7 @@ enum InputReader {
         + " (--max-text-bytes), refused after reading \(count) bytes of it")
   }
 
-  private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
+  static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
     var offset = 0
     var iterator = bytes.makeIterator()
     var decoder = UTF8()
@@ -152,23 +176,56 @@ enum TextInput {
     _ parsed: ParsedArguments, arguments: [String], fallback: Fallback,
     maxTextBytes: Int = RequestLimits().maxTextBytes
   ) throws -> [String] {
-    var texts = arguments
-    if let input = parsed.last("--input") {
-      texts += try InputReader.texts(from: input, maxTextBytes: maxTextBytes)
-    }
-    for file in parsed.all("--text-file") {
-      texts.append(try InputReader.document(from: file, maxTextBytes: maxTextBytes))
-    }
-    let given =
-      !arguments.isEmpty || parsed.last("--input") != nil || !parsed.all("--text-file").isEmpty
-    if !given, isatty(0) == 0 {
-      switch fallback {
-      case .lines: texts = try InputReader.texts(from: "-", maxTextBytes: maxTextBytes)
-      case .whole: texts = [try InputReader.document(from: "-", maxTextBytes: maxTextBytes)]
-      case .none: break
+    let source = try Source(
+      parsed, arguments: arguments, fallback: fallback, maxTextBytes: maxTextBytes)
+    var texts: [String] = []
+    while let text = try source.next() { texts.append(text) }
+    return texts
+  }
+
+  /// The texts one at a time, in the order `texts` gives them: the lines of `--input` (or
+  /// stdin) are read as they are asked for, so a bulk job holds a window of them, not the
+  /// file (200 MB of short lines took 730 MB read whole).
+  final class Source {
+    private var arguments: IndexingIterator<[String]>
+    private var lines: InputReader.Lines?
+    private var documents: [String]
+    private let maxTextBytes: Int
+    /// Whether any text was given at all (an argument, `--input` or `--text-file`): with
+    /// none, stdin was taken as `fallback` says, or nothing (`.none`, or a terminal).
+    let given: Bool
+
+    init(
+      _ parsed: ParsedArguments, arguments: [String], fallback: Fallback, maxTextBytes: Int
+    ) throws {
+      self.arguments = arguments.makeIterator()
+      self.maxTextBytes = maxTextBytes
+      documents = parsed.all("--text-file")
+      let input = parsed.last("--input")
+      given = !arguments.isEmpty || input != nil || !documents.isEmpty
+      if let input { lines = try InputReader.Lines(path: input, maxTextBytes: maxTextBytes) }
+      if !given, isatty(0) == 0 {
+        switch fallback {
+        case .lines: lines = try InputReader.Lines(path: "-", maxTextBytes: maxTextBytes)
+        case .whole: documents = ["-"]
+        case .none: break
+        }
+      }
+      // A file that cannot be opened is refused before any text is measured.
+      for document in documents where document != "-" {
+        close(try InputReader.open(document))
       }
     }
-    return texts
+
+    /// The next text, or nil after the last.
+    func next() throws -> String? {
+      if let argument = arguments.next() { return argument }
+      if let text = try lines?.next() { return text }
+      lines = nil
+      guard !documents.isEmpty else { return nil }
+      return try InputReader.document(
+        from: documents.removeFirst(), maxTextBytes: maxTextBytes)
+    }
   }
 }
 
