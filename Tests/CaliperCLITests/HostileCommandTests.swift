@@ -138,14 +138,7 @@ import Testing
   /// being written, whole lines only, exit 0.
   @Test func hangUpEndsAfterAWholeLine() throws {
     signal(SIGPIPE, SIG_IGN)  // the service may close its input before all of it is sent
-    let process = Process()
-    process.executableURL = CaliperTool.binary
-    process.arguments = ["serve"]
-    let input = Pipe()
-    let out = Pipe()
-    process.standardInput = input
-    process.standardOutput = out
-    try process.run()
+    let (process, input, out) = try ServeTests.startServe()
     // 40 requests of 40 KB with their lines: megabytes of output, written in pieces.
     let words = String(repeating: "Some words to measure at a width. ", count: 1_200)
     var requests = Data()
