@@ -59,7 +59,10 @@ public struct LayoutRenderer: Sendable {
     let contentHeight =
       passes.map { RenderOptions.pixels(outcome.passes[$0].result.size.height, scale: scale) }
       .max() ?? 0
-    let width = panelWidths.reduce(0, +) + margin * (panelWidths.count + 1)
+    // Saturating: a loop's passes may each be `RenderOptions.saturatedPixels` wide.
+    let width =
+      panelWidths.reduce(0) { min($0 + $1, RenderOptions.saturatedPixels) }
+      + margin * (panelWidths.count + 1)
     let height = contentHeight + headerHeight + labelRoom + 2 * margin
     try options.checkImageSize(width: width, height: height)
     var image = Image(width: width, height: height, background: options.background)

@@ -15,7 +15,12 @@ public enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case .freeType(let function, let code, let path):
       return "FreeType \(function) failed with error \(code) for \(path)"
     case .tooLarge(let width, let height, let limit):
-      return "the image would be \(width) × \(height) pixels; at most \(limit) on a side"
+      func side(_ pixels: Int) -> String {
+        pixels < RenderOptions.saturatedPixels
+          ? "\(pixels)" : "over \(RenderOptions.saturatedPixels)"
+      }
+      return
+        "the image would be \(side(width)) × \(side(height)) pixels; at most \(limit) on a side"
     case .tooManyPixels(let width, let height, let limit):
       return
         "the image would be \(width) × \(height) = \(width * height) pixels, over the pixel "

@@ -60,11 +60,18 @@ public struct RenderOptions: Sendable, Hashable {
   public var marginPixels: Int { Self.pixels(margin, scale: scale) }
 
   /// `points` × `scale` rounded up to whole pixels, allowing the 1e-6 pt of rounding error
-  /// that sums of advances carry (as `Size.rounded(toScale:)` does).
+  /// that sums of advances carry (as `Size.rounded(toScale:)` does). A count of
+  /// `saturatedPixels` or more (a 10^300 pt proposal) is `saturatedPixels`: still refused by
+  /// the size check, and never a trap converting it, nor adding sides and margins.
   public static func pixels(_ points: Double, scale: Double) -> Int {
     guard points.isFinite, points > 0 else { return 0 }
-    return Int((points * scale - 1e-6).rounded(.up))
+    let pixels = (points * scale - 1e-6).rounded(.up)
+    return pixels < Double(saturatedPixels) ? Int(pixels) : saturatedPixels
   }
+
+  /// The most pixels `pixels(_:scale:)` says (2^60): far past any side an image may have,
+  /// and far enough below `Int.max` that a few sides and margins add up without overflow.
+  public static let saturatedPixels = 1 << 60
 
   /// The most pixels on a side of an image.
   public static let maximumSide = 16384

@@ -186,7 +186,9 @@ public struct TextRendering: Sendable {
 /// Numbers for the legend: at most two decimals, trailing zeros dropped.
 enum Decimal2 {
   static func format(_ value: Double) -> String {
-    guard value.isFinite else { return String(value) }
+    // Beyond 10^15 the hundredths would not fit an `Int` (a trap at 9.3e16), and a
+    // Double has no hundredths left to show anyway.
+    guard value.isFinite, abs(value) < 1e15 else { return String(value) }
     let hundredths = Int((abs(value) * 100).rounded())
     let sign = value < 0 && hundredths != 0 ? "-" : ""
     let whole = hundredths / 100

@@ -33,7 +33,7 @@ enum FontsCommand {
     }
     let settings = try StyleOptions.settings(parsed, [.style, .text])
     let texts = try TextInput.texts(parsed, arguments: parsed.positionals, fallback: .none)
-    let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
+    let fonts = try FontLibrary.bundled(systemFonts: try SystemFontOptions.configuration(parsed))
     let style = settings.style
     let cascade = try fonts.cascade(for: style)
     output.write("Fonts folder: \(fonts.fontsDirectory)\nCascade:\n")

@@ -285,6 +285,39 @@ struct JSONWriter {
     append(UInt8(ascii: "\""))
   }
 
+  /// The bytes `string(_:)` writes for `string`, quotes left out: a control character is
+  /// six (`\u0001`), a quote, backslash, newline, return or tab two, U+2028 and U+2029
+  /// six. For estimating a response's size before writing it.
+  static func escapedByteCount(_ string: String) -> Int {
+    var string = string
+    return string.withUTF8 { utf8 in
+      var total = utf8.count
+      var index = 0
+      while index < utf8.count {
+        if index + 8 <= utf8.count,
+          !mayNeedEscape(UnsafeRawPointer(utf8.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
+        switch utf8[index] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+          UInt8(ascii: "\t"):
+          total += 1
+        case 0..<0x20: total += 5
+        case 0xE2
+        where index + 2 < utf8.count && utf8[index + 1] == 0x80
+          && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+          total += 3
+          index += 2
+        default: break
+        }
+        index += 1
+      }
+      return total
+    }
+  }
+
   /// Whether any of the eight bytes of `word` is a control character, a quote, a backslash
   /// or 0xE2 (which starts U+2028 and U+2029): the bytes `string` escapes or looks at.
   /// (Exact tests from "Bit Twiddling Hacks": a byte below n, for n <= 128, sets its top

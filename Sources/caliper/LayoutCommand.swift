@@ -94,7 +94,7 @@ enum LayoutCommand {
     if let scale = parsed.last("--scale") { options.render.scale = try OptionValues.scale(scale) }
     if parsed.has("--no-labels") { options.render.overlays = [] }
     if parsed.has("--baselines") { options.render.overlays.insert(.baselines) }
-    options.systemFonts = SystemFontOptions.configuration(parsed)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     return options
   }
 
@@ -146,6 +146,7 @@ enum LayoutCommand {
       } catch {
         throw RuntimeError("layout \(options.path): \(error)")
       }
+      if width == widths.first { Self.warnAboutRepeatedIDs(outcome.result) }
       if outcome.loop != nil { status = 2 }
       if status == 0, let findings, !findings.isEmpty { status = 3 }
       if let png = options.png {
@@ -160,5 +161,19 @@ enum LayoutCommand {
       }
     }
     return status
+  }
+
+  /// Warns on stderr about each id more than one view has: a frame looked up by id (and
+  /// an observation or a rendered label) then means the first of them only.
+  static func warnAboutRepeatedIDs(_ result: LayoutResult) {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for id in result.nodes.compactMap(\.id) {
+      if counts[id] == nil { order.append(id) }
+      counts[id, default: 0] += 1
+    }
+    for id in order where counts[id]! > 1 {
+      Output.writeError("warning: id '\(id)' is given to \(counts[id]!) views; ids name one view\n")
+    }
   }
 }

@@ -9,15 +9,26 @@
 /// that grows past `maxLineBytes` is dropped as it arrives and skipped to its newline, and
 /// reported as `.tooLong` with the bytes it had. Memory stays below `maxLineBytes` plus one
 /// chunk. A final line without a newline is still a line; a "\r" before "\n" is dropped.
+/// A reader that does not skip long lines (`--input`, where one ends the run) reports one
+/// as soon as it passes the limit, with the bytes read so far, and reads no further: a
+/// line that never ends (`/dev/zero`) costs the limit, not the memory it would take.
 struct LineReader {
   enum Item {
     case line(ArraySlice<UInt8>)
-    /// A line longer than the limit, skipped; `byteCount` is its length.
+    /// A line longer than the limit, skipped; `byteCount` is its length (without skipping:
+    /// the bytes of it read, more than the limit).
     case tooLong(byteCount: Int)
   }
 
   let descriptor: Int32
   let maxLineBytes: Int
+  /// Whether a line past the limit is read to its end and skipped (`serve`: the next
+  /// request goes on), or reported at once.
+  var skipsLongLines = true
+  /// Where the last line returned starts, in bytes from the start of the input.
+  private(set) var lineOffset = 0
+  /// Bytes dropped from the front of `buffer` so far.
+  private var dropped = 0
   /// Called around each `read`, which may block: the reader holds no request then.
   var whileWaiting: (() -> Int) -> Int = { $0() }
   private var buffer: [UInt8] = []
@@ -42,14 +53,19 @@ struct LineReader {
           newline > start && buffer[newline - 1] == UInt8(ascii: "\r") ? newline - 1 : newline
         let length = newline - start
         let line = buffer[start..<end]
+        lineOffset = dropped + start
         start = newline + 1
         searched = start
         return length > maxLineBytes ? .tooLong(byteCount: length) : .line(line)
       }
-      if buffer.count - start > maxLineBytes { return .tooLong(byteCount: try skipLine()) }
+      if buffer.count - start > maxLineBytes {
+        guard skipsLongLines else { return .tooLong(byteCount: buffer.count - start) }
+        return .tooLong(byteCount: try skipLine())
+      }
       if endOfInput {
         guard start < buffer.count else { return nil }
         let line = buffer[start...]
+        lineOffset = dropped + start
         start = buffer.count
         return .line(line)
       }
@@ -73,6 +89,7 @@ struct LineReader {
   private mutating func compact() {
     guard start > 0, start >= buffer.count / 2 else { return }
     buffer.removeSubrange(0..<start)
+    dropped += start
     searched -= start
     start = 0
   }
@@ -98,6 +115,7 @@ struct LineReader {
   /// returns its length.
   private mutating func skipLine() throws -> Int {
     var length = buffer.count - start
+    dropped += buffer.count
     buffer.removeAll(keepingCapacity: true)
     start = 0
     searched = 0
@@ -110,6 +128,7 @@ struct LineReader {
         return length
       }
       length += buffer.count
+      dropped += buffer.count
       buffer.removeAll(keepingCapacity: true)
       searched = 0
     }

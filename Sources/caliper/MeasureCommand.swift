@@ -1,6 +1,10 @@
 import Caliper
 import CaliperLayout
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `caliper measure`: the size and lines of each text at each proposed width.
 enum MeasureCommand {
   static let name = "measure"
@@ -74,7 +78,8 @@ enum MeasureCommand {
   struct Options {
     var settings = StyleSettings()
     var widths: [Double?] = []
-    var texts: [String] = []
+    /// The texts, read as they are measured (`TextInput.Source`).
+    var texts: TextInput.Source?
     var json = false
     var format = MeasureFormat()
     var limits = RequestLimits()
@@ -87,7 +92,7 @@ enum MeasureCommand {
     options.json = parsed.has("--json")
     options.format.lines = !parsed.has("--no-lines")
     options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
-    options.systemFonts = SystemFontOptions.configuration(parsed)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let jobs = parsed.last("--jobs") {
       options.jobs = try OptionValues.whole(jobs, option: "--jobs", 1...4096, "threads")
     }
@@ -117,14 +122,16 @@ enum MeasureCommand {
         "\(options.widths.count) widths, over the limit of \(options.limits.maxWidths)"
           + " (--max-widths)")
     }
-    options.texts = try TextInput.texts(
-      parsed, arguments: parsed.positionals, fallback: .lines)
-    guard parsed.last("--input") != nil || !options.texts.isEmpty else {
+    let texts = try TextInput.Source(
+      parsed, arguments: parsed.positionals, fallback: .lines,
+      maxTextBytes: options.limits.maxTextBytes)
+    guard texts.given || isatty(0) == 0 else {
       throw UsageError(
         "missing text to measure (give it as an argument, with --input or --text-file,"
           + " or on stdin)")
     }
-    for text in options.texts { try options.limits.check(text: text) }
+    for text in parsed.positionals { try options.limits.check(text: text) }
+    options.texts = texts
     return options
   }
 
@@ -135,21 +142,32 @@ enum MeasureCommand {
     let fonts = try FontLibrary.bundled(
       limits: CacheLimits(preparedBytes: Self.preparedCacheBytes), systemFonts: parsed.systemFonts)
     parsed.format.fontsDirectory = fonts.fontsDirectory
+    StyleOptions.warnAboutClampedVariations(parsed.settings.style, fonts: fonts)
     let options = parsed
     let settings = options.settings
     let proposals = options.widths.map { ProposedViewSize(width: $0, height: settings.height) }
+    // The texts are read as they are measured: how many there are is known at the end.
     let progress = ProgressReport(
-      verb: "measuring", noun: "texts", total: options.texts.count,
-      quiet: arguments.has("--quiet"))
+      verb: "measuring", noun: "texts", total: nil, quiet: arguments.has("--quiet"))
+    var count = 0
+    let source = options.texts
     // Without lines, sizes come from sizeThatFits: no line values are built at all.
     try MeasureStream.write(
-      options.texts, batch: TextBatch(fonts: fonts, style: settings.style, spans: settings.spans),
+      next: { try source?.next() },
+      batch: TextBatch(fonts: fonts, style: settings.style, spans: settings.spans),
       jobs: options.jobs, proposals: proposals, options: settings.container,
       format: options.format, json: options.json, output: &output,
-      afterEach: { progress.advance() })
+      afterEach: {
+        count += 1
+        progress.advance()
+      })
+    guard count > 0 || options.texts?.given == true else {
+      throw UsageError(
+        "missing text to measure (give it as an argument, with --input or --text-file,"
+          + " or on stdin)")
+    }
     let widths = "\(proposals.count) width\(proposals.count == 1 ? "" : "s")"
     progress.finish(
-      summary: options.texts.count > 1
-        ? "measured \(ProgressReport.count(options.texts.count)) texts at \(widths)" : nil)
+      summary: count > 1 ? "measured \(ProgressReport.count(count)) texts at \(widths)" : nil)
   }
 }

@@ -26,15 +26,45 @@ enum MeasureStream {
     options: TextContainerOptions, format: MeasureFormat, json: Bool, output: inout Output,
     afterEach: () -> Void = {}
   ) throws {
+    var remaining = texts.makeIterator()
+    try write(
+      next: { remaining.next() }, batch: batch, jobs: jobs, proposals: proposals,
+      options: options, format: format, json: json, output: &output, afterEach: afterEach)
+  }
+
+  /// Writes the result of each text `next` gives until it gives nil, in order, reading a
+  /// window of texts at a time: memory is the window, not the input.
+  ///
+  /// A text goes through the prepared-text cache when it comes again within its window or
+  /// came before (a hash of the texts seen is kept, up to `remembered` of them).
+  static func write(
+    next: () throws -> String?, batch: TextBatch, jobs: Int?, proposals: [ProposedViewSize],
+    options: TextContainerOptions, format: MeasureFormat, json: Bool, output: inout Output,
+    afterEach: () -> Void = {}
+  ) throws {
     let whole = !format.needsLines
     let window = max(1, jobs ?? TextBatch.coreCount) * (whole ? 16 : 4)
-    // Only a text that comes again goes through the prepared-text cache.
-    let repeats = TextBatch.repeats(in: texts)
-    var start = 0
-    while start < texts.count {
-      let end = min(texts.count, start + window)
-      let slice = Array(texts[start..<end])
-      let cached = Array(repeats[start..<end])
+    var seen = Set<Int>()
+    var slice: [String] = []
+    while true {
+      slice.removeAll(keepingCapacity: true)
+      while slice.count < window, let text = try next() { slice.append(text) }
+      if slice.isEmpty { break }
+      // Only a text that comes again goes through the prepared-text cache.
+      var cached = TextBatch.repeats(in: slice)
+      for index in slice.indices {
+        var text = slice[index]
+        let hash = text.withUTF8 { bytes in  // the bytes, as `TextBatch.repeats` hashes them
+          var hasher = Hasher()
+          hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+          return hasher.finalize()
+        }
+        if seen.contains(hash) {
+          cached[index] = true
+        } else if seen.count < remembered {
+          seen.insert(hash)
+        }
+      }
       if whole {
         let answers = batch.prepare(slice, jobs: jobs, cached: cached) { text in
           var bytes: [UInt8] = []
@@ -58,9 +88,11 @@ enum MeasureStream {
           afterEach()
         }
       }
-      start = end
     }
   }
+
+  /// The most texts whose hashes are kept to find a repeat in a later window (16 MB).
+  static let remembered = 1 << 20
 
   /// One text's answer, handed to `sink` in pieces: a JSON line or a table.
   static func answer(_ rows: MeasuredRows, json: Bool, to sink: ([UInt8]) -> Void) {

@@ -2,6 +2,10 @@ import Caliper
 import CaliperLayout
 import CaliperRender
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `caliper render`: draws a text as Caliper lays it out at one width, to a PNG.
 enum RenderCommand {
   static let overlayFlags: [(String, Overlays, String)] = [
@@ -76,7 +80,7 @@ enum RenderCommand {
   static func parse(_ parsed: ParsedArguments) throws -> Options {
     var options = Options()
     options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
-    options.systemFonts = SystemFontOptions.configuration(parsed)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     if let width = parsed.last("--width") { options.width = try OptionValues.width(width) }
     options.output = parsed.last("--output") ?? ""
     if let scale = parsed.last("--scale") { options.render.scale = try OptionValues.scale(scale) }
@@ -108,20 +112,33 @@ enum RenderCommand {
     let options = try parse(arguments)
     let settings = options.settings
     let fonts = try FontLibrary.bundled(systemFonts: options.systemFonts)
+    StyleOptions.warnAboutClampedVariations(settings.style, fonts: fonts)
     let prepared = try fonts.prepare(options.text, style: settings.style, spans: settings.spans)
     let rendering = try TextRenderer(options: options.render).render(
       prepared, proposal: ProposedViewSize(width: options.width, height: settings.height),
       fonts: fonts, textOptions: settings.container)
-    try PNGFile.write(rendering.image, to: options.output)
+    // "-" is stdout; then (and when the file named is stdout, as /dev/stdout is) the
+    // summary goes to stderr, so that stdout holds the PNG alone.
+    let toStandardOutput = options.output == "-" || Self.isStandardOutput(options.output)
+    try PNGFile.write(rendering.image, to: options.output == "-" ? "/dev/stdout" : options.output)
     let size = rendering.measurement.size
-    output.write(
+    var summary =
       "\(options.output): \(rendering.image.width) × \(rendering.image.height) px; "
-        + "text \(NumberFormat.fixed(size.width)) × \(NumberFormat.fixed(size.height)) pt, "
-        + "\(rendering.measurement.lineCount) line\(rendering.measurement.lineCount == 1 ? "" : "s"), "
-        + "\(rendering.glyphCount) glyphs, \(rendering.notdefCount) .notdef\n")
+      + "text \(NumberFormat.fixed(size.width)) × \(NumberFormat.fixed(size.height)) pt, "
+      + "\(rendering.measurement.lineCount) line\(rendering.measurement.lineCount == 1 ? "" : "s"), "
+      + "\(rendering.glyphCount) glyphs, \(rendering.notdefCount) .notdef\n"
     if !prepared.missing.isEmpty {
       let missing = prepared.missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }
-      output.write("no face covers: \(missing.joined(separator: " "))\n")
+      summary += "no face covers: \(missing.joined(separator: " "))\n"
     }
+    if toStandardOutput { Output.writeError(summary) } else { output.write(summary) }
+  }
+
+  /// Whether `path` is the file stdout writes to (same device and inode).
+  static func isStandardOutput(_ path: String) -> Bool {
+    var file = stat()
+    var standardOutput = stat()
+    return stat(path, &file) == 0 && fstat(1, &standardOutput) == 0
+      && file.st_dev == standardOutput.st_dev && file.st_ino == standardOutput.st_ino
   }
 }

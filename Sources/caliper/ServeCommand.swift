@@ -44,8 +44,9 @@ enum ServeCommand {
       "scale" and every style field (the options of 'caliper measure' in camelCase:
       "size", "font" or "fonts", "locale", "features", "variations", "lineLimit",
       "truncation", "height", "alignment", "spans", ...), or {"id": 2, "stats": true}.
-      EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
-      measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
+      EXIT STATUS: 0 at the end of input, on SIGTERM, SIGINT or SIGHUP (after answering
+      the request being measured) or when stdout is closed; 1 when the fonts or the input
+      cannot be read.
       """)
 
   static var help: String { table.help }
@@ -67,7 +68,7 @@ enum ServeCommand {
     if let bytes = parsed.last("--max-response-bytes") {
       limits.maxResponseBytes = try OptionValues.byteCount(bytes, option: "--max-response-bytes")
     }
-    let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
+    let fonts = try FontLibrary.bundled(systemFonts: try SystemFontOptions.configuration(parsed))
     let session = ServeSession(fonts: fonts, limits: limits)
     // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
     let progress = ProgressReport(

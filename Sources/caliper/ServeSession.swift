@@ -69,14 +69,15 @@ struct ServeSession {
   }
 
   /// About how many bytes the response for `text` at `proposals` takes, counted until it
-  /// passes `limit`: the text, and per proposal a result and, with lines, each line's
+  /// passes `limit`: the text (escaped as JSON), and per proposal a result and, with lines, each line's
   /// fields and text, with rects a few per line, with points one index each (line counts
   /// from `sizeThatFits`, which builds no lines).
   static func estimatedBytes(
     _ text: PreparedText, _ proposals: [ProposedViewSize], options: TextContainerOptions,
     format: MeasureFormat, stoppingPast limit: Int
   ) -> Int {
-    let textBytes = text.string.utf8.count
+    // As written: a control character takes six bytes (`\u0001`), not one.
+    let textBytes = JSONWriter.escapedByteCount(text.string)
     var total = 512 + textBytes + 80 * (text.faces.count + text.missing.count)
     for proposal in proposals where total <= limit {
       total += 400

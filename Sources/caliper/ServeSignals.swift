@@ -4,14 +4,15 @@ import Synchronization
   import Glibc
 #endif
 
-/// SIGTERM and SIGPIPE for `caliper serve`.
+/// SIGTERM, SIGINT, SIGHUP and SIGPIPE for `caliper serve`.
 ///
 /// - SIGTERM while a request is being measured: that request is answered, then the service
 ///   exits 0 (`shouldStop` turns true and the loop stops after writing the response).
 ///   SIGTERM while waiting for input: exit 0 at once (`_exit` in the handler; nothing is
 ///   pending then, since every response is written before the next read). Requests not yet
 ///   started get no response, so a client can send again exactly the ids it has no answer
-///   for. The same holds for SIGINT.
+///   for. The same holds for SIGINT and SIGHUP (a closed terminal, or a supervisor's
+///   hang-up), whose default action killed the service in the middle of a response line.
 /// - SIGPIPE is ignored: a write to a closed pipe fails with EPIPE, and the service ends.
 enum ServeSignals {
   /// Installs the handlers; call once, before the first request.
@@ -28,12 +29,14 @@ enum ServeSignals {
     action.sa_flags = 0
     sigaction(SIGTERM, &action, nil)
     sigaction(SIGINT, &action, nil)
+    sigaction(SIGHUP, &action, nil)
     // A parent may have started the service with these blocked (a blocked mask is
     // inherited across exec, e.g. from a Foundation `Process`): unblock them.
     var set = sigset_t()
     sigemptyset(&set)
     sigaddset(&set, SIGTERM)
     sigaddset(&set, SIGINT)
+    sigaddset(&set, SIGHUP)
     sigprocmask(SIG_UNBLOCK, &set, nil)
   }
 

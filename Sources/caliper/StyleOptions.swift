@@ -89,3 +89,26 @@ enum StyleOptions {
     }
   }
 }
+
+extension StyleOptions {
+  /// Says on stderr which variations the style's own fonts clamp: HarfBuzz moves a value
+  /// outside an axis's range to its nearest end ("wght=100000" draws the font's 900),
+  /// which measured silently before.
+  static func warnAboutClampedVariations(_ style: TextStyle, fonts: FontLibrary) {
+    guard !style.variations.isEmpty else { return }
+    for reference in style.fonts {
+      guard let font = try? fonts.font(reference) else { continue }
+      for axis in font.variationAxes {
+        for variation in style.variations
+        where variation.tag == axis.tag && !(axis.minimum...axis.maximum).contains(variation.value)
+        {
+          let nearest = min(max(variation.value, axis.minimum), axis.maximum)
+          Output.writeError(
+            "warning: \(variation) is outside \(font.familyName)'s \(axis.tag) axis"
+              + " (\(formatNumber(axis.minimum)) to \(formatNumber(axis.maximum))):"
+              + " clamped to \(formatNumber(nearest))\n")
+        }
+      }
+    }
+  }
+}

@@ -1,5 +1,9 @@
 import Caliper
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where system fonts come from: `--system-font-dir` limits them to some folders (the
 /// style's `--system-fonts` turns on fallback to them).
 enum SystemFontOptions {
@@ -17,8 +21,21 @@ enum SystemFontOptions {
   ]
 
   /// Where system fonts come from.
-  static func configuration(_ parsed: ParsedArguments) -> SystemFontConfiguration {
+  ///
+  /// - Throws: `RuntimeError` naming a folder that is not there (or not a folder), which
+  ///   would otherwise surface only as "no font family named …".
+  static func configuration(_ parsed: ParsedArguments) throws -> SystemFontConfiguration {
     let folders = parsed.all("--system-font-dir")
+    for folder in folders {
+      var info = stat()
+      guard stat(folder, &info) == 0 else {
+        throw RuntimeError(
+          "--system-font-dir \(folder): \(String(cString: strerror(errno)))")
+      }
+      guard (info.st_mode & S_IFMT) == S_IFDIR else {
+        throw RuntimeError("--system-font-dir \(folder): not a folder")
+      }
+    }
     return folders.isEmpty ? .installed : .directories(folders)
   }
 

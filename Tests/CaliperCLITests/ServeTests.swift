@@ -42,6 +42,19 @@ import Testing
 
   static var binary: URL { CaliperTool.binary }
 
+  /// `caliper serve` started with pipes for its stdin and stdout.
+  static func startServe() throws -> (process: Process, input: Pipe, output: Pipe) {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = ["serve"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    return (process, input, output)
+  }
+
   /// `"id":…,` taken off the front of a response, leaving `caliper measure --json`'s form.
   static func withoutID(_ line: Substring) -> Substring {
     guard line.hasPrefix("{\"id\":"), let comma = line.firstIndex(of: ",") else { return line }
@@ -346,14 +359,7 @@ import Testing
   /// SIGTERM: the service exits 0, having written only whole lines, for a prefix of the
   /// requests (while idle it exits at once; while measuring it answers that request first).
   @Test func terminateEndsWithWholeLinesAndExitZero() throws {
-    let process = Process()
-    process.executableURL = Self.binary
-    process.arguments = ["serve"]
-    let input = Pipe()
-    let out = Pipe()
-    process.standardInput = input
-    process.standardOutput = out
-    try process.run()
+    let (process, input, out) = try Self.startServe()
     let big = String(repeating: "Some words to measure at a width. ", count: 20_000)
     input.fileHandleForWriting.write(Data(#"{"id":1,"text":"first"}"#.utf8 + [0x0A]))
     var received = Data()

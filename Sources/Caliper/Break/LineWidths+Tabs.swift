@@ -5,7 +5,10 @@
 /// piece between tabs by its advances (`untabbedWidth`, which reshapes only the line's own
 /// unsafe edges: the line is shaped through its tabs, as drawing shapes it), and each tab
 /// moves the pen to `ResolvedTabStops.next(after:)`; a line without tabs costs a binary
-/// search more. A tab in a line's trailing whitespace hangs like a space. Stops are
+/// search more. The line breaker asks for the widths of one line start to ever later ends:
+/// the pen after the tabs already measured is kept (`TabProgress`), so a line of n tabs
+/// costs n steps, not n² (`"a\t"` × 40,000 took 6.7 s). A tab in a line's trailing
+/// whitespace hangs like a space. Stops are
 /// measured from the text's leading edge, so a line's indent moves its tabs' pen start.
 /// Limitation: stops are measured from the left, also in right-to-left lines.
 extension LineWidths {
@@ -23,6 +26,13 @@ extension LineWidths {
     let indent = indent(atLineStart: start)
     var x = indent
     var pieceStart = start
+    // The pen after the tabs of this line measured last time, when they all lie before
+    // `contentEnd`: the pieces between them are the same whatever the line's end.
+    if let progress = tabProgress, progress.start == start, progress.nextTab > index,
+      text.tabs[progress.nextTab - 1] < contentEnd
+    {
+      (index, x, pieceStart) = (progress.nextTab, progress.x, progress.pieceStart)
+    }
     while index < text.tabs.count, text.tabs[index] < contentEnd {
       let tab = text.tabs[index]
       x += untabbedWidth(
@@ -32,6 +42,7 @@ extension LineWidths {
       pieceStart = tab + 1
       index += 1
     }
+    tabProgress?.remember(start: start, nextTab: index, x: x, pieceStart: pieceStart)
     return x
       + untabbedWidth(
         from: pieceStart, to: contentEnd, breakingAt: end, cutsAtStart: pieceStart == start)
@@ -66,5 +77,19 @@ extension LineWidths {
       if text.tabs[middle] < offset { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// How far the last tabbed line measured got: its start, the index in `tabs` of the first
+/// tab not yet measured, the pen after the ones before it and where the next piece starts.
+/// One per `LineWidths`, which one thread uses at a time.
+final class TabProgress {
+  private(set) var start = -1
+  private(set) var nextTab = 0
+  private(set) var x = 0.0
+  private(set) var pieceStart = 0
+
+  func remember(start: Int, nextTab: Int, x: Double, pieceStart: Int) {
+    (self.start, self.nextTab, self.x, self.pieceStart) = (start, nextTab, x, pieceStart)
   }
 }

@@ -14,9 +14,12 @@
 struct LineWidths {
   /// The prepared text measured.
   let text: PreparedText
+  /// Where the last tabbed line measured got to (`tabbedWidth`): only for a text with tabs.
+  let tabProgress: TabProgress?
 
   init(_ text: PreparedText) {
     self.text = text
+    tabProgress = text.tabStops == nil || text.tabs.isEmpty ? nil : TabProgress()
   }
 
   /// The width of a line from `start` whose content ends at `contentEnd` and which breaks

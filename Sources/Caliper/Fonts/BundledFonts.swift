@@ -92,7 +92,14 @@ public enum BundledFonts {
     sourceFile: String = #filePath
   ) throws(CaliperError) -> String {
     if let override = environment["CALIPER_FONTS"], !override.isEmpty {
-      guard isFontsDirectory(override) else { throw .fontsDirectoryNotFound(searched: [override]) }
+      guard isFontsDirectory(override) else {
+        // Its marker font there but out of reach (a link loop): say so, not where to look.
+        let marker = override + "/" + markerFile
+        if let reason = FileSystem.unreachableEntry(marker) {
+          throw .unreadableFontFile(path: marker, reason: reason)
+        }
+        throw .fontsDirectoryNotFound(searched: [override])
+      }
       return override
     }
     var candidates: [String] = []

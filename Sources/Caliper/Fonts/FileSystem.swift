@@ -29,6 +29,27 @@
     access(path, F_OK) == 0
   }
 
+  /// Whether `path` is a regular file (after links), found without blocking: opened
+  /// non-blocking and `fstat`ed, as `FontFile` opens fonts, so that a FIFO named `a.ttf` is
+  /// refused rather than waited on by whoever opens it next (fontconfig, which blocks).
+  static func isRegularFile(_ path: String) -> Bool {
+    guard !path.utf8.contains(0) else { return false }
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var info = stat()
+    return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Why `path` cannot be reached although an entry is there (a symbolic link in a loop,
+  /// or to nothing): the C reason; nil when it can be reached or nothing is there.
+  static func unreachableEntry(_ path: String) -> String? {
+    guard access(path, F_OK) != 0 else { return nil }
+    let reason = String(cString: strerror(errno))
+    var info = stat()
+    return lstat(path, &info) == 0 ? reason : nil
+  }
+
   /// Where the symbolic link at `path` points, or nil when it is not one.
   static func destination(ofLink path: String) -> String? {
     var buffer = [CChar](filled: 0, count: Int(PATH_MAX) + 1)

@@ -233,14 +233,17 @@ final class SystemFonts: Sendable {
 }
 
 /// The font files in `directories` and their subfolders, sorted (so the configuration
-/// does not depend on the order the file system lists them in).
+/// does not depend on the order the file system lists them in). Only regular files: a
+/// FIFO or a device named `*.ttf` would block fontconfig's `open` forever.
 private func fontFiles(in directories: [String]) -> [String] {
   var files: [String] = []
   for directory in directories {
     let found = FileSystem.subpaths(of: directory)
     for path in found.sorted() {
       let lower = path.lowercased()
-      if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }) {
+      if [".ttf", ".otf", ".ttc", ".otc"].contains(where: { lower.hasSuffix($0) }),
+        FileSystem.isRegularFile(directory + "/" + path)
+      {
         files.append(directory + "/" + path)
       }
     }

@@ -205,7 +205,10 @@ final class PreparedTextStorage: Sendable {
     if style.paragraph.firstLineHeadIndent != 0 || style.paragraph.headIndent != 0 {
       facts.insert(.indents)
     }
-    if rises, allPlain, oneFace, tabs.isEmpty, !spaced, !style.hyphenation.isEnabled {
+    // Preserved spaces at a paragraph's end count in `pre` and `pre-wrap` lines: the general
+    // scan's `emit` adds them (`LineBreaker.preservedSpaces`).
+    let preserves = css && (style.whiteSpace == .pre || style.whiteSpace == .preWrap)
+    if rises, allPlain, oneFace, tabs.isEmpty, !spaced, !style.hyphenation.isEnabled, !preserves {
       facts.insert(.plainLines)
       if !style.paragraph.changesLineHeights { facts.insert(.sameLineMetrics) }
     }

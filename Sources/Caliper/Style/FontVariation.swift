@@ -34,13 +34,27 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
   /// Parses HarfBuzz's syntax (`hb_variation_from_string`, as `hb-shape --variations` and
   /// CSS `font-variation-settings`): "wght=700", "wdth=75.5", "opsz 12".
   ///
-  /// - Throws: `CaliperError.invalidFontVariation` when HarfBuzz does not accept the string.
+  /// - Throws: `CaliperError.invalidFontVariation` when HarfBuzz does not accept the string,
+  ///   or its value is not a whole number (HarfBuzz reads "wght=5e" as 5) or is past the
+  ///   range of the 32-bit float HarfBuzz keeps it in ("wght=1e308").
   public init(parsing string: String) throws(CaliperError) {
     var variation = hb_variation_t()
     let accepted = string.withCString { hb_variation_from_string($0, -1, &variation) != 0 }
-    guard accepted, !string.isEmpty, variation.value.isFinite else {
+    guard accepted, !string.isEmpty else {
       throw .invalidFontVariation(
         string, reason: "expected an axis tag and a value, as \"wght=700\"")
+    }
+    // The value is what follows the tag and "=" (or spaces), read whole.
+    let parts = string.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let afterTag =
+      parts.count == 2 ? parts[1] : string.split(separator: " ", maxSplits: 1).last ?? ""
+    let text = String(afterTag.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    guard let number = Double(text), number.isFinite else {
+      throw .invalidFontVariation(string, reason: "'\(text)' is not a number")
+    }
+    guard abs(number) <= Double(Float.greatestFiniteMagnitude) else {
+      throw .invalidFontVariation(
+        string, reason: "the value \(text) is past the range of an axis value (±3.4e38)")
     }
     code = variation.tag
     value = Double(variation.value)

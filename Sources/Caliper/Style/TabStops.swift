@@ -59,7 +59,14 @@ struct ResolvedTabStops: Sendable {
   /// The first stop beyond `x` (points from the line's start).
   func next(after x: Double) -> Double {
     let tolerance = 1e-9
-    if let stop = stops.first(where: { $0 > x + tolerance }) { return stop }
+    // The first explicit stop beyond x, by bisection (up to 10,000 stops, asked per tab).
+    var low = 0
+    var high = stops.count
+    while low < high {
+      let middle = (low + high) / 2
+      if stops[middle] > x + tolerance { high = middle } else { low = middle + 1 }
+    }
+    if low < stops.count { return stops[low] }
     let from = max(x, stops.last ?? 0)
     var stop = ((from + tolerance) / interval).rounded(.down) * interval + interval
     if stop <= x + tolerance { stop += interval }

@@ -112,9 +112,16 @@ public struct GridLayout: Layout {
     let (rows, columns) = structure(subviews)
     plan.rows = rows
     guard columns > 0 else { return plan }
-    let sizing = (0..<columns).map { column in
-      rows.flatMap(\.cells).filter {
-        $0.column == column && $0.span == 1 && !$0.unsized.contains(.horizontal)
+    // One pass over the cells: each column's sizing cells and its first chosen alignment
+    // (linear in cells, not columns × cells).
+    var sizing = Array(repeating: [Cell](), count: columns)
+    var chosenAlignment = [HorizontalAlignment?](repeating: nil, count: columns)
+    for row in rows {
+      for cell in row.cells {
+        if cell.span == 1, !cell.unsized.contains(.horizontal) { sizing[cell.column].append(cell) }
+        if chosenAlignment[cell.column] == nil {
+          chosenAlignment[cell.column] = cell.subview.traits.gridColumnAlignment
+        }
       }
     }
     func width(_ column: Int, at proposed: Double?) -> Double {
@@ -140,11 +147,17 @@ public struct GridLayout: Layout {
     for column in 0..<columns {
       plan.columnX.append(x)
       x += plan.widths[column] + horizontalSpacing
-      let chosen = rows.flatMap(\.cells).first {
-        $0.column == column && $0.subview.traits.gridColumnAlignment != nil
-      }
-      plan.columnAlignment.append(
-        chosen?.subview.traits.gridColumnAlignment ?? alignment.horizontal)
+      plan.columnAlignment.append(chosenAlignment[column] ?? alignment.horizontal)
+    }
+    // A cell's width, once per first column and span: rows that span every column share it.
+    var spanWidths: [Int: Double] = [:]
+    func spanWidth(_ cell: Cell) -> Double {
+      if cell.span == 1 { return cell.column < columns ? plan.widths[cell.column] : 0 }
+      let key = cell.column * (columns + 1) + min(cell.span, columns + 1)
+      if let known = spanWidths[key] { return known }
+      let width = self.spanWidth(cell, plan.widths)
+      spanWidths[key] = width
+      return width
     }
     var y = 0.0
     for row in rows {
@@ -154,7 +167,7 @@ public struct GridLayout: Layout {
       var guides: [Double] = []
       var sized: [Bool] = []
       for cell in row.cells {
-        let cellProposal = ProposedViewSize(width: spanWidth(cell, plan.widths), height: nil)
+        let cellProposal = ProposedViewSize(width: spanWidth(cell), height: nil)
         let size = cell.subview.sizeThatFits(cellProposal)
         let guide = cell.subview.guide(key, in: cellProposal)
         let sizesRow = !cell.unsized.contains(.vertical)
@@ -169,7 +182,7 @@ public struct GridLayout: Layout {
       var proposals: [ProposedViewSize] = []
       var origins: [Point] = []
       for (index, cell) in row.cells.enumerated() {
-        let cellWidth = spanWidth(cell, plan.widths)
+        let cellWidth = spanWidth(cell)
         let cellProposal = ProposedViewSize(
           width: cellWidth, height: sized[index] ? nil : height)
         let dimensions = cell.subview.dimensions(in: cellProposal)

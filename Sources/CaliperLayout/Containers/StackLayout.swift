@@ -58,12 +58,19 @@ struct StackLayout: Layout, StackAxisProviding {
           - minimum[index]
       }
       var remaining = length - totalGap
-      for priority in Set(subviews.map(\.priority)).sorted(by: >) {
-        let group = subviews.indices.filter { subviews[$0].priority == priority }
-          .sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
-        let reserved = subviews.indices.filter { subviews[$0].priority < priority }
-          .reduce(0) { $0 + minimum[$1] }
-        var available = remaining - reserved
+      // Children grouped by priority, highest first; the minimum lengths of the groups
+      // below each one summed as the groups are served (linear after one sort).
+      let groups = Dictionary(grouping: subviews.indices) { subviews[$0].priority }
+        .sorted { $0.key > $1.key }
+      var reservedBelow = Array(repeating: 0.0, count: groups.count)
+      var below = 0.0
+      for rank in groups.indices.reversed() {
+        reservedBelow[rank] = below
+        below = groups[rank].value.reduce(below) { $0 + minimum[$1] }
+      }
+      for (rank, members) in groups.map(\.value).enumerated() {
+        let group = members.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        var available = remaining - reservedBelow[rank]
         for (position, index) in group.enumerated() {
           let share = max(0, available / Double(group.count - position))
           plan.proposals[index] = self.proposal(along: share, across: thickness)
@@ -96,12 +103,22 @@ struct StackLayout: Layout, StackAxisProviding {
   /// proposal) makes the whole infinitely thick; it sits at offset 0.
   static func align(_ guides: [Double], _ lengths: [Double]) -> (offsets: [Double], length: Double)
   {
-    let finite = guides.indices.filter { guides[$0].isFinite && lengths[$0].isFinite }
-    let lead = finite.map { guides[$0] }.max() ?? 0
-    let trail = finite.map { lengths[$0] - guides[$0] }.max() ?? 0
-    let offsets = guides.indices.map { finite.contains($0) ? lead - guides[$0] : 0 }
-    let length = finite.count == guides.count ? lead + trail : .infinity
-    return (offsets, guides.isEmpty ? 0 : length)
+    // One pass for the extents, one for the offsets: linear in the children.
+    func isFinite(_ index: Int) -> Bool { guides[index].isFinite && lengths[index].isFinite }
+    var lead = -Double.infinity
+    var trail = -Double.infinity
+    var allFinite = true
+    for index in guides.indices {
+      guard isFinite(index) else {
+        allFinite = false
+        continue
+      }
+      lead = max(lead, guides[index])
+      trail = max(trail, lengths[index] - guides[index])
+    }
+    if lead == -.infinity { (lead, trail) = (0, 0) }
+    let offsets = guides.indices.map { isFinite($0) ? lead - guides[$0] : 0 }
+    return (offsets, guides.isEmpty ? 0 : allFinite ? lead + trail : .infinity)
   }
 
   func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size {

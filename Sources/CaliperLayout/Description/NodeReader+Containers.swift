@@ -210,8 +210,12 @@ extension NodeReader {
     }
     let custom = customAlignments
     let guideAxis = axis
+    // A value that is no finite number (1e200 * 1e200, 0 / 0) is kept, not replaced by the
+    // guide's default: the stack it lines up in cannot place it, and the layout's geometry
+    // check refuses the document (`LayoutEngine.checkGeometry`).
     let guide = AlignmentGuide(key: key) { dimensions in
-      expression.guideValue(in: dimensions, axis: guideAxis, custom: custom) ?? dimensions[key]
+      expression.guideValue(in: dimensions, axis: guideAxis, custom: custom, keepingNonFinite: true)
+        ?? dimensions[key]
     }
     return AnyView(.trait(.alignmentGuide(guide), view))
   }

@@ -108,7 +108,38 @@ public struct LayoutEngine: Sendable {
     }
     let size = context.size(of: root, for: proposal)
     context.place(root, frame: Rect(origin: .zero, size: size), proposal: proposal)
+    try checkGeometry(root, proposal: proposal)
     return (root, LayoutResult(proposal: proposal, size: size, root: root))
+  }
+
+  /// The largest coordinate or length a layout may compute, in points (10^12): past it a
+  /// Double keeps no thousandth of a point, and sums and differences come out silently
+  /// wrong (an alignment guide of 1e17 made a stack 144 wide around 140.208-wide children).
+  public static let maxCoordinate = 1e12
+
+  /// Refuses a pass whose frames are not numbers (two `padding: 1e308` summed to infinity,
+  /// then NaN positions) or past `maxCoordinate`, naming the first such view. Infinity is
+  /// taken only on an axis the layout was proposed infinity on (a view taking an infinite
+  /// proposal is infinite there).
+  static func checkGeometry(_ root: LayoutNode, proposal: ProposedViewSize) throws(LayoutError) {
+    let infiniteWidth = proposal.width == .infinity
+    let infiniteHeight = proposal.height == .infinity
+    for node in root.preorder() {
+      guard let frame = node.frame else { continue }
+      let values = [
+        ("x", frame.minX, infiniteWidth), ("y", frame.minY, infiniteHeight),
+        ("width", frame.width, infiniteWidth), ("height", frame.height, infiniteHeight),
+      ]
+      for (name, value, infinityAllowed) in values
+      where !(abs(value) <= maxCoordinate || (infinityAllowed && value.isInfinite)) {
+        throw LayoutError(
+          path: "",
+          message:
+            "\(node.name) (\(node.kind) at \(node.position)) would have \(name) "
+            + "\(formatNumber(value)): every position and size must be a number of points "
+            + "from -\(formatNumber(maxCoordinate)) to \(formatNumber(maxCoordinate))")
+      }
+    }
   }
 }
 

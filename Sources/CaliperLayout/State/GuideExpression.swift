@@ -52,17 +52,19 @@ extension Expression {
   }
 
   /// The numeric value for a view with `dimensions`, reading guides on `axis` (for
-  /// `center`) and declared custom guides; nil when it is not a finite number.
-  func guideValue(in dimensions: ViewDimensions, axis: Axis, custom: [String: AlignmentKey])
-    -> Double?
-  {
+  /// `center`) and declared custom guides; nil when it is not a number, or (unless
+  /// `keepingNonFinite`) not a finite one.
+  func guideValue(
+    in dimensions: ViewDimensions, axis: Axis, custom: [String: AlignmentKey],
+    keepingNonFinite: Bool = false
+  ) -> Double? {
     let resolved = resolvingGuides { name in
       Self.guideKey(name, axis: axis, custom: custom).map { dimensions[$0] } ?? .nan
     }
     guard
       case .number(let value)? = resolved.evaluate(
         in: LayoutState(), geometry: Size(width: dimensions.width, height: dimensions.height)),
-      value.isFinite
+      value.isFinite || keepingNonFinite
     else { return nil }
     return value
   }

@@ -72,7 +72,9 @@ package enum StyleSchema {
         "\(what) must be a number of \(unit) \(bounds), not \(value.kindDescription)")
     }
     guard range.contains(number), !(lowest && number == range.lowerBound) else {
-      var error = StyleError("\(what) \(format(number)) must be a number of \(unit) \(bounds)")
+      // Said as given: 1e-300 is not "0" (which would read as in range for some fields).
+      let given = number != 0 && Double(format(number)) == 0 ? String(number) : format(number)
+      var error = StyleError("\(what) \(given) must be a number of \(unit) \(bounds)")
       error.isOutOfRange = true
       throw error
     }
