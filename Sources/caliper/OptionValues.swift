@@ -1,3 +1,5 @@
+import Caliper
+
 /// The values of the options that are not style (widths, scale, counts): one parser and
 /// one range check each, used by the option tables' checks and by the commands that read
 /// the checked values.
@@ -41,8 +43,8 @@ enum OptionValues {
   {
     guard let value = Double(text.trimmingSpaces), range.contains(value) else {
       throw UsageError(
-        "\(option) expects a number of points from \(NumberFormat.fixed(range.lowerBound, decimals: 0))"
-          + " to \(NumberFormat.fixed(range.upperBound, decimals: 0)), not '\(text)'")
+        "\(option) expects a number of points from \(formatNumber(range.lowerBound))"
+          + " to \(formatNumber(range.upperBound)), not '\(text)'")
     }
     return value + 0
   }

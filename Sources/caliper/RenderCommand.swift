@@ -116,7 +116,8 @@ enum RenderCommand {
     let size = rendering.measurement.size
     output.write(
       "\(options.output): \(rendering.image.width) × \(rendering.image.height) px; "
-        + "text \(NumberFormat.fixed(size.width)) × \(NumberFormat.fixed(size.height)) pt, "
+        + "text \(formatNumber(size.width, minimumFractionDigits: 3)) × "
+        + "\(formatNumber(size.height, minimumFractionDigits: 3)) pt, "
         + "\(rendering.measurement.lineCount) line\(rendering.measurement.lineCount == 1 ? "" : "s"), "
         + "\(rendering.glyphCount) glyphs, \(rendering.notdefCount) .notdef\n")
     if !prepared.missing.isEmpty {
