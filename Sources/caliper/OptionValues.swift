@@ -11,6 +11,13 @@ enum OptionValues {
     guard let value = Double(trimmed) else {
       throw UsageError("\(option) expects a number of points or 'inf', not '\(text)'")
     }
+    // A number too large for a Double reads as infinity: refused, so that a typo such as
+    // 1e999 is not taken for the ideal width, which has its own spellings.
+    guard value.isFinite || value.isNaN else {
+      throw UsageError(
+        "\(option): '\(text)' is not a finite number of points; the ideal width is spelled"
+          + " 'inf' or 'none'")
+    }
     do {
       return try RequestLimits.width(value)
     } catch {

@@ -33,7 +33,7 @@ enum RenderCommand {
         if $0.isEmpty { throw UsageError("--output expects a file name") }
       },
       Option(
-        "--width", value: "<w>",
+        "-w", "--width", value: "<w>",
         help: "Proposed width in points; 'inf' or 'none' for the ideal\nsize (default)."
       ) { text in
         guard !text.contains(",") else {

@@ -97,11 +97,9 @@ import Testing
     var lineCount: Int
     var lineX: [Double]?
 
-    /// Rounded as `render` prints it (3 decimals).
-    var printed: Summary {
-      func round(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
-      return Summary(width: round(width), height: round(height), lineCount: lineCount)
-    }
+    /// What `render` prints: the same digits as the JSON (one choice of digits for people
+    /// and programs), without the lines' x.
+    var printed: Summary { Summary(width: width, height: height, lineCount: lineCount) }
 
     var description: String { "\(width) × \(height), \(lineCount) lines, x \(lineX ?? [])" }
   }
