@@ -108,7 +108,8 @@ import Testing
 
   /// Numbers as the fonts give them: Noto Sans at 16 pt is 16/1000 pt a unit, so "Blue
   /// tile" (hb-shape --font-size=1000: 3791 units) is 60.656 pt and a line 1362 units
-  /// (ascender 1069 + descender 293) is 21.792 pt, not 21.791999999999998.
+  /// (ascender 1069 + descender 293) is 21.792 pt, not 21.791999999999998; "Blue" (2090
+  /// units) is 33.44 pt.
   @Test func numbersAreTheFontsDecimals() throws {
     let run = try ServeTests.serve([#"{"id":1,"text":"Blue tile","widths":[40],"lines":false}"#])
     let line = try #require(run.lines.first)
