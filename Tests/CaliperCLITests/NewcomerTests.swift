@@ -119,4 +119,20 @@ import Testing
     // 3791 × 16.5 / 1000 = 62.5515 (three decimals would print 62.552 or 62.551).
     #expect(table.stdout.contains("ideal width 62.5515;"), "\(table.stdout)")
   }
+
+  /// A bold span's face is bundled, not a system face, and is named so that it can be told
+  /// from the regular face (fc-scan Fonts/NotoSans-Bold.ttf: family "Noto Sans", style
+  /// "Bold").
+  @Test func fontsReportNamesBundledFacesApart() throws {
+    let spans = NSTemporaryDirectory() + "caliper-newcomer-\(UUID().uuidString).json"
+    defer { try? FileManager.default.removeItem(atPath: spans) }
+    try #"[{"start": 0, "end": 4, "bold": true}]"#.write(
+      toFile: spans, atomically: true, encoding: .utf8)
+    let fonts = try CLITests.caliper(["fonts", "--spans", spans, "Blue tile"])
+    #expect(fonts.status == 0)
+    #expect(!fonts.stdout.contains("System faces used"), "\(fonts.stdout)")
+    #expect(fonts.stdout.contains("Other bundled faces used:\n  Noto Sans Bold  "))
+    let measure = try CLITests.caliper(["measure", "--spans", spans, "--no-lines", "Blue tile"])
+    #expect(measure.stdout.contains("; faces: Noto Sans Bold, Noto Sans; "), "\(measure.stdout)")
+  }
 }
