@@ -117,6 +117,15 @@ enum CommandLineTool {
     case "--version":
       output.write(versionText)
       return 0
+    case "--generate-completion-script":  // hidden: for Scripts/install
+      guard let shell = rest.first else {
+        throw UsageError("--generate-completion-script expects bash, zsh or fish")
+      }
+      output.write(try Completions.script(for: shell))
+      return 0
+    case "--generate-manual":  // hidden: `caliper [<command>]`'s man page, for Scripts/install
+      output.write(try Manual.page(rest.first))
+      return 0
     case "help":
       guard let name = rest.first else {
         output.write(help)

@@ -135,4 +135,15 @@ import Testing
     let measure = try CLITests.caliper(["measure", "--spans", spans, "--no-lines", "Blue tile"])
     #expect(measure.stdout.contains("; faces: Noto Sans Bold, Noto Sans; "), "\(measure.stdout)")
   }
+
+  /// `Scripts/install --help` names the libraries the installed tool loads: not ICU, which
+  /// a release build links statically (Package.swift: `:libicuuc.a` in release).
+  @Test func installHelpSaysICUIsStatic() throws {
+    let run = try CaliperTool.run(
+      ["--help"], executable: URL(fileURLWithPath: TestFonts.root + "/Scripts/install"))
+    #expect(run.status == 0)
+    #expect(!run.stdout.contains("libicu72"), "\(run.stdout)")
+    #expect(run.stdout.contains("ICU is linked in statically"))
+    #expect(run.stdout.contains("share/man/man1/caliper.1"))
+  }
 }
