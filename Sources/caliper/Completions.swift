@@ -18,7 +18,9 @@ enum Completions {
 
   /// Each subcommand's name and table, in `--help`'s order.
   static var tables: [(name: String, table: OptionTable)] {
-    CommandLineTool.names.compactMap { name in CommandLineTool.subcommand(name).map { (name, $0.table) } }
+    CommandLineTool.names.compactMap { name in
+      CommandLineTool.subcommand(name).map { (name, $0.table) }
+    }
   }
 
   /// Whether an option's value is a path (`<file>`, `<file|->`, `<dir>`, `<name|path>`).
@@ -51,14 +53,16 @@ enum Completions {
       let all = table.allOptions.flatMap(\.names)
       text += "    \(name))\n      case \"$prev\" in\n"
       if !paths.isEmpty {
-        text += "        \(paths.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+        text +=
+          "        \(paths.joined(separator: "|"))) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
       }
       if !values.isEmpty {
         text += "        \(values.joined(separator: "|"))) return ;;\n"
       }
       text += "      esac\n"
       text += "      case \"$cur\" in\n"
-      text += "        -*) COMPREPLY=($(compgen -W \"\(all.joined(separator: " "))\" -- \"$cur\")) ;;\n"
+      text +=
+        "        -*) COMPREPLY=($(compgen -W \"\(all.joined(separator: " "))\" -- \"$cur\")) ;;\n"
       text += "        *) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
       text += "      esac\n      ;;\n"
     }
@@ -97,9 +101,11 @@ enum Completions {
       text += "    \(name))\n      _arguments -s \\\n"
       for option in table.allOptions {
         let value =
-          option.isFlag ? "" : ":\(summary(option.valueName)):" + (takesPath(option) ? "_files" : "")
+          option.isFlag
+          ? "" : ":\(summary(option.valueName)):" + (takesPath(option) ? "_files" : "")
         for optionName in option.names {
-          text += "        '\(option.repeatable ? "*" : "")\(optionName)[\(summary(option.help))]\(value)' \\\n"
+          text +=
+            "        '\(option.repeatable ? "*" : "")\(optionName)[\(summary(option.help))]\(value)' \\\n"
         }
       }
       text += "        '*:argument:_files'\n      ;;\n"
@@ -128,7 +134,9 @@ enum Completions {
       for option in table.allOptions {
         var line = "complete -c caliper -n '__fish_seen_subcommand_from \(name)'"
         for optionName in option.names {
-          line += optionName.hasPrefix("--") ? " -l \(optionName.dropFirst(2))" : " -s \(optionName.dropFirst())"
+          line +=
+            optionName.hasPrefix("--")
+            ? " -l \(optionName.dropFirst(2))" : " -s \(optionName.dropFirst())"
         }
         if !option.isFlag { line += takesPath(option) ? " -r -F" : " -r -f" }
         text += line + " -d '\(summary(option.help))'\n"

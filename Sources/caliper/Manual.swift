@@ -46,7 +46,8 @@ enum Manual {
     text += ".SH COMMANDS\n"
     for name in CommandLineTool.names {
       guard let (table, _) = CommandLineTool.subcommand(name) else { continue }
-      text += ".TP\n\\fB\(escape(name))\\fR\n\(escape(table.abstract)) See \\fBcaliper\\-\(name)\\fR(1).\n"
+      text +=
+        ".TP\n\\fB\(escape(name))\\fR\n\(escape(table.abstract)) See \\fBcaliper\\-\(name)\\fR(1).\n"
     }
     text += ".SH OPTIONS\n"
     for option in OptionTable.common {
@@ -55,7 +56,8 @@ enum Manual {
     }
     text += exitStatus
     text += ".SH SEE ALSO\n"
-    text += CommandLineTool.names.map { "\\fBcaliper\\-\($0)\\fR(1)" }.joined(separator: ", ") + "\n"
+    text +=
+      CommandLineTool.names.map { "\\fBcaliper\\-\($0)\\fR(1)" }.joined(separator: ", ") + "\n"
     return text
   }
 

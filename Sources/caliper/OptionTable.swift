@@ -95,7 +95,8 @@ struct OptionTable: Sendable {
   /// arguments (`caliper layout [options] <file|->`).
   var shortUsage: String {
     let required = options.filter(\.required).map { "\($0.name) \($0.valueName)" }
-    return (["caliper", command] + required + ["[options]"] + (arguments.isEmpty ? [] : [arguments]))
+    return
+      (["caliper", command] + required + ["[options]"] + (arguments.isEmpty ? [] : [arguments]))
       .joined(separator: " ")
   }
 

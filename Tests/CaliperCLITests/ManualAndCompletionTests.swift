@@ -84,7 +84,8 @@ import Testing
     let page = try CLITests.caliper(["--generate-manual"]).stdout
     for command in Self.commands { #expect(page.contains("\\fBcaliper\\-\(command)\\fR(1)")) }
     let list = try CLITests.caliper(["--generate-manual", "--list"]).stdout
-    #expect(list == (["caliper"] + Self.commands.map { "caliper-" + $0 }).joined(separator: "\n") + "\n")
+    #expect(
+      list == (["caliper"] + Self.commands.map { "caliper-" + $0 }).joined(separator: "\n") + "\n")
     let bad = try CLITests.caliper(["--generate-completion-script", "tcsh"])
     #expect(bad.status == 64)
   }

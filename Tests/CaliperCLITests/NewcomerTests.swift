@@ -27,7 +27,8 @@ import Testing
 
         """)
     let none = try CLITests.caliper(["frob"])
-    #expect(none.stderr.hasSuffix("\nUsage: caliper <subcommand> [options]\nSee 'caliper --help'.\n"))
+    #expect(
+      none.stderr.hasSuffix("\nUsage: caliper <subcommand> [options]\nSee 'caliper --help'.\n"))
   }
 
   /// A number too large for a `Double` is not taken for infinity, in every command.

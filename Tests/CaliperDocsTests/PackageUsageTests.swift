@@ -62,8 +62,10 @@ import Testing
     let tags = try CaliperTool.run(
       ["-C", TestFonts.root, "tag", "--points-at", "HEAD"],
       executable: URL(fileURLWithPath: "/usr/bin/git"))
-    let versions = tags.stdout.split(separator: "\n").map { $0.hasPrefix("v") ? $0.dropFirst() : $0 }
-      .filter { $0.first?.isNumber == true }
+    let versions = tags.stdout.split(separator: "\n").map {
+      $0.hasPrefix("v") ? $0.dropFirst() : $0
+    }
+    .filter { $0.first?.isNumber == true }
     for tag in versions { #expect(tag == version, "tag \(tag), --version \(version)") }
   }
 

@@ -17,7 +17,8 @@ import Testing
   @Test func readmeLibrary() throws {
     do {
       let fonts = try FontLibrary.bundled()
-      let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+      let text = try fonts.prepare(
+        "Blue tile with a longer local label", style: TextStyle(size: 16))
 
       let ideal = text.idealSize  // one line: 242.656 × 21.792
       let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
@@ -47,7 +48,8 @@ import Testing
   @Test func gettingStarted() throws {
     do {
       let fonts = try FontLibrary.bundled()
-      let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+      let text = try fonts.prepare(
+        "Blue tile with a longer local label", style: TextStyle(size: 16))
 
       let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
       let size = wrapped.size  // 110.32 × 65.376: the widest line × three lines
