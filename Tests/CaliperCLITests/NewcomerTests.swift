@@ -80,6 +80,8 @@ import Testing
     let layout = try CLITests.caliper(["layout", Self.panel, "-w", "300", "-o", png])
     #expect(layout.status == 0, "\(layout.stderr)")
     #expect(FileManager.default.fileExists(atPath: png))
+    let fonts = try CLITests.caliper(["fonts", "-w", "100", "x"])
+    #expect(fonts.stderr.hasPrefix("Error: unknown option '-w'\n"), "\(fonts.stderr)")
     let typo = try CLITests.caliper(["measure", "--font-file", "x.ttf", "x"])
     #expect(typo.stderr.hasPrefix("Error: unknown option '--font-file' (did you mean '--font'?)"))
   }
