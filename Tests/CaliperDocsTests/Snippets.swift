@@ -26,7 +26,7 @@ import Testing
       let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
       let pixels = wrapped.rounded(toScale: 2).size  // ceil to a 2× pixel grid: 110.5 × 65.5
       let minWidth = text.minWidth  // the widest unbreakable word: 49.168
-      print(ideal, size, lines, pixels, minWidth)
+      print(ideal, size, lines, pixels, minWidth)  // 242.656 × 21.792 110.32 × 65.376 […]
     } catch {
       print("error: \(error)")  // one line, such as every place searched for missing fonts
     }

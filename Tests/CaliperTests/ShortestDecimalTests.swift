@@ -99,6 +99,8 @@ import Testing
     #expect(formatNumber(261.609375, minimumFractionDigits: 3) == "261.609375")
     #expect(formatNumber(-1e-12, minimumFractionDigits: 3) == "0.000")
     #expect(formatNumber(.infinity, minimumFractionDigits: 3) == "inf")
+    // What `print(size)` shows (the README's example prints sizes).
+    #expect(Size(width: 110.32, height: 65.37599999999999).description == "110.32 × 65.376")
   }
 
   @Test func writesTheShortestDecimalWithinTolerance() throws {

@@ -32,3 +32,9 @@ package func formatNumber(_ value: Double, minimumFractionDigits: Int) -> String
 package func formatNumber(_ value: Double) -> String {
   formatNumber(value, minimumFractionDigits: 0)
 }
+
+/// "110.32 × 65.376": what `print(size)` shows, in the people's digits (not the
+/// `Double`s' 65.37599999999999).
+extension Size: CustomStringConvertible {
+  public var description: String { "\(formatNumber(width)) × \(formatNumber(height))" }
+}
