@@ -85,17 +85,21 @@ enum CommandLineTool {
       return status
     } catch let error as UsageError {
       try? output.finish()
-      let usage =
-        usageCommand.flatMap { subcommand($0)?.table }
-        .map { $0.usage + "\n       See 'caliper help \($0.command)'." }
-        ?? "caliper <subcommand> [options]; see 'caliper --help'."
-      Output.writeError("Error: \(error.message)\nUsage: \(usage)\n")
+      Output.writeError(usageError(error, command: usageCommand.flatMap { subcommand($0)?.table }))
       return 64
     } catch {
       try? output.finish()
       Output.writeError("Error: \(error)\n")
       return 1
     }
+  }
+
+  /// A usage error in three lines: the error, the command's one-line usage and where to
+  /// read the rest (the whole usage is `caliper help <command>`'s).
+  static func usageError(_ error: UsageError, command table: OptionTable?) -> String {
+    let usage = table?.shortUsage ?? "caliper <subcommand> [options]"
+    let help = table.map { "caliper help \($0.command)" } ?? "caliper --help"
+    return "Error: \(error.message)\nUsage: \(usage)\nSee '\(help)'.\n"
   }
 
   /// Runs the command line `arguments`; `usage` is set to the subcommand's name once known.
@@ -112,6 +116,15 @@ enum CommandLineTool {
       return 0
     case "--version":
       output.write(versionText)
+      return 0
+    case "--generate-completion-script":  // hidden: for Scripts/install
+      guard let shell = rest.first else {
+        throw UsageError("--generate-completion-script expects bash, zsh or fish")
+      }
+      output.write(try Completions.script(for: shell))
+      return 0
+    case "--generate-manual":  // hidden: `caliper [<command>]`'s man page, for Scripts/install
+      output.write(try Manual.page(rest.first))
       return 0
     case "help":
       guard let name = rest.first else {

@@ -57,10 +57,15 @@ enum FontsCommand {
     output: inout Output
   ) throws {
     let prepared = try fonts.prepare(text, style: settings.style, spans: settings.spans)
-    let system = prepared.faces.filter { face in !cascade.paths.contains { $0 == face.path } }
-    if !system.isEmpty {
-      output.write("System faces used:\n")
-      for face in system {
+    // Faces besides the cascade: bundled ones a span chose (bold, italic), and system ones.
+    let others = prepared.faces.filter { face in !cascade.paths.contains { $0 == face.path } }
+    for bundled in [true, false] {
+      let faces = others.filter {
+        SystemFontOptions.isBundled($0, fontsDirectory: fonts.fontsDirectory) == bundled
+      }
+      guard !faces.isEmpty else { continue }
+      output.write(bundled ? "Other bundled faces used:\n" : "System faces used:\n")
+      for face in faces {
         output.write("  \(face.familyName) \(face.styleName)  \(face.path)\n")
       }
     }

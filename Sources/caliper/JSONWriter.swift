@@ -162,9 +162,11 @@ struct JSONWriter {
     string(value)
   }
 
-  /// A number: whole numbers under 10^15 without a fraction ("12", not "12.0"), others as
-  /// Swift's shortest round-trip text. JSON has no NaN or infinity; no measured number is
-  /// either, but never emit bad JSON: `null`.
+  /// A number, the one formatter for programs: whole numbers under 10^15 without a fraction
+  /// ("12", not "12.0"), others as the shortest decimal within a billionth of a point
+  /// (`ShortestDecimal`: 21.792, not the sum's 21.791999999999998), the same digits
+  /// `formatNumber` shows people. JSON has no NaN or infinity; no measured number is either,
+  /// but never emit bad JSON: `null`.
   mutating func number(_ number: Double) {
     guard number.isFinite else { return raw("null") }
     // Whole: a round trip through Int (`rounded()` is a call into libm).
@@ -176,10 +178,9 @@ struct JSONWriter {
       copy(recent.1.range)
     } else {
       let start = count
-      // Swift's shortest round-trip digits, as `String(number)` spells a finite number:
-      // found with integers for most measured numbers, else handed by `write(to:)` as
-      // ASCII (no String is made: one of over 15 bytes, such as 933.1840000000002, was an
-      // allocation each).
+      // The shortest decimal, found with integers for measured magnitudes, else Swift's
+      // round-trip digits handed by `write(to:)` as ASCII (no String is made: one of over
+      // 15 bytes was an allocation each).
       if !ShortestDecimal.write(number, to: { append($0) }) {
         var sink = ASCIISink()
         number.write(to: &sink)

@@ -13,7 +13,7 @@ enum LayoutCommand {
     argumentHelp: [("<file|->", "The layout description (schema in the docs), '-' for stdin.")],
     options: [
       Option(
-        "--width", value: "<w>[,<w>...]",
+        "-w", "--width", value: "<w>[,<w>...]",
         help: "Proposed widths in points; 'inf' proposes infinity, 'none'\n"
           + "leaves the width unspecified. Repeatable. Default: the\n"
           + "document's \"proposal\", else unspecified (the ideal size).",
@@ -26,14 +26,14 @@ enum LayoutCommand {
         help: "Passes before a layout that keeps changing is a loop (16)."
       ) { _ = try OptionValues.whole($0, option: "--max-passes", 1...10000, "passes") },
       Option(
-        "--png", value: "<file>",
+        "-o", "--output", value: "<file>",
         help: """
           Also draw the layout to a PNG: frames of views with an id
           outlined and labelled, text in its frame, boxes filled; a
           geometry feedback loop draws every pass side by side. Needs
           a single width.
           """
-      ) { if $0.isEmpty { throw UsageError("--png expects a file name") } },
+      ) { if $0.isEmpty { throw UsageError("--output expects a file name") } },
       Option(
         "--scale", value: "<s>", help: "Pixels per point in the PNG (default: 2).",
         check: OptionValues.checkScale),
@@ -45,7 +45,8 @@ enum LayoutCommand {
       The style and line options are what every text node starts from: the document's own
       "text" style applies over them, and each text node's fields over both.
       EXIT STATUS: 0 laid out; 1 bad input; 2 a geometry feedback loop; 3 audit findings.
-      """)
+      """,
+    deprecatedNames: ["--png": "--output"])
 
   static var help: String { table.help }
 
@@ -85,9 +86,9 @@ enum LayoutCommand {
       options.maxPasses = try OptionValues.whole(
         passes, option: "--max-passes", 1...10000, "passes")
     }
-    if let png = parsed.last("--png") {
+    if let png = parsed.last("--output") {
       guard (options.widths ?? [nil]).count == 1 else {
-        throw UsageError("--png draws one width; give a single --width")
+        throw UsageError("--output draws one width; give a single --width")
       }
       options.png = png
     }

@@ -1,8 +1,9 @@
+import Caliper
 import CaliperLayout
 
 /// The human-readable `caliper layout` output: an indented tree of frames per width.
 enum LayoutTable {
-  static func number(_ value: Double) -> String { NumberFormat.fixed(value, decimals: 3) }
+  static func number(_ value: Double) -> String { formatNumber(value, minimumFractionDigits: 3) }
 
   static func proposal(_ proposal: ProposedViewSize) -> String {
     let width = proposal.width.map(number) ?? "unspecified"

@@ -22,7 +22,7 @@ enum MeasureCommand {
     ],
     options: [
       Option(
-        "--width", value: "<w>[,<w>...]",
+        "-w", "--width", value: "<w>[,<w>...]",
         help: "Proposed widths in points. 'inf' or 'none' asks for the\n"
           + "ideal size. Repeatable. Default: the ideal size only.",
         repeatable: true, check: OptionValues.checkWidths)

@@ -7,7 +7,7 @@ enum MeasurementTable {
   static func write(_ rows: MeasuredRows, to sink: (String) -> Void) {
     let text = rows.text
     let format = rows.format
-    let f = { (value: Double) in NumberFormat.fixed(value) }
+    let f = { (value: Double) in formatNumber(value, minimumFractionDigits: 3) }
     let faces = text.faces.map {
       SystemFontOptions.name(of: $0, fontsDirectory: format.fontsDirectory)
     }.joined(separator: ", ")

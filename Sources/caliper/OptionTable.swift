@@ -57,9 +57,15 @@ struct OptionTable: Sendable {
 
   var allOptions: [Option] { options + Self.common }
 
-  /// The option a name (`--size`, `-o`) means, if any.
+  /// Old names still read for the options they were renamed to (`--png` for `--output`),
+  /// never listed, suggested or completed: `StyleSchema.deprecatedOptions` and the
+  /// command's own.
+  var deprecatedNames: [String: String] = [:]
+
+  /// The option a name (`--size`, `-o`, a deprecated name) means, if any.
   func option(named name: String) -> Option? {
-    allOptions.first { $0.names.contains(name) }
+    let name = deprecatedNames[name] ?? StyleSchema.deprecatedOptions[name] ?? name
+    return allOptions.first { $0.names.contains(name) }
   }
 
   /// The complete usage line: every option, wrapped under the command's name.
@@ -83,6 +89,15 @@ struct OptionTable: Sendable {
     }
     lines.append(String(line.dropLast()))
     return lines.joined(separator: "\n       ")
+  }
+
+  /// The usage in one line, for a usage error: the required options, `[options]` and the
+  /// arguments (`caliper layout [options] <file|->`).
+  var shortUsage: String {
+    let required = options.filter(\.required).map { "\($0.name) \($0.valueName)" }
+    return
+      (["caliper", command] + required + ["[options]"] + (arguments.isEmpty ? [] : [arguments]))
+      .joined(separator: " ")
   }
 
   /// The `--help` text.
@@ -150,7 +165,7 @@ struct OptionTable: Sendable {
         }
         throw UsageError(
           "unknown option '\(name)'"
-            + Suggestion.nearest(name, in: allOptions.flatMap(\.names)).map {
+            + Suggestion.option(name, in: allOptions.flatMap(\.names)).map {
               " (did you mean '\($0)'?)"
             }.orEmpty)
       }
@@ -199,6 +214,23 @@ enum Suggestion {
     let best = candidates.map { ($0, distance(name, $0)) }.min { $0.1 < $1.1 }
     guard let best, best.1 <= max(1, min(3, name.count / 3)) else { return nil }
     return best.0
+  }
+
+  /// The option a mistyped long option name means: the longest option that begins it
+  /// (`--font-file` → `--font`), else the nearest name, else the one option it begins. An
+  /// unknown short option gets none.
+  static func option(_ name: String, in names: [String]) -> String? {
+    let long = names.filter { $0.hasPrefix("--") }
+    if name.hasPrefix("--"),
+      let prefix = long.filter({ name.hasPrefix($0 + "-") }).max(by: { $0.count < $1.count })
+    {
+      return prefix
+    }
+    // One letter off another short option means nothing (`-w` is not `-h`).
+    guard name.hasPrefix("--") else { return nil }
+    if let nearest = nearest(name, in: names) { return nearest }
+    let longer = long.filter { name.count > 3 && $0.hasPrefix(name) }
+    return longer.count == 1 ? longer[0] : nil
   }
 
   /// Levenshtein distance with transpositions counted as one edit ("widht" → "width").

@@ -1,3 +1,5 @@
+import Caliper
+
 /// The values of the options that are not style (widths, scale, counts): one parser and
 /// one range check each, used by the option tables' checks and by the commands that read
 /// the checked values.
@@ -8,6 +10,13 @@ enum OptionValues {
     if ["inf", "infinity", "none", "nil", "+inf"].contains(trimmed) { return nil }
     guard let value = Double(trimmed) else {
       throw UsageError("\(option) expects a number of points or 'inf', not '\(text)'")
+    }
+    // A number too large for a Double reads as infinity: refused, so that a typo such as
+    // 1e999 is not taken for the ideal width, which has its own spellings.
+    guard value.isFinite || value.isNaN else {
+      throw UsageError(
+        "\(option): '\(text)' is not a finite number of points; the ideal width is spelled"
+          + " 'inf' or 'none'")
     }
     do {
       return try RequestLimits.width(value)
@@ -41,8 +50,8 @@ enum OptionValues {
   {
     guard let value = Double(text.trimmingSpaces), range.contains(value) else {
       throw UsageError(
-        "\(option) expects a number of points from \(NumberFormat.fixed(range.lowerBound, decimals: 0))"
-          + " to \(NumberFormat.fixed(range.upperBound, decimals: 0)), not '\(text)'")
+        "\(option) expects a number of points from \(formatNumber(range.lowerBound))"
+          + " to \(formatNumber(range.upperBound)), not '\(text)'")
     }
     return value + 0
   }

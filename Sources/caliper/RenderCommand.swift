@@ -37,7 +37,7 @@ enum RenderCommand {
         if $0.isEmpty { throw UsageError("--output expects a file name") }
       },
       Option(
-        "--width", value: "<w>",
+        "-w", "--width", value: "<w>",
         help: "Proposed width in points; 'inf' or 'none' for the ideal\nsize (default)."
       ) { text in
         guard !text.contains(",") else {
@@ -124,7 +124,8 @@ enum RenderCommand {
     let size = rendering.measurement.size
     var summary =
       "\(options.output): \(rendering.image.width) × \(rendering.image.height) px; "
-      + "text \(NumberFormat.fixed(size.width)) × \(NumberFormat.fixed(size.height)) pt, "
+      + "text \(formatNumber(size.width, minimumFractionDigits: 3)) × "
+      + "\(formatNumber(size.height, minimumFractionDigits: 3)) pt, "
       + "\(rendering.measurement.lineCount) line\(rendering.measurement.lineCount == 1 ? "" : "s"), "
       + "\(rendering.glyphCount) glyphs, \(rendering.notdefCount) .notdef\n"
     if !prepared.missing.isEmpty {

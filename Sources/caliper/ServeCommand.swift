@@ -83,15 +83,17 @@ enum ServeCommand {
     var reader = LineReader(descriptor: 0, maxLineBytes: limits.maxLineBytes)
     reader.whileWaiting = ServeSignals.whileWaiting
     var writer = ResponseWriter()
+    var lineNumber = 0
     while let item = try reader.next() {
+      lineNumber += 1
       switch item {
       case .line(let line):
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
-        session.respond(to: line) { writer.write($0) }
+        session.respond(to: line, number: lineNumber) { writer.write($0) }
       case .tooLong(let byteCount):
         writer.write(
           ServeSession.error(
-            id: .null,
+            id: .null, line: lineNumber,
             RequestError(
               .lineTooLong,
               "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"

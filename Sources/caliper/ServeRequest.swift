@@ -39,8 +39,10 @@ struct ServeRequest {
       throw RequestError(
         .unknownKey,
         "unknown key '\(member.key)'"
-          + Suggestion.nearest(member.key, in: Self.keys).map { " (did you mean '\($0)'?)" }.orEmpty
-          + " (expected one of: \(Self.keys.joined(separator: ", ")))"
+          + Suggestion.nearest(member.key, in: StyleSchema.listed(Self.keys)).map {
+            " (did you mean '\($0)'?)"
+          }.orEmpty
+          + " (expected one of: \(StyleSchema.listed(Self.keys).joined(separator: ", ")))"
       )
     }
     switch request["id"] {

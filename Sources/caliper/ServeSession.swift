@@ -25,7 +25,10 @@ struct ServeSession {
   /// (`MeasurementJSON.write`). A response estimated over `limits.maxResponseBytes` is
   /// refused before any of it is written, so memory per request is bounded by the limits
   /// (the text and one measurement's lines), not by what the request asks for.
-  func respond(to line: some Collection<UInt8>, into sink: (String) -> Void) {
+  /// `number` is the request's line number, given in an error whose id cannot be read.
+  func respond(
+    to line: some Collection<UInt8>, number: Int? = nil, into sink: (String) -> Void
+  ) {
     let (text, invalidUTF8) = Self.repairingUTF8(line)
     let json: JSONValue
     do {
@@ -33,13 +36,16 @@ struct ServeSession {
     } catch {
       return sink(
         Self.error(
-          id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")))
+          id: .null, line: number,
+          RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")))
     }
     let request: ServeRequest
     do {
       request = try ServeRequest(json, limits: limits)
     } catch {
-      return sink(Self.error(id: ServeRequest.id(of: json), error))
+      let id = ServeRequest.id(of: json)
+      guard case .null = id else { return sink(Self.error(id: id, error)) }
+      return sink(Self.error(id: id, line: number, error))
     }
     switch request.action {
     case .stats:
@@ -93,15 +99,15 @@ struct ServeSession {
   }
 
   /// `{"id": …, "error": {"code": …, "message": …}}`.
-  static func error(id: JSONWriter.Value, _ error: RequestError) -> String {
+  static func error(id: JSONWriter.Value, line: Int? = nil, _ error: RequestError) -> String {
     JSONWriter.encode(
-      .object([
-        ("id", id),
-        (
-          "error",
-          .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
-        ),
-      ]))
+      .object(
+        [("id", id)] + (line.map { [("line", .integer($0))] } ?? []) + [
+          (
+            "error",
+            .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])
+          )
+        ]))
   }
 
   /// The error code of a library failure.

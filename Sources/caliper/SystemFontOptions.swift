@@ -39,10 +39,16 @@ enum SystemFontOptions {
     return folders.isEmpty ? .installed : .directories(folders)
   }
 
-  /// How a face is named for people: a bundled face by its family; any other face (a
-  /// system face, a file) by family and file.
+  /// How a face is named for people, so that two faces of a family can be told apart: a
+  /// bundled face by family and style ("Noto Sans", "Noto Sans Bold"); any other face (a
+  /// system face, a file) also by its file.
   static func name(of font: Font, fontsDirectory: String) -> String {
+    isBundled(font, fontsDirectory: fontsDirectory)
+      ? font.displayName : "\(font.displayName) (\(font.path))"
+  }
+
+  /// Whether `font` is one of the bundled faces (a file in the fonts folder).
+  static func isBundled(_ font: Font, fontsDirectory: String) -> Bool {
     font.path.hasPrefix(fontsDirectory + "/")
-      ? font.familyName : "\(font.familyName) (\(font.path))"
   }
 }

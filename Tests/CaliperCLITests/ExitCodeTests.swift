@@ -65,7 +65,11 @@ import Testing
     if row.status == 64, let command = row.arguments.first,
       ["measure", "render", "layout", "fonts", "serve"].contains(command)
     {
-      #expect(run.stderr.contains("Usage: caliper \(command) "), "\(run.stderr)")
+      // Three lines: the error, the one-line usage, where the rest is.
+      let lines = run.stderr.split(separator: "\n")
+      #expect(lines.count == 3, "\(run.stderr)")
+      #expect(lines.dropFirst().first?.hasPrefix("Usage: caliper \(command) ") == true)
+      #expect(lines.last == "See 'caliper help \(command)'.", "\(run.stderr)")
     }
     if row.status != 0 { #expect(run.stderr.hasPrefix("Error: "), "\(run.stderr)") }
   }

@@ -104,6 +104,13 @@ import Testing
     // hb-shape --font-size=1000 Fonts/NotoSans-Regular.ttf: 15166 units × 16/1000 pt.
     #expect(measured.stdout.contains("\"ideal\":{\"width\":242.656,"))
     #expect(measured.stdout.contains(prefix + "/share/caliper/Fonts/NotoSans-Regular.ttf"))
+    // Man pages and completions from the option tables (ManualAndCompletionTests).
+    let extras = try Self.shell(
+      "cd '\(prefix)/share' && ls man/man1 bash-completion/completions zsh/site-functions"
+        + " fish/vendor_completions.d")
+    for file in ["caliper.1", "caliper-measure.1", "caliper-serve.1", "_caliper", "caliper.fish"] {
+      #expect(extras.stdout.contains(file + "\n"), "\(extras.stdout)")
+    }
     let libraries = try Self.shell("ldd '\(prefix)/bin/caliper'")
     #expect(!libraries.stdout.contains("libswiftCore"), "\(libraries.stdout)")
 

@@ -12,37 +12,58 @@ import Testing
     abs(value - shown) < 0.0005
   }
 
-  /// README.md, "Library".
+  /// README.md, "Library". The example catches its errors (a program's top level must), so
+  /// the values its comments show are measured again after it, the same way, and checked.
   @Test func readmeLibrary() throws {
-    let fonts = try FontLibrary.bundled()
-    let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+    do {
+      let fonts = try FontLibrary.bundled()
+      let text = try fonts.prepare(
+        "Blue tile with a longer local label", style: TextStyle(size: 16))
 
-    let ideal = text.idealSize  // one line: 242.656 × 21.792
+      let ideal = text.idealSize  // one line: 242.656 × 21.792
+      let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
+      let size = wrapped.size  // 110.32 × 65.376: the widest line × 3 lines
+      let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
+      let pixels = wrapped.rounded(toScale: 2).size  // ceil to a 2× pixel grid: 110.5 × 65.5
+      let minWidth = text.minWidth  // the widest unbreakable word: 49.168
+      print(ideal, size, lines, pixels, minWidth)  // 242.656 × 21.792 110.32 × 65.376 […]
+    } catch {
+      print("error: \(error)")  // one line, such as every place searched for missing fonts
+    }
+
+    let text = try TestFonts.library.get().prepare(
+      "Blue tile with a longer local label", style: TextStyle(size: 16))
+    let ideal = text.idealSize
     let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
-    let size = wrapped.size  // 110.32 × 65.376: the widest line × 3 lines
-    let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
-    let pixels = wrapped.rounded(toScale: 2).size  // ceil to a 2× pixel grid: 110.5 × 65.5
-    let minWidth = text.minWidth  // the widest unbreakable word: 49.168
-
+    let size = wrapped.size
     #expect(shows(ideal.width, 242.656) && shows(ideal.height, 21.792))
     #expect(shows(size.width, 110.32) && shows(size.height, 65.376))
     #expect(wrapped.lineCount == 3)
-    #expect(lines == ["Blue tile with a ", "longer local ", "label"])
-    #expect(pixels == Size(width: 110.5, height: 65.5))
-    #expect(shows(minWidth, 49.168))
+    #expect(wrapped.lines.map(\.text) == ["Blue tile with a ", "longer local ", "label"])
+    #expect(wrapped.rounded(toScale: 2).size == Size(width: 110.5, height: 65.5))
+    #expect(shows(text.minWidth, 49.168))
   }
 
-  /// Caliper.docc, GettingStarted.md.
+  /// Caliper.docc, GettingStarted.md (checked as the README's example is).
   @Test func gettingStarted() throws {
-    let fonts = try FontLibrary.bundled()
-    let text = try fonts.prepare("Blue tile with a longer local label", style: TextStyle(size: 16))
+    do {
+      let fonts = try FontLibrary.bundled()
+      let text = try fonts.prepare(
+        "Blue tile with a longer local label", style: TextStyle(size: 16))
 
+      let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
+      let size = wrapped.size  // 110.32 × 65.376: the widest line × three lines
+      let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
+      print(size, lines)
+    } catch {
+      print("error: \(error)")  // one line, such as every place searched for missing fonts
+    }
+
+    let text = try TestFonts.library.get().prepare(
+      "Blue tile with a longer local label", style: TextStyle(size: 16))
     let wrapped = text.measure(ProposedViewSize(width: 120, height: nil))
-    let size = wrapped.size  // 110.32 × 65.376: the widest line × three lines
-    let lines = wrapped.lines.map(\.text)  // ["Blue tile with a ", "longer local ", "label"]
-
-    #expect(shows(size.width, 110.32) && shows(size.height, 65.376))
-    #expect(lines == ["Blue tile with a ", "longer local ", "label"])
+    #expect(shows(wrapped.size.width, 110.32) && shows(wrapped.size.height, 65.376))
+    #expect(wrapped.lines.map(\.text) == ["Blue tile with a ", "longer local ", "label"])
   }
 
   /// Caliper.docc, AutomaticHyphenation.md.

@@ -41,4 +41,42 @@ import Testing
     }
     #expect(checked > 1000)
   }
+
+  /// Widths as the CLI prints them (`formatNumber`, and the same digits in JSON) are the
+  /// exact decimals the font's units give, and proposing a printed width again gives the
+  /// same lines. Noto Sans has 1000 units per em, so every advance, kerning value and line
+  /// height is a whole number of units and every width and height at 16 pt is a multiple of
+  /// 16 / 1000 pt, at 13.7 pt of 13.7 / 1000 pt: the printed decimal times 1000 / size must
+  /// be a whole number (Latin paragraphs only, so that no face of another size of em is
+  /// used).
+  @Test(arguments: [16.0, 13.7])
+  func printedWidthsAreExactAndGiveTheSameLines(size: Double) throws {
+    let texts = try Self.paragraphs("gatsby-opening.txt")
+    var checked = 0
+    var inexact: [String] = []
+    for paragraph in texts {
+      let text = try TestFonts.prepare(paragraph, size: size)
+      for width in [Double.infinity, 90, 150, 233.5, 400] {
+        let first = text.measure(ProposedViewSize(width: width, height: nil))
+        for number in [first.size.width, first.size.height, text.minWidth] {
+          let printed = formatNumber(number)
+          let decimal = try #require(Decimal(string: printed))
+          let units = decimal * 1000 / Decimal(string: String(size))!
+          var whole = Decimal()
+          var copy = units
+          NSDecimalRound(&whole, &copy, 0, .plain)
+          if whole != units { inexact.append("\(number) printed \(printed)") }
+        }
+        guard first.size.width <= width + 1e-6 else { continue }
+        let printed = try #require(Double(formatNumber(first.size.width)))
+        let again = text.measure(ProposedViewSize(width: printed, height: nil))
+        #expect(
+          again.lines.map(\.range) == first.lines.map(\.range),
+          "\(paragraph.prefix(40)) at \(width) → \(formatNumber(first.size.width))")
+        checked += 1
+      }
+    }
+    #expect(inexact.isEmpty, "\(inexact.count): \(inexact.prefix(10))")
+    #expect(checked > 100)
+  }
 }

@@ -1,5 +1,9 @@
 internal import CPNG
 
+#if canImport(Glibc)
+  internal import Glibc
+#endif
+
 /// Reads and writes PNG files with libpng's simplified API (8-bit RGBA).
 ///
 /// ```swift
@@ -12,7 +16,10 @@ public enum PNGFile {
 
   /// Writes `image` as an 8-bit RGBA PNG at `path`.
   ///
-  /// The corresponding libpng function is `png_image_write_to_file`.
+  /// The PNG is made in memory and written with `write(2)`, so that a failed write says
+  /// why as every other output does ("No space left on device"): libpng's own file writer
+  /// says "Write Error", or nothing when the failure comes at `fclose`.
+  /// The corresponding libpng function is `png_image_write_to_memory`.
   public static func write(_ image: Image, to path: String) throws(RenderError) {
     guard image.width > 0, image.height > 0 else {
       throw .png(path: path, message: "the image is empty (\(image.width) × \(image.height))")
@@ -22,11 +29,45 @@ public enum PNGFile {
     control.width = UInt32(image.width)
     control.height = UInt32(image.height)
     control.format = rgba
-    let status = image.pixels.withUnsafeBytes { bytes in
-      png_image_write_to_file(&control, path, 0, bytes.baseAddress, Int32(image.width * 4), nil)
-    }
     defer { png_image_free(&control) }
-    guard status != 0 else { throw .png(path: path, message: message(control)) }
+    var size = 0
+    var file: [UInt8] = []
+    // The first call says how many bytes the PNG takes, the second writes them.
+    for _ in 0..<2 {
+      file = [UInt8](repeating: 0, count: size)
+      let status = image.pixels.withUnsafeBytes { pixels in
+        file.withUnsafeMutableBytes { memory in
+          png_image_write_to_memory(
+            &control, size == 0 ? nil : memory.baseAddress, &size, 0, pixels.baseAddress,
+            Int32(image.width * 4), nil)
+        }
+      }
+      guard status != 0 else { throw .png(path: path, message: message(control)) }
+    }
+    if let failure = writeFile(file.prefix(size), to: path) {
+      throw .png(path: path, message: failure)
+    }
+  }
+
+  /// Writes `bytes` to a new or emptied file at `path`; returns why not, if it could not.
+  private static func writeFile(_ bytes: ArraySlice<UInt8>, to path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    var failure: String?
+    bytes.withUnsafeBytes { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        if written <= 0 {
+          failure = written < 0 ? String(cString: strerror(errno)) : "short write"
+          return
+        }
+        offset += written
+      }
+    }
+    if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    return failure
   }
 
   /// Reads the PNG at `path` as 8-bit RGBA.

@@ -47,7 +47,9 @@ package struct JSONReader {
     for member in members where !allowed.contains(member.key) {
       throw LayoutError(
         path: path + "." + member.key,
-        message: "unknown key '\(member.key)' (expected one of: \(allowed.joined(separator: ", ")))"
+        message:
+          "unknown key '\(member.key)' (expected one of: "
+          + "\(StyleSchema.listed(allowed).joined(separator: ", ")))"
       )
     }
     return members.map { ($0.key, JSONReader(value: $0.value, path: path + "." + $0.key)) }

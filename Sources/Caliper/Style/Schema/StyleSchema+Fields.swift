@@ -62,7 +62,7 @@ extension StyleSchema {
       }
     },
     StyleField(
-      "features", option: "--feature", "<f>[,<f>...]", .strings, [.style, .span],
+      "features", option: "--features", "<f>[,<f>...]", .strings, [.style, .span],
       help: """
         OpenType features in HarfBuzz's syntax: tnum, liga=0,
         -kern, smcp, aalt=2, tnum[3:5] (scalar offsets 3 and 4).
@@ -74,7 +74,7 @@ extension StyleSchema {
       }
     },
     StyleField(
-      "variations", option: "--variation", "<axis=v>[,...]", .strings, [.style, .span],
+      "variations", option: "--variations", "<axis=v>[,...]", .strings, [.style, .span],
       help: """
         Variable-font axis positions: wght=700, wdth=75, opsz=12.
         Applies to every face that has the axis. Repeatable.
@@ -85,7 +85,7 @@ extension StyleSchema {
       }
     },
     StyleField(
-      "systemFallback", option: "--system-fonts", "", .flag, [.style],
+      "systemFonts", option: "--system-fonts", "", .flag, [.style],
       help: """
         Draw characters no bundled font (nor --font) has with a
         system font: the first fontconfig sorts that has them.
@@ -93,7 +93,7 @@ extension StyleSchema {
         """
     ) { (value, settings) throws(StyleError) in
       guard case .bool(let bool) = value else {
-        throw StyleError("systemFallback must be true or false, not \(value.kindDescription)")
+        throw StyleError("systemFonts must be true or false, not \(value.kindDescription)")
       }
       settings.style.systemFallback = bool
     },
@@ -164,7 +164,7 @@ extension StyleSchema {
       help: "Points added between paragraphs (after a hard break).",
       \.paragraph.paragraphSpacing),
     points(
-      "firstLineHeadIndent", option: "--first-line-indent", "first-line indent", 0...longest,
+      "firstLineIndent", option: "--first-line-indent", "first-line indent", 0...longest,
       help: "Indent of each paragraph's first line.", \.paragraph.firstLineHeadIndent),
     points(
       "headIndent", option: "--head-indent", "head indent", 0...longest,

@@ -15,14 +15,35 @@ package enum StyleSchema {
   package static let fields: [StyleField] =
     fontFields + StyleSchema.spacingFields + lineFields + breakFields
 
-  /// The field of a JSON key (`fonts` is `font`'s other spelling).
+  /// The field of a JSON key (`fonts` is `font`'s other spelling; a deprecated key reads
+  /// as its new one).
   package static func field(key: String) -> StyleField? {
-    fields.first { $0.key == key || $0.aliases.contains(key) }
+    let key = deprecatedKeys[key] ?? key
+    return fields.first { $0.key == key || $0.aliases.contains(key) }
   }
 
-  /// The JSON keys of the fields in `groups`, aliases included.
+  /// Keys renamed so that every key is the camelCase of its option, by old name: still
+  /// read (a running client keeps working), never listed or suggested.
+  package static let deprecatedKeys = [
+    "firstLineHeadIndent": "firstLineIndent", "systemFallback": "systemFonts",
+  ]
+
+  /// Options renamed to match their keys (`--features` sets `features`), by old name:
+  /// still read, never listed, suggested or completed.
+  package static let deprecatedOptions = ["--feature": "--features", "--variation": "--variations"]
+
+  /// The JSON keys of the fields in `groups`, aliases and deprecated keys included (a
+  /// message lists `listed(_:)` of them).
   package static func keys(_ groups: StyleField.Groups) -> [String] {
-    fields.filter { !$0.group.isDisjoint(with: groups) }.flatMap { [$0.key] + $0.aliases }
+    let keys = fields.filter { !$0.group.isDisjoint(with: groups) }.flatMap {
+      [$0.key] + $0.aliases
+    }
+    return keys + deprecatedKeys.filter { keys.contains($0.value) }.keys.sorted()
+  }
+
+  /// The keys a message lists or suggests: all but the deprecated ones.
+  package static func listed(_ keys: [String]) -> [String] {
+    keys.filter { deprecatedKeys[$0] == nil }
   }
 
   /// Reads the members of a JSON object that are style fields into `settings`; other
