@@ -1,4 +1,5 @@
 import CaliperLayout
+import CaliperService
 
 /// The `--json` output of `caliper layout`: one object per width.
 enum LayoutJSON {

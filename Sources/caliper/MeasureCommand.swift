@@ -1,5 +1,6 @@
 import Caliper
 import CaliperLayout
+import CaliperService
 
 /// `caliper measure`: the size and lines of each text at each proposed width.
 enum MeasureCommand {

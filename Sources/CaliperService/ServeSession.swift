@@ -9,12 +9,17 @@ import CaliperLayout
 /// into a response with `respond(to:)`, which never throws: a line that cannot be
 /// measured is answered with an error object naming the problem.
 /// Limitation: requests are answered one at a time, in order.
-struct ServeSession {
-  let fonts: FontLibrary
-  let limits: RequestLimits
+package struct ServeSession {
+  package let fonts: FontLibrary
+  package let limits: RequestLimits
+
+  package init(fonts: FontLibrary, limits: RequestLimits) {
+    self.fonts = fonts
+    self.limits = limits
+  }
 
   /// The response to one request line (without its newline).
-  func respond(to line: some Collection<UInt8>) -> String {
+  package func respond(to line: some Collection<UInt8>) -> String {
     var response = ""
     respond(to: line) { response += $0 }
     return response
@@ -25,21 +30,28 @@ struct ServeSession {
   /// (`MeasurementJSON.write`). A response estimated over `limits.maxResponseBytes` is
   /// refused before any of it is written, so memory per request is bounded by the limits
   /// (the text and one measurement's lines), not by what the request asks for.
-  func respond(to line: some Collection<UInt8>, into sink: (String) -> Void) {
+  ///
+  /// - Returns: the code of the error object written, or nil for a result (HTTP's status).
+  @discardableResult
+  package func respond(to line: some Collection<UInt8>, into sink: (String) -> Void)
+    -> RequestError.Code?
+  {
     let (text, invalidUTF8) = Self.repairingUTF8(line)
     let json: JSONValue
     do {
       json = try JSONValue(parsing: text)
     } catch {
-      return sink(
+      sink(
         Self.error(
           id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")))
+      return .invalidJSON
     }
     let request: ServeRequest
     do {
       request = try ServeRequest(json, limits: limits)
     } catch {
-      return sink(Self.error(id: ServeRequest.id(of: json), error))
+      sink(Self.error(id: ServeRequest.id(of: json), error))
+      return error.code
     }
     switch request.action {
     case .stats:
@@ -49,7 +61,8 @@ struct ServeSession {
       do {
         prepared = try fonts.prepare(string, style: settings.style, spans: settings.spans)
       } catch {
-        return sink(Self.error(id: request.id, RequestError(Self.code(error), error.description)))
+        sink(Self.error(id: request.id, RequestError(Self.code(error), error.description)))
+        return Self.code(error)
       }
       do {
         try limits.check(
@@ -57,7 +70,8 @@ struct ServeSession {
             prepared, proposals, options: settings.container, format: request.format,
             stoppingPast: limits.maxResponseBytes))
       } catch {
-        return sink(Self.error(id: request.id, error))
+        sink(Self.error(id: request.id, error))
+        return error.code
       }
       MeasurementJSON.write(
         MeasuredRows(
@@ -66,13 +80,14 @@ struct ServeSession {
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
         to: { sink(String(decoding: $0, as: UTF8.self)) })
     }
+    return nil
   }
 
   /// About how many bytes the response for `text` at `proposals` takes, counted until it
   /// passes `limit`: the text, and per proposal a result and, with lines, each line's
   /// fields and text, with rects a few per line, with points one index each (line counts
   /// from `sizeThatFits`, which builds no lines).
-  static func estimatedBytes(
+  package static func estimatedBytes(
     _ text: PreparedText, _ proposals: [ProposedViewSize], options: TextContainerOptions,
     format: MeasureFormat, stoppingPast limit: Int
   ) -> Int {
@@ -91,8 +106,18 @@ struct ServeSession {
     return total
   }
 
+  /// The answer to a request line longer than `limits.maxLineBytes`, which was skipped.
+  package func lineTooLong(byteCount: Int) -> String {
+    Self.error(
+      id: .null,
+      RequestError(
+        .lineTooLong,
+        "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
+          + " (--max-line-bytes); it was skipped"))
+  }
+
   /// `{"id": …, "error": {"code": …, "message": …}}`.
-  static func error(id: JSONWriter.Value, _ error: RequestError) -> String {
+  package static func error(id: JSONWriter.Value, _ error: RequestError) -> String {
     JSONWriter.encode(
       .object([
         ("id", id),
@@ -104,7 +129,7 @@ struct ServeSession {
   }
 
   /// The error code of a library failure.
-  static func code(_ error: CaliperError) -> RequestError.Code {
+  package static func code(_ error: CaliperError) -> RequestError.Code {
     switch error {
     case .fontsDirectoryNotFound, .unreadableFontFile, .notAFont, .unknownFontFamily,
       .malformedFont, .unsupportedFontFormat, .fontIndexOutOfRange, .fontFileTooLarge,
@@ -123,7 +148,7 @@ struct ServeSession {
 
   /// The counters of the library's caches: `faces.misses` is the number of font files
   /// opened so far.
-  var statistics: JSONWriter.Value {
+  package var statistics: JSONWriter.Value {
     let report = fonts.cacheStatistics
     func counters(_ statistics: CacheStatistics) -> JSONWriter.Value {
       .object([
@@ -141,7 +166,7 @@ struct ServeSession {
   /// The bytes as a string, each invalid UTF-8 sequence replaced by U+FFFD (the maximal
   /// subparts of Unicode's "best practice", as `String(decoding:as:)` does), and how many
   /// were replaced.
-  static func repairingUTF8(_ bytes: some Collection<UInt8>) -> (String, Int) {
+  package static func repairingUTF8(_ bytes: some Collection<UInt8>) -> (String, Int) {
     if let valid = String(validating: bytes, as: UTF8.self) { return (valid, 0) }
     var scalars = String.UnicodeScalarView()
     var replaced = 0
