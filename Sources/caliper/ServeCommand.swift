@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 #if canImport(Glibc)
   import Glibc
@@ -38,7 +39,7 @@ enum ServeCommand {
         help: "Refuse a request whose response would be over about n\n"
           + "bytes (default: 64 MiB), before writing any of it."
       ) { _ = try OptionValues.byteCount($0, option: "--max-response-bytes") },
-    ] + SystemFontOptions.options + [ProgressReport.quietOption],
+    ] + ServeHTTP.options + SystemFontOptions.options + [ProgressReport.quietOption],
     footer: """
       A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "lines",
       "scale" and every style field (the options of 'caliper measure' in camelCase:
@@ -69,6 +70,12 @@ enum ServeCommand {
     }
     let fonts = try FontLibrary.bundled(systemFonts: SystemFontOptions.configuration(parsed))
     let session = ServeSession(fonts: fonts, limits: limits)
+    if parsed.last("--http") != nil { return try ServeHTTP.run(parsed, session: session) }
+    if let option = ServeHTTP.options.first(where: {
+      parsed.has($0.name) || parsed.last($0.name) != nil
+    }) {
+      throw UsageError("\(option.name) is an option of 'serve --http'")
+    }
     // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
     let progress = ProgressReport(
       verb: "serving", noun: "requests", total: nil, quiet: parsed.has("--quiet"),
@@ -88,13 +95,7 @@ enum ServeCommand {
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
         session.respond(to: line) { writer.write($0) }
       case .tooLong(let byteCount):
-        writer.write(
-          ServeSession.error(
-            id: .null,
-            RequestError(
-              .lineTooLong,
-              "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
-                + " (--max-line-bytes); it was skipped")))
+        writer.write(session.lineTooLong(byteCount: byteCount))
       }
       guard try writer.endLine() else { return }
       served += 1

@@ -1,0 +1,37 @@
+/// `POST /v1/measure` with `Content-Type: application/x-ndjson`: many request lines in one
+/// body, answered with stdin `serve`'s response lines in the same order.
+///
+/// Each line is answered as soon as the body piece that ends it arrives, so a batch never
+/// holds more than one request line and `SpillBuffer.memoryLimit` bytes of its answer in
+/// memory. Blank lines are skipped, as on stdin.
+package struct NDJSONBatch {
+  private let session: ServeSession
+  private var splitter: LineSplitter
+  private let output = SpillBuffer()
+
+  package init(session: ServeSession) {
+    self.session = session
+    splitter = LineSplitter(maxLineBytes: session.limits.maxLineBytes)
+  }
+
+  package mutating func append(_ chunk: UnsafeRawBufferPointer) {
+    splitter.append(chunk, each: answer)
+  }
+
+  /// The answer to every line, as a 200 response.
+  package mutating func finish() -> ServiceResponse {
+    splitter.finish(each: answer)
+    return ServiceResponse(status: 200, contentType: ServiceResponse.ndjson, body: output.finish())
+  }
+
+  private func answer(_ item: LineSplitter.Item) {
+    switch item {
+    case .line(let line):
+      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // a blank line
+      session.respond(to: line) { output.append($0) }
+    case .tooLong(let byteCount):
+      output.append(session.lineTooLong(byteCount: byteCount))
+    }
+    output.append("\n")
+  }
+}

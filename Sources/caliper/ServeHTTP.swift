@@ -1,0 +1,153 @@
+import Caliper
+import CaliperService
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `caliper serve --http [HOST:]PORT`: the service on HTTP/1.1, over libmicrohttpd.
+///
+/// Problem: backends in Python, Node or Go reach a service over HTTP, many clients at once,
+/// and expect health, metrics, limits and a clean shutdown. Solution: the same `Service`
+/// (and so the same answers) as stdin `serve`, behind libmicrohttpd's thread pool; one
+/// `FontLibrary` and its caches are shared by every thread. This file reads the options,
+/// binds the socket and runs the process until SIGTERM or SIGINT, then drains.
+/// Limitation: no TLS (put a reverse proxy in front); see the article "Running Caliper as a
+/// service".
+enum ServeHTTP {
+  static let options: [Option] = [
+    Option(
+      "--http", value: "[<host>:]<port>",
+      help: "Serve HTTP on host (default 127.0.0.1) and port (0: a\n"
+        + "free one) instead of stdin; stderr's first line is\n"
+        + "'listening on http://HOST:PORT'."
+    ) { _ = try address($0) },
+    Option(
+      "--threads", value: "<n>", help: "HTTP worker threads (default: the number of cores)."
+    ) { _ = try OptionValues.whole($0, option: "--threads", 1...1024, "threads") },
+    Option(
+      "--max-connections", value: "<n>",
+      help: "Answer 503 to connections over n (default: 512)."
+    ) { _ = try OptionValues.whole($0, option: "--max-connections", 1...60000, "connections") },
+    Option(
+      "--max-body-bytes", value: "<n>",
+      help: "Answer 413 to a request body over n bytes (default:\n64 MiB)."
+    ) { _ = try OptionValues.byteCount($0, option: "--max-body-bytes") },
+    Option(
+      "--max-header-bytes", value: "<n>",
+      help: "Refuse request headers over about n bytes (default:\n16 KiB)."
+    ) { _ = try OptionValues.whole($0, option: "--max-header-bytes", 1024...(1 << 24), "bytes") },
+    Option(
+      "--idle-timeout", value: "<s>",
+      help: "Close a connection that sends no complete request\n"
+        + "headers for s seconds (default: 10)."
+    ) { _ = try OptionValues.whole($0, option: "--idle-timeout", 1...86400, "seconds") },
+    Option(
+      "--drain-timeout", value: "<s>",
+      help: "On SIGTERM or SIGINT, wait up to s seconds for\nrequests in flight (default: 10)."
+    ) { _ = try OptionValues.whole($0, option: "--drain-timeout", 0...86400, "seconds") },
+    Option(
+      "--token-file", value: "<file>",
+      help: "Require 'Authorization: Bearer <token>' (the file's\n"
+        + "text) on every path but /healthz."),
+    Option("--access-log", help: "Log each HTTP request to stderr."),
+  ]
+
+  /// `[HOST:]PORT`, `[IPV6]:PORT`: the host as given (numeric) and the port.
+  static func address(_ text: String) throws -> (host: String, port: UInt16) {
+    var host = "127.0.0.1"
+    var portText = Substring(text)
+    if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+      host = String(text[text.index(after: text.startIndex)..<close])
+      let rest = text[text.index(after: close)...]
+      guard rest.hasPrefix(":") else {
+        throw UsageError("--http expects [HOST:]PORT, not '\(text)'")
+      }
+      portText = rest.dropFirst()
+    } else if let colon = text.lastIndex(of: ":") {
+      host = String(text[..<colon])
+      portText = text[text.index(after: colon)...]
+    }
+    guard let port = UInt16(portText) else {
+      throw UsageError("--http expects a port from 0 to 65535, not '\(portText)'")
+    }
+    guard Socket.family(of: host) != nil else {
+      throw UsageError("--http expects a numeric IPv4 or IPv6 host, not '\(host)'")
+    }
+    return (host, port)
+  }
+
+  /// Serves until SIGTERM or SIGINT, then lets the requests in flight finish.
+  static func run(_ parsed: ParsedArguments, session: ServeSession) throws {
+    let (host, port) = try address(parsed.last("--http")!)
+    var configuration = HTTPServer.Configuration()
+    configuration.threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    if let value = parsed.last("--threads") {
+      configuration.threads = try OptionValues.whole(
+        value, option: "--threads", 1...1024, "threads")
+    }
+    if let value = parsed.last("--max-connections") {
+      configuration.maxConnections = try OptionValues.whole(
+        value, option: "--max-connections", 1...60000, "connections")
+    }
+    if let value = parsed.last("--max-header-bytes") {
+      configuration.maxHeaderBytes = try OptionValues.whole(
+        value, option: "--max-header-bytes", 1024...(1 << 24), "bytes")
+    }
+    if let value = parsed.last("--idle-timeout") {
+      configuration.idleTimeout = try OptionValues.whole(
+        value, option: "--idle-timeout", 1...86400, "seconds")
+    }
+    if let value = parsed.last("--drain-timeout") {
+      configuration.drainTimeout = Double(
+        try OptionValues.whole(value, option: "--drain-timeout", 0...86400, "seconds"))
+    }
+    configuration.accessLog = parsed.has("--access-log")
+    var maxBodyBytes = 64 << 20
+    if let value = parsed.last("--max-body-bytes") {
+      maxBodyBytes = try OptionValues.byteCount(value, option: "--max-body-bytes")
+    }
+    var token: BearerToken?
+    if let path = parsed.last("--token-file") {
+      guard let read = BearerToken(fileContents: try InputReader.read(path)) else {
+        throw RuntimeError("--token-file \(path) holds no token")
+      }
+      token = read
+    }
+    let service = try Service(session: session, token: token, maxBodyBytes: maxBodyBytes)
+    let server = HTTPServer(service: service, configuration: configuration)
+
+    // SIGTERM and SIGINT are taken by `sigtimedwait` below, never by a handler: block them
+    // before libmicrohttpd's threads start, so that they inherit the mask.
+    signal(SIGPIPE, SIG_IGN)
+    var stopSignals = sigset_t()
+    sigemptyset(&stopSignals)
+    sigaddset(&stopSignals, SIGTERM)
+    sigaddset(&stopSignals, SIGINT)
+    pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+
+    let listener = try Socket.listen(host: host, port: port)
+    guard server.start(socket: listener.descriptor) else {
+      close(listener.descriptor)
+      throw RuntimeError("cannot start the HTTP server on \(host):\(listener.port)")
+    }
+    let shown = host.contains(":") ? "[\(host)]" : host
+    Socket.writeError("listening on http://\(shown):\(listener.port)\n")
+
+    var timeout = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+    while sigtimedwait(&stopSignals, nil, &timeout) < 0 {
+      server.dropStalledConnections()
+    }
+    // Stop accepting; answer what was accepted, closing each connection after its response.
+    server.beginDraining()
+    server.stopAccepting()
+    let deadline = HTTPServer.now() + configuration.drainTimeout
+    while service.metrics.inFlightCount > 0, HTTPServer.now() < deadline {
+      var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+      nanosleep(&pause, nil)
+      server.dropStalledConnections()
+    }
+    server.stop()
+    close(listener.descriptor)
+  }
+}
