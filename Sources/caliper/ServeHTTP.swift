@@ -126,6 +126,12 @@ enum ServeHTTP {
     sigaddset(&stopSignals, SIGINT)
     pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
+    // One descriptor per connection: allow as many as the hard limit does.
+    var files = rlimit()
+    if getrlimit(Int32(RLIMIT_NOFILE.rawValue), &files) == 0, files.rlim_cur < files.rlim_max {
+      files.rlim_cur = files.rlim_max
+      setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
+    }
     let listener = try Socket.listen(host: host, port: port)
     guard server.start(socket: listener.descriptor) else {
       close(listener.descriptor)
@@ -138,14 +144,26 @@ enum ServeHTTP {
     while sigtimedwait(&stopSignals, nil, &timeout) < 0 {
       server.dropStalledConnections()
     }
-    // Stop accepting; answer what was accepted, closing each connection after its response.
+    // Drain: /healthz answers 503 and every response closes its connection; connections
+    // the kernel has already accepted are taken (until the accept queue is empty), then no
+    // more. Done when no request has been in flight and none has waited unread for 100 ms,
+    // or at the drain timeout.
     server.beginDraining()
-    server.stopAccepting()
     let deadline = HTTPServer.now() + configuration.drainTimeout
-    while service.metrics.inFlightCount > 0, HTTPServer.now() < deadline {
-      var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+    func pause() {
+      var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
       nanosleep(&pause, nil)
-      server.dropStalledConnections()
+    }
+    var pending = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
+    while HTTPServer.now() < deadline, poll(&pending, 1, 0) > 0 { pause() }
+    server.stopAccepting()
+    var quietSince = HTTPServer.now()
+    while HTTPServer.now() < deadline {
+      if service.metrics.inFlightCount > 0 || server.hasUnreadRequests() {
+        quietSince = HTTPServer.now()
+      }
+      if HTTPServer.now() - quietSince >= 0.1 { break }
+      pause()
     }
     server.stop()
     close(listener.descriptor)

@@ -118,17 +118,34 @@ final class HTTPServer: Sendable {
 
   /// Closes each connection that has waited longer than the idle timeout for a request's
   /// headers (an idle keep-alive connection, or a client sending them a byte at a time);
-  /// libmicrohttpd then sees the end of the socket and drops it. Call a few times a second.
+  /// libmicrohttpd then sees the end of the socket and drops it. A connection with bytes
+  /// not yet read is left alone: then the server is behind, not the client. Call a few
+  /// times a second.
   func dropStalledConnections() {
     let deadline = Self.now() - Double(configuration.idleTimeout)
     connections.withLock { connections in
       for (key, connection) in connections {
-        if let since = connection.waitingSince, since < deadline {
+        if let since = connection.waitingSince, since < deadline,
+          !Self.hasUnreadBytes(connection.socket)
+        {
           shutdown(connection.socket, Int32(SHUT_RDWR))
           connections[key]?.waitingSince = nil
         }
       }
     }
+  }
+
+  /// Whether a connection waiting for a request has bytes libmicrohttpd has not read yet
+  /// (a request that will soon be in flight).
+  func hasUnreadRequests() -> Bool {
+    connections.withLock { connections in
+      connections.values.contains { $0.waitingSince != nil && Self.hasUnreadBytes($0.socket) }
+    }
+  }
+
+  private static func hasUnreadBytes(_ socket: Int32) -> Bool {
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
   }
 
   // MARK: libmicrohttpd's callbacks
