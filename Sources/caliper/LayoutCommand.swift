@@ -1,4 +1,5 @@
 import CaliperLayout
+import CaliperService
 import CaliperRender
 
 /// `caliper layout`: lays out a JSON layout description at one or more widths and prints
