@@ -18,7 +18,9 @@ package enum LayoutJSON {
     }
   }
 
-  package static func encode(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool) -> String {
+  package static func encode(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool)
+    -> String
+  {
     let result = outcome.result
     var pairs: [(String, Value)] = [
       (

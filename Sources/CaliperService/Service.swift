@@ -145,7 +145,8 @@ package final class Service: Sendable {
         return .answer(bodyTooLarge(length))
       }
       return .receive(
-        RequestBody(service: self, kind: batch ? .batch(NDJSONBatch(session: session)) : .whole([]))
+        RequestBody(
+          service: self, kind: batch ? .batch(NDJSONBatch(session: session)) : .whole(endpoint, []))
       )
     }
   }
@@ -175,8 +176,10 @@ package final class Service: Sendable {
 /// The body of one request, received in pieces.
 package final class RequestBody {
   enum Kind {
-    case whole([UInt8])
+    case whole(Service.Endpoint, [UInt8])
     case batch(NDJSONBatch)
+    /// While a piece is added (so that the array is not copied).
+    case adding
   }
 
   private let service: Service
@@ -194,13 +197,15 @@ package final class RequestBody {
     received += piece.count
     if received > service.maxBodyBytes { return service.bodyTooLarge(received) }
     switch kind {
-    case .whole(var bytes):
-      kind = .whole([])
+    case .whole(let endpoint, var bytes):
+      kind = .adding
       bytes.append(contentsOf: piece)
-      kind = .whole(bytes)
+      kind = .whole(endpoint, bytes)
     case .batch(var batch):
+      kind = .adding
       batch.append(piece)
       kind = .batch(batch)
+    case .adding: break
     }
     return nil
   }
@@ -208,8 +213,11 @@ package final class RequestBody {
   /// The answer, once the whole body has arrived.
   package func finish() -> ServiceResponse {
     switch kind {
-    case .whole(let bytes): return service.measure(bytes)
+    case .whole(.layout, let bytes): return service.layout(bytes)
+    case .whole(.render, let bytes): return service.render(bytes)
+    case .whole(_, let bytes): return service.measure(bytes)
     case .batch(var batch): return batch.finish()
+    case .adding: return .error(500, "internal", "the body was not received")
     }
   }
 }

@@ -112,6 +112,57 @@ import Testing
     #expect(service.stop().status == 0)
   }
 
+  @Test func layoutAndRenderMatchTheirCommands() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") else {
+      print("ServeHTTPTests: SKIPPED curl tests, curl is not installed (Scripts/ensure-packages)")
+      return
+    }
+    let panel = TestFonts.root + "/Tests/CaliperCLITests/Fixtures/panel.json"
+    let command = try CaliperTool.run(["layout", "--json", "--width", "200,400,inf", panel])
+    #expect(command.status == 0)
+    var document = try #require(
+      JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: panel)))
+        as? [String: Any])
+    document["widths"] = [200, 400, "inf"]
+    let body = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
+    let service = try ServiceProcess()
+    defer { service.stop() }
+    let layout = try #require(
+      try runClient(
+        "curl",
+        [
+          "-sS", "-H", "Content-Type: application/json", "--data-binary", body,
+          service.url + "/v1/layout",
+        ], timeout: 60))
+    #expect(layout.stdout == command.stdout)
+    #expect(layout.stdout.split(separator: "\n").count == 3)
+
+    let png = TemporaryFiles.path("render-command.png")
+    let served = TemporaryFiles.path("render-served.png")
+    defer {
+      TemporaryFiles.remove(png)
+      TemporaryFiles.remove(served)
+    }
+    let text = "Blue tile with a longer local label"
+    let drawn = try CaliperTool.run([
+      "render", "--width", "120", "--scale", "1", "--size", "20", "--output", png, text,
+    ])
+    #expect(drawn.status == 0)
+    let rendered = try #require(
+      try runClient(
+        "curl",
+        [
+          "-sS", "-H", "Content-Type: application/json", "--data-binary",
+          "{\"id\": 1, \"text\": \"\(text)\", \"widths\": [120], \"scale\": 1, \"size\": 20}",
+          "-o", served, "-w", "%{http_code} %{content_type}", service.url + "/v1/render",
+        ], timeout: 60))
+    #expect(rendered.stdout == "200 image/png")
+    let expected = try Data(contentsOf: URL(fileURLWithPath: png))
+    #expect(!expected.isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: served)) == expected)
+    #expect(service.stop().status == 0)
+  }
+
   @Test func everyStatusCodeOfTheHTTPLayer() throws {
     let tokenFile = try TemporaryFiles.write("s3cret-token\n", named: "http-token")
     defer { TemporaryFiles.remove(tokenFile) }
