@@ -10,12 +10,18 @@ public final class ServiceProcess: @unchecked Sendable {
   public let firstLine: String
   private var rest = Data()
   private let done = DispatchSemaphore(value: 0)
+  private var stopped: (status: Int32, stderr: String)?
 
   /// Starts the service with `arguments` after `serve --http 127.0.0.1:0`, waiting at most
   /// `timeout` seconds for its `listening on` line.
-  public init(_ arguments: [String] = [], timeout: Double = 60) throws {
+  public init(
+    _ arguments: [String] = [], environment: [String: String] = [:], directory: String? = nil,
+    timeout: Double = 60
+  ) throws {
     process.executableURL = CaliperTool.binary
     process.arguments = ["serve", "--http", "127.0.0.1:0"] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let err = Pipe()
     process.standardError = err
     process.standardOutput = FileHandle.nullDevice
@@ -54,6 +60,8 @@ public final class ServiceProcess: @unchecked Sendable {
   /// seconds for the exit (then SIGKILL), and returns the exit status and the rest of stderr.
   @discardableResult
   public func stop(signal: Bool = true, timeout: Double = 30) -> (status: Int32, stderr: String) {
+    if let stopped { return stopped }
+    defer { stopped = (process.terminationStatus, String(decoding: rest, as: UTF8.self)) }
     if signal, process.isRunning { kill(process.processIdentifier, SIGTERM) }
     let deadline = Date().addingTimeInterval(timeout)
     while process.isRunning, Date() < deadline { usleep(20_000) }
