@@ -19,7 +19,8 @@ enum ServeCommand {
     command: name,
     abstract: "Measure JSON requests from stdin, one per line, as a service.",
     overview: "Measure text as a service: one JSON request per line on stdin, one JSON\n"
-      + "response per line on stdout, in order (protocol in the docs, \"Service mode\").",
+      + "response per line on stdout, in order (protocol in the docs, \"Service mode\");\n"
+      + "with --http, the same on HTTP/1.1 (docs: \"Running Caliper as a service\").",
     options: [
       Option(
         "--max-line-bytes", value: "<n>",
@@ -47,6 +48,7 @@ enum ServeCommand {
       "truncation", "height", "alignment", "spans", ...), or {"id": 2, "stats": true}.
       EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
       measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
+      With --http: 0 after SIGTERM or SIGINT, once the requests in flight are answered.
       """)
 
   static var help: String { table.help }
