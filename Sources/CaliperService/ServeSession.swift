@@ -36,15 +36,13 @@ package struct ServeSession {
   package func respond(to line: some Collection<UInt8>, into sink: (String) -> Void)
     -> RequestError.Code?
   {
-    let (text, invalidUTF8) = Self.repairingUTF8(line)
     let json: JSONValue
+    let invalidUTF8: Int
     do {
-      json = try JSONValue(parsing: text)
+      (json, invalidUTF8) = try Self.parse(line)
     } catch {
-      sink(
-        Self.error(
-          id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")))
-      return .invalidJSON
+      sink(Self.error(id: .null, error))
+      return error.code
     }
     let request: ServeRequest
     do {
@@ -81,6 +79,20 @@ package struct ServeSession {
         to: { sink(String(decoding: $0, as: UTF8.self)) })
     }
     return nil
+  }
+
+  /// A request as JSON, each invalid UTF-8 sequence replaced by U+FFFD (counted).
+  ///
+  /// - Throws: `invalid-json`, naming where the JSON goes wrong.
+  package static func parse(_ line: some Collection<UInt8>) throws(RequestError) -> (
+    JSONValue, invalidUTF8: Int
+  ) {
+    let (text, invalidUTF8) = repairingUTF8(line)
+    do {
+      return (try JSONValue(parsing: text), invalidUTF8)
+    } catch {
+      throw RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")
+    }
   }
 
   /// About how many bytes the response for `text` at `proposals` takes, counted until it

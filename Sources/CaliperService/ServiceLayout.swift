@@ -7,12 +7,11 @@ extension Service {
   /// `caliper layout --json` prints, a line per width. 422 for a document the layout
   /// reader refuses, 400 for a body that is not JSON.
   func layout(_ body: [UInt8]) -> ServiceResponse {
-    let (text, _) = ServeSession.repairingUTF8(body)
     let json: JSONValue
     do {
-      json = try JSONValue(parsing: text)
+      json = try ServeSession.parse(body).0
     } catch {
-      return .error(400, RequestError.Code.invalidJSON.rawValue, "\(error.message) (\(error.path))")
+      return .error(400, error.code.rawValue, error.message)
     }
     guard case .object(let members) = json else {
       return .error(422, "invalid-layout", "a layout document is a JSON object")

@@ -8,16 +8,11 @@ extension Service {
   /// for the same text and style. A refused request gets stdin `serve`'s error object
   /// (422; 400 for a body that is not JSON).
   func render(_ body: [UInt8]) -> ServiceResponse {
-    let (text, _) = ServeSession.repairingUTF8(body)
     let json: JSONValue
     do {
-      json = try JSONValue(parsing: text)
+      json = try ServeSession.parse(body).0
     } catch {
-      return .json(
-        400,
-        ServeSession.error(
-          id: .null, RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)"))
-          + "\n")
+      return .json(400, ServeSession.error(id: .null, error) + "\n")
     }
     let request: ServeRequest
     do {

@@ -24,11 +24,11 @@ enum ServeHTTP {
     ) { _ = try address($0) },
     Option(
       "--threads", value: "<n>", help: "HTTP worker threads (default: the number of cores)."
-    ) { _ = try OptionValues.whole($0, option: "--threads", 1...1024, "threads") },
+    ) { _ = try whole("--threads", $0) },
     Option(
       "--max-connections", value: "<n>",
       help: "Answer 503 to connections over n (default: 512)."
-    ) { _ = try OptionValues.whole($0, option: "--max-connections", 1...60000, "connections") },
+    ) { _ = try whole("--max-connections", $0) },
     Option(
       "--max-body-bytes", value: "<n>",
       help: "Answer 413 to a request body over n bytes (default:\n64 MiB)."
@@ -36,22 +36,35 @@ enum ServeHTTP {
     Option(
       "--max-header-bytes", value: "<n>",
       help: "Refuse request headers over about n bytes (default:\n16 KiB)."
-    ) { _ = try OptionValues.whole($0, option: "--max-header-bytes", 1024...(1 << 24), "bytes") },
+    ) { _ = try whole("--max-header-bytes", $0) },
     Option(
       "--idle-timeout", value: "<s>",
       help: "Close a connection that sends no complete request\n"
         + "headers for s seconds (default: 10)."
-    ) { _ = try OptionValues.whole($0, option: "--idle-timeout", 1...86400, "seconds") },
+    ) { _ = try whole("--idle-timeout", $0) },
     Option(
       "--drain-timeout", value: "<s>",
       help: "On SIGTERM or SIGINT, wait up to s seconds for\nrequests in flight (default: 10)."
-    ) { _ = try OptionValues.whole($0, option: "--drain-timeout", 0...86400, "seconds") },
+    ) { _ = try whole("--drain-timeout", $0) },
     Option(
       "--token-file", value: "<file>",
       help: "Require 'Authorization: Bearer <token>' (the file's\n"
         + "text) on every path but /healthz."),
     Option("--access-log", help: "Log each HTTP request to stderr."),
   ]
+
+  /// The range and unit of each whole-number option, for its check and its reading.
+  static let wholeNumbers: [String: (range: ClosedRange<Int>, unit: String)] = [
+    "--threads": (1...1024, "threads"), "--max-connections": (1...60000, "connections"),
+    "--max-header-bytes": (1024...(1 << 24), "bytes"), "--idle-timeout": (1...86400, "seconds"),
+    "--drain-timeout": (0...86400, "seconds"),
+  ]
+
+  /// The value of the whole-number option `name`, checked against its range.
+  static func whole(_ name: String, _ text: String) throws -> Int {
+    let (range, unit) = wholeNumbers[name]!
+    return try OptionValues.whole(text, option: name, range, unit)
+  }
 
   /// `[HOST:]PORT`, `[IPV6]:PORT`: the host as given (numeric) and the port.
   static func address(_ text: String) throws -> (host: String, port: UInt16) {
@@ -83,24 +96,19 @@ enum ServeHTTP {
     var configuration = HTTPServer.Configuration()
     configuration.threads = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     if let value = parsed.last("--threads") {
-      configuration.threads = try OptionValues.whole(
-        value, option: "--threads", 1...1024, "threads")
+      configuration.threads = try whole("--threads", value)
     }
     if let value = parsed.last("--max-connections") {
-      configuration.maxConnections = try OptionValues.whole(
-        value, option: "--max-connections", 1...60000, "connections")
+      configuration.maxConnections = try whole("--max-connections", value)
     }
     if let value = parsed.last("--max-header-bytes") {
-      configuration.maxHeaderBytes = try OptionValues.whole(
-        value, option: "--max-header-bytes", 1024...(1 << 24), "bytes")
+      configuration.maxHeaderBytes = try whole("--max-header-bytes", value)
     }
     if let value = parsed.last("--idle-timeout") {
-      configuration.idleTimeout = try OptionValues.whole(
-        value, option: "--idle-timeout", 1...86400, "seconds")
+      configuration.idleTimeout = try whole("--idle-timeout", value)
     }
     if let value = parsed.last("--drain-timeout") {
-      configuration.drainTimeout = Double(
-        try OptionValues.whole(value, option: "--drain-timeout", 0...86400, "seconds"))
+      configuration.drainTimeout = Double(try whole("--drain-timeout", value))
     }
     configuration.accessLog = parsed.has("--access-log")
     var maxBodyBytes = 64 << 20
