@@ -21,7 +21,10 @@ package struct NDJSONBatch {
   /// The answer to every line, as a 200 response.
   package mutating func finish() -> ServiceResponse {
     splitter.finish(each: answer)
-    return ServiceResponse(status: 200, contentType: ServiceResponse.ndjson, body: output.finish())
+    guard let body = output.finish() else {
+      return .error(500, "batch-not-buffered", "the answer could not be kept in a temporary file")
+    }
+    return ServiceResponse(status: 200, contentType: ServiceResponse.ndjson, body: body)
   }
 
   private func answer(_ item: LineSplitter.Item) {

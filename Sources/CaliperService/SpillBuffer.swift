@@ -27,17 +27,15 @@ package final class SpillBuffer {
     if bytes.count >= Self.memoryLimit { spill() }
   }
 
-  /// The body; the buffer is empty afterwards (a file's descriptor now belongs to the caller).
-  package func finish() -> ServiceResponse.Body {
+  /// The body, or nil when the temporary file could not take all of it (a full disk); the
+  /// buffer is empty afterwards (a file's descriptor now belongs to the caller).
+  package func finish() -> ServiceResponse.Body? {
     guard descriptor >= 0 else {
       defer { bytes = [] }
       return .bytes(bytes)
     }
     spill()
-    if !bytes.isEmpty || lseek(descriptor, 0, SEEK_SET) != 0 {
-      // Could not write the rest to the file: answer from memory what the file holds.
-      return .bytes(bytes)
-    }
+    guard bytes.isEmpty, lseek(descriptor, 0, SEEK_SET) == 0 else { return nil }
     defer { descriptor = -1 }
     return .file(descriptor: descriptor, size: fileSize)
   }

@@ -109,6 +109,22 @@ import Testing
           "--data-binary", "@" + file, service.url + "/v1/measure",
         ], timeout: 60))
     #expect(chunked.stdout == ndjson.stdout)
+    // An answer past 1 MiB (SpillBuffer.memoryLimit) goes on in a temporary file.
+    let big = (0..<1500).map {
+      "{\"id\": \($0), \"text\": \"Blue tile with a longer local label\", \"widths\": [10, 20, 40]}"
+    }
+    let bigExpected = try Self.stdinAnswers(big).joined(separator: "\n") + "\n"
+    #expect(bigExpected.utf8.count > 1 << 20)
+    let bigFile = try TemporaryFiles.write(big.joined(separator: "\n"), named: "big.ndjson")
+    defer { TemporaryFiles.remove(bigFile) }
+    let spilled = try #require(
+      try runClient(
+        "curl",
+        [
+          "-sS", "-H", "Content-Type: application/x-ndjson", "--data-binary", "@" + bigFile,
+          service.url + "/v1/measure",
+        ], timeout: 120))
+    #expect(spilled.stdout == bigExpected)
     #expect(service.stop().status == 0)
   }
 
