@@ -30,7 +30,7 @@ package struct NDJSONBatch {
   private func answer(_ item: LineSplitter.Item) {
     switch item {
     case .line(let line):
-      if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }  // a blank line
+      if ServeSession.isBlank(line) { return }
       session.respond(to: line) { output.append($0) }
     case .tooLong(let byteCount):
       output.append(session.lineTooLong(byteCount: byteCount))

@@ -118,6 +118,11 @@ package struct ServeSession {
     return total
   }
 
+  /// Whether a request line is blank (spaces and tabs only): skipped, with no answer.
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
   /// The answer to a request line longer than `limits.maxLineBytes`, which was skipped.
   package func lineTooLong(byteCount: Int) -> String {
     Self.error(

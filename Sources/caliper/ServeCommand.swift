@@ -94,7 +94,7 @@ enum ServeCommand {
     while let item = try reader.next() {
       switch item {
       case .line(let line):
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
+        if ServeSession.isBlank(line) { continue }
         session.respond(to: line) { writer.write($0) }
       case .tooLong(let byteCount):
         writer.write(session.lineTooLong(byteCount: byteCount))

@@ -25,25 +25,26 @@ enum Socket {
     var yes: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
     var storage = sockaddr_storage()
+    // The address, copied into `storage`; its length.
+    func store<Address>(_ address: Address) -> socklen_t {
+      withUnsafeBytes(of: address) { bytes in
+        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
+      }
+      return socklen_t(MemoryLayout<Address>.size)
+    }
     let length: socklen_t
     if family == AF_INET {
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = port.bigEndian
       inet_pton(AF_INET, host, &address.sin_addr)
-      withUnsafeBytes(of: address) { bytes in
-        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
-      }
-      length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      length = store(address)
     } else {
       var address = sockaddr_in6()
       address.sin6_family = sa_family_t(AF_INET6)
       address.sin6_port = port.bigEndian
       inet_pton(AF_INET6, host, &address.sin6_addr)
-      withUnsafeBytes(of: address) { bytes in
-        withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: bytes) }
-      }
-      length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+      length = store(address)
     }
     let bound = withUnsafePointer(to: &storage) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) }

@@ -39,6 +39,21 @@ import Testing
       "client.py printed: \(run.stdout) \(run.stderr)")
   }
 
+  /// `curl -sS` POSTing `body` (a string, or `@file`) as `type` to `path`; its output.
+  static func curlPost(
+    _ service: ServiceProcess, _ path: String, type: String, _ body: String,
+    extra: [String] = []
+  ) throws -> String {
+    let run = try #require(
+      try runClient(
+        "curl",
+        ["-sS", "-H", "Content-Type: \(type)"] + extra + [
+          "--data-binary", body, service.url + path,
+        ], timeout: 120))
+    #expect(run.status == 0, "\(run.stderr)")
+    return run.stdout
+  }
+
   @Test func firstLineNamesTheRealPortAndSIGTERMExitsZero() throws {
     let service = try ServiceProcess()
     #expect(service.firstLine == "listening on http://127.0.0.1:\(service.port)\n")
@@ -81,34 +96,20 @@ import Testing
     let expected = try Self.stdinAnswers(batch)
     let service = try ServiceProcess()
     defer { service.stop() }
-    let single = try #require(
-      try runClient(
-        "curl",
-        [
-          "-sS", "-H", "Content-Type: application/json", "--data-binary", Self.requests[1],
-          service.url + "/v1/measure",
-        ], timeout: 60))
-    #expect(single.stdout == expected[1] + "\n")
+    let single = try Self.curlPost(
+      service, "/v1/measure", type: "application/json", Self.requests[1])
+    #expect(single == expected[1] + "\n")
     let file = try TemporaryFiles.write(batch.joined(separator: "\n") + "\n", named: "batch.ndjson")
     defer { TemporaryFiles.remove(file) }
-    let ndjson = try #require(
-      try runClient(
-        "curl",
-        [
-          "-sS", "-H", "Content-Type: application/x-ndjson", "--data-binary", "@" + file,
-          service.url + "/v1/measure",
-        ], timeout: 60))
-    #expect(ndjson.stdout == expected.joined(separator: "\n") + "\n")
-    #expect(ndjson.stdout.split(separator: "\n").count == 30)
+    let ndjson = try Self.curlPost(
+      service, "/v1/measure", type: "application/x-ndjson", "@" + file)
+    #expect(ndjson == expected.joined(separator: "\n") + "\n")
+    #expect(ndjson.split(separator: "\n").count == 30)
     // Chunked upload (no Content-Length), as curl sends with Transfer-Encoding.
-    let chunked = try #require(
-      try runClient(
-        "curl",
-        [
-          "-sS", "-H", "Content-Type: application/x-ndjson", "-H", "Transfer-Encoding: chunked",
-          "--data-binary", "@" + file, service.url + "/v1/measure",
-        ], timeout: 60))
-    #expect(chunked.stdout == ndjson.stdout)
+    let chunked = try Self.curlPost(
+      service, "/v1/measure", type: "application/x-ndjson", "@" + file,
+      extra: ["-H", "Transfer-Encoding: chunked"])
+    #expect(chunked == ndjson)
     // An answer past 1 MiB (SpillBuffer.memoryLimit) goes on in a temporary file.
     let big = (0..<1500).map {
       "{\"id\": \($0), \"text\": \"Blue tile with a longer local label\", \"widths\": [10, 20, 40]}"
@@ -117,14 +118,9 @@ import Testing
     #expect(bigExpected.utf8.count > 1 << 20)
     let bigFile = try TemporaryFiles.write(big.joined(separator: "\n"), named: "big.ndjson")
     defer { TemporaryFiles.remove(bigFile) }
-    let spilled = try #require(
-      try runClient(
-        "curl",
-        [
-          "-sS", "-H", "Content-Type: application/x-ndjson", "--data-binary", "@" + bigFile,
-          service.url + "/v1/measure",
-        ], timeout: 120))
-    #expect(spilled.stdout == bigExpected)
+    let spilled = try Self.curlPost(
+      service, "/v1/measure", type: "application/x-ndjson", "@" + bigFile)
+    #expect(spilled == bigExpected)
     #expect(service.stop().status == 0)
   }
 
@@ -143,15 +139,9 @@ import Testing
     let body = String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self)
     let service = try ServiceProcess()
     defer { service.stop() }
-    let layout = try #require(
-      try runClient(
-        "curl",
-        [
-          "-sS", "-H", "Content-Type: application/json", "--data-binary", body,
-          service.url + "/v1/layout",
-        ], timeout: 60))
-    #expect(layout.stdout == command.stdout)
-    #expect(layout.stdout.split(separator: "\n").count == 3)
+    let layout = try Self.curlPost(service, "/v1/layout", type: "application/json", body)
+    #expect(layout == command.stdout)
+    #expect(layout.split(separator: "\n").count == 3)
 
     let png = TemporaryFiles.path("render-command.png")
     let served = TemporaryFiles.path("render-served.png")
