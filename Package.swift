@@ -92,9 +92,24 @@ let package = Package(
       name: "CaliperRender",
       dependencies: ["Caliper", "CaliperLayout", "CPNG"]
     ),
+    // libmicrohttpd: the HTTP/1.1 server (thread pool on epoll, keep-alive, chunked bodies)
+    // under `caliper serve --http`.
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"])]
+    ),
+    // The request handling that stdin `serve` and HTTP share: one request in, one response
+    // out (JSON schema, limits, error codes, metrics); the transports are thin layers over it.
+    .target(
+      name: "CaliperService",
+      dependencies: ["Caliper", "CaliperLayout", "CaliperRender"]
+    ),
     .executableTarget(
       name: "caliper",
-      dependencies: ["Caliper", "CaliperLayout", "CaliperRender", "CMalloc"],
+      dependencies: [
+        "Caliper", "CaliperLayout", "CaliperRender", "CaliperService", "CMalloc", "CMicroHTTPD",
+      ],
       linkerSettings: [
         .unsafeFlags(releaseCLILinking, .when(platforms: [.linux], configuration: .release))
       ]

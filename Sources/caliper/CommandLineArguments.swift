@@ -1,3 +1,5 @@
+import CaliperService
+
 #if canImport(Glibc)
   import Glibc
 #endif

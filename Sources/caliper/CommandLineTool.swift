@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Caliper
 import CaliperLayout
+import CaliperService
 
 /// `caliper fonts`: the cascade, and for a text which face covers each run.
 enum FontsCommand {

@@ -1,5 +1,6 @@
 import CaliperLayout
 import CaliperRender
+import CaliperService
 
 /// `caliper layout`: lays out a JSON layout description at one or more widths and prints
 /// every named view's frame, each text's lines, loops and audit findings.

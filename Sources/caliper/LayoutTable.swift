@@ -1,5 +1,6 @@
 import Caliper
 import CaliperLayout
+import CaliperService
 
 /// The human-readable `caliper layout` output: an indented tree of frames per width.
 enum LayoutTable {
@@ -8,26 +9,6 @@ enum LayoutTable {
   static func proposal(_ proposal: ProposedViewSize) -> String {
     let width = proposal.width.map(number) ?? "unspecified"
     return proposal.height.map { "width \(width), height \(number($0))" } ?? "width \(width)"
-  }
-
-  /// The views to print: named ones (and the root), or all with `all`.
-  static func shown(_ result: LayoutResult, all: Bool) -> [(PlacedView, Int)] {
-    var depthOf: [Int: Int] = [:]
-    var rows: [(PlacedView, Int)] = []
-    for (index, node) in result.nodes.enumerated() {
-      let visible = all || node.id != nil || node.parent == nil
-      var ancestor = node.parent
-      var shownDepth: Int?
-      while let current = ancestor, shownDepth == nil {
-        shownDepth = depthOf[current]
-        ancestor = result.nodes[current].parent
-      }
-      if visible {
-        depthOf[index] = (shownDepth ?? -1) + 1
-        rows.append((node, depthOf[index]!))
-      }
-    }
-    return rows
   }
 
   static func render(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool) -> String {
@@ -41,7 +22,7 @@ enum LayoutTable {
     } else {
       text += ", stable after \(passes) pass\(passes == 1 ? "" : "es")\n"
     }
-    for (node, depth) in shown(result, all: all) {
+    for (node, depth) in LayoutJSON.shown(result, all: all) {
       let indent = String(repeating: "  ", count: depth + 1)
       let name = node.id ?? node.summary
       let frame = node.frame

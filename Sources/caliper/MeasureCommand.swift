@@ -1,5 +1,6 @@
 import Caliper
 import CaliperLayout
+import CaliperService
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 /// Streamed output of `caliper measure`: each text's table or JSON line written as it is
 /// measured, never the whole answer held in memory.

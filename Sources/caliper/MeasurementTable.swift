@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 /// The default output of `caliper measure`: an aligned table a person can read.
 enum MeasurementTable {

@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 /// The values of the options that are not style (widths, scale, counts): one parser and
 /// one range check each, used by the option tables' checks and by the commands that read

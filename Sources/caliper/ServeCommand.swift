@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +19,8 @@ enum ServeCommand {
     command: name,
     abstract: "Measure JSON requests from stdin, one per line, as a service.",
     overview: "Measure text as a service: one JSON request per line on stdin, one JSON\n"
-      + "response per line on stdout, in order (protocol in the docs, \"Service mode\").",
+      + "response per line on stdout, in order (protocol in the docs, \"Service mode\");\n"
+      + "with --http, the same on HTTP/1.1 (docs: \"Running Caliper as a service\").",
     options: [
       Option(
         "--max-line-bytes", value: "<n>",
@@ -38,15 +40,21 @@ enum ServeCommand {
         help: "Refuse a request whose response would be over about n\n"
           + "bytes (default: 64 MiB), before writing any of it."
       ) { _ = try OptionValues.byteCount($0, option: "--max-response-bytes") },
-    ] + SystemFontOptions.options + [ProgressReport.quietOption],
+    ] + ServeHTTP.options + SystemFontOptions.options + [ProgressReport.quietOption],
     footer: """
       A request: {"id": 1, "text": "Blue tile", "widths": [120, null]}; also "lines",
       "scale" and every style field (the options of 'caliper measure' in camelCase:
       "size", "font" or "fonts", "locale", "features", "variations", "lineLimit",
       "truncation", "height", "alignment", "spans", ...), or {"id": 2, "stats": true}.
+<<<<<<< HEAD
       EXIT STATUS: 0 at the end of input, on SIGTERM, SIGINT or SIGHUP (after answering
       the request being measured) or when stdout is closed; 1 when the fonts or the input
       cannot be read.
+=======
+      EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
+      measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
+      With --http: 0 after SIGTERM or SIGINT, once the requests in flight are answered.
+>>>>>>> i30
       """)
 
   static var help: String { table.help }
@@ -70,6 +78,12 @@ enum ServeCommand {
     }
     let fonts = try FontLibrary.bundled(systemFonts: try SystemFontOptions.configuration(parsed))
     let session = ServeSession(fonts: fonts, limits: limits)
+    if parsed.last("--http") != nil { return try ServeHTTP.run(parsed, session: session) }
+    if let option = ServeHTTP.options.first(where: {
+      parsed.has($0.name) || parsed.last($0.name) != nil
+    }) {
+      throw UsageError("\(option.name) is an option of 'serve --http'")
+    }
     // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
     let progress = ProgressReport(
       verb: "serving", noun: "requests", total: nil, quiet: parsed.has("--quiet"),
@@ -88,6 +102,7 @@ enum ServeCommand {
       lineNumber += 1
       switch item {
       case .line(let line):
+<<<<<<< HEAD
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
         session.respond(to: line, number: lineNumber) { writer.write($0) }
       case .tooLong(let byteCount):
@@ -98,6 +113,12 @@ enum ServeCommand {
               .lineTooLong,
               "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
                 + " (--max-line-bytes); it was skipped")))
+=======
+        if ServeSession.isBlank(line) { continue }
+        session.respond(to: line) { writer.write($0) }
+      case .tooLong(let byteCount):
+        writer.write(session.lineTooLong(byteCount: byteCount))
+>>>>>>> i30
       }
       guard try writer.endLine() else { return }
       served += 1

@@ -80,7 +80,7 @@ public enum CaliperTool {
 }
 
 /// Reads a pipe to its end on a thread of its own.
-private final class ErrorReader: @unchecked Sendable {
+final class ErrorReader: @unchecked Sendable {
   // `data` is written once by the thread before it signals `done`, and read only after
   // `wait()` has seen that signal.
   private var data = Data()

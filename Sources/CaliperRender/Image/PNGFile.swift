@@ -70,6 +70,37 @@ public enum PNGFile {
     return failure
   }
 
+  /// `image` as the bytes of an 8-bit RGBA PNG: the same bytes `write(_:to:)` puts in a
+  /// file (`POST /v1/render` answers with them).
+  ///
+  /// The corresponding libpng function is `png_image_write_to_memory`.
+  public static func data(_ image: Image) throws(RenderError) -> [UInt8] {
+    guard image.width > 0, image.height > 0 else {
+      throw .png(path: "-", message: "the image is empty (\(image.width) × \(image.height))")
+    }
+    var control = png_image()
+    control.version = UInt32(PNG_IMAGE_VERSION)
+    control.width = UInt32(image.width)
+    control.height = UInt32(image.height)
+    control.format = rgba
+    defer { png_image_free(&control) }
+    let stride = Int32(image.width * 4)
+    var size = 0
+    var bytes: [UInt8] = []
+    let status = image.pixels.withUnsafeBytes { pixels -> Int32 in
+      // The first call measures, the second writes.
+      guard png_image_write_to_memory(&control, nil, &size, 0, pixels.baseAddress, stride, nil) != 0
+      else { return 0 }
+      bytes = [UInt8](repeating: 0, count: size)
+      return bytes.withUnsafeMutableBytes {
+        png_image_write_to_memory(
+          &control, $0.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
+      }
+    }
+    guard status != 0 else { throw .png(path: "-", message: message(control)) }
+    return Array(bytes.prefix(size))
+  }
+
   /// Reads the PNG at `path` as 8-bit RGBA.
   ///
   /// The corresponding libpng functions are `png_image_begin_read_from_file` and

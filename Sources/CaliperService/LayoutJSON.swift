@@ -1,16 +1,16 @@
 import CaliperLayout
 
 /// The `--json` output of `caliper layout`: one object per width.
-enum LayoutJSON {
-  typealias Value = JSONWriter.Value
+package enum LayoutJSON {
+  package typealias Value = JSONWriter.Value
 
   /// A proposed dimension: a number, "inf" for infinity, null for unspecified.
-  static func optional(_ value: Double?) -> Value {
+  package static func optional(_ value: Double?) -> Value {
     guard let value else { return .null }
     return value.isInfinite ? .string(value > 0 ? "inf" : "-inf") : .number(value)
   }
 
-  static func state(_ value: StateValue?) -> Value {
+  package static func state(_ value: StateValue?) -> Value {
     switch value {
     case .number(let number)?: return .number(number)
     case .bool(let bool)?: return .bool(bool)
@@ -18,7 +18,9 @@ enum LayoutJSON {
     }
   }
 
-  static func encode(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool) -> String {
+  package static func encode(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool)
+    -> String
+  {
     let result = outcome.result
     var pairs: [(String, Value)] = [
       (
@@ -33,7 +35,7 @@ enum LayoutJSON {
       ),
       ("stable", .bool(outcome.isStable)),
       ("passes", .integer(outcome.passes.count)),
-      ("nodes", .array(LayoutTable.shown(result, all: all).map { node($0.0, depth: $0.1) })),
+      ("nodes", .array(shown(result, all: all).map { node($0.0, depth: $0.1) })),
     ]
     if let loop = outcome.loop {
       pairs.append(
@@ -87,7 +89,7 @@ enum LayoutJSON {
     return JSONWriter.encode(.object(pairs))
   }
 
-  static func node(_ node: PlacedView, depth: Int) -> Value {
+  package static func node(_ node: PlacedView, depth: Int) -> Value {
     var pairs: [(String, Value)] = [
       ("id", node.id.map(Value.string) ?? .null), ("type", .string(node.kind)),
       ("depth", .integer(depth)),
@@ -123,5 +125,25 @@ enum LayoutJSON {
       }
     }
     return .object(pairs)
+  }
+
+  /// The views to print: named ones (and the root), or all with `all`.
+  package static func shown(_ result: LayoutResult, all: Bool) -> [(PlacedView, Int)] {
+    var depthOf: [Int: Int] = [:]
+    var rows: [(PlacedView, Int)] = []
+    for (index, node) in result.nodes.enumerated() {
+      let visible = all || node.id != nil || node.parent == nil
+      var ancestor = node.parent
+      var shownDepth: Int?
+      while let current = ancestor, shownDepth == nil {
+        shownDepth = depthOf[current]
+        ancestor = result.nodes[current].parent
+      }
+      if visible {
+        depthOf[index] = (shownDepth ?? -1) + 1
+        rows.append((node, depthOf[index]!))
+      }
+    }
+    return rows
   }
 }

@@ -2,18 +2,20 @@ import Caliper
 
 /// The result schema of `caliper measure --json` and `caliper serve` (documented in Caliper.docc/CommandLine.md): one
 /// encoder, so that the two commands can never disagree.
-enum MeasurementJSON {
+package enum MeasurementJSON {
   /// The lossy steps taken on the way to a result, each a count (0 when nothing was lost),
   /// reported as the result's `lossy` object. Add a count here to report a new step.
-  struct Lossy {
+  package struct Lossy {
     /// Invalid UTF-8 sequences replaced by U+FFFD.
-    var invalidUTF8 = 0
-    /// Clusters drawn with `.notdef` (`PreparedText.missingGlyphCount`).
-    var missingGlyphs = 0
-    /// Advances a broken font made negative, set to 0 (`PreparedText.clampedAdvanceCount`).
-    var clampedAdvances = 0
+    package init(invalidUTF8: Int = 0) { self.invalidUTF8 = invalidUTF8 }
 
-    var value: JSONWriter.Value {
+    package var invalidUTF8 = 0
+    /// Clusters drawn with `.notdef` (`PreparedText.missingGlyphCount`).
+    package var missingGlyphs = 0
+    /// Advances a broken font made negative, set to 0 (`PreparedText.clampedAdvanceCount`).
+    package var clampedAdvances = 0
+
+    package var value: JSONWriter.Value {
       .object([
         ("invalidUTF8", .integer(invalidUTF8)), ("missingGlyphs", .integer(missingGlyphs)),
         ("clampedAdvances", .integer(clampedAdvances)),
@@ -28,7 +30,7 @@ enum MeasurementJSON {
   ///
   /// - Parameters:
   ///   - leading: members placed before the result's own (serve's `id`).
-  static func write(
+  package static func write(
     _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
     to sink: ([UInt8]) -> Void
   ) {
@@ -42,7 +44,7 @@ enum MeasurementJSON {
 
   /// `write`'s members appended to `json`; `flush` is handed `json` whenever a block of
   /// lines has made it longer than `linesPerPiece` (and may empty it).
-  static func write(
+  package static func write(
     _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
     into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
   ) {
@@ -77,7 +79,9 @@ enum MeasurementJSON {
   /// `,"rects":[…],"carets":[…]` for `format.rects`, `,"characterIndexes":[…]` for
   /// `format.points` and `,"placeholders":[…]` for a text with inline placeholders
   /// (`CharacterGeometry`), or nothing.
-  static func characterFields(_ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter) {
+  package static func characterFields(
+    _ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter
+  ) {
     let format = rows.format
     let text = rows.text
     let hasPlaceholders = text.spans.contains { $0.placeholder != nil }
@@ -115,7 +119,9 @@ enum MeasurementJSON {
 
   /// A placeholder's `{"start", "end", "label", "line", "x", "y", "width", "height"}`, its
   /// rect moved by `origin` (a layout node's top left).
-  static func placeholder(_ placed: PlaceholderRect, origin: Point = .zero) -> JSONWriter.Value {
+  package static func placeholder(_ placed: PlaceholderRect, origin: Point = .zero)
+    -> JSONWriter.Value
+  {
     let moved = Rect(
       x: origin.x + placed.rect.minX, y: origin.y + placed.rect.minY, width: placed.rect.width,
       height: placed.rect.height)
@@ -127,7 +133,7 @@ enum MeasurementJSON {
       ] + box)
   }
 
-  static func rect(_ rect: Rect) -> JSONWriter.Value {
+  package static func rect(_ rect: Rect) -> JSONWriter.Value {
     .object([
       ("x", .number(rect.minX)), ("y", .number(rect.minY)), ("width", .number(rect.width)),
       ("height", .number(rect.height)),
@@ -135,11 +141,11 @@ enum MeasurementJSON {
   }
 
   /// How many bytes of lines `write` gathers before handing them on.
-  static let linesPerPiece = 1 << 16
+  package static let linesPerPiece = 1 << 16
 
   /// The members before `results`: the text, its size, faces, what was lost, the ideal
   /// size and the min width.
-  static func header(
+  package static func header(
     _ text: PreparedText, format: MeasureFormat, lossy: Lossy, into json: inout JSONWriter
   ) {
     var lossy = lossy
@@ -167,14 +173,14 @@ enum MeasurementJSON {
     json.member("},\"minWidth\":", text.minWidth)
   }
 
-  static func codePoint(_ scalar: Unicode.Scalar) -> String {
+  package static func codePoint(_ scalar: Unicode.Scalar) -> String {
     let hex = String(scalar.value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   /// A result's members (without braces and lines): proposal, size, line count, used rect
   /// and the line-limit fields.
-  static func result(_ measurement: TextMeasurement, into json: inout JSONWriter) {
+  package static func result(_ measurement: TextMeasurement, into json: inout JSONWriter) {
     json.raw("\"proposal\":{\"width\":")
     if let width = measurement.proposal.width { json.number(width) } else { json.raw("null") }
     let size = measurement.size
@@ -202,7 +208,8 @@ enum MeasurementJSON {
 
   /// The line-limit members of a result: `truncated` and `hiddenRange` (null or
   /// `{"start", "end"}` in Unicode scalars).
-  static func truncationFields(_ measurement: TextMeasurement, into json: inout JSONWriter) {
+  package static func truncationFields(_ measurement: TextMeasurement, into json: inout JSONWriter)
+  {
     json.member("\"truncated\":", measurement.hiddenRange != nil)
     json.raw(",\"hiddenRange\":")
     guard let hidden = measurement.hiddenRange else { return json.raw("null") }
@@ -212,14 +219,14 @@ enum MeasurementJSON {
   }
 
   /// The alignment and soft-hyphen members of a line: `x`, `justification`, `hyphen`.
-  static func placementFields(_ line: Line, into json: inout JSONWriter) {
+  package static func placementFields(_ line: Line, into json: inout JSONWriter) {
     json.member("\"x\":", line.x)
     json.member(",\"justification\":", line.justification)
     json.member(",\"hyphen\":", line.endsWithHyphen)
   }
 
   /// One line object.
-  static func line(_ line: Line, into json: inout JSONWriter) {
+  package static func line(_ line: Line, into json: inout JSONWriter) {
     json.member("{\"text\":", line.text)
     json.member(",\"start\":", line.range.lowerBound)
     json.member(",\"end\":", line.range.upperBound)

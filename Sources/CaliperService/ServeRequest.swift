@@ -7,22 +7,22 @@ import CaliperLayout
 /// every field of `StyleSchema` (`size`, `font` or `fonts`, `features`, `lineLimit`,
 /// `spans`, …) read by the same field as the option; `id` is echoed in the response;
 /// `{"id": …, "stats": true}` asks for the font library's cache counters instead.
-struct ServeRequest {
-  enum Action {
+package struct ServeRequest {
+  package enum Action {
     case measure(text: String, settings: StyleSettings, proposals: [ProposedViewSize])
     case stats
   }
 
-  static let keys: [String] =
+  package static let keys: [String] =
     ["id", "text", "widths", "lines", "scale", "stats", "rects", "points"]
     + StyleSchema.keys([.style, .text, .proposal])
 
-  let id: JSONWriter.Value
-  let action: Action
-  var format = MeasureFormat()
+  package let id: JSONWriter.Value
+  package let action: Action
+  package var format = MeasureFormat()
 
   /// The `id` of a request, as it is echoed: a string or a number, else null.
-  static func id(of request: JSONValue) -> JSONWriter.Value {
+  package static func id(of request: JSONValue) -> JSONWriter.Value {
     switch request["id"] {
     case .string(let string): return .string(string)
     case .number(let number): return .number(number)
@@ -30,7 +30,7 @@ struct ServeRequest {
     }
   }
 
-  init(_ request: JSONValue, limits: RequestLimits) throws(RequestError) {
+  package init(_ request: JSONValue, limits: RequestLimits) throws(RequestError) {
     guard case .object(let members) = request else {
       throw RequestError(
         .invalidRequest, "a request is a JSON object, not \(request.kindDescription)")

@@ -5,19 +5,21 @@
 /// number. Solution: every request value passes one of these checks before it reaches the
 /// library, and a refusal names the value, the bound and the option that sets it.
 /// Limitation: the bounds on font files are the library's (see `CaliperError`).
-struct RequestLimits {
+package struct RequestLimits {
   /// The longest request line `caliper serve` reads (`--max-line-bytes`).
-  var maxLineBytes = 32 << 20
+  package init() {}
+
+  package var maxLineBytes = 32 << 20
   /// The longest text, in bytes of UTF-8 (`--max-text-bytes`).
-  var maxTextBytes = 16 << 20
+  package var maxTextBytes = 16 << 20
   /// The most widths in one request or one `--width` list (`--max-widths`).
-  var maxWidths = 1_000
+  package var maxWidths = 1_000
   /// The largest response `caliper serve` writes for one request, estimated before any of
   /// it is written (`--max-response-bytes`).
-  var maxResponseBytes = 64 << 20
+  package var maxResponseBytes = 64 << 20
 
   /// Refuses more than `maxWidths` widths.
-  func check(widthCount count: Int, option: String) throws(RequestError) {
+  package func check(widthCount count: Int, option: String) throws(RequestError) {
     guard count <= maxWidths else {
       throw RequestError(
         .tooManyWidths,
@@ -26,7 +28,7 @@ struct RequestLimits {
   }
 
   /// Refuses a response estimated at more than `maxResponseBytes`.
-  func check(responseBytes estimate: Int) throws(RequestError) {
+  package func check(responseBytes estimate: Int) throws(RequestError) {
     guard estimate <= maxResponseBytes else {
       throw RequestError(
         .responseTooLarge,
@@ -37,10 +39,10 @@ struct RequestLimits {
 
   /// Scales are in (0, maxScale] pixels per point, for rounding (`measure`, `serve`) and
   /// for drawing (`render`, `layout --png`) alike.
-  static let maxScale = 16.0
+  package static let maxScale = 16.0
 
   /// Refuses a text longer than `maxTextBytes`.
-  func check(text: String) throws(RequestError) {
+  package func check(text: String) throws(RequestError) {
     let count = text.utf8.count
     guard count <= maxTextBytes else {
       throw RequestError(
@@ -51,7 +53,7 @@ struct RequestLimits {
   }
 
   /// A scale in (0, 16] pixels per point.
-  static func scale(_ value: Double) throws(RequestError) -> Double {
+  package static func scale(_ value: Double) throws(RequestError) -> Double {
     try positive(value, atMost: maxScale, .scaleOutOfRange, "scale", unit: "pixels per point")
   }
 
@@ -71,7 +73,7 @@ struct RequestLimits {
 
   /// A proposed width in [0, +∞]: `nil` (the ideal size) for +∞; −0 becomes 0. Finite
   /// widths of any size are kept: one at least as wide as the text gives the ideal lines.
-  static func width(_ value: Double) throws(RequestError) -> Double? {
+  package static func width(_ value: Double) throws(RequestError) -> Double? {
     guard !value.isNaN, value >= 0 else {
       throw RequestError(
         .widthOutOfRange,
@@ -82,9 +84,9 @@ struct RequestLimits {
 }
 
 /// A refused request: a stable code for programs and a one-line message for people.
-struct RequestError: Error, CustomStringConvertible {
+package struct RequestError: Error, CustomStringConvertible {
   /// The `error.code` values of `caliper serve` (documented in Caliper.docc/ServeProtocol.md).
-  enum Code: String {
+  package enum Code: String {
     case invalidJSON = "invalid-json"
     case invalidRequest = "invalid-request"
     case unknownKey = "unknown-key"
@@ -102,13 +104,13 @@ struct RequestError: Error, CustomStringConvertible {
     case measureFailed = "measure-failed"
   }
 
-  let code: Code
-  let message: String
+  package let code: Code
+  package let message: String
 
-  init(_ code: Code, _ message: String) {
+  package init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }
 
-  var description: String { message }
+  package var description: String { message }
 }

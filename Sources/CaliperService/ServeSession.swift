@@ -9,12 +9,17 @@ import CaliperLayout
 /// into a response with `respond(to:)`, which never throws: a line that cannot be
 /// measured is answered with an error object naming the problem.
 /// Limitation: requests are answered one at a time, in order.
-struct ServeSession {
-  let fonts: FontLibrary
-  let limits: RequestLimits
+package struct ServeSession {
+  package let fonts: FontLibrary
+  package let limits: RequestLimits
+
+  package init(fonts: FontLibrary, limits: RequestLimits) {
+    self.fonts = fonts
+    self.limits = limits
+  }
 
   /// The response to one request line (without its newline).
-  func respond(to line: some Collection<UInt8>) -> String {
+  package func respond(to line: some Collection<UInt8>) -> String {
     var response = ""
     respond(to: line) { response += $0 }
     return response
@@ -26,26 +31,31 @@ struct ServeSession {
   /// refused before any of it is written, so memory per request is bounded by the limits
   /// (the text and one measurement's lines), not by what the request asks for.
   /// `number` is the request's line number, given in an error whose id cannot be read.
-  func respond(
+  ///
+  /// - Returns: the code of the error object written, or nil for a result (HTTP's status).
+  @discardableResult
+  package func respond(
     to line: some Collection<UInt8>, number: Int? = nil, into sink: (String) -> Void
-  ) {
-    let (text, invalidUTF8) = Self.repairingUTF8(line)
+  ) -> RequestError.Code? {
     let json: JSONValue
+    let invalidUTF8: Int
     do {
-      json = try JSONValue(parsing: text)
+      (json, invalidUTF8) = try Self.parse(line)
     } catch {
-      return sink(
-        Self.error(
-          id: .null, line: number,
-          RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")))
+      sink(Self.error(id: .null, line: number, error))
+      return error.code
     }
     let request: ServeRequest
     do {
       request = try ServeRequest(json, limits: limits)
     } catch {
       let id = ServeRequest.id(of: json)
-      guard case .null = id else { return sink(Self.error(id: id, error)) }
-      return sink(Self.error(id: id, line: number, error))
+      if case .null = id {
+        sink(Self.error(id: id, line: number, error))
+      } else {
+        sink(Self.error(id: id, error))
+      }
+      return error.code
     }
     switch request.action {
     case .stats:
@@ -55,7 +65,8 @@ struct ServeSession {
       do {
         prepared = try fonts.prepare(string, style: settings.style, spans: settings.spans)
       } catch {
-        return sink(Self.error(id: request.id, RequestError(Self.code(error), error.description)))
+        sink(Self.error(id: request.id, RequestError(Self.code(error), error.description)))
+        return Self.code(error)
       }
       do {
         try limits.check(
@@ -63,7 +74,8 @@ struct ServeSession {
             prepared, proposals, options: settings.container, format: request.format,
             stoppingPast: limits.maxResponseBytes))
       } catch {
-        return sink(Self.error(id: request.id, error))
+        sink(Self.error(id: request.id, error))
+        return error.code
       }
       MeasurementJSON.write(
         MeasuredRows(
@@ -72,13 +84,28 @@ struct ServeSession {
         lossy: MeasurementJSON.Lossy(invalidUTF8: invalidUTF8), leading: [("id", request.id)],
         to: { sink(String(decoding: $0, as: UTF8.self)) })
     }
+    return nil
+  }
+
+  /// A request as JSON, each invalid UTF-8 sequence replaced by U+FFFD (counted).
+  ///
+  /// - Throws: `invalid-json`, naming where the JSON goes wrong.
+  package static func parse(_ line: some Collection<UInt8>) throws(RequestError) -> (
+    JSONValue, invalidUTF8: Int
+  ) {
+    let (text, invalidUTF8) = repairingUTF8(line)
+    do {
+      return (try JSONValue(parsing: text), invalidUTF8)
+    } catch {
+      throw RequestError(.invalidJSON, "\(error.message) (\(error.path) of the request)")
+    }
   }
 
   /// About how many bytes the response for `text` at `proposals` takes, counted until it
   /// passes `limit`: the text (escaped as JSON), and per proposal a result and, with lines, each line's
   /// fields and text, with rects a few per line, with points one index each (line counts
   /// from `sizeThatFits`, which builds no lines).
-  static func estimatedBytes(
+  package static func estimatedBytes(
     _ text: PreparedText, _ proposals: [ProposedViewSize], options: TextContainerOptions,
     format: MeasureFormat, stoppingPast limit: Int
   ) -> Int {
@@ -98,8 +125,25 @@ struct ServeSession {
     return total
   }
 
+  /// Whether a request line is blank (spaces and tabs only): skipped, with no answer.
+  package static func isBlank(_ line: some Collection<UInt8>) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+  }
+
+  /// The answer to a request line longer than `limits.maxLineBytes`, which was skipped.
+  package func lineTooLong(byteCount: Int, line: Int? = nil) -> String {
+    Self.error(
+      id: .null, line: line,
+      RequestError(
+        .lineTooLong,
+        "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
+          + " (--max-line-bytes); it was skipped"))
+  }
+
   /// `{"id": …, "error": {"code": …, "message": …}}`.
-  static func error(id: JSONWriter.Value, line: Int? = nil, _ error: RequestError) -> String {
+  package static func error(id: JSONWriter.Value, line: Int? = nil, _ error: RequestError)
+    -> String
+  {
     JSONWriter.encode(
       .object(
         [("id", id)] + (line.map { [("line", .integer($0))] } ?? []) + [
@@ -111,7 +155,7 @@ struct ServeSession {
   }
 
   /// The error code of a library failure.
-  static func code(_ error: CaliperError) -> RequestError.Code {
+  package static func code(_ error: CaliperError) -> RequestError.Code {
     switch error {
     case .fontsDirectoryNotFound, .unreadableFontFile, .notAFont, .unknownFontFamily,
       .malformedFont, .unsupportedFontFormat, .fontIndexOutOfRange, .fontFileTooLarge,
@@ -130,7 +174,7 @@ struct ServeSession {
 
   /// The counters of the library's caches: `faces.misses` is the number of font files
   /// opened so far.
-  var statistics: JSONWriter.Value {
+  package var statistics: JSONWriter.Value {
     let report = fonts.cacheStatistics
     func counters(_ statistics: CacheStatistics) -> JSONWriter.Value {
       .object([
@@ -148,7 +192,7 @@ struct ServeSession {
   /// The bytes as a string, each invalid UTF-8 sequence replaced by U+FFFD (the maximal
   /// subparts of Unicode's "best practice", as `String(decoding:as:)` does), and how many
   /// were replaced.
-  static func repairingUTF8(_ bytes: some Collection<UInt8>) -> (String, Int) {
+  package static func repairingUTF8(_ bytes: some Collection<UInt8>) -> (String, Int) {
     if let valid = String(validating: bytes, as: UTF8.self) { return (valid, 0) }
     var scalars = String.UnicodeScalarView()
     var replaced = 0

@@ -11,11 +11,13 @@ import Caliper
 /// copied into room kept past the text (`storage`), not appended to an array: the array's
 /// `append(contentsOf:)`, called for every key and number, was the job's most costly
 /// function of its own (71 instructions a call, 23 M).
-struct JSONWriter {
+package struct JSONWriter {
   /// The text is `storage[..<count]`; the rest is room.
+  package init() {}
+
   private var storage: [UInt8] = []
   /// How many bytes are written.
-  private(set) var count = 0
+  package private(set) var count = 0
   /// The last two numbers given their shortest digits, and where their text lies: a row's
   /// width and height are often the row before's (a text that fits on one line at several
   /// widths), and their text is copied, not found again (`removeAll` forgets them).
@@ -28,11 +30,11 @@ struct JSONWriter {
   }
 
   /// The text written, as bytes.
-  var bytes: [UInt8] { Array(storage[..<count]) }
+  package var bytes: [UInt8] { Array(storage[..<count]) }
 
-  var text: String { String(decoding: storage[..<count], as: UTF8.self) }
+  package var text: String { String(decoding: storage[..<count], as: UTF8.self) }
 
-  enum Value {
+  package enum Value {
     case string(String)
     case number(Double)
     case integer(Int)
@@ -42,14 +44,14 @@ struct JSONWriter {
     case object([(String, Value)])
   }
 
-  static func encode(_ value: Value) -> String {
+  package static func encode(_ value: Value) -> String {
     var writer = JSONWriter()
     writer.write(value)
     return writer.text
   }
 
   /// Empties the buffer, keeping its room for what comes next.
-  mutating func removeAll() {
+  package mutating func removeAll() {
     count = 0
     recent = (RecentNumber(), RecentNumber())
   }
@@ -80,7 +82,7 @@ struct JSONWriter {
     storage.append(contentsOf: repeatElement(0, count: room - storage.count))
   }
 
-  mutating func write(_ value: Value) {
+  package mutating func write(_ value: Value) {
     switch value {
     case .string(let string): self.string(string)
     case .number(let number): self.number(number)
@@ -102,7 +104,7 @@ struct JSONWriter {
   }
 
   /// An object's members without its braces, comma-separated.
-  mutating func members(_ pairs: [(String, Value)]) {
+  package mutating func members(_ pairs: [(String, Value)]) {
     for (index, (key, element)) in pairs.enumerated() {
       if index > 0 { append(UInt8(ascii: ",")) }
       string(key)
@@ -112,7 +114,7 @@ struct JSONWriter {
   }
 
   /// Text copied as it is: punctuation and keys the caller has already written as JSON.
-  mutating func raw(_ text: StaticString) {
+  package mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { append($0) }
   }
 
@@ -120,7 +122,7 @@ struct JSONWriter {
   /// members of the hot writers, one call each.
   /// Returns where the number's text lies in the buffer, for `member(_:repeating:)`.
   @discardableResult
-  mutating func member(_ prefix: StaticString, _ value: Double) -> Range<Int> {
+  package mutating func member(_ prefix: StaticString, _ value: Double) -> Range<Int> {
     raw(prefix)
     let start = count
     number(value)
@@ -129,7 +131,7 @@ struct JSONWriter {
 
   /// `prefix` and the text written at `range` again: a number equal to one written
   /// before, copied rather than formatted a second time.
-  mutating func member(_ prefix: StaticString, repeating range: Range<Int>) {
+  package mutating func member(_ prefix: StaticString, repeating range: Range<Int>) {
     raw(prefix)
     copy(range)
   }
@@ -147,17 +149,17 @@ struct JSONWriter {
     count = end
   }
 
-  mutating func member(_ prefix: StaticString, _ value: Int) {
+  package mutating func member(_ prefix: StaticString, _ value: Int) {
     raw(prefix)
     integer(value)
   }
 
-  mutating func member(_ prefix: StaticString, _ value: Bool) {
+  package mutating func member(_ prefix: StaticString, _ value: Bool) {
     raw(prefix)
     bool(value)
   }
 
-  mutating func member(_ prefix: StaticString, _ value: String) {
+  package mutating func member(_ prefix: StaticString, _ value: String) {
     raw(prefix)
     string(value)
   }
@@ -167,7 +169,7 @@ struct JSONWriter {
   /// (`ShortestDecimal`: 21.792, not the sum's 21.791999999999998), the same digits
   /// `formatNumber` shows people. JSON has no NaN or infinity; no measured number is either,
   /// but never emit bad JSON: `null`.
-  mutating func number(_ number: Double) {
+  package mutating func number(_ number: Double) {
     guard number.isFinite else { return raw("null") }
     // Whole: a round trip through Int (`rounded()` is a call into libm).
     if abs(number) < 1e15 && Double(Int(number)) == number {
@@ -206,7 +208,7 @@ struct JSONWriter {
   }
 
   /// A whole number in decimal digits.
-  mutating func integer(_ integer: Int) {
+  package mutating func integer(_ integer: Int) {
     if 0 <= integer, integer < 10 { return append(UInt8(ascii: "0") + UInt8(integer)) }
     // The digits written last first into 20 bytes on the stack (Int.min's 19 and a sign),
     // as `String(integer)` spells them, then copied in at once (no String made: a number
@@ -227,13 +229,13 @@ struct JSONWriter {
     }
   }
 
-  mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     raw(value ? "true" : "false")
   }
 
   /// A JSON string: quotes, backslashes and control characters escaped, and U+2028 and
   /// U+2029 (which end lines in JavaScript) as \u escapes.
-  mutating func string(_ string: String) {
+  package mutating func string(_ string: String) {
     append(UInt8(ascii: "\""))
     var string = string
     string.withUTF8 { utf8 in

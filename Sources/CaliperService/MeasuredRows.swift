@@ -7,22 +7,32 @@ import Caliper
 /// write them took most of a 454 MB peak. Solution: a row's size comes from `sizeThatFits`
 /// (no lines built, the breaking cached), and its lines from
 /// `measure(_:options:eachLine:)`, written as each is made.
-struct MeasuredRows {
-  let text: PreparedText
-  let proposals: [ProposedViewSize]
-  let options: TextContainerOptions
-  let format: MeasureFormat
+package struct MeasuredRows {
+  package let text: PreparedText
+  package let proposals: [ProposedViewSize]
+  package let options: TextContainerOptions
+  package let format: MeasureFormat
 
-  var count: Int { proposals.count }
+  package init(
+    text: PreparedText, proposals: [ProposedViewSize], options: TextContainerOptions,
+    format: MeasureFormat
+  ) {
+    self.text = text
+    self.proposals = proposals
+    self.options = options
+    self.format = format
+  }
+
+  package var count: Int { proposals.count }
 
   /// Row `index` without its lines, rounded when a scale is given.
-  func measurement(_ index: Int) -> TextMeasurement {
+  package func measurement(_ index: Int) -> TextMeasurement {
     let row = text.sizeThatFits(proposals[index], options: options)
     return format.scale.map { row.rounded(toScale: $0) } ?? row
   }
 
   /// Row `index`'s lines, each handed to `each` as it is made.
-  func lines(_ index: Int, each: (Line) -> Void) {
+  package func lines(_ index: Int, each: (Line) -> Void) {
     _ = text.measure(proposals[index], options: options, eachLine: each)
   }
 }

@@ -1,27 +1,29 @@
 import Caliper
 
 /// What a measurement reports, shared by `caliper measure` and `caliper serve`.
-struct MeasureFormat {
+package struct MeasureFormat {
   /// Whether each result lists its lines (`--no-lines`, `"lines": false` turn them off).
-  var lines = true
+  package init() {}
+
+  package var lines = true
   /// Round sizes up to the grid of this many pixels per point (`--scale`, `"scale"`).
-  var scale: Double?
+  package var scale: Double?
   /// The bundled fonts' folder: the table names faces outside it by file.
-  var fontsDirectory = ""
+  package var fontsDirectory = ""
   /// The character range whose rects and end carets each result reports (`--rects`,
   /// `"rects"`), in Unicode scalars; clamped to each text.
-  var rects: Range<Int>?
+  package var rects: Range<Int>?
   /// Points whose nearest character index each result reports (`--points`, `"points"`).
-  var points: [Point] = []
+  package var points: [Point] = []
 
   /// Whether a result needs its lines built (to list them, or to place characters).
-  var needsLines: Bool { lines || rects != nil || !points.isEmpty }
+  package var needsLines: Bool { lines || rects != nil || !points.isEmpty }
 
   /// The most points one request or command line may ask about.
-  static let maxPoints = 100_000
+  package static let maxPoints = 100_000
 
   /// Reads "X,Y;X,Y;…" (points, finite numbers), for `--points`.
-  static func points(_ text: String) -> [Point]? {
+  package static func points(_ text: String) -> [Point]? {
     var points: [Point] = []
     for pair in text.split(separator: ";", omittingEmptySubsequences: false) {
       let parts = pair.split(separator: ",", omittingEmptySubsequences: false)
@@ -34,7 +36,7 @@ struct MeasureFormat {
   }
 
   /// Reads "START:END" (scalar offsets, START ≤ END), for `--rects`.
-  static func range(_ text: String) -> Range<Int>? {
+  package static func range(_ text: String) -> Range<Int>? {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, let start = Int(String(parts[0]).trimmingSpaces),
       let end = Int(String(parts[1]).trimmingSpaces), 0 <= start, start <= end,
