@@ -45,7 +45,9 @@ import Testing
   }()
 
   /// gettext's plural forms by index, per locale, as the fixture script wrote them.
-  static let poForms = ["de": ["one", "other"], "fr": ["one", "other"], "ru": ["one", "few", "many"]]
+  static let poForms = [
+    "de": ["one", "other"], "fr": ["one", "other"], "ru": ["one", "few", "many"],
+  ]
 
   /// The widths.json row of a checked string: keys as each format spells them.
   static func row(_ object: [String: Any]) -> Expected? {
@@ -65,7 +67,9 @@ import Testing
     /// How many strings the catalogs hold (from their structure: 6 locales × 5 strings,
     /// plural forms in de, fr and ru, …).
     let count: Int
-    var testDescription: String { arguments.last!.split(separator: "/").suffix(2).joined(separator: "/") }
+    var testDescription: String {
+      arguments.last!.split(separator: "/").suffix(2).joined(separator: "/")
+    }
   }
 
   static let cases: [Case] = [

@@ -55,7 +55,9 @@ struct ARBReader {
     let stem = name.hasSuffix(".arb") ? String(name.dropLast(4)) : name
     let parts = stem.split(separator: "_")
     guard parts.count >= 2 else { return nil }
-    if parts.count >= 3, parts[parts.count - 1].count == 2, parts[parts.count - 1].allSatisfy(\.isUppercase) {
+    if parts.count >= 3, parts[parts.count - 1].count == 2,
+      parts[parts.count - 1].allSatisfy(\.isUppercase)
+    {
       return parts[parts.count - 2] + "-" + parts[parts.count - 1]
     }
     let last = parts[parts.count - 1]

@@ -86,7 +86,8 @@ struct CatalogReader {
     }
     guard bytes.count <= maxFileBytes else {
       throw CatalogError(
-        file: path, line: 0, "\(bytes.count) bytes, over the limit of \(maxFileBytes) (--max-file-bytes)")
+        file: path, line: 0,
+        "\(bytes.count) bytes, over the limit of \(maxFileBytes) (--max-file-bytes)")
     }
     switch format {
     case .xliff:

@@ -78,8 +78,12 @@ enum CheckCommand {
   static func parse(_ parsed: ParsedArguments) throws -> Options {
     var options = Options()
     options.paths = parsed.positionals
-    guard !options.paths.isEmpty else { throw UsageError("missing a catalog file or folder to check") }
-    if let format = parsed.last("--format") { options.format = CheckReport.Format(rawValue: format)! }
+    guard !options.paths.isEmpty else {
+      throw UsageError("missing a catalog file or folder to check")
+    }
+    if let format = parsed.last("--format") {
+      options.format = CheckReport.Format(rawValue: format)!
+    }
     if parsed.has("--json") {
       guard parsed.last("--format") == nil || options.format == .json else {
         throw UsageError("--json and --format \(options.format.rawValue) ask for different outputs")

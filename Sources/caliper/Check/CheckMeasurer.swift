@@ -41,10 +41,12 @@ struct CheckMeasurer {
     if limit.family != nil || limit.weight != nil {
       let family = limit.family ?? Self.family(of: style.fonts.first) ?? "Noto Sans"
       let reference: FontReference =
-        limit.weight.map { .descriptor(FontDescriptor(family: family, weight: $0)) } ?? FontReference(family)
+        limit.weight.map { .descriptor(FontDescriptor(family: family, weight: $0)) }
+        ?? FontReference(family)
       style.fonts = [reference] + style.fonts.dropFirst()
     }
-    let source = pseudo ? PseudoLocalization.pseudo(string.source ?? string.text, expand: expand) : string.text
+    let source =
+      pseudo ? PseudoLocalization.pseudo(string.source ?? string.text, expand: expand) : string.text
     let measuredText = Placeholders.substitute(
       source, samples: samples, pluralArguments: string.numericPlaceholders
     ) { candidates in
@@ -75,7 +77,8 @@ struct CheckMeasurer {
     var overflow = 0.0
     if allowed.width == nil || (allowed.lines ?? 1) == 1 && allowed.height == nil {
       // One line (or no width): the ideal lines.
-      let measurement = prepared.measure(ProposedViewSize(width: nil, height: nil), options: options)
+      let measurement = prepared.measure(
+        ProposedViewSize(width: nil, height: nil), options: options)
       needed.width = measurement.size.width
       needed.height = measurement.size.height
       needed.lines = measurement.lineCount
@@ -86,7 +89,8 @@ struct CheckMeasurer {
       }
     } else {
       let width = allowed.width!
-      let measurement = prepared.measure(ProposedViewSize(width: width, height: nil), options: options)
+      let measurement = prepared.measure(
+        ProposedViewSize(width: width, height: nil), options: options)
       needed.width = measurement.size.width
       needed.height = measurement.size.height
       needed.lines = measurement.lineCount

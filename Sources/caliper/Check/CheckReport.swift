@@ -18,7 +18,9 @@ enum CheckReport {
   }
 
   /// Results grouped by file and locale, in the order first seen.
-  static func groups(_ results: [CheckResult]) -> [(file: String, locale: String, results: [CheckResult])] {
+  static func groups(_ results: [CheckResult]) -> [(
+    file: String, locale: String, results: [CheckResult]
+  )] {
     var order: [String: Int] = [:]
     var groups: [(file: String, locale: String, results: [CheckResult])] = []
     for result in results {
@@ -44,7 +46,9 @@ enum CheckReport {
     if let lines = allowed.lines, let need = needed.lines, need > lines {
       parts.append("needs \(need) lines, \(lines) allowed")
     }
-    if let height = allowed.height, let need = needed.height, need > height + CheckMeasurer.tolerance {
+    if let height = allowed.height, let need = needed.height,
+      need > height + CheckMeasurer.tolerance
+    {
       parts.append("is \(points(need)) high, \(points(height)) allowed")
     }
     if let characters = allowed.characters, let need = needed.characters, need > characters {
@@ -61,11 +65,14 @@ enum CheckReport {
     for group in groups(results) {
       let failing = group.results.filter { !$0.fits }
       let shown = all ? group.results : failing
-      text += "\(group.file) (\(group.locale)): \(failing.count) of \(group.results.count)"
+      text +=
+        "\(group.file) (\(group.locale)): \(failing.count) of \(group.results.count)"
         + " do not fit\n"
       guard !shown.isEmpty else { continue }
       let keyWidth = min(40, max(3, shown.map(\.string.key.count).max() ?? 3))
-      text += "  " + NumberFormat.padded("line", 5) + "  " + NumberFormat.padded("key", keyWidth, right: false)
+      text +=
+        "  " + NumberFormat.padded("line", 5) + "  "
+        + NumberFormat.padded("key", keyWidth, right: false)
         + NumberFormat.padded("allowed", 10) + NumberFormat.padded("needed", 10)
         + NumberFormat.padded("lines", 7) + NumberFormat.padded("overflow", 10) + "\n"
       for result in shown {
@@ -74,7 +81,8 @@ enum CheckReport {
         let allowed = result.allowed
         let needed = result.needed
         let allowedText =
-          allowed.width.map { NumberFormat.fixed($0) } ?? allowed.characters.map { "\($0) ch" } ?? "-"
+          allowed.width.map { NumberFormat.fixed($0) } ?? allowed.characters.map { "\($0) ch" }
+          ?? "-"
         let neededText =
           allowed.width == nil && allowed.characters != nil
           ? "\(needed.characters ?? 0) ch" : needed.width.map { NumberFormat.fixed($0) } ?? "-"
@@ -82,21 +90,24 @@ enum CheckReport {
         let overflow: String
         if result.fits {
           overflow = "fits"
-        } else if let characters = allowed.characters, let count = needed.characters, count > characters,
+        } else if let characters = allowed.characters, let count = needed.characters,
+          count > characters,
           result.overflow == 0
         {
           overflow = "+\(count - characters) ch"
         } else {
           overflow = NumberFormat.fixed(result.overflow)
         }
-        text += "  " + NumberFormat.padded(String(result.string.line), 5) + "  "
+        text +=
+          "  " + NumberFormat.padded(String(result.string.line), 5) + "  "
           + NumberFormat.padded(key, keyWidth, right: false) + NumberFormat.padded(allowedText, 10)
           + NumberFormat.padded(neededText, 10) + NumberFormat.padded(lines, 7)
           + NumberFormat.padded(overflow, 10) + "\n"
       }
     }
     let failing = results.count { !$0.fits }
-    text += "\(results.count) string\(results.count == 1 ? "" : "s") in \(files)"
+    text +=
+      "\(results.count) string\(results.count == 1 ? "" : "s") in \(files)"
       + " file\(files == 1 ? "" : "s"): \(failing) do\(failing == 1 ? "es" : "") not fit\n"
     return text
   }
@@ -114,7 +125,8 @@ enum CheckReport {
     let string = result.string
     return JSONWriter.encode(
       .object([
-        ("file", .string(string.file)), ("line", .integer(string.line)), ("key", .string(string.key)),
+        ("file", .string(string.file)), ("line", .integer(string.line)),
+        ("key", .string(string.key)),
         ("locale", .string(string.locale)), ("text", .string(string.text)),
         ("measured", .string(result.measured)), ("fits", .bool(result.fits)),
         ("allowed", room(result.allowed)), ("needed", room(result.needed)),
@@ -152,7 +164,10 @@ enum CheckReport {
     }
     let rule: JSONWriter.Value = .object([
       ("id", .string("caliper/overflow")),
-      ("shortDescription", .object([("text", .string("A translated string does not fit its room."))])),
+      (
+        "shortDescription",
+        .object([("text", .string("A translated string does not fit its room."))])
+      ),
     ])
     let driver: JSONWriter.Value = .object([
       ("name", .string("caliper")), ("version", .string(CommandLineTool.version)),
@@ -162,25 +177,34 @@ enum CheckReport {
       .object([
         ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
         ("version", .string("2.1.0")),
-        ("runs", .array([.object([("tool", .object([("driver", driver)])), ("results", .array(findings))])])),
+        (
+          "runs",
+          .array([
+            .object([("tool", .object([("driver", driver)])), ("results", .array(findings))])
+          ])
+        ),
       ])) + "\n"
   }
 
   static func junit(_ results: [CheckResult]) -> String {
     let failing = results.count { !$0.fits }
     var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    text += "<testsuites name=\"caliper check\" tests=\"\(results.count)\" failures=\"\(failing)\">\n"
+    text +=
+      "<testsuites name=\"caliper check\" tests=\"\(results.count)\" failures=\"\(failing)\">\n"
     for group in groups(results) {
       let name = escaped("\(group.file) (\(group.locale))")
-      text += "  <testsuite name=\"\(name)\" tests=\"\(group.results.count)\""
+      text +=
+        "  <testsuite name=\"\(name)\" tests=\"\(group.results.count)\""
         + " failures=\"\(group.results.count { !$0.fits })\">\n"
       for result in group.results {
-        text += "    <testcase classname=\"\(escaped(group.file))\""
+        text +=
+          "    <testcase classname=\"\(escaped(group.file))\""
           + " name=\"\(escaped(result.string.key)) (\(escaped(result.string.locale)))\""
         if result.fits {
           text += "/>\n"
         } else {
-          text += ">\n      <failure message=\"\(escaped(message(result)))\">"
+          text +=
+            ">\n      <failure message=\"\(escaped(message(result)))\">"
             + "\(escaped(result.string.file)):\(result.string.line): \(escaped(result.measured))</failure>\n"
             + "    </testcase>\n"
         }

@@ -86,7 +86,8 @@ struct Constraints: Sendable {
       offset = position.offset
       let line = position.line
       guard case .object(let fields) = value else {
-        throw catalog.error(line, "'\(pattern)' must map to an object, not \(value.kindDescription)")
+        throw catalog.error(
+          line, "'\(pattern)' must map to an object, not \(value.kindDescription)")
       }
       var entry = Entry(pattern: Array(pattern))
       for (key, field) in fields {
@@ -102,7 +103,8 @@ struct Constraints: Sendable {
       do throws(StyleError) {
         try StyleSchema.read(entry.style, into: &scratch)
       } catch {
-        throw catalog.error(line, "'\(pattern)': \(error.key ?? "style")\(error.subpath): \(error.message)")
+        throw catalog.error(
+          line, "'\(pattern)': \(error.key ?? "style")\(error.subpath): \(error.message)")
       }
       entries.append(entry)
     }
@@ -141,7 +143,8 @@ struct Constraints: Sendable {
       entry.limit.unit = unit
     default:  // samples
       guard case .object(let members) = value else {
-        throw catalog.error(line, "'\(pattern)': samples must be an object of placeholder → samples")
+        throw catalog.error(
+          line, "'\(pattern)': samples must be an object of placeholder → samples")
       }
       for (name, sample) in members {
         switch sample {
@@ -159,7 +162,8 @@ struct Constraints: Sendable {
           }
           entry.samples[name] = texts
         default:
-          throw catalog.error(line, "'\(pattern)': samples of '\(name)' must be a string or strings")
+          throw catalog.error(
+            line, "'\(pattern)': samples of '\(name)' must be a string or strings")
         }
       }
     }

@@ -111,7 +111,8 @@ enum MessageFormat {
   }
 
   /// `one{…} other{…}` → [("one", …), ("other", …)]; `offset:1` is skipped.
-  static func branches(_ rest: ArraySlice<Unicode.Scalar>) -> [(String, ArraySlice<Unicode.Scalar>)] {
+  static func branches(_ rest: ArraySlice<Unicode.Scalar>) -> [(String, ArraySlice<Unicode.Scalar>)]
+  {
     var result: [(String, ArraySlice<Unicode.Scalar>)] = []
     var index = rest.startIndex
     var selector = ""

@@ -31,7 +31,10 @@ struct POReader {
     var entries: [Entry] = []
     var entry = Entry()
     // Which string continuation lines ("…") append to.
-    enum Field { case none, context, id, plural, form(Int) }
+    enum Field {
+      case none, context, id, plural
+      case form(Int)
+    }
     var field = Field.none
     var lineNumber = 0
     func finish() {
@@ -75,7 +78,7 @@ struct POReader {
       let keyword = String(line[..<space])
       let value = try Self.quoted(
         String(line[space...]).trimmingSpaces, file: file, line: lineNumber)
-      if (keyword == "msgctxt" || keyword == "msgid"), entry.id != nil, !entry.forms.isEmpty {
+      if keyword == "msgctxt" || keyword == "msgid", entry.id != nil, !entry.forms.isEmpty {
         finish()
       }
       switch keyword {
@@ -139,7 +142,8 @@ struct POReader {
       } else if !pairs.isEmpty {
         pairs[pairs.count - 1].1 += " " + word
       } else {
-        throw CatalogError(file: file, line: line, "caliper: expects key=value pairs, not '\(word)'")
+        throw CatalogError(
+          file: file, line: line, "caliper: expects key=value pairs, not '\(word)'")
       }
     }
     for (key, value) in pairs {
@@ -163,7 +167,8 @@ struct POReader {
       default:
         throw CatalogError(
           file: file, line: line,
-          "unknown caliper: key '\(key)' (expected width, height, lines, font, size, weight or unit)")
+          "unknown caliper: key '\(key)' (expected width, height, lines, font, size, weight or unit)"
+        )
       }
     }
   }

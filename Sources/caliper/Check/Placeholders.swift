@@ -68,7 +68,8 @@ enum Placeholders {
       result.append(contentsOf: scalars[position..<token.range.lowerBound])
       let candidates =
         samples[token.text] ?? token.name.flatMap { samples[$0] } ?? [token.fallback]
-      result.append(contentsOf: (candidates.count == 1 ? candidates[0] : choose(candidates)).unicodeScalars)
+      result.append(
+        contentsOf: (candidates.count == 1 ? candidates[0] : choose(candidates)).unicodeScalars)
       position = token.range.upperBound
     }
     result.append(contentsOf: scalars[position...])
@@ -137,8 +138,9 @@ enum Placeholders {
     var name = ""
     while index < scalars.count, scalars[index] != "}" {
       let scalar = scalars[index]
-      guard scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
-        || scalar == "."
+      guard
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_"
+          || scalar == "."
       else { return nil }
       name.unicodeScalars.append(scalar)
       index += 1

@@ -31,7 +31,12 @@ struct XCStringsReader {
       if case .object(let localizations)? = entry["localizations"] { locales = localizations }
       if !locales.contains(where: { $0.0 == sourceLanguage }) {
         locales.insert(
-          (sourceLanguage, .object([("stringUnit", .object([("state", .string("translated")), ("value", .string(key))]))])),
+          (
+            sourceLanguage,
+            .object([
+              ("stringUnit", .object([("state", .string("translated")), ("value", .string(key))]))
+            ])
+          ),
           at: 0)
       }
       var localeOffset = offset

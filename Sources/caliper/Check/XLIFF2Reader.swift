@@ -26,8 +26,9 @@ struct XLIFF2Reader {
     var strings: [CatalogString] = []
     for element in root.elements("file") {
       var profile = Profile.other
-      if let profiles = element.elements.first(where: { $0.name == "profiles" && $0.namespace == Self.slr })
-      {
+      if let profiles = element.elements.first(where: {
+        $0.name == "profiles" && $0.namespace == Self.slr
+      }) {
         switch profiles.attribute("generalProfile") {
         case "caliper": profile = .caliper
         case "xliff:codepoints": profile = .codepoints
@@ -55,7 +56,8 @@ struct XLIFF2Reader {
         var text = ""
         var source = ""
         var untranslated = false
-        for segment in element.elements where segment.name == "segment" || segment.name == "ignorable" {
+        for segment in element.elements
+        where segment.name == "segment" || segment.name == "ignorable" {
           let target = segment.element("target").map(XLIFFReader.displayText) ?? ""
           let original = segment.element("source").map(XLIFFReader.displayText) ?? ""
           if segment.name == "segment", segment.attribute("state") == "initial" || target.isEmpty {
@@ -70,7 +72,8 @@ struct XLIFF2Reader {
         }
         strings.append(
           CatalogString(
-            file: file, line: element.line, key: element.attribute("name") ?? element.attribute("id") ?? "",
+            file: file, line: element.line,
+            key: element.attribute("name") ?? element.attribute("id") ?? "",
             locale: locale, text: text, source: source,
             limit: try limits(element, outer: limit, profile: profile)))
       default: continue
@@ -100,10 +103,12 @@ struct XLIFF2Reader {
           limit.unit = StringLimit.SizeUnit(rawValue: unit)
         }
         if let font = data.attribute("font") { try limit.readFont(font, file: file, line: line) }
-        limit.height = try StringLimit.number(data.attribute("height"), "height", file: file, line: line)
+        limit.height = try StringLimit.number(
+          data.attribute("height"), "height", file: file, line: line)
         if let lines = data.attribute("lines") {
           guard let count = Int(lines), count >= 1 else {
-            throw CatalogError(file: file, line: line, "lines '\(lines)' must be a whole number ≥ 1")
+            throw CatalogError(
+              file: file, line: line, "lines '\(lines)' must be a whole number ≥ 1")
           }
           limit.lines = count
         }

@@ -105,7 +105,8 @@ struct XLIFFReader {
         } else if ["bpt", "ept", "bx", "ex", "sc", "ec"].contains(inner.name) {
           continue  // the ends of a formatting pair: no text of their own
         } else if emptyCodes.contains(inner.name) {
-          let name = inner.attribute("equiv-text") ?? inner.attribute("disp") ?? inner.attribute("equiv")
+          let name =
+            inner.attribute("equiv-text") ?? inner.attribute("disp") ?? inner.attribute("equiv")
           text += name ?? "{\(inner.attribute("id") ?? "x")}"
         } else {
           text += displayText(inner)

@@ -99,7 +99,7 @@ enum XMLTree {
       if let document { xmlFreeDoc(document) }
       let error = context.pointee.lastError
       let message =
-        error.message.map { String(cString: $0).trimmingSpaces } ?? "not well-formed XML"
+        error.message.map { String(cString: $0).trimmingWhitespace } ?? "not well-formed XML"
       throw CatalogError(file: file, line: Int(error.line), message)
     }
     defer { xmlFreeDoc(document) }
