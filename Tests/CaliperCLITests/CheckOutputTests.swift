@@ -154,3 +154,20 @@ import Testing
     #expect(expanded.stdout.contains("\"measured\":\"[Šáṽé 100 on]\""), "\(expanded.stdout)")
   }
 }
+
+/// `--png DIR`: a contact sheet per locale of the strings that do not fit.
+@Suite struct CheckContactSheetTests {
+  @Test func oneSheetPerLocaleOfTheFailingStrings() throws {
+    let folder = NSTemporaryDirectory() + "caliper-sheet-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let run = try CaliperTool.run(
+      ["check", "--png", folder, CheckCommandTests.folder + "/xliff2/messages.de.xlf"])
+    #expect(run.status == 1)
+    #expect(run.stderr == "")
+    // 3 strings of de do not fit (the table above it says so); one sheet, de.png.
+    #expect(run.stdout.contains("\(folder)/de.png: "))
+    #expect(run.stdout.contains(" px, 3 strings\n"))
+    let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/de.png"))
+    #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+  }
+}

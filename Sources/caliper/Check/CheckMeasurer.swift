@@ -111,7 +111,7 @@ struct CheckMeasurer {
       overflow = 0  // a line limit without a width: only hard breaks make lines
     }
     return CheckResult(
-      string: string, measured: measuredText, size: style.size, allowed: allowed, needed: needed,
+      string: string, measured: measuredText, style: style, allowed: allowed, needed: needed,
       fits: fits, overflow: fits ? 0 : overflow)
   }
 

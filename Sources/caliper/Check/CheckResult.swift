@@ -1,3 +1,5 @@
+import Caliper
+
 /// The verdict on one catalog string: the room it has, the room it needs, and whether it fits.
 struct CheckResult: Sendable {
   /// A room: width and height in points, lines, characters (grapheme clusters).
@@ -12,8 +14,8 @@ struct CheckResult: Sendable {
   /// The text measured: placeholders replaced by their samples (pseudo-localized with
   /// `--pseudo`).
   let measured: String
-  /// The style's font size, for the contact sheet.
-  let size: Double
+  /// The style it was measured in, for the contact sheet.
+  let style: TextStyle
   let allowed: Room
   let needed: Room
   let fits: Bool
