@@ -100,6 +100,18 @@ import Testing
         Issue.record("no expected width for \(key)")
         continue
       }
+      // The line is the string's: it names its key, its plural form or its locale.
+      let file = object["file"] as! String
+      let lines = try String(contentsOfFile: file, encoding: .utf8).components(separatedBy: "\n")
+      let line = object["line"] as! Int
+      let stringKey = object["key"] as! String
+      let names = [
+        String(stringKey.split(separator: ":").first!), "\"\(object["locale"]!)\"",
+        "\"\(stringKey.split { $0 == ":" || $0 == "." }.last!)\"",
+      ]
+      #expect(
+        (1...lines.count).contains(line) && names.contains { lines[line - 1].contains($0) },
+        "\(key): line \(line)")
       let fits = object["fits"] as! Bool
       #expect(fits == row.fits, "\(key): Caliper says fits=\(fits), hb-shape's width \(row.width)")
       if !fits { failing += 1 }

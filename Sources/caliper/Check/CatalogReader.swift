@@ -78,6 +78,12 @@ struct CatalogReader {
         file: path, line: 0,
         "not a catalog Caliper reads (.xlf, .xliff, .xml, .po, .arb or .xcstrings)")
     }
+    var status = stat()
+    if stat(path, &status) == 0, Int(status.st_size) > maxFileBytes {
+      throw CatalogError(
+        file: path, line: 0,
+        "\(status.st_size) bytes, over the limit of \(maxFileBytes) (--max-file-bytes)")
+    }
     let bytes: [UInt8]
     do {
       bytes = try InputReader.read(path)

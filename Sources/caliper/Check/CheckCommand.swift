@@ -155,16 +155,10 @@ enum CheckCommand {
     let measurer = CheckMeasurer(
       fonts: fonts, base: options.settings, constraints: constraints, scale: options.scale,
       pseudo: options.pseudo, expand: options.expand)
-    var results: [CheckResult] = []
-    results.reserveCapacity(strings.count)
-    for string in strings {
-      let result = try measurer.check(string)
-      if options.format == .json { output.write(CheckReport.json(result)) }
-      results.append(result)
-    }
+    let results = try measurer.check(strings)
     switch options.format {
     case .table: output.write(CheckReport.table(results, all: options.all, files: files.count))
-    case .json: break
+    case .json: for result in results { output.write(CheckReport.json(result)) }
     case .sarif: output.write(CheckReport.sarif(results))
     case .junit: output.write(CheckReport.junit(results))
     }

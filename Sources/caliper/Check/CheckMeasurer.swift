@@ -21,7 +21,54 @@ struct CheckMeasurer {
 
   static let tolerance = 1e-6
 
-  func check(_ string: CatalogString) throws -> CheckResult {
+  /// What one string is measured as, before it is measured.
+  struct Plan {
+    let string: CatalogString
+    let text: String
+    let style: TextStyle
+    let allowed: CheckResult.Room
+    let unit: StringLimit.SizeUnit
+    /// The proposed width: `nil` for a one-line check (the ideal lines).
+    let width: Double?
+  }
+
+  /// Checks `strings` in order: their texts prepared in parallel (`TextBatch`, one batch
+  /// per style and proposed width), each on up to `jobs` threads.
+  ///
+  /// - Throws: the first `CaliperError` of a text that cannot be prepared (a font).
+  func check(_ strings: [CatalogString], jobs: Int? = nil) throws -> [CheckResult] {
+    let plans = strings.map(plan)
+    struct Group: Hashable {
+      let style: TextStyle
+      let width: Double?
+    }
+    var groups: [Group: [Int]] = [:]
+    var order: [Group] = []
+    for (index, plan) in plans.enumerated() {
+      let group = Group(style: plan.style, width: plan.width)
+      if groups[group] == nil { order.append(group) }
+      groups[group, default: []].append(index)
+    }
+    var measurements = [TextMeasurement?](repeating: nil, count: plans.count)
+    for group in order {
+      let indices = groups[group]!
+      let texts = indices.map { plans[$0].text }
+      let width = group.width
+      let results = TextBatch(fonts: fonts, style: group.style).prepare(
+        texts, jobs: jobs, cached: TextBatch.repeats(in: texts)
+      ) { prepared in
+        // One line: the size only, no lines built; wrapped: the lines, for the overflow.
+        width == nil
+          ? prepared.sizeThatFits(.unspecified)
+          : prepared.measure(ProposedViewSize(width: width, height: nil))
+      }
+      for (index, result) in zip(indices, results) { measurements[index] = try result.get() }
+    }
+    return zip(plans, measurements).map { verdict($0, $1!) }
+  }
+
+  /// The style, text (samples in) and room of a string.
+  func plan(_ string: CatalogString) -> Plan {
     let entries = constraints.matching(string.key)
     var settings = base
     var limitFromFile = StringLimit()
@@ -56,10 +103,6 @@ struct CheckMeasurer {
           < ((try? fonts.prepare(b, style: style).idealSize.width) ?? 0)
       } ?? candidates[0]
     }
-    var options = settings.container
-    options.lineLimit = nil
-    options.truncationMode = nil
-
     let unit = limit.unit ?? .point
     let points = unit == .pixel ? 1 / scale : 1
     var allowed = CheckResult.Room()
@@ -71,31 +114,24 @@ struct CheckMeasurer {
       allowed.height = limit.height.map { $0 * points }
       allowed.lines = limit.lines
     }
-    let prepared = try fonts.prepare(measuredText, style: style)
-    var needed = CheckResult.Room(characters: measuredText.count)
+    let oneLine = allowed.width == nil || (allowed.lines ?? 1) == 1 && allowed.height == nil
+    return Plan(
+      string: string, text: measuredText, style: style, allowed: allowed, unit: unit,
+      width: oneLine ? nil : allowed.width)
+  }
+
+  /// The verdict on a plan from its measurement.
+  func verdict(_ plan: Plan, _ measurement: TextMeasurement) -> CheckResult {
+    var allowed = plan.allowed
+    var needed = CheckResult.Room(
+      width: measurement.size.width, height: measurement.size.height,
+      lines: measurement.lineCount, characters: plan.text.count)
     var fits = true
     var overflow = 0.0
-    if allowed.width == nil || (allowed.lines ?? 1) == 1 && allowed.height == nil {
-      // One line (or no width): the ideal lines.
-      let measurement = prepared.measure(
-        ProposedViewSize(width: nil, height: nil), options: options)
-      needed.width = measurement.size.width
-      needed.height = measurement.size.height
-      needed.lines = measurement.lineCount
-      if let width = allowed.width {
-        if allowed.lines == nil { allowed.lines = 1 }
-        overflow = max(0, measurement.size.width - width)
-        fits = measurement.size.width <= width + Self.tolerance
-      }
-    } else {
-      let width = allowed.width!
-      let measurement = prepared.measure(
-        ProposedViewSize(width: width, height: nil), options: options)
-      needed.width = measurement.size.width
-      needed.height = measurement.size.height
-      needed.lines = measurement.lineCount
-      fits = measurement.size.width <= width + Self.tolerance
+    if let width = allowed.width {
+      if plan.width == nil, allowed.lines == nil { allowed.lines = 1 }
       overflow = max(0, measurement.size.width - width)
+      fits = measurement.size.width <= width + Self.tolerance
       for (index, line) in measurement.lines.enumerated() {
         let overLines = allowed.lines.map { index >= $0 } ?? false
         let overHeight = allowed.height.map { line.y + line.height > $0 + Self.tolerance } ?? false
@@ -106,13 +142,11 @@ struct CheckMeasurer {
     if let height = allowed.height, let used = needed.height, used > height + Self.tolerance {
       fits = false
     }
-    if let characters = allowed.characters, measuredText.count > characters { fits = false }
-    if allowed.width == nil, allowed.lines != nil, unit != .char {
-      overflow = 0  // a line limit without a width: only hard breaks make lines
-    }
+    if let characters = allowed.characters, plan.text.count > characters { fits = false }
+    if allowed.width == nil { needed.width = measurement.size.width }
     return CheckResult(
-      string: string, measured: measuredText, style: style, allowed: allowed, needed: needed,
-      fits: fits, overflow: fits ? 0 : overflow)
+      string: plan.string, measured: plan.text, style: plan.style, allowed: allowed,
+      needed: needed, fits: fits, overflow: fits ? 0 : overflow)
   }
 
   static func family(of reference: FontReference?) -> String? {

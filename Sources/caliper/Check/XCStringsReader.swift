@@ -40,10 +40,15 @@ struct XCStringsReader {
           at: 0)
       }
       var localeOffset = offset
+      let written = Set(localizationKeys(entry))
       for (locale, localization) in locales {
-        let place = catalog.position(ofKey: locale, after: localeOffset)
-        if place.offset != localeOffset { localeOffset = place.offset }
-        let line = place.line > position.line ? place.line : position.line
+        // A source text made from the key has no line of its own: the key's.
+        var line = position.line
+        if written.contains(locale) {
+          let place = catalog.position(ofKey: locale, after: localeOffset)
+          localeOffset = place.offset
+          line = max(place.line, position.line)
+        }
         for (suffix, value) in units(localization) {
           guard let value = value ?? (includeUntranslated ? key : nil) else { continue }
           for (substitution, text) in substituted(value, localization) {
@@ -56,6 +61,12 @@ struct XCStringsReader {
       }
     }
     return results
+  }
+
+  /// The locales an entry's `localizations` names.
+  func localizationKeys(_ entry: JSONValue) -> [String] {
+    guard case .object(let localizations)? = entry["localizations"] else { return [] }
+    return localizations.map(\.key)
   }
 
   /// The string units of a localization and their variations, with their key suffixes;
