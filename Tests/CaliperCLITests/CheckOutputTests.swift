@@ -171,3 +171,29 @@ import Testing
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
   }
 }
+
+/// XLIFF 2's `slr:storageRestriction`: bytes of the file's storage profile, counted on the
+/// translation as stored. "Größe" is 7 bytes of UTF-8 (ö and ß take two each) and 10 of
+/// UTF-16 (5 code units of 2 bytes).
+@Suite struct CheckStorageRestrictionTests {
+  static func xliff(_ profile: String) -> String {
+    """
+    <xliff version="2.1" srcLang="en" trgLang="de" xmlns="urn:oasis:names:tc:xliff:document:2.0"
+        xmlns:slr="urn:oasis:names:tc:xliff:sizerestriction:2.0">
+      <file id="f"><slr:profiles generalProfile="caliper" storageProfile="\(profile)"/>
+        <unit id="size" slr:storageRestriction="8"><segment><source>Size</source><target>Größe</target></segment></unit>
+      </file>
+    </xliff>
+    """
+  }
+
+  @Test(arguments: [("xliff:utf8", 7, true), ("xliff:utf16", 10, false)])
+  func bytesOfTheStorageProfile(_ profile: String, _ bytes: Int, _ fits: Bool) throws {
+    let path = try CheckOutputTests.temporary("storage.xlf", Self.xliff(profile))
+    let run = try CaliperTool.run(["check", "--json", path])
+    #expect(run.status == (fits ? 0 : 1))
+    #expect(run.stdout.contains("\"fits\":\(fits)"), "\(run.stdout)")
+    #expect(run.stdout.contains("\"allowed\":{\"bytes\":8}"), "\(run.stdout)")
+    #expect(run.stdout.contains("\"bytes\":\(bytes)}"), "\(run.stdout)")
+  }
+}

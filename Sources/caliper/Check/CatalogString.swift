@@ -33,6 +33,9 @@ struct StringLimit: Sendable {
   /// The unit of `width` and `height` (`nil`: not said here; XLIFF 1.2's default is
   /// pixels, the constraints file's points).
   var unit: SizeUnit?
+  /// A storage limit in bytes of `encoding` (XLIFF 2 `slr:storageRestriction`).
+  var bytes: Int?
+  var encoding: Encoding?
   /// Font family, size in points and weight (CSS 1-1000), when the catalog says.
   var family: String?
   var size: Double?
@@ -48,6 +51,20 @@ struct StringLimit: Sendable {
     case char
   }
 
+  /// The encodings a storage limit counts bytes in (SLR's `xliff:utf8`, `utf16`, `utf32`).
+  enum Encoding: String, Sendable {
+    case utf8, utf16, utf32
+
+    /// The bytes `text` takes.
+    func count(_ text: String) -> Int {
+      switch self {
+      case .utf8: return text.utf8.count
+      case .utf16: return text.utf16.count * 2
+      case .utf32: return text.unicodeScalars.count * 4
+      }
+    }
+  }
+
   /// Whether any room is given at all.
   var isEmpty: Bool { width == nil && height == nil && lines == nil }
 
@@ -59,6 +76,8 @@ struct StringLimit: Sendable {
     limit.height = height ?? outer.height
     limit.unit = unit ?? outer.unit
     limit.lines = lines ?? outer.lines
+    limit.bytes = bytes ?? outer.bytes
+    limit.encoding = encoding ?? outer.encoding
     limit.family = family ?? outer.family
     limit.size = size ?? outer.size
     limit.weight = weight ?? outer.weight

@@ -30,6 +30,8 @@ struct CheckMeasurer {
     let unit: StringLimit.SizeUnit
     /// The proposed width: `nil` for a one-line check (the ideal lines).
     let width: Double?
+    /// The bytes the stored text takes, when there is a storage limit.
+    let storage: Int?
   }
 
   /// Checks `strings` in order: their texts prepared in parallel (`TextBatch`, one batch
@@ -106,6 +108,7 @@ struct CheckMeasurer {
     let unit = limit.unit ?? .point
     let points = unit == .pixel ? 1 / scale : 1
     var allowed = CheckResult.Room()
+    var allowedStorage: Int?
     if unit == .char {
       allowed.characters = limit.width.map { Int($0) }
       allowed.lines = limit.height.map { Int($0) } ?? limit.lines
@@ -114,10 +117,14 @@ struct CheckMeasurer {
       allowed.height = limit.height.map { $0 * points }
       allowed.lines = limit.lines
     }
+    if let bytes = limit.bytes, let encoding = limit.encoding {
+      allowed.bytes = bytes
+      allowedStorage = encoding.count(string.text)
+    }
     let oneLine = allowed.width == nil || (allowed.lines ?? 1) == 1 && allowed.height == nil
     return Plan(
       string: string, text: measuredText, style: style, allowed: allowed, unit: unit,
-      width: oneLine ? nil : allowed.width)
+      width: oneLine ? nil : allowed.width, storage: allowedStorage)
   }
 
   /// The verdict on a plan from its measurement.
@@ -143,6 +150,8 @@ struct CheckMeasurer {
       fits = false
     }
     if let characters = allowed.characters, plan.text.count > characters { fits = false }
+    needed.bytes = plan.storage
+    if let bytes = allowed.bytes, let storage = plan.storage, storage > bytes { fits = false }
     if allowed.width == nil { needed.width = measurement.size.width }
     return CheckResult(
       string: plan.string, measured: plan.text, style: plan.style, allowed: allowed,

@@ -54,6 +54,9 @@ enum CheckReport {
     if let characters = allowed.characters, let need = needed.characters, need > characters {
       parts.append("has \(need) characters, \(characters) allowed")
     }
+    if let bytes = allowed.bytes, let need = needed.bytes, need > bytes {
+      parts.append("takes \(need) bytes, \(bytes) allowed")
+    }
     return "'\(result.string.key)' (\(result.string.locale)) does not fit: "
       + parts.joined(separator: "; ")
   }
@@ -95,6 +98,10 @@ enum CheckReport {
           result.overflow == 0
         {
           overflow = "+\(count - characters) ch"
+        } else if let bytes = allowed.bytes, let count = needed.bytes, count > bytes,
+          result.overflow == 0
+        {
+          overflow = "+\(count - bytes) B"
         } else {
           overflow = NumberFormat.fixed(result.overflow)
         }
@@ -118,6 +125,7 @@ enum CheckReport {
     if let height = room.height { members.append(("height", .number(height))) }
     if let lines = room.lines { members.append(("lines", .integer(lines))) }
     if let characters = room.characters { members.append(("characters", .integer(characters))) }
+    if let bytes = room.bytes { members.append(("bytes", .integer(bytes))) }
     return .object(members)
   }
 

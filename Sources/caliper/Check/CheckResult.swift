@@ -8,6 +8,8 @@ struct CheckResult: Sendable {
     var height: Double?
     var lines: Int?
     var characters: Int?
+    /// Bytes of storage (XLIFF 2 `slr:storageRestriction`).
+    var bytes: Int?
   }
 
   let string: CatalogString

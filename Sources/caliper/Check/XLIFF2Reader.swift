@@ -10,6 +10,8 @@
 ///   the same way.
 /// - `xliff:codepoints`: the size restriction is a number of characters (grapheme clusters).
 ///
+/// `slr:storageRestriction` is a number of bytes of the file's `storageProfile`
+/// (`xliff:utf8`, `xliff:utf16` or `xliff:utf32`), counted on the translation as stored.
 /// Segments in state `initial` are untranslated.
 struct XLIFF2Reader {
   let file: String
@@ -35,7 +37,13 @@ struct XLIFF2Reader {
         default: profile = .other
         }
       }
-      let limit = try limits(element, outer: StringLimit(), profile: profile)
+      var outer = StringLimit()
+      if let profiles = element.elements.first(where: {
+        $0.name == "profiles" && $0.namespace == Self.slr
+      }), let storage = profiles.attribute("storageProfile"), storage.hasPrefix("xliff:") {
+        outer.encoding = StringLimit.Encoding(rawValue: String(storage.dropFirst(6)))
+      }
+      let limit = try limits(element, outer: outer, profile: profile)
       try units(in: element, limit: limit, profile: profile, locale: locale, into: &strings)
     }
     return strings
@@ -89,6 +97,12 @@ struct XLIFF2Reader {
     let size = try StringLimit.number(
       element.attribute("sizeRestriction", namespace: Self.slr), "slr:sizeRestriction", file: file,
       line: element.line)
+    if let bytes = try StringLimit.number(
+      element.attribute("storageRestriction", namespace: Self.slr), "slr:storageRestriction",
+      file: file, line: element.line)
+    {
+      limit.bytes = Int(bytes)
+    }
     switch profile {
     case .caliper:
       limit.width = size
