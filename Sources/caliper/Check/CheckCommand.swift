@@ -158,7 +158,16 @@ enum CheckCommand {
     let results = try measurer.check(strings)
     switch options.format {
     case .table: output.write(CheckReport.table(results, all: options.all, files: files.count))
-    case .json: for result in results { output.write(CheckReport.json(result)) }
+    case .json:
+      var writer = JSONWriter()
+      for result in results {
+        CheckReport.json(result, into: &writer)
+        if writer.count >= 1 << 16 {
+          output.write(writer.bytes)
+          writer.removeAll()
+        }
+      }
+      output.write(writer.bytes)
     case .sarif: output.write(CheckReport.sarif(results))
     case .junit: output.write(CheckReport.junit(results))
     }

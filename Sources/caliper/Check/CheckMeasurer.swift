@@ -26,6 +26,8 @@ struct CheckMeasurer {
     let string: CatalogString
     let text: String
     let style: TextStyle
+    /// `style`'s number in the `Styles` it was planned with.
+    let styleNumber: Int
     let allowed: CheckResult.Room
     let unit: StringLimit.SizeUnit
     /// The proposed width: `nil` for a one-line check (the ideal lines).
@@ -39,24 +41,30 @@ struct CheckMeasurer {
   ///
   /// - Throws: the first `CaliperError` of a text that cannot be prepared (a font).
   func check(_ strings: [CatalogString], jobs: Int? = nil) throws -> [CheckResult] {
-    let plans = strings.map(plan)
+    var styles = Styles()
+    let plans = strings.map { plan($0, styles: &styles) }
+    // Grouped by the style's number in `styles` (hashing a whole `TextStyle` twice a
+    // string was 4.5 k instructions of it).
     struct Group: Hashable {
-      let style: TextStyle
+      let style: Int
       let width: Double?
     }
-    var groups: [Group: [Int]] = [:]
-    var order: [Group] = []
+    var groups: [Group: Int] = [:]
+    var members: [(group: Group, indices: [Int])] = []
     for (index, plan) in plans.enumerated() {
-      let group = Group(style: plan.style, width: plan.width)
-      if groups[group] == nil { order.append(group) }
-      groups[group, default: []].append(index)
+      let group = Group(style: plan.styleNumber, width: plan.width)
+      if let slot = groups[group] {
+        members[slot].indices.append(index)
+      } else {
+        groups[group] = members.count
+        members.append((group, [index]))
+      }
     }
     var measurements = [TextMeasurement?](repeating: nil, count: plans.count)
-    for group in order {
-      let indices = groups[group]!
+    for (group, indices) in members {
       let texts = indices.map { plans[$0].text }
       let width = group.width
-      let results = TextBatch(fonts: fonts, style: group.style).prepare(
+      let results = TextBatch(fonts: fonts, style: styles.list[group.style]).prepare(
         texts, jobs: jobs, cached: TextBatch.repeats(in: texts)
       ) { prepared in
         // One line: the size only, no lines built; wrapped: the lines, for the overflow.
@@ -69,31 +77,81 @@ struct CheckMeasurer {
     return zip(plans, measurements).map { verdict($0, $1!) }
   }
 
-  /// The style, text (samples in) and room of a string.
-  func plan(_ string: CatalogString) -> Plan {
-    let entries = constraints.matching(string.key)
-    var settings = base
-    var limitFromFile = StringLimit()
-    var samples: [String: [String]] = [:]
-    var scale = self.scale
-    for entry in entries {
-      try? StyleSchema.read(entry.style, into: &settings)  // checked when the file was read
-      limitFromFile = entry.limit.inheriting(limitFromFile)
-      samples.merge(entry.samples) { $1 }
-      if let entryScale = entry.scale { scale = entryScale }
+  /// The styles strings are set in, each worked out once: a catalog's strings share a few
+  /// (one per file, group or constraint), and reading the constraints' style members and
+  /// the catalog's font name for every string was half of planning it.
+  struct Styles {
+    /// What the matching constraint entries (by number) give: the command line's settings
+    /// with their style members read over them, limits, samples and scale.
+    struct Entries {
+      let style: TextStyle
+      let limit: StringLimit
+      let samples: [String: [String]]
+      let scale: Double?
     }
+
+    /// What makes a string's style: its entries' and its own locale, size, family, weight.
+    struct Key: Hashable {
+      let entries: [Int]
+      let locale: String
+      let size: Double?
+      let family: String?
+      let weight: Int?
+    }
+
+    var entries: [[Int]: Entries] = [:]
+    var numbers: [Key: Int] = [:]
+    var list: [TextStyle] = []
+  }
+
+  /// The style, text (samples in) and room of a string, its style found in or added to
+  /// `styles`.
+  func plan(_ string: CatalogString, styles: inout Styles) -> Plan {
+    let matching = constraints.matching(string.key)
+    let entries: Styles.Entries
+    if let known = styles.entries[matching] {
+      entries = known
+    } else {
+      var settings = base
+      var limitFromFile = StringLimit()
+      var samples: [String: [String]] = [:]
+      var scale: Double?
+      for entry in matching.map({ constraints.entries[$0] }) {
+        try? StyleSchema.read(entry.style, into: &settings)  // checked when the file was read
+        limitFromFile = entry.limit.inheriting(limitFromFile)
+        samples.merge(entry.samples) { $1 }
+        if let entryScale = entry.scale { scale = entryScale }
+      }
+      entries = Styles.Entries(
+        style: settings.style, limit: limitFromFile, samples: samples, scale: scale)
+      styles.entries[matching] = entries
+    }
+    var samples = entries.samples
+    let scale = entries.scale ?? self.scale
     for (name, sample) in string.samples where samples[name] == nil { samples[name] = [sample] }
-    let limit = string.limit.inheriting(limitFromFile)
-    var style = settings.style
-    style.locale = string.locale
-    if let size = limit.size { style.size = size }
-    if limit.family != nil || limit.weight != nil {
-      let family = limit.family ?? Self.family(of: style.fonts.first) ?? "Noto Sans"
-      let reference: FontReference =
-        limit.weight.map { .descriptor(FontDescriptor(family: family, weight: $0)) }
-        ?? FontReference(family)
-      style.fonts = [reference] + style.fonts.dropFirst()
+    let limit = string.limit.inheriting(entries.limit)
+    let key = Styles.Key(
+      entries: matching, locale: string.locale, size: limit.size, family: limit.family,
+      weight: limit.weight)
+    let styleNumber: Int
+    if let known = styles.numbers[key] {
+      styleNumber = known
+    } else {
+      var style = entries.style
+      style.locale = string.locale
+      if let size = limit.size { style.size = size }
+      if limit.family != nil || limit.weight != nil {
+        let family = limit.family ?? Self.family(of: style.fonts.first) ?? "Noto Sans"
+        let reference: FontReference =
+          limit.weight.map { .descriptor(FontDescriptor(family: family, weight: $0)) }
+          ?? FontReference(family)
+        style.fonts = [reference] + style.fonts.dropFirst()
+      }
+      styleNumber = styles.list.count
+      styles.numbers[key] = styleNumber
+      styles.list.append(style)
     }
+    let style = styles.list[styleNumber]
     let source =
       pseudo ? PseudoLocalization.pseudo(string.source ?? string.text, expand: expand) : string.text
     let measuredText = Placeholders.substitute(
@@ -123,8 +181,8 @@ struct CheckMeasurer {
     }
     let oneLine = allowed.width == nil || (allowed.lines ?? 1) == 1 && allowed.height == nil
     return Plan(
-      string: string, text: measuredText, style: style, allowed: allowed, unit: unit,
-      width: oneLine ? nil : allowed.width, storage: allowedStorage)
+      string: string, text: measuredText, style: style, styleNumber: styleNumber,
+      allowed: allowed, unit: unit, width: oneLine ? nil : allowed.width, storage: allowedStorage)
   }
 
   /// The verdict on a plan from its measurement.

@@ -42,10 +42,12 @@ struct Constraints: Sendable {
     "width", "height", "lines", "unit", "scale", "weight", "samples",
   ]
 
-  /// What applies to the string `key`: limits, scale, samples and style members.
-  func matching(_ key: String) -> [Entry] {
+  /// The entries (their numbers in `entries`) that apply to the string `key`: limits,
+  /// scale, samples and style members.
+  func matching(_ key: String) -> [Int] {
+    guard !entries.isEmpty else { return [] }
     let characters = Array(key)
-    return entries.filter { Self.glob($0.pattern[...], characters[...]) }
+    return entries.indices.filter { Self.glob(entries[$0].pattern[...], characters[...]) }
   }
 
   /// Whether `pattern` (`*`, `?`) matches all of `text`.
