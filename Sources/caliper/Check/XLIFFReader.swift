@@ -55,7 +55,7 @@ struct XLIFFReader {
         var text: String?
         if let target = element.element("target") {
           let state = target.attribute("state") ?? ""
-          let untranslated = ["needs-translation", "new"].contains(state)
+          let untranslated = state == "needs-translation" || state == "new"
           let value = Self.displayText(target)
           if !value.isEmpty, !untranslated { text = value }
         }

@@ -38,10 +38,20 @@ struct XMLElement: Sendable {
   }
 
   /// The child elements called `name`.
-  func elements(_ name: String) -> [XMLElement] { elements.filter { $0.name == name } }
+  func elements(_ name: String) -> [XMLElement] {
+    var found: [XMLElement] = []
+    for case .element(let element) in children where element.name == name {
+      found.append(element)
+    }
+    return found
+  }
 
-  /// The first child element called `name`.
-  func element(_ name: String) -> XMLElement? { elements.first { $0.name == name } }
+  /// The first child element called `name` (found without an array of all of them: a
+  /// reader asks each unit for its `source` and `target`).
+  func element(_ name: String) -> XMLElement? {
+    for case .element(let element) in children where element.name == name { return element }
+    return nil
+  }
 
   /// All the text inside, elements' text included.
   var text: String {
