@@ -143,31 +143,26 @@ enum CheckReport {
   /// bytes.
   static func room(_ room: CheckResult.Room, into writer: inout JSONWriter) {
     var separator = false
-    func member(_ key: StaticString) {
+    func key(_ key: StaticString) {
       writer.raw(separator ? "," : "{")
       writer.raw(key)
       separator = true
     }
-    if let width = room.width {
-      member("\"width\":")
-      writer.number(width)
+    func number(_ name: StaticString, _ value: Double?) {
+      guard let value else { return }
+      key(name)
+      writer.number(value)
     }
-    if let height = room.height {
-      member("\"height\":")
-      writer.number(height)
+    func integer(_ name: StaticString, _ value: Int?) {
+      guard let value else { return }
+      key(name)
+      writer.integer(value)
     }
-    if let lines = room.lines {
-      member("\"lines\":")
-      writer.integer(lines)
-    }
-    if let characters = room.characters {
-      member("\"characters\":")
-      writer.integer(characters)
-    }
-    if let bytes = room.bytes {
-      member("\"bytes\":")
-      writer.integer(bytes)
-    }
+    number("\"width\":", room.width)
+    number("\"height\":", room.height)
+    integer("\"lines\":", room.lines)
+    integer("\"characters\":", room.characters)
+    integer("\"bytes\":", room.bytes)
     writer.raw(separator ? "}" : "{}")
   }
 
