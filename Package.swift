@@ -48,6 +48,15 @@ let package = Package(
     .systemLibrary(name: "CMalloc"),
     // The compiler's software prefetch, for the line breaker (a header of its own).
     .systemLibrary(name: "CPrefetch"),
+    // libxml2 for the XML string catalogs `caliper check` reads (XLIFF, Android strings.xml),
+    // parsed with network, DTD loading and entity substitution off. Linked by the CLI
+    // target: statically in release, so that the release tool does not load libxml2.so and,
+    // through it, libicuuc.so again (see releaseCLILinking).
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng16",
@@ -109,9 +118,14 @@ let package = Package(
       name: "caliper",
       dependencies: [
         "Caliper", "CaliperLayout", "CaliperRender", "CaliperService", "CMalloc", "CMicroHTTPD",
+        "CLibXML2",
       ],
       linkerSettings: [
-        .unsafeFlags(releaseCLILinking, .when(platforms: [.linux], configuration: .release))
+        .linkedLibrary("xml2", .when(configuration: .debug)),
+        .linkedLibrary(":libxml2.a", .when(configuration: .release)),
+        .linkedLibrary("z", .when(configuration: .release)),  // libxml2's compression
+        .linkedLibrary("lzma", .when(configuration: .release)),
+        .unsafeFlags(releaseCLILinking, .when(platforms: [.linux], configuration: .release)),
       ]
     ),
     // What every test target shares: the fonts folder, fixtures, corpus, temporary files and

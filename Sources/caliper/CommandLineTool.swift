@@ -24,6 +24,7 @@ enum CommandLineTool {
     (LayoutCommand.name, { (LayoutCommand.table, { try LayoutCommand.run($0, output: &$1) }) }),
     (RenderCommand.name, { (RenderCommand.table, succeeding(RenderCommand.run)) }),
     (ServeCommand.name, { (ServeCommand.table, succeeding(ServeCommand.run)) }),
+    (CheckCommand.name, { (CheckCommand.table, { try CheckCommand.run($0, output: &$1) }) }),
   ]
 
   /// The subcommand called `name`, if there is one.
