@@ -8,6 +8,23 @@ package enum Suggestion {
     return best.0
   }
 
+  /// The option a mistyped long option name means: the longest option that begins it
+  /// (`--font-file` → `--font`), else the nearest name, else the one option it begins. An
+  /// unknown short option gets none.
+  package static func option(_ name: String, in names: [String]) -> String? {
+    let long = names.filter { $0.hasPrefix("--") }
+    if name.hasPrefix("--"),
+      let prefix = long.filter({ name.hasPrefix($0 + "-") }).max(by: { $0.count < $1.count })
+    {
+      return prefix
+    }
+    // One letter off another short option means nothing (`-w` is not `-h`).
+    guard name.hasPrefix("--") else { return nil }
+    if let nearest = nearest(name, in: names) { return nearest }
+    let longer = long.filter { name.count > 3 && $0.hasPrefix(name) }
+    return longer.count == 1 ? longer[0] : nil
+  }
+
   /// Levenshtein distance with transpositions counted as one edit ("widht" → "width").
   package static func distance(_ a: String, _ b: String) -> Int {
     let a = Array(a)

@@ -46,15 +46,10 @@ enum ServeCommand {
       "scale" and every style field (the options of 'caliper measure' in camelCase:
       "size", "font" or "fonts", "locale", "features", "variations", "lineLimit",
       "truncation", "height", "alignment", "spans", ...), or {"id": 2, "stats": true}.
-<<<<<<< HEAD
       EXIT STATUS: 0 at the end of input, on SIGTERM, SIGINT or SIGHUP (after answering
       the request being measured) or when stdout is closed; 1 when the fonts or the input
-      cannot be read.
-=======
-      EXIT STATUS: 0 at the end of input, on SIGTERM (after answering the request being
-      measured) or when stdout is closed; 1 when the fonts or the input cannot be read.
-      With --http: 0 after SIGTERM or SIGINT, once the requests in flight are answered.
->>>>>>> i30
+      cannot be read. With --http: 0 after SIGTERM or SIGINT, once the requests in flight
+      are answered.
       """)
 
   static var help: String { table.help }
@@ -102,23 +97,10 @@ enum ServeCommand {
       lineNumber += 1
       switch item {
       case .line(let line):
-<<<<<<< HEAD
-        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }  // a blank line
+        if ServeSession.isBlank(line) { continue }
         session.respond(to: line, number: lineNumber) { writer.write($0) }
       case .tooLong(let byteCount):
-        writer.write(
-          ServeSession.error(
-            id: .null, line: lineNumber,
-            RequestError(
-              .lineTooLong,
-              "the request line is \(byteCount) bytes, over the limit of \(limits.maxLineBytes)"
-                + " (--max-line-bytes); it was skipped")))
-=======
-        if ServeSession.isBlank(line) { continue }
-        session.respond(to: line) { writer.write($0) }
-      case .tooLong(let byteCount):
-        writer.write(session.lineTooLong(byteCount: byteCount))
->>>>>>> i30
+        writer.write(session.lineTooLong(byteCount: byteCount, line: lineNumber))
       }
       guard try writer.endLine() else { return }
       served += 1
