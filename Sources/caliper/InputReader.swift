@@ -1,3 +1,4 @@
+import CaliperService
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -1,3 +1,4 @@
+import Caliper
 import CaliperLayout
 
 /// Reads Flutter `.arb` files: each member whose key does not start with `@` is a message

@@ -105,7 +105,7 @@ enum CheckCommand {
     options.png = parsed.last("--png")
     options.settings = try StyleOptions.settings(parsed, [.style])
     options.reader.defaultLocale = options.settings.style.locale
-    options.systemFonts = SystemFontOptions.configuration(parsed)
+    options.systemFonts = try SystemFontOptions.configuration(parsed)
     return options
   }
 

@@ -1,4 +1,5 @@
 import Caliper
+import CaliperService
 
 /// What `caliper check` writes: a table for people, JSON lines, SARIF or JUnit.
 ///
@@ -84,11 +85,11 @@ enum CheckReport {
         let allowed = result.allowed
         let needed = result.needed
         let allowedText =
-          allowed.width.map { NumberFormat.fixed($0) } ?? allowed.characters.map { "\($0) ch" }
+          allowed.width.map { formatNumber($0, minimumFractionDigits: 3) } ?? allowed.characters.map { "\($0) ch" }
           ?? "-"
         let neededText =
           allowed.width == nil && allowed.characters != nil
-          ? "\(needed.characters ?? 0) ch" : needed.width.map { NumberFormat.fixed($0) } ?? "-"
+          ? "\(needed.characters ?? 0) ch" : needed.width.map { formatNumber($0, minimumFractionDigits: 3) } ?? "-"
         let lines = "\(needed.lines ?? 0)/" + (allowed.lines.map(String.init) ?? "-")
         let overflow: String
         if result.fits {
@@ -103,7 +104,7 @@ enum CheckReport {
         {
           overflow = "+\(count - bytes) B"
         } else {
-          overflow = NumberFormat.fixed(result.overflow)
+          overflow = formatNumber(result.overflow, minimumFractionDigits: 3)
         }
         text +=
           "  " + NumberFormat.padded(String(result.string.line), 5) + "  "

@@ -1,4 +1,6 @@
+import Caliper
 import CaliperLayout
+import CaliperService
 
 /// A JSON string catalog (`.arb`, `.xcstrings`): its value, read by the project's JSON
 /// parser, and the lines its keys are on (the parser keeps no positions).

@@ -1,3 +1,4 @@
+import Caliper
 import CaliperLayout
 
 /// Reads gettext `.po` files: each entry's `msgstr` (or each `msgstr[n]` of a plural

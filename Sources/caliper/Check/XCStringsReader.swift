@@ -1,3 +1,4 @@
+import Caliper
 import CaliperLayout
 
 /// Reads Apple String Catalogs (`.xcstrings`): every string in every locale, each plural
