@@ -163,11 +163,12 @@ package final class Service: Sendable {
     String(value.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()
   }
 
-  /// The answer to a single measuring request: stdin `serve`'s line; 200 for a result, 400
-  /// for a body that is not JSON, 422 for a request the measurer refuses.
+  /// The answer to a single measuring request: the line stdin `serve` writes for the body
+  /// as its one line of input (so an error whose id cannot be read says `"line":1`); 200
+  /// for a result, 400 for a body that is not JSON, 422 for a request the measurer refuses.
   func measure(_ body: [UInt8]) -> ServiceResponse {
     var text = ""
-    let code = session.respond(to: body) { text += $0 }
+    let code = session.respond(to: body, number: 1) { text += $0 }
     let status = code == nil ? 200 : code == .invalidJSON ? 400 : 422
     return .json(status, text + "\n")
   }

@@ -155,13 +155,13 @@ import Testing
   }
 }
 
-/// `--png DIR`: a contact sheet per locale of the strings that do not fit.
+/// `--contact-sheets DIR`: a contact sheet per locale of the strings that do not fit.
 @Suite struct CheckContactSheetTests {
   @Test func oneSheetPerLocaleOfTheFailingStrings() throws {
     let folder = NSTemporaryDirectory() + "caliper-sheet-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let run = try CaliperTool.run(
-      ["check", "--png", folder, CheckCommandTests.folder + "/xliff2/messages.de.xlf"])
+      ["check", "--contact-sheets", folder, CheckCommandTests.folder + "/xliff2/messages.de.xlf"])
     #expect(run.status == 1)
     #expect(run.stderr == "")
     // 3 strings of de do not fit (the table above it says so); one sheet, de.png.

@@ -6,7 +6,7 @@ import Testing
 /// tables, so they hold every option `caliper help <command>` lists (the tables' own
 /// rendering, the independent reading here) and no deprecated spelling.
 @Suite struct ManualAndCompletionTests {
-  static let commands = ["measure", "fonts", "layout", "render", "serve"]
+  static let commands = ["measure", "fonts", "layout", "render", "serve", "check"]
 
   /// The option names in `caliper help <command>`'s OPTIONS section.
   static func options(of command: String) throws -> [String] {

@@ -48,9 +48,9 @@ enum CheckCommand {
         help: "Pixels per point for limits in pixels (default: 1).",
         check: OptionValues.checkScale),
       Option(
-        "--png", value: "<dir>",
+        "--contact-sheets", value: "<dir>",
         help: "Write a contact sheet per locale of the strings that do\nnot fit to this folder."
-      ) { if $0.isEmpty { throw UsageError("--png expects a folder") } },
+      ) { if $0.isEmpty { throw UsageError("--contact-sheets expects a folder") } },
       Option(
         "--max-file-bytes", value: "<n>",
         help: "Refuse a catalog larger than n bytes (default: 64 MiB)."
@@ -102,7 +102,7 @@ enum CheckCommand {
     }
     options.constraints = parsed.last("--constraints")
     if let scale = parsed.last("--scale") { options.scale = try OptionValues.scale(scale) }
-    options.png = parsed.last("--png")
+    options.png = parsed.last("--contact-sheets")
     options.settings = try StyleOptions.settings(parsed, [.style])
     options.reader.defaultLocale = options.settings.style.locale
     options.systemFonts = try SystemFontOptions.configuration(parsed)

@@ -1,7 +1,7 @@
 import Caliper
 import CaliperRender
 
-/// `--png DIR`: one contact sheet per locale of the strings that do not fit
+/// `--contact-sheets DIR`: one contact sheet per locale of the strings that do not fit
 /// (`DIR/<locale>.png`, CaliperRender's `OverflowSheet`): each drawn at its width in its
 /// box, the part outside the box tinted, its key and numbers above, the source beside.
 /// Strings with only a character limit have no box and are left out.

@@ -139,18 +139,25 @@ def metrics(port, good, bad, missing):
         exchange(port, "POST", "/v1/measure", b'{"id": %d, "text": 5}' % number, json_type)
     for _ in range(missing):
         exchange(port, "GET", "/nowhere")
-    text = exchange(port, "GET", "/metrics")["body"]
-    counters = {}
-    for line in text.splitlines():
-        match = re.match(r'caliper_requests_total\{endpoint="(\w+)",code="(\d+)"\} (\d+)$', line)
-        if match:
-            counters[match.group(1) + " " + match.group(2)] = int(match.group(3))
-        match = re.match(r'caliper_request_duration_seconds_count\{endpoint="(\w+)"\} (\d+)$', line)
-        if match:
-            counters[match.group(1) + " count"] = int(match.group(2))
-        match = re.match(r'(caliper_\w+) (\S+)$', line)
-        if match:
-            counters[match.group(1)] = float(match.group(2))
+    # A request is counted when its connection's completion callback runs, which may be
+    # just after the client has read the answer: scrape until the last one is counted
+    # (only the scrape itself in flight), at most 50 times in 5 s.
+    for _ in range(50):
+        text = exchange(port, "GET", "/metrics")["body"]
+        counters = {}
+        for line in text.splitlines():
+            match = re.match(r'caliper_requests_total\{endpoint="(\w+)",code="(\d+)"\} (\d+)$', line)
+            if match:
+                counters[match.group(1) + " " + match.group(2)] = int(match.group(3))
+            match = re.match(r'caliper_request_duration_seconds_count\{endpoint="(\w+)"\} (\d+)$', line)
+            if match:
+                counters[match.group(1) + " count"] = int(match.group(2))
+            match = re.match(r'(caliper_\w+) (\S+)$', line)
+            if match:
+                counters[match.group(1)] = float(match.group(2))
+        if counters.get("caliper_in_flight_requests") == 1 and counters.get("other 404", 0) >= missing:
+            break
+        time.sleep(0.1)
     return counters
 
 
