@@ -85,11 +85,13 @@ enum CheckReport {
         let allowed = result.allowed
         let needed = result.needed
         let allowedText =
-          allowed.width.map { formatNumber($0, minimumFractionDigits: 3) } ?? allowed.characters.map { "\($0) ch" }
+          allowed.width.map { formatNumber($0, minimumFractionDigits: 3) } ?? allowed.characters.map
+        { "\($0) ch" }
           ?? "-"
         let neededText =
           allowed.width == nil && allowed.characters != nil
-          ? "\(needed.characters ?? 0) ch" : needed.width.map { formatNumber($0, minimumFractionDigits: 3) } ?? "-"
+          ? "\(needed.characters ?? 0) ch"
+          : needed.width.map { formatNumber($0, minimumFractionDigits: 3) } ?? "-"
         let lines = "\(needed.lines ?? 0)/" + (allowed.lines.map(String.init) ?? "-")
         let overflow: String
         if result.fits {
