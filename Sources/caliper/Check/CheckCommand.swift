@@ -1,5 +1,6 @@
 import Caliper
 import CaliperLayout
+import CaliperService
 
 /// `caliper check`: every translated string measured in the room its UI gives it; those
 /// that do not fit reported, as a linter reports findings.
