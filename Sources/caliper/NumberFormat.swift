@@ -1,4 +1,3 @@
-import CaliperService
 /// Aligns the CLI's table columns; the numbers in them come from `formatNumber`, the one
 /// formatter for people (`JSONWriter.number` is the one for programs).
 enum NumberFormat {

@@ -229,6 +229,17 @@ import Testing
     #expect(run.stderr.contains(message))
   }
 
+  /// serve's "size": 1e-400 said "font size 0": the parser read it as 0. Now the request is
+  /// refused as not JSON a Double can hold, with the number as written.
+  @Test func serveSaysATinySizeAsWritten() throws {
+    let run = try CaliperTool.run(
+      ["serve"], stdin: #"{"id": 1, "text": "hi", "size": 1e-400}"# + "\n")
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(#""code":"invalid-json""#))
+    #expect(run.stdout.contains("number 1e-400 is out of range (too small to tell from 0)"))
+    #expect(!run.stdout.contains("font size 0"))
+  }
+
   /// Variations parsed strictly ("wght=5e" was read as 5, "wght=1e308" got the generic
   /// message) and a clamped value said: Inter's wght axis is 100…900 (its fvar table, as
   /// `caliper fonts` lists it).

@@ -61,6 +61,27 @@ import Testing
   /// Numbers of up to 15 digits are read without `strtod`; each must be the Double that
   /// `Double(_:)` (glibc's correctly rounded `strtod`) gives for the same text: every
   /// 1-to-15-digit decimal drawn below, at every position of its point, signed and not.
+  /// Numbers a Double cannot hold are refused as written, not read as 0 or infinity
+  /// (Python's json.loads reads '1e-400' as 0.0 and '1e999' as inf: stricter on purpose, so
+  /// that no later message says "font size 0" of a size given as 1e-400). Zeros stay zeros.
+  @Test func numbersPastADoubleAreRefusedAsWritten() throws {
+    for (document, reason) in [
+      ("1e-400", "number 1e-400 is out of range (too small to tell from 0)"),
+      ("-2.5E-999", "number -2.5E-999 is out of range (too small to tell from 0)"),
+      ("1e999", "number 1e999 is out of range"),
+    ] {
+      #expect {
+        try JSONValue(parsing: document)
+      } throws: { error in
+        "\(error)".contains(reason)
+      }
+    }
+    // json.loads('0e-400') == 0.0, json.loads('0.000e5') == 0.0, json.loads('-0') == -0.0
+    #expect(try JSONValue(parsing: "0e-400") == .number(0))
+    #expect(try JSONValue(parsing: "0.000e5") == .number(0))
+    #expect(try JSONValue(parsing: "-0") == .number(0))
+  }
+
   @Test func numbersReadFastAreTheCorrectlyRoundedOnes() throws {
     var generator = SystemRandomNumberGenerator()
     var texts = [

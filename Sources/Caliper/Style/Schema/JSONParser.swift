@@ -182,6 +182,15 @@ package struct JSONParser {
     guard let value = Double(text), value.isFinite else {
       throw error("number \(text) is out of range")
     }
+    // A literal with a nonzero digit that reads as 0 ("1e-400") would be said as "0" by
+    // every later message: refuse it here, as written.
+    if value == 0,
+      bytes[start..<position].prefix(while: { $0 | 0x20 != UInt8(ascii: "e") }).contains(where: {
+        (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0)
+      })
+    {
+      throw error("number \(text) is out of range (too small to tell from 0)")
+    }
     return value
   }
 
