@@ -170,6 +170,23 @@ import Testing
     let png = try Data(contentsOf: URL(fileURLWithPath: folder + "/de.png"))
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
   }
+
+  /// A folder that does not exist yet is made, with the folders above it (it was an error:
+  /// "PNG …/de.png: No such file or directory"); a file in the way is named.
+  @Test func missingFoldersAreMadeAndAFileInTheWayIsNamed() throws {
+    let root = NSTemporaryDirectory() + "caliper-sheets-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let catalog = CheckCommandTests.folder + "/xliff2/messages.de.xlf"
+    let made = try CaliperTool.run(["check", "--contact-sheets", root + "/a/b", catalog])
+    #expect(made.status == 1)
+    #expect(made.stderr == "")
+    #expect(FileManager.default.fileExists(atPath: root + "/a/b/de.png"))
+    try Data("x".utf8).write(to: URL(fileURLWithPath: root + "/file"))
+    let blocked = try CaliperTool.run(["check", "--contact-sheets", root + "/file/c", catalog])
+    #expect(blocked.status == 1)
+    #expect(
+      blocked.stderr.contains("--contact-sheets \(root)/file/c: \(root)/file is not a folder"))
+  }
 }
 
 /// XLIFF 2's `slr:storageRestriction`: bytes of the file's storage profile, counted on the

@@ -1,6 +1,10 @@
 import Caliper
 import CaliperRender
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `--contact-sheets DIR`: one contact sheet per locale of the strings that do not fit
 /// (`DIR/<locale>.png`, CaliperRender's `OverflowSheet`): each drawn at its width in its
 /// box, the part outside the box tinted, its key and numbers above, the source beside.
@@ -17,6 +21,7 @@ enum ContactSheet {
         byLocale.append((result.string.locale, [result]))
       }
     }
+    if !byLocale.isEmpty { try makeFolder(folder) }
     for (locale, results) in byLocale {
       var entries: [OverflowSheet.Entry] = []
       for result in results {
@@ -48,6 +53,26 @@ enum ContactSheet {
       let path = (folder.hasSuffix("/") ? folder : folder + "/") + "\(locale).png"
       try PNGFile.write(image, to: path)
       output.write("\(path): \(image.width) × \(image.height) px, \(entries.count) strings\n")
+    }
+  }
+
+  /// Creates `folder` and the folders above it that are missing (as `mkdir -p` does), or
+  /// says which part of the path is in the way.
+  static func makeFolder(_ folder: String) throws {
+    var path = folder.hasPrefix("/") ? "" : "."
+    for part in folder.split(separator: "/") {
+      path += "/" + part
+      var status = stat()
+      if stat(path, &status) == 0 {
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+          throw RuntimeError("--contact-sheets \(folder): \(path) is not a folder")
+        }
+        continue
+      }
+      guard mkdir(path, 0o777) == 0 || errno == EEXIST else {
+        throw RuntimeError(
+          "--contact-sheets \(folder): cannot create \(path): \(String(cString: strerror(errno)))")
+      }
     }
   }
 }
