@@ -61,7 +61,13 @@ package final class Service: Sendable {
     }
 
     /// The path without its query.
-    var route: Substring { path.prefix { $0 != "?" } }
+    var route: Substring {
+      // An ASCII path's characters are its bytes: cut at the byte, without the
+      // grapheme breaking that costs more than the rest of a /healthz answer.
+      let bytes = path.utf8
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return path.prefix { $0 != "?" } }
+      return path[..<(bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex)]
+    }
   }
 
   /// What to do with a request once its head is known.
@@ -160,17 +166,29 @@ package final class Service: Sendable {
 
   /// `type/subtype` of a Content-Type value, lowercased, without parameters.
   static func mediaType(_ value: String) -> String {
-    String(value.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()
+    // An ASCII value's characters are its bytes: the same answer byte by byte, without
+    // the grapheme breaking and Unicode case mapping (most of /v1/measure's HTTP cost).
+    guard value.utf8.allSatisfy({ $0 < 0x80 }) else {
+      return String(value.prefix { $0 != ";" }.filter { $0 != " " && $0 != "\t" }).lowercased()
+    }
+    var bytes: [UInt8] = []
+    for byte in value.utf8 {
+      if byte == UInt8(ascii: ";") { break }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+      bytes.append(UInt8(ascii: "A") <= byte && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The answer to a single measuring request: the line stdin `serve` writes for the body
   /// as its one line of input (so an error whose id cannot be read says `"line":1`); 200
   /// for a result, 400 for a body that is not JSON, 422 for a request the measurer refuses.
   func measure(_ body: [UInt8]) -> ServiceResponse {
-    var text = ""
-    let code = session.respond(to: body, number: 1) { text += $0 }
+    var bytes: [UInt8] = []
+    let code = session.respond(to: body, number: 1) { bytes.append(contentsOf: $0.utf8) }
+    bytes.append(UInt8(ascii: "\n"))
     let status = code == nil ? 200 : code == .invalidJSON ? 400 : 422
-    return .json(status, text + "\n")
+    return ServiceResponse(status: status, contentType: ServiceResponse.json, body: .bytes(bytes))
   }
 }
 

@@ -17,6 +17,14 @@ package final class ServiceMetrics: Sendable {
     var buckets = [Int](repeating: 0, count: ServiceMetrics.bucketBounds.count)
     var sum = 0.0
     var count = 0
+
+    mutating func record(_ seconds: Double) {
+      if let bucket = ServiceMetrics.bucketBounds.firstIndex(where: { seconds <= $0 }) {
+        buckets[bucket] += 1
+      }
+      sum += seconds
+      count += 1
+    }
   }
 
   private struct State {
@@ -39,13 +47,8 @@ package final class ServiceMetrics: Sendable {
     guard let status else { return }
     state.withLock { state in
       state.requests[endpoint, default: [:]][status, default: 0] += 1
-      var histogram = state.durations[endpoint] ?? Histogram()
-      if let bucket = Self.bucketBounds.firstIndex(where: { seconds <= $0 }) {
-        histogram.buckets[bucket] += 1
-      }
-      histogram.sum += seconds
-      histogram.count += 1
-      state.durations[endpoint] = histogram
+      // Changed in place, so that its buckets are not copied for every request.
+      state.durations[endpoint, default: Histogram()].record(seconds)
     }
   }
 

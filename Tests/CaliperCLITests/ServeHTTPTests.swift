@@ -211,6 +211,31 @@ import Testing
     }
   }
 
+  /// A media type is read without its parameters, spaces or tabs, in lower case (RFC 9110
+  /// 8.3.1: type and subtype are case-insensitive), and a query does not change the
+  /// endpoint; the same holds for a value or path outside ASCII (lower-cased by Unicode).
+  @Test func mediaTypeAndQueryAreReadAsHTTPSaysInAndOutsideASCII() throws {
+    let service = try ServiceProcess()
+    let body = #"{"id":1,"text":"Blue tile","widths":[40,null]}"#
+    let expected = try Self.stdinAnswers([body])[0] + "\n"
+    let loose = try Self.curlPost(
+      service, "/v1/measure", type: "Application/JSON ; charset=UTF-8", body)
+    let query = try Self.curlPost(service, "/v1/measure?pretty=0", type: "application/json", body)
+    let tab = try Self.curlPost(service, "/v1/measure", type: "Text/Plain\t;q=1", body)
+    let accented = try Self.curlPost(service, "/v1/measure", type: "TEXT/PLAÏN; x", body)
+    let path = try Self.curlPost(service, "/v1/measur%C3%A9?x", type: "application/json", body)
+    #expect(service.stop().status == 0)
+    #expect(loose == expected)
+    #expect(query == expected)
+    let takes = "/v1/measure takes application/json or application/x-ndjson, not "
+    #expect(
+      tab == #"{"error":{"code":"unsupported-media-type","message":""# + takes + "text/plain\"}}\n")
+    #expect(
+      accented == #"{"error":{"code":"unsupported-media-type","message":""# + takes
+        + "text/plaïn\"}}\n")
+    #expect(path.hasPrefix(#"{"error":{"code":"not-found","message":"no endpoint at /v1/measuré;"#))
+  }
+
   @Test func metricsCountWhatWasSent() throws {
     let service = try ServiceProcess()
     let counters = try Self.python(["metrics", String(service.port), "7", "3", "2"])
