@@ -1,3 +1,5 @@
+import Caliper
+
 /// The bounds on one measuring request, shared by `caliper measure` and `caliper serve`.
 ///
 /// Problem: a measuring service is fed by other programs, and a value that is merely odd
@@ -6,12 +8,12 @@
 /// library, and a refusal names the value, the bound and the option that sets it.
 /// Limitation: the bounds on font files are the library's (see `CaliperError`).
 package struct RequestLimits {
-  /// The longest request line `caliper serve` reads (`--max-line-bytes`).
   package init() {}
 
+  /// The longest request line `caliper serve` reads (`--max-line-bytes`).
   package var maxLineBytes = 32 << 20
-  /// The longest text, in bytes of UTF-8 (`--max-text-bytes`).
-  package var maxTextBytes = 16 << 20
+  /// The longest text, in bytes of UTF-8 (`--max-text-bytes`): the library's own bound.
+  package var maxTextBytes = InputLimits().maxTextBytes
   /// The most widths in one request or one `--width` list (`--max-widths`).
   package var maxWidths = 1_000
   /// The largest response `caliper serve` writes for one request, estimated before any of

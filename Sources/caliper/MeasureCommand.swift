@@ -63,10 +63,12 @@ enum MeasureCommand {
       ) { _ = try OptionValues.whole($0, option: "--jobs", 1...4096, "threads") },
       Option(
         "--max-text-bytes", value: "<n>",
-        help: "Refuse a text longer than n bytes of UTF-8 (default: 16 MiB)."
+        help: "Refuse a text longer than n bytes of UTF-8 (default: "
+          + "\(OptionValues.bytesText(RequestLimits().maxTextBytes)))."
       ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
       Option(
-        "--max-widths", value: "<n>", help: "Refuse more than n widths (default: 1000)."
+        "--max-widths", value: "<n>",
+        help: "Refuse more than n widths (default: \(RequestLimits().maxWidths))."
       ) { _ = try OptionValues.widthCount($0) },
     ] + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options
       + [ProgressReport.quietOption])

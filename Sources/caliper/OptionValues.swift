@@ -74,6 +74,13 @@ enum OptionValues {
     try whole(text, option: option, 1...(1 << 40), "bytes")
   }
 
+  /// A default byte count as help texts say it: "16 MiB", "16 KiB", else the number.
+  static func bytesText(_ count: Int) -> String {
+    if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+    if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+    return "\(count)"
+  }
+
   /// A whole number of widths from 1 to 2^40, for `--max-widths`.
   static func widthCount(_ text: String) throws -> Int {
     try whole(text, option: "--max-widths", 1...(1 << 40), "widths")

@@ -25,20 +25,23 @@ enum ServeCommand {
       Option(
         "--max-line-bytes", value: "<n>",
         help: "Refuse a request line longer than n bytes (default:\n"
-          + "32 MiB); it is skipped to its newline without being held\nin memory."
+          + "\(OptionValues.bytesText(RequestLimits().maxLineBytes))); it is skipped to its newline "
+          + "without being held\nin memory."
       ) { _ = try OptionValues.byteCount($0, option: "--max-line-bytes") },
       Option(
         "--max-text-bytes", value: "<n>",
-        help: "Refuse a text longer than n bytes of UTF-8 (default: 16 MiB)."
+        help: "Refuse a text longer than n bytes of UTF-8 (default: "
+          + "\(OptionValues.bytesText(RequestLimits().maxTextBytes)))."
       ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
       Option(
         "--max-widths", value: "<n>",
-        help: "Refuse a request with more than n widths (default: 1000)."
+        help: "Refuse a request with more than n widths (default: \(RequestLimits().maxWidths))."
       ) { _ = try OptionValues.widthCount($0) },
       Option(
         "--max-response-bytes", value: "<n>",
         help: "Refuse a request whose response would be over about n\n"
-          + "bytes (default: 64 MiB), before writing any of it."
+          + "bytes (default: \(OptionValues.bytesText(RequestLimits().maxResponseBytes))), "
+          + "before writing any of it."
       ) { _ = try OptionValues.byteCount($0, option: "--max-response-bytes") },
     ] + ServeHTTP.options + SystemFontOptions.options + [ProgressReport.quietOption],
     footer: """

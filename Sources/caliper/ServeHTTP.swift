@@ -27,24 +27,28 @@ enum ServeHTTP {
     ) { _ = try whole("--threads", $0) },
     Option(
       "--max-connections", value: "<n>",
-      help: "Answer 503 to connections over n (default: 512)."
+      help: "Answer 503 to connections over n (default: "
+        + "\(HTTPServer.Configuration().maxConnections))."
     ) { _ = try whole("--max-connections", $0) },
     Option(
       "--max-body-bytes", value: "<n>",
-      help: "Answer 413 to a request body over n bytes (default:\n64 MiB)."
+      help: "Answer 413 to a request body over n bytes (default:\n"
+        + "\(OptionValues.bytesText(defaultMaxBodyBytes)))."
     ) { _ = try OptionValues.byteCount($0, option: "--max-body-bytes") },
     Option(
       "--max-header-bytes", value: "<n>",
-      help: "Refuse request headers over about n bytes (default:\n16 KiB)."
+      help: "Refuse request headers over about n bytes (default:\n"
+        + "\(OptionValues.bytesText(HTTPServer.Configuration().maxHeaderBytes)))."
     ) { _ = try whole("--max-header-bytes", $0) },
     Option(
       "--idle-timeout", value: "<s>",
       help: "Close a connection that sends no complete request\n"
-        + "headers for s seconds (default: 10)."
+        + "headers for s seconds (default: \(HTTPServer.Configuration().idleTimeout))."
     ) { _ = try whole("--idle-timeout", $0) },
     Option(
       "--drain-timeout", value: "<s>",
-      help: "On SIGTERM or SIGINT, wait up to s seconds for\nrequests in flight (default: 10)."
+      help: "On SIGTERM or SIGINT, wait up to s seconds for\nrequests in flight (default: "
+        + "\(Int(HTTPServer.Configuration().drainTimeout)))."
     ) { _ = try whole("--drain-timeout", $0) },
     Option(
       "--token-file", value: "<file>",
@@ -52,6 +56,9 @@ enum ServeHTTP {
         + "text) on every path but /healthz."),
     Option("--access-log", help: "Log each HTTP request to stderr."),
   ]
+
+  /// The largest request body read when `--max-body-bytes` is not given.
+  static let defaultMaxBodyBytes = 64 << 20
 
   /// The range and unit of each whole-number option, for its check and its reading.
   static let wholeNumbers: [String: (range: ClosedRange<Int>, unit: String)] = [
@@ -111,7 +118,7 @@ enum ServeHTTP {
       configuration.drainTimeout = Double(try whole("--drain-timeout", value))
     }
     configuration.accessLog = parsed.has("--access-log")
-    var maxBodyBytes = 64 << 20
+    var maxBodyBytes = defaultMaxBodyBytes
     if let value = parsed.last("--max-body-bytes") {
       maxBodyBytes = try OptionValues.byteCount(value, option: "--max-body-bytes")
     }

@@ -1,3 +1,4 @@
+import Caliper
 import Foundation
 import Testing
 
@@ -116,5 +117,17 @@ import Testing
     #expect(drawn.stdout.contains(", 2 lines,"))
     let empty = try CLITests.caliper(["measure"], stdin: "")
     #expect(empty.status == 64)
+  }
+}
+
+/// Help texts quote the limits where they are defined: the text limit of `measure` and
+/// `serve` is the library's `InputLimits` default, said in MiB.
+@Suite struct HelpLimitTests {
+  @Test(arguments: ["measure", "serve"]) func textLimitIsTheLibrarys(_ command: String) throws {
+    let bytes = InputLimits().maxTextBytes
+    #expect(bytes % (1 << 20) == 0)
+    let help = try CLITests.caliper(["help", command]).stdout
+    #expect(
+      help.contains("Refuse a text longer than n bytes of UTF-8 (default: \(bytes >> 20) MiB)."))
   }
 }
