@@ -51,12 +51,10 @@ let package = Package(
     // libxml2 for the XML string catalogs `caliper check` reads (XLIFF, Android strings.xml),
     // parsed with network, DTD loading and entity substitution off. Linked by the CLI
     // target: statically in release, so that the release tool does not load libxml2.so and,
-    // through it, libicuuc.so again (see releaseCLILinking).
-    .systemLibrary(
-      name: "CLibXML2",
-      pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"])]
-    ),
+    // through it, libicuuc.so again (see releaseCLILinking). No pkgConfig: SwiftPM would add
+    // its `-lxml2` to every link, and the shared library would win over the archive; the
+    // CLI's swiftSettings give the header path (`pkg-config --cflags libxml-2.0` on Debian).
+    .systemLibrary(name: "CLibXML2", providers: [.apt(["libxml2-dev"])]),
     .systemLibrary(
       name: "CPNG",
       pkgConfig: "libpng16",
@@ -102,12 +100,10 @@ let package = Package(
       dependencies: ["Caliper", "CaliperLayout", "CPNG"]
     ),
     // libmicrohttpd: the HTTP/1.1 server (thread pool on epoll, keep-alive, chunked bodies)
-    // under `caliper serve --http`.
-    .systemLibrary(
-      name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"])]
-    ),
+    // under `caliper serve --http`. Compiled C that loads the library with dlopen when the
+    // server starts (libmicrohttpd-dev for the header at build time, libmicrohttpd12 to run),
+    // so that every other run of the tool does not load it and GnuTLS behind it.
+    .target(name: "CMicroHTTPD"),
     // The request handling that stdin `serve` and HTTP share: one request in, one response
     // out (JSON schema, limits, error codes, metrics); the transports are thin layers over it.
     .target(
@@ -120,6 +116,7 @@ let package = Package(
         "Caliper", "CaliperLayout", "CaliperRender", "CaliperService", "CMalloc", "CMicroHTTPD",
         "CLibXML2",
       ],
+      swiftSettings: [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])],
       linkerSettings: [
         .linkedLibrary("xml2", .when(configuration: .debug)),
         .linkedLibrary(":libxml2.a", .when(configuration: .release)),

@@ -147,6 +147,7 @@ enum ServeHTTP {
       files.rlim_cur = files.rlim_max
       setrlimit(Int32(RLIMIT_NOFILE.rawValue), &files)
     }
+    try HTTPServer.loadLibrary()
     let listener = try Socket.listen(host: host, port: port)
     guard server.start(socket: listener.descriptor) else {
       close(listener.descriptor)

@@ -64,6 +64,12 @@ final class HTTPServer: Sendable {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
+  /// Loads libmicrohttpd, which the tool opens only when a server starts (see CMicroHTTPD);
+  /// throws what is missing when it cannot.
+  static func loadLibrary() throws {
+    if let failure = CMicroHTTPD_load() { throw RuntimeError(String(cString: failure)) }
+  }
+
   /// Starts the daemon on `socket` (bound and listening); false if libmicrohttpd refuses.
   /// The server must live until `stop()`: the daemon's threads call back into it.
   func start(socket: Int32) -> Bool {
@@ -96,14 +102,14 @@ final class HTTPServer: Sendable {
   /// is `MHD_quiesce_daemon`.
   func stopAccepting() {
     guard let handle else { return }
-    _ = MHD_quiesce_daemon(handle)
+    _ = CMicroHTTPD_quiesce_daemon(handle)
   }
 
   /// Closes every connection and ends the threads (`MHD_stop_daemon`).
   func stop() {
     guard let handle else { return }
     daemon.store(0, ordering: .relaxed)
-    MHD_stop_daemon(handle)
+    CMicroHTTPD_stop_daemon(handle)
   }
 
   private static func from(_ context: UnsafeMutableRawPointer?) -> HTTPServer {
@@ -193,7 +199,9 @@ final class HTTPServer: Sendable {
             headers: [("Retry-After", "1")]), exchange, on: connection)
       }
       func header(_ name: String) -> String? {
-        MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        CMicroHTTPD_lookup_connection_value(connection, .HEADER_KIND, name).map {
+          String(cString: $0)
+        }
       }
       let head = Service.Head(
         method: exchange.method, path: exchange.path, contentType: header("Content-Type"),
@@ -239,23 +247,23 @@ final class HTTPServer: Sendable {
     switch response.body {
     case .bytes(let bytes):
       made = bytes.withUnsafeBytes {
-        MHD_create_response_from_buffer(
+        CMicroHTTPD_create_response_from_buffer(
           $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
       }
     case .file(let descriptor, let size):
-      made = MHD_create_response_from_fd64(UInt64(size), descriptor)
+      made = CMicroHTTPD_create_response_from_fd64(UInt64(size), descriptor)
       if made == nil { close(descriptor) }
     }
     guard let made else { return .NO }
-    defer { MHD_destroy_response(made) }
-    _ = MHD_add_response_header(made, "Content-Type", response.contentType)
-    for (name, value) in response.headers { _ = MHD_add_response_header(made, name, value) }
+    defer { CMicroHTTPD_destroy_response(made) }
+    _ = CMicroHTTPD_add_response_header(made, "Content-Type", response.contentType)
+    for (name, value) in response.headers { _ = CMicroHTTPD_add_response_header(made, name, value) }
     if draining.load(ordering: .relaxed) {
-      _ = MHD_add_response_header(made, "Connection", "close")
+      _ = CMicroHTTPD_add_response_header(made, "Connection", "close")
     }
     exchange.status = response.status
     exchange.bytes = response.byteCount
-    return MHD_queue_response(connection, UInt32(response.status), made)
+    return CMicroHTTPD_queue_response(connection, UInt32(response.status), made)
   }
 
   private func completed(

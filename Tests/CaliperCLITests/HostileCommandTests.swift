@@ -14,13 +14,19 @@ import Testing
   /// Runs `caliper` with `arguments`, killing it after `seconds`: nil when it had to be
   /// killed (a hang), else how it ended.
   static func run(_ arguments: [String], seconds: Double) throws -> ToolRun? {
+    // Output goes to files, not pipes: a command that writes more than a pipe holds (64 KB)
+    // would block on the full pipe until the deadline and be reported as hung.
+    let outFile = try TemporaryFiles.write("", named: "hostile.out")
+    let errFile = try TemporaryFiles.write("", named: "hostile.err")
+    defer {
+      TemporaryFiles.remove(outFile)
+      TemporaryFiles.remove(errFile)
+    }
     let process = Process()
     process.executableURL = CaliperTool.binary
     process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
+    process.standardOutput = FileHandle(forWritingAtPath: outFile)
+    process.standardError = FileHandle(forWritingAtPath: errFile)
     process.standardInput = FileHandle.nullDevice
     try process.run()
     let deadline = Date().addingTimeInterval(seconds)
@@ -32,8 +38,10 @@ import Testing
     }
     return ToolRun(
       status: process.terminationReason == .exit ? process.terminationStatus : -1,
-      stdout: String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-      stderr: String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+      stdout: String(
+        decoding: FileManager.default.contents(atPath: outFile) ?? Data(), as: UTF8.self),
+      stderr: String(
+        decoding: FileManager.default.contents(atPath: errFile) ?? Data(), as: UTF8.self))
   }
 
   /// `--width 1e17`: the legend's "1e+17 pt" trapped in `Decimal2.format` (hundredths past
