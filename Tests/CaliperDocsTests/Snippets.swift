@@ -96,6 +96,18 @@ import Testing
     #expect(index == 0)
   }
 
+  /// Caliper.docc, InkBoundsOfText.md.
+  @Test func inkBounds() throws {
+    let fonts = try FontLibrary.bundled()
+    let style = TextStyle(size: 30, fonts: [.family("Noto Sans Italic")])
+    let text = try fonts.prepare("fjord", style: style)
+    let measured = text.measure(.unspecified)
+    let ink = text.inkBounds(of: measured)
+    let left = ink.rect?.minX  // -3.36: the italic "f" starts 112 units left of its origin
+
+    #expect(shows(try #require(left), -3.36))
+  }
+
   /// Caliper.docc, InlinePlaceholders.md.
   @Test func inlinePlaceholders() throws {
     let fonts = try FontLibrary.bundled()
