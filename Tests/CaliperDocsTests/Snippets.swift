@@ -108,6 +108,17 @@ import Testing
     #expect(shows(try #require(left), -3.36))
   }
 
+  /// Caliper.docc, TrimmingLineBoxes.md.
+  @Test func trimmingLineBoxes() throws {
+    var style = TextStyle(size: 16)
+    style.paragraph.textBoxTrim = .trimBoth
+    style.paragraph.textBoxEdge = TextBoxEdge(over: .cap, under: .alphabetic)
+    let text = try FontLibrary.bundled().prepare("Hxg", style: style)
+    let height = text.idealSize.height  // 11.424: Noto Sans's cap height, 714 units × 16 / 1000
+
+    #expect(shows(height, 11.424))
+  }
+
   /// Caliper.docc, InlinePlaceholders.md.
   @Test func inlinePlaceholders() throws {
     let fonts = try FontLibrary.bundled()

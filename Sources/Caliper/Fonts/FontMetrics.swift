@@ -10,11 +10,23 @@ public struct FontMetrics: Sendable, Hashable {
   /// Extra space the font asks for between lines, in font units.
   public let lineGap: Double
 
-  public init(unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double) {
+  /// Height of capital letters above the baseline, in font units: OS/2 `sCapHeight`, else
+  /// the top of "H" (CSS `text-box-edge: cap`).
+  public var capHeight: Double = 0
+  /// Height of lower-case letters above the baseline, in font units: OS/2 `sxHeight`, else
+  /// the top of "x" (CSS `ex`).
+  public var xHeight: Double = 0
+
+  public init(
+    unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double, capHeight: Double = 0,
+    xHeight: Double = 0
+  ) {
     self.unitsPerEm = unitsPerEm
     self.ascender = ascender
     self.descender = descender
     self.lineGap = lineGap
+    self.capHeight = capHeight
+    self.xHeight = xHeight
   }
 
   /// The metrics in points at a font size.
