@@ -90,6 +90,16 @@ public struct TextRenderer: Sendable {
     let painter = TextPainter(rasterizer: rasterizer, scale: scale)
     let painted = try painter.paint(
       text, measurement, x: origin.x, y: origin.y, color: options.textColor, into: &image)
+    let decorations = text.decorations(of: measurement)
+    if !decorations.isEmpty {
+      // The glyphs alone, for skipping ink.
+      var mask = Image(width: width, height: height, background: .white)
+      _ = try painter.paint(
+        text, measurement, x: origin.x, y: origin.y, color: Color(red: 0, green: 0, blue: 0),
+        into: &mask)
+      DecorationPainter(scale: scale).paint(
+        decorations, x: origin.x, y: origin.y, color: options.textColor, mask: mask, into: &image)
+    }
     try painter.paintPlaceholders(
       text, measurement, x: origin.x, y: origin.y, fonts: fonts, labelSize: options.legendSize,
       into: &image)

@@ -59,6 +59,7 @@ package enum MeasurementJSON {
       json.raw("{")
       result(rows.measurement(index), into: &json)
       characterFields(rows, index, into: &json)
+      decorationFields(rows, index, into: &json)
       // Ink asks for the row's lines shaped again: held while they are written.
       let ink = format.ink ? rows.inkBounds(index) : nil
       if let ink {

@@ -119,6 +119,17 @@ import Testing
     #expect(shows(height, 11.424))
   }
 
+  /// Caliper.docc, DecoratingSpans.md.
+  @Test func decoratingSpans() throws {
+    let fonts = try FontLibrary.bundled()
+    let underline = TextDecoration(lines: .underline, style: .wavy)
+    let text = try fonts.prepare("Hxg xyz", spans: [TextSpan(0..<3, decoration: underline)])
+    let strokes = text.decorations(of: text.measure(.unspecified))
+    let top = strokes[0].rect.minY  // 18.704: 1.6 pt below the baseline at 17.104
+
+    #expect(shows(top, 18.704))
+  }
+
   /// Caliper.docc, InlinePlaceholders.md.
   @Test func inlinePlaceholders() throws {
     let fonts = try FontLibrary.bundled()

@@ -135,13 +135,18 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
   /// The font's ascender, descender and line gap, as varied by MVAR where it has one.
   private static func metrics(_ font: OpaquePointer, unitsPerEm: Int) -> FontMetrics {
-    FontMetrics(
+    var metrics = FontMetrics(
       unitsPerEm: unitsPerEm,
       ascender: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
       descender: -metric(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
       lineGap: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP),
       capHeight: foundMetric(font, HB_OT_METRICS_TAG_CAP_HEIGHT) ?? glyphTop(font, "H"),
       xHeight: foundMetric(font, HB_OT_METRICS_TAG_X_HEIGHT) ?? glyphTop(font, "x"))
+    metrics.underlinePosition = metric(font, HB_OT_METRICS_TAG_UNDERLINE_OFFSET)
+    metrics.underlineThickness = metric(font, HB_OT_METRICS_TAG_UNDERLINE_SIZE)
+    metrics.strikeoutPosition = metric(font, HB_OT_METRICS_TAG_STRIKEOUT_OFFSET)
+    metrics.strikeoutThickness = metric(font, HB_OT_METRICS_TAG_STRIKEOUT_SIZE)
+    return metrics
   }
 
   /// The corresponding HarfBuzz function is `hb_ot_metrics_get_position`.

@@ -5,10 +5,7 @@
 /// box's first available font, not to the faces a line happens to use, and Blink rounds
 /// those edges. Solution: the edges are found once while preparing, from the cascade's
 /// first face (the style's first font, else Noto Sans) at the text's size; a measurement
-/// takes them off the breaking's first ascent and last height below the baseline
-/// (`LineFit`), so that `measure` and `sizeThatFits` agree bit for bit. Limitation: a
-/// proposed height that limits the lines (`TextContainerOptions.truncationMode`) is compared
-/// with the untrimmed lines.
+/// takes them off its lines (`PreparedText+TextBoxTrim.swift`, in Measure/).
 extension PreparedText {
   /// The over and under edges of `font` at `style`'s size, in points above and below the
   /// baseline, for `style.paragraph.textBoxEdge`; with `.css` break rules as Blink has them
@@ -30,26 +27,5 @@ extension PreparedText {
     }
     let under = edge.under == .text ? pixels(line.descent) : 0
     return (over, under)
-  }
-
-  /// The points trimmed from the top of the first line and the bottom of the last of the
-  /// lines `fit` sums (zero without a trim, or without lines).
-  func textBoxTrim(_ fit: LineFit) -> (top: Double, bottom: Double) {
-    let trim = style.paragraph.textBoxTrim
-    guard trim != .none, fit.count > 0 else { return (0, 0) }
-    let edges = storage.textBoxEdges
-    return (
-      trim.trimsStart ? fit.firstAscent - edges.over : 0,
-      trim.trimsEnd ? fit.lastBelowBaseline - edges.under : 0
-    )
-  }
-
-  /// The size and used rect of the lines `fit` sums, trimmed (`textBoxTrim`).
-  func size(of fit: LineFit, options: TextContainerOptions) -> (size: Size, usedRect: Rect) {
-    let trim = textBoxTrim(fit)
-    guard trim != (0, 0) else { return fit.size(options: options) }
-    var trimmed = fit
-    trimmed.height = max(0, fit.height - trim.top - trim.bottom)
-    return trimmed.size(options: options)
   }
 }
