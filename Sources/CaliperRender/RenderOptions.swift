@@ -18,6 +18,10 @@ public struct Overlays: OptionSet, Sendable, Hashable {
   /// On a truncated line, the ellipsis's box tinted and outlined: where the hidden text was.
   public static let truncationMarks = Overlays(rawValue: 1 << 6)
 
+  /// The ink boxes (`PreparedText.inkBounds(of:)`): each line's thin, the whole text's
+  /// thick. Not in `all`: asked for with `render --ink`.
+  public static let ink = Overlays(rawValue: 1 << 7)
+
   public static let all: Overlays = [
     .guide, .lineBoxes, .baselines, .usedRect, .breakMarks, .legend, .truncationMarks,
   ]
@@ -107,5 +111,7 @@ enum OverlayColor {
   static let label = Color(red: 60, green: 90, blue: 200)
   static let box = Color(red: 120, green: 150, blue: 230, alpha: 70)
   static let placeholder = Color(red: 0, green: 130, blue: 140)
+  static let ink = Color(red: 220, green: 0, blue: 90)
+  static let lineInk = Color(red: 220, green: 0, blue: 90, alpha: 110)
   static let placeholderFill = Color(red: 0, green: 160, blue: 170, alpha: 40)
 }

@@ -90,10 +90,36 @@ public struct TextRenderer: Sendable {
     let painter = TextPainter(rasterizer: rasterizer, scale: scale)
     let painted = try painter.paint(
       text, measurement, x: origin.x, y: origin.y, color: options.textColor, into: &image)
+    let decorations = text.decorations(of: measurement)
+    if !decorations.isEmpty {
+      // The glyphs alone, for skipping ink.
+      var mask = Image(width: width, height: height, background: .white)
+      _ = try painter.paint(
+        text, measurement, x: origin.x, y: origin.y, color: Color(red: 0, green: 0, blue: 0),
+        into: &mask)
+      DecorationPainter(scale: scale).paint(
+        decorations, x: origin.x, y: origin.y, color: options.textColor, mask: mask, into: &image)
+    }
     try painter.paintPlaceholders(
       text, measurement, x: origin.x, y: origin.y, fonts: fonts, labelSize: options.legendSize,
       into: &image)
 
+    var inkBounds: InkBounds?
+    if overlays.contains(.ink) {
+      // Each frame lies outside the pixels its box touches, so that it hides no ink.
+      func frame(_ rect: Rect, _ gap: Int) -> PixelBox {
+        let touched = box(rect)
+        return PixelBox(
+          x0: touched.x0 - gap, y0: touched.y0 - gap, x1: touched.x1 + gap, y1: touched.y1 + gap)
+      }
+      let ink = text.inkBounds(of: measurement)
+      for case let rect? in ink.lines { image.stroke(frame(rect, 1), color: OverlayColor.lineInk) }
+      if let rect = ink.rect {
+        image.stroke(frame(rect, 2), color: OverlayColor.ink)
+        image.stroke(frame(rect, 3), color: OverlayColor.ink)
+      }
+      inkBounds = ink
+    }
     if overlays.contains(.guide), let guide {
       let x = min(width - 1, Int((origin.x + guide * scale).rounded(.down)))
       image.verticalLine(
@@ -137,7 +163,7 @@ public struct TextRenderer: Sendable {
     return TextRendering(
       image: image, measurement: measurement, origin: origin, scale: scale,
       marginPixels: margin, legendHeight: legendPixels.height, ink: painted.ink,
-      glyphCount: painted.glyphCount, notdefCount: painted.notdefCount)
+      glyphCount: painted.glyphCount, notdefCount: painted.notdefCount, inkBounds: inkBounds)
   }
 
   /// "242.66 × 21.79 pt · proposal 120 pt · 2 lines · scale 2".
@@ -171,6 +197,8 @@ public struct TextRendering: Sendable {
   /// How many glyphs were drawn, and how many of them were `.notdef`.
   public let glyphCount: Int
   public let notdefCount: Int
+  /// The ink boxes drawn by the `.ink` overlay (nil without it), in points.
+  public let inkBounds: InkBounds?
 
   /// Line `index`'s box in image pixels (unrounded): x from the line's `x` (its indent and
   /// alignment) over its width, y over its height.

@@ -1,3 +1,4 @@
+import Caliper
 import CaliperLayout
 
 /// The `--json` output of `caliper layout`: one object per width.
@@ -18,9 +19,11 @@ package enum LayoutJSON {
     }
   }
 
-  package static func encode(_ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool)
-    -> String
-  {
+  /// - Parameter ink: whether each text node and line reports its ink box (`inkRect`, in
+  ///   the layout's coordinates, as the node's frame).
+  package static func encode(
+    _ outcome: LayoutOutcome, findings: [AuditFinding]?, all: Bool, ink: Bool = false
+  ) -> String {
     let result = outcome.result
     var pairs: [(String, Value)] = [
       (
@@ -35,7 +38,7 @@ package enum LayoutJSON {
       ),
       ("stable", .bool(outcome.isStable)),
       ("passes", .integer(outcome.passes.count)),
-      ("nodes", .array(shown(result, all: all).map { node($0.0, depth: $0.1) })),
+      ("nodes", .array(shown(result, all: all).map { node($0.0, depth: $0.1, ink: ink) })),
     ]
     if let loop = outcome.loop {
       pairs.append(
@@ -89,7 +92,7 @@ package enum LayoutJSON {
     return JSONWriter.encode(.object(pairs))
   }
 
-  package static func node(_ node: PlacedView, depth: Int) -> Value {
+  package static func node(_ node: PlacedView, depth: Int, ink: Bool = false) -> Value {
     var pairs: [(String, Value)] = [
       ("id", node.id.map(Value.string) ?? .null), ("type", .string(node.kind)),
       ("depth", .integer(depth)),
@@ -97,19 +100,31 @@ package enum LayoutJSON {
       ("width", optional(node.frame.width)), ("height", optional(node.frame.height)),
     ]
     if let text = node.text {
+      // Ink boxes in the node's frame, moved to the layout's coordinates as lines are.
+      let inkBounds = ink ? node.preparedText?.inkBounds(of: text) : nil
+      func moved(_ rect: Rect?) -> Value {
+        MeasurementJSON.inkRect(
+          rect.map {
+            Rect(
+              x: node.frame.minX + $0.minX, y: node.frame.minY + $0.minY, width: $0.width,
+              height: $0.height)
+          })
+      }
       pairs.append(
         (
           "lines",
           .array(
-            text.lines.map { line in
-              .object([
-                ("text", .string(line.text)), ("x", .number(node.frame.minX + line.x)),
-                ("y", .number(node.frame.minY + line.y)), ("width", .number(line.width)),
-                ("height", .number(line.height)),
-                ("baseline", .number(node.frame.minY + line.baseline)),
-              ])
+            text.lines.enumerated().map { index, line in
+              .object(
+                [
+                  ("text", .string(line.text)), ("x", .number(node.frame.minX + line.x)),
+                  ("y", .number(node.frame.minY + line.y)), ("width", .number(line.width)),
+                  ("height", .number(line.height)),
+                  ("baseline", .number(node.frame.minY + line.baseline)),
+                ] + (inkBounds.map { [("inkRect", moved($0.lines[index]))] } ?? []))
             })
         ))
+      if let inkBounds { pairs.append(("inkRect", moved(inkBounds.rect))) }
       if text.truncated { pairs.append(("truncated", .bool(true))) }
       if let prepared = node.preparedText, prepared.spans.contains(where: { $0.placeholder != nil })
       {

@@ -16,8 +16,11 @@ package struct MeasureFormat {
   /// Points whose nearest character index each result reports (`--points`, `"points"`).
   package var points: [Point] = []
 
+  /// Whether each result and each line reports its ink box, `inkRect` (`--ink`, `"ink"`).
+  package var ink = false
+
   /// Whether a result needs its lines built (to list them, or to place characters).
-  package var needsLines: Bool { lines || rects != nil || !points.isEmpty }
+  package var needsLines: Bool { lines || rects != nil || !points.isEmpty || ink }
 
   /// The most points one request or command line may ask about.
   package static let maxPoints = 100_000

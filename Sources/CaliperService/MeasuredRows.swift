@@ -35,4 +35,9 @@ package struct MeasuredRows {
   package func lines(_ index: Int, each: (Line) -> Void) {
     _ = text.measure(proposals[index], options: options, eachLine: each)
   }
+
+  /// Row `index`'s ink boxes (`InkBounds`): its lines measured, held and shaped again.
+  package func inkBounds(_ index: Int) -> InkBounds {
+    text.inkBounds(of: text.measure(proposals[index], options: options))
+  }
 }

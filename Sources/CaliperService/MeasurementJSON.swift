@@ -59,16 +59,25 @@ package enum MeasurementJSON {
       json.raw("{")
       result(rows.measurement(index), into: &json)
       characterFields(rows, index, into: &json)
+      decorationFields(rows, index, into: &json)
+      // Ink asks for the row's lines shaped again: held while they are written.
+      let ink = format.ink ? rows.inkBounds(index) : nil
+      if let ink {
+        json.raw(",\"inkRect\":")
+        json.write(inkRect(ink.rect))
+      }
       guard format.lines else {
         json.raw("}")
         continue
       }
       json.raw(",\"lines\":[")
       var first = true
+      var lineIndex = 0
       rows.lines(index) { line in
         if !first { json.raw(",") }
         first = false
-        self.line(line, into: &json)
+        self.line(line, ink: ink.map { inkRect($0.lines[lineIndex]) }, into: &json)
+        lineIndex += 1
         if json.count >= linesPerPiece { flush(&json) }
       }
       json.raw("]}")
@@ -131,6 +140,11 @@ package enum MeasurementJSON {
         ("start", .integer(placed.range.lowerBound)), ("end", .integer(placed.range.upperBound)),
         ("label", placed.label.map { .string($0) } ?? .null), ("line", .integer(placed.line)),
       ] + box)
+  }
+
+  /// An ink rect (`InkBounds`) as `rect`, or null for no ink.
+  package static func inkRect(_ ink: Rect?) -> JSONWriter.Value {
+    ink.map(rect) ?? .null
   }
 
   package static func rect(_ rect: Rect) -> JSONWriter.Value {
@@ -225,8 +239,9 @@ package enum MeasurementJSON {
     json.member(",\"hyphen\":", line.endsWithHyphen)
   }
 
-  /// One line object.
-  package static func line(_ line: Line, into json: inout JSONWriter) {
+  /// One line object; with `ink` (asked for), its `inkRect` last.
+  package static func line(_ line: Line, ink: JSONWriter.Value? = nil, into json: inout JSONWriter)
+  {
     json.member("{\"text\":", line.text)
     json.member(",\"start\":", line.range.lowerBound)
     json.member(",\"end\":", line.range.upperBound)
@@ -238,6 +253,10 @@ package enum MeasurementJSON {
     json.member(",\"indent\":", line.indent)
     json.raw(",")
     placementFields(line, into: &json)
+    if let ink {
+      json.raw(",\"inkRect\":")
+      json.write(ink)
+    }
     json.raw("}")
   }
 }

@@ -14,7 +14,7 @@ package struct ServeRequest {
   }
 
   package static let keys: [String] =
-    ["id", "text", "widths", "lines", "scale", "stats", "rects", "points"]
+    ["id", "text", "widths", "lines", "scale", "stats", "rects", "points", "ink"]
     + StyleSchema.keys([.style, .text, .proposal])
 
   package let id: JSONWriter.Value
@@ -91,6 +91,13 @@ package struct ServeRequest {
           .invalidValue, "'lines' must be true or false, not \(lines.kindDescription)")
       }
       format.lines = value
+    }
+    if let ink = request["ink"] {
+      guard case .bool(let value) = ink else {
+        throw RequestError(
+          .invalidValue, "'ink' must be true or false, not \(ink.kindDescription)")
+      }
+      format.ink = value
     }
     if let rects = request["rects"] {
       guard case .array(let bounds) = rects, bounds.count == 2,

@@ -119,6 +119,7 @@ package struct ServeSession {
         if format.lines { total += textBytes + 320 * lineCount }
         // Rects: a few a line (one per bidi piece), and an index a point.
         if format.rects != nil { total += 400 + 240 * lineCount }
+        if format.ink { total += 120 + 120 * lineCount }
         total += 24 * format.points.count
       }
     }

@@ -22,6 +22,7 @@ enum LayoutCommand {
       Option("--json", help: "One JSON object per width per line (schema in the docs)."),
       Option("--audit", help: "Probe every container and report disagreements."),
       Option("--all", help: "Also print views without an id (modifiers, anonymous leaves)."),
+      Option("--ink", help: "With --json: each text's and each line's ink box (inkRect)."),
       Option(
         "--max-passes", value: "<n>",
         help: "Passes before a layout that keeps changing is a loop (16)."
@@ -59,6 +60,7 @@ enum LayoutCommand {
     var json = false
     var audit = false
     var all = false
+    var ink = false
     var maxPasses = 16
     var png: String?
     var render = RenderOptions(overlays: [.legend])
@@ -77,6 +79,8 @@ enum LayoutCommand {
     options.json = parsed.has("--json")
     options.audit = parsed.has("--audit")
     options.all = parsed.has("--all")
+    options.ink = parsed.has("--ink")
+    if options.ink, !options.json { throw UsageError("--ink needs --json") }
     options.settings = try StyleOptions.settings(parsed, [.style, .text, .proposal])
     for list in parsed.all("--width") {
       for item in list.split(separator: ",", omittingEmptySubsequences: false) {
@@ -157,7 +161,8 @@ enum LayoutCommand {
         try PNGFile.write(image, to: png)
       }
       if options.json {
-        output.write(LayoutJSON.encode(outcome, findings: findings, all: options.all) + "\n")
+        output.write(
+          LayoutJSON.encode(outcome, findings: findings, all: options.all, ink: options.ink) + "\n")
       } else {
         output.write(LayoutTable.render(outcome, findings: findings, all: options.all))
       }

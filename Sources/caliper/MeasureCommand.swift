@@ -41,6 +41,10 @@ enum MeasureCommand {
         }
       },
       Option(
+        "--ink",
+        help: "With --json: each result's and each line's ink box (inkRect:\n"
+          + "the union of the glyphs' outlines as drawn)."),
+      Option(
         "--points", value: "<x,y>[;<x,y>...]",
         help: "With --json: the character index nearest each point (x, y in\n"
           + "points from the text's top left). Repeatable.",
@@ -103,6 +107,10 @@ enum MeasureCommand {
     if let rects = parsed.last("--rects") {
       guard options.json else { throw UsageError("--rects needs --json") }
       options.format.rects = MeasureFormat.range(rects)
+    }
+    if parsed.has("--ink") {
+      guard options.json else { throw UsageError("--ink needs --json") }
+      options.format.ink = true
     }
     let points = parsed.all("--points")
     if !points.isEmpty {

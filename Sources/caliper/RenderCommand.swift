@@ -58,7 +58,10 @@ enum RenderCommand {
       ) { _ = try OptionValues.pixelCount($0) },
     ] + TextInput.options
       + overlayFlags.map { Option($0.0, help: "Leave out \($0.2).") }
-      + [Option("--no-overlays", help: "Draw the text alone.")]
+      + [
+        Option("--no-overlays", help: "Draw the text alone."),
+        Option("--ink", help: "Outline the ink boxes: each line's, and the text's (thick)."),
+      ]
       + StyleOptions.options([.style, .text, .proposal]) + SystemFontOptions.options,
     footer: """
       The image is max(ceil(width × scale), legend) + 2 × margin pixels wide and
@@ -94,6 +97,7 @@ enum RenderCommand {
     for (flag, overlay, _) in overlayFlags where parsed.has(flag) {
       options.render.overlays.remove(overlay)
     }
+    if parsed.has("--ink") { options.render.overlays.insert(.ink) }
     let arguments = parsed.positionals.isEmpty ? [] : [parsed.positionals.joined(separator: " ")]
     let texts = try TextInput.texts(parsed, arguments: arguments, fallback: .whole)
     guard texts.count <= 1 else {

@@ -96,6 +96,40 @@ import Testing
     #expect(index == 0)
   }
 
+  /// Caliper.docc, InkBoundsOfText.md.
+  @Test func inkBounds() throws {
+    let fonts = try FontLibrary.bundled()
+    let style = TextStyle(size: 30, fonts: [.family("Noto Sans Italic")])
+    let text = try fonts.prepare("fjord", style: style)
+    let measured = text.measure(.unspecified)
+    let ink = text.inkBounds(of: measured)
+    let left = ink.rect?.minX  // -3.36: the italic "f" starts 112 units left of its origin
+
+    #expect(shows(try #require(left), -3.36))
+  }
+
+  /// Caliper.docc, TrimmingLineBoxes.md.
+  @Test func trimmingLineBoxes() throws {
+    var style = TextStyle(size: 16)
+    style.paragraph.textBoxTrim = .trimBoth
+    style.paragraph.textBoxEdge = TextBoxEdge(over: .cap, under: .alphabetic)
+    let text = try FontLibrary.bundled().prepare("Hxg", style: style)
+    let height = text.idealSize.height  // 11.424: Noto Sans's cap height, 714 units × 16 / 1000
+
+    #expect(shows(height, 11.424))
+  }
+
+  /// Caliper.docc, DecoratingSpans.md.
+  @Test func decoratingSpans() throws {
+    let fonts = try FontLibrary.bundled()
+    let underline = TextDecoration(lines: .underline, style: .wavy)
+    let text = try fonts.prepare("Hxg xyz", spans: [TextSpan(0..<3, decoration: underline)])
+    let strokes = text.decorations(of: text.measure(.unspecified))
+    let top = strokes[0].rect.minY  // 18.704: 1.6 pt below the baseline at 17.104
+
+    #expect(shows(top, 18.704))
+  }
+
   /// Caliper.docc, InlinePlaceholders.md.
   @Test func inlinePlaceholders() throws {
     let fonts = try FontLibrary.bundled()

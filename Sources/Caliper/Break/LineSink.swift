@@ -17,8 +17,14 @@ struct LineFit: LineSink, Sendable, Hashable {
   var count = 0
   var widest = 0.0
   var height = 0.0
+  /// The first line's ascent and the last line's height below its baseline (descent and
+  /// line gap): what `text-box-trim` trims (`PreparedText+TextBox.swift`).
+  var firstAscent = 0.0
+  var lastBelowBaseline = 0.0
 
   mutating func append(_ span: LineBreaker.Span) {
+    if count == 0 { firstAscent = span.metrics.ascent }
+    lastBelowBaseline = span.metrics.descent + span.metrics.lineGap
     count += 1
     // An indent counts where the line has content.
     widest = max(widest, span.width + (span.contentEnd > span.start ? span.indent : 0))

@@ -135,11 +135,18 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
   /// The font's ascender, descender and line gap, as varied by MVAR where it has one.
   private static func metrics(_ font: OpaquePointer, unitsPerEm: Int) -> FontMetrics {
-    FontMetrics(
+    var metrics = FontMetrics(
       unitsPerEm: unitsPerEm,
       ascender: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
       descender: -metric(font, HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
-      lineGap: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP))
+      lineGap: metric(font, HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP),
+      capHeight: foundMetric(font, HB_OT_METRICS_TAG_CAP_HEIGHT) ?? glyphTop(font, "H"),
+      xHeight: foundMetric(font, HB_OT_METRICS_TAG_X_HEIGHT) ?? glyphTop(font, "x"))
+    metrics.underlinePosition = metric(font, HB_OT_METRICS_TAG_UNDERLINE_OFFSET)
+    metrics.underlineThickness = metric(font, HB_OT_METRICS_TAG_UNDERLINE_SIZE)
+    metrics.strikeoutPosition = metric(font, HB_OT_METRICS_TAG_STRIKEOUT_OFFSET)
+    metrics.strikeoutThickness = metric(font, HB_OT_METRICS_TAG_STRIKEOUT_SIZE)
+    return metrics
   }
 
   /// The corresponding HarfBuzz function is `hb_ot_metrics_get_position`.
@@ -147,6 +154,27 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     var position: hb_position_t = 0
     _ = hb_ot_metrics_get_position(font, tag, &position)
     return Double(position)
+  }
+
+  /// `metric`, or nil where the font does not have it (an OS/2 table too old for cap and
+  /// x-height).
+  private static func foundMetric(_ font: OpaquePointer, _ tag: hb_ot_metrics_tag_t) -> Double? {
+    var position: hb_position_t = 0
+    guard hb_ot_metrics_get_position(font, tag, &position) != 0 else { return nil }
+    return Double(position)
+  }
+
+  /// The top of `scalar`'s glyph above the baseline in font units (0 without one): the cap
+  /// or x-height of a font whose OS/2 table has none.
+  ///
+  /// The corresponding HarfBuzz function is `hb_font_get_glyph_extents`.
+  private static func glyphTop(_ font: OpaquePointer, _ scalar: Unicode.Scalar) -> Double {
+    var glyph: hb_codepoint_t = 0
+    var extents = hb_glyph_extents_t()
+    guard hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0,
+      hb_font_get_glyph_extents(font, glyph, &extents) != 0
+    else { return 0 }
+    return Double(extents.y_bearing)
   }
 
   /// Whether the font's cmap maps `scalar` to a glyph.

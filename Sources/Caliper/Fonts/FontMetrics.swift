@@ -10,11 +10,32 @@ public struct FontMetrics: Sendable, Hashable {
   /// Extra space the font asks for between lines, in font units.
   public let lineGap: Double
 
-  public init(unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double) {
+  /// Height of capital letters above the baseline, in font units: OS/2 `sCapHeight`, else
+  /// the top of "H" (CSS `text-box-edge: cap`).
+  public var capHeight: Double = 0
+  /// Height of lower-case letters above the baseline, in font units: OS/2 `sxHeight`, else
+  /// the top of "x" (CSS `ex`).
+  public var xHeight: Double = 0
+  /// Where an underline goes, in font units above the baseline (negative: below), and how
+  /// thick it is: the `post` table's underlinePosition and underlineThickness (as Pango's
+  /// `pango_font_metrics_get_underline_position` and `_thickness` read them).
+  public var underlinePosition: Double = 0
+  public var underlineThickness: Double = 0
+  /// Where a line through the text goes, in font units above the baseline, and how thick it
+  /// is: the `OS/2` table's yStrikeoutPosition and yStrikeoutSize.
+  public var strikeoutPosition: Double = 0
+  public var strikeoutThickness: Double = 0
+
+  public init(
+    unitsPerEm: Int, ascender: Double, descender: Double, lineGap: Double, capHeight: Double = 0,
+    xHeight: Double = 0
+  ) {
     self.unitsPerEm = unitsPerEm
     self.ascender = ascender
     self.descender = descender
     self.lineGap = lineGap
+    self.capHeight = capHeight
+    self.xHeight = xHeight
   }
 
   /// The metrics in points at a font size.

@@ -57,6 +57,13 @@ public struct Rect: Sendable, Hashable, Codable {
   public var width: Double { size.width }
   public var height: Double { size.height }
 
+  /// The smallest rectangle that contains this one and `other` (CGRect's `union`).
+  public func union(_ other: Rect) -> Rect {
+    let x = min(minX, other.minX)
+    let y = min(minY, other.minY)
+    return Rect(x: x, y: y, width: max(maxX, other.maxX) - x, height: max(maxY, other.maxY) - y)
+  }
+
   /// The smallest rectangle on the pixel grid of `scale` that contains this one.
   public func rounded(toScale scale: Double) -> Rect {
     let x = floorToGrid(minX, scale)

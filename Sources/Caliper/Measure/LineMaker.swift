@@ -25,7 +25,7 @@ struct LineMaker {
     aligner = LineAligner(
       text, box: breaking.fit.widest, alignment: options.alignment, lineCount: lineCount)
     top = options.textContainerInset.height
-    y = top
+    y = top - text.textBoxTrim(breaking.fit).top
   }
 
   /// The line made from `span`, the next line of the breaking.

@@ -22,7 +22,7 @@ extension PreparedText {
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextMeasurement {
     let breaking = self.breaking(proposal, options: options, needsSpans: false)
-    let (size, used) = breaking.fit.size(options: options)
+    let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
       lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)

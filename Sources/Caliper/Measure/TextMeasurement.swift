@@ -73,7 +73,7 @@ extension PreparedText {
     var lines: [Line] = []
     lines.reserveCapacity(spans.count)
     for span in spans { lines.append(maker.line(span)) }
-    let (size, used) = breaking.fit.size(options: options)
+    let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: lines, usedRect: used,
       lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
@@ -108,7 +108,7 @@ extension PreparedText {
         breaker.breakLines(widths, into: &sink)
       }
     }
-    let (size, used) = breaking.fit.size(options: options)
+    let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
       lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
@@ -134,5 +134,5 @@ extension PreparedText {
   }
 
   /// The ideal size: no wrapping except at hard breaks.
-  public var idealSize: Size { idealFit.size(options: TextContainerOptions()).size }
+  public var idealSize: Size { size(of: idealFit, options: TextContainerOptions()).size }
 }

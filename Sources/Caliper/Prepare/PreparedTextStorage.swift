@@ -23,6 +23,9 @@ final class PreparedTextStorage: Sendable {
   /// What every line's metrics include whatever its faces: in `.css` mode the strut of
   /// the paragraph's first font (`PreparedText+CSS.swift`), else zero.
   let strutMetrics: LineMetrics
+  /// The paragraph's first font's text-box edges (`PreparedText+TextBox.swift`), zero
+  /// without a trim.
+  let textBoxEdges: (over: Double, under: Double)
   /// The text as given.
   let string: String
   /// The style it was prepared with.
@@ -115,6 +118,9 @@ final class PreparedTextStorage: Sendable {
       css ? faceMetrics.map(PreparedText.blinkLineMetrics) : Array(faceMetrics)
     strutMetrics =
       css ? PreparedText.blinkLineMetrics(try firstFace().lineMetrics(size: style.size)) : .zero
+    textBoxEdges =
+      style.paragraph.textBoxTrim == .none
+      ? (0, 0) : PreparedText.textBoxEdges(try firstFace(), style: style)
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)

@@ -36,6 +36,11 @@ public struct ParagraphStyle: Sendable, Hashable {
   /// Where the other lines of a paragraph start (≥ 0; TextKit's `headIndent`): larger than
   /// `firstLineHeadIndent` for a hanging indent.
   public var headIndent: Double
+  /// Whether the text's box is trimmed at its first line's top and last line's bottom (CSS
+  /// `text-box-trim`; `TextBoxTrim`).
+  public var textBoxTrim: TextBoxTrim = .none
+  /// The edges a trim goes to (CSS `text-box-edge`; `.auto` by default).
+  public var textBoxEdge: TextBoxEdge = .auto
 
   public init(
     tabStops: TabStops = TabStops(), lineSpacing: Double = 0, lineHeightMultiple: Double = 1,

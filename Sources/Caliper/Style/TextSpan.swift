@@ -50,13 +50,16 @@ public struct TextSpan: Sendable, Hashable {
   /// then one unbreakable cluster as wide as the box, and its line grows to hold it
   /// (`Placeholder`). Nil: the span's characters are text.
   public var placeholder: Placeholder?
+  /// Lines drawn with the span's text (`TextDecoration`); nil: none. A decoration changes
+  /// no measurement.
+  public var decoration: TextDecoration?
 
   public init(
     _ range: Range<Int>, size: Double? = nil, fonts: [FontReference]? = nil, bold: Bool = false,
     italic: Bool = false, weight: Int? = nil, width: Double? = nil,
     slant: FontDescriptor.Slant? = nil, features: [FontFeature] = [],
     variations: [FontVariation] = [], letterSpacing: Double? = nil, baselineOffset: Double = 0,
-    placeholder: Placeholder? = nil
+    placeholder: Placeholder? = nil, decoration: TextDecoration? = nil
   ) {
     self.range = range
     self.size = size
@@ -71,6 +74,7 @@ public struct TextSpan: Sendable, Hashable {
     self.letterSpacing = letterSpacing
     self.baselineOffset = baselineOffset
     self.placeholder = placeholder
+    self.decoration = decoration
   }
 
   /// The weight the span asks for: `weight`, else 700 when bold.

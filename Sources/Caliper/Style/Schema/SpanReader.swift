@@ -14,7 +14,7 @@ package enum SpanReader {
   static let fields =
     [
       "start", "end", "bold", "italic", "weight", "width", "slant", "baselineOffset",
-      "placeholder",
+      "placeholder", "decoration",
     ]
     + StyleSchema.keys(.span)
 
@@ -82,6 +82,7 @@ package enum SpanReader {
           }
           span.baselineOffset = value + 0
         case "placeholder": span.placeholder = try placeholder(member)
+        case "decoration": span.decoration = try decoration(member)
         default: break
         }
       }

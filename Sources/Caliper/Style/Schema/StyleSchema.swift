@@ -13,7 +13,7 @@
 package enum StyleSchema {
   /// Every field, in the order `--help` lists them.
   package static let fields: [StyleField] =
-    fontFields + StyleSchema.spacingFields + lineFields + breakFields
+    fontFields + StyleSchema.spacingFields + lineFields + breakFields + textBoxFields
 
   /// The field of a JSON key (`fonts` is `font`'s other spelling; a deprecated key reads
   /// as its new one).
@@ -108,15 +108,15 @@ package enum StyleSchema {
   {
     let list = names.joined(separator: ", ")
     guard case .string(let string) = value, names.contains(string.lowercased()) else {
-      let found: String
-      if case .string(let string) = value {
-        found = "'\(string)'"
-      } else {
-        found = value.kindDescription
-      }
-      throw StyleError("\(what) must be one of \(list), not \(found)")
+      throw StyleError("\(what) must be one of \(list), not \(given(value))")
     }
     return string.lowercased()
+  }
+
+  /// A value as a message names what was given: a string quoted, else its kind.
+  static func given(_ value: JSONValue) -> String {
+    if case .string(let string) = value { return "'\(string)'" }
+    return value.kindDescription
   }
 
   /// Numbers for messages: whole numbers without ".0".

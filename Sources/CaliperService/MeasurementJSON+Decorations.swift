@@ -1,0 +1,39 @@
+import Caliper
+
+extension MeasurementJSON {
+  /// `,"decorations":[…]` for a text with decorated spans (`PreparedText.decorations(of:)`):
+  /// each stroke's `line`, `kind` (underline, overline, line-through), `style`, `color`
+  /// (`#rrggbb` or null for the text's), `x`, `y` (its top), `width` and `thickness`; else
+  /// nothing.
+  package static func decorationFields(
+    _ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter
+  ) {
+    let text = rows.text
+    guard text.spans.contains(where: { $0.decoration != nil }) else { return }
+    let segments = text.decorations(
+      of: text.measure(rows.proposals[index], options: rows.options))
+    let kinds: [(TextDecoration.Lines, String)] = [
+      (.underline, "underline"), (.overline, "overline"), (.lineThrough, "line-through"),
+    ]
+    json.raw(",")
+    json.members([
+      (
+        "decorations",
+        .array(
+          segments.map { segment in
+            let color = segment.color.map { value -> JSONWriter.Value in
+              let hex = String(value, radix: 16)
+              return .string("#" + String(repeating: "0", count: 6 - hex.count) + hex)
+            }
+            return .object([
+              ("line", .integer(segment.line)),
+              ("kind", .string(kinds.first { $0.0 == segment.kind }?.1 ?? "")),
+              ("style", .string(segment.style.rawValue)), ("color", color ?? .null),
+              ("x", .number(segment.rect.minX)), ("y", .number(segment.rect.minY)),
+              ("width", .number(segment.rect.width)), ("thickness", .number(segment.rect.height)),
+            ])
+          })
+      )
+    ])
+  }
+}
