@@ -13,8 +13,23 @@ struct Breaking {
   var truncation: LineTruncation? = nil
   /// The width the lines were broken in (∞ for the ideal lines).
   var available = Double.infinity
+  /// Whether the lines are a wrap style's (`TextStyle.WrapStyle`), whose tight width is
+  /// CSS's `fit-content` width rather than the narrowest one with the same lines.
+  var fitsContent = false
 
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
+
+  /// The narrowest proposed width that gives these lines (`TextMeasurement.tightWidth`),
+  /// for lines whose size is `size`: the widest line (the size's width) unless a decision
+  /// other than a line's fit set the range's lower end above it (a hyphenation factor).
+  /// A wrap style's lines: CSS's `fit-content` width, max(min-content, available), which is
+  /// what Chromium gives a `width: fit-content` box (its lines are balanced or pretty inside
+  /// that width, not shrunk to them).
+  func tightWidth(size: Size, minWidth: () -> Double) -> Double {
+    if fitsContent { return max(minWidth(), available) + extra }
+    guard fit.count > 0 else { return size.width }
+    return max(size.width, limits.lowerBound + extra)
+  }
 }
 
 extension LineFit {
