@@ -110,6 +110,7 @@ package enum LayoutJSON {
               ])
             })
         ))
+      pairs.append(("tightWidth", .number(text.tightWidth)))
       if text.truncated { pairs.append(("truncated", .bool(true))) }
       if let prepared = node.preparedText, prepared.spans.contains(where: { $0.placeholder != nil })
       {

@@ -20,15 +20,21 @@ struct Breaking {
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
 
   /// The narrowest proposed width that gives these lines (`TextMeasurement.tightWidth`),
-  /// for lines whose size is `size`: the widest line (the size's width) unless a decision
-  /// other than a line's fit set the range's lower end above it (a hyphenation factor).
-  /// A wrap style's lines: CSS's `fit-content` width, max(min-content, available), which is
-  /// what Chromium gives a `width: fit-content` box (its lines are balanced or pretty inside
-  /// that width, not shrunk to them).
+  /// for lines whose size is `size`: the lower end of `limits`, the widest line that fit
+  /// (the size's width when every line fits, said as that width rather than its threshold
+  /// 1e-6 below), or above it where another decision set it (a hyphenation factor). Where
+  /// lines overflow (a word that may not be broken), the widest line that fit, as any
+  /// narrower width keeps the overflowing ones. A wrap style's lines: CSS's `fit-content`
+  /// width, max(min-content, available), which is what Chromium gives a `width:
+  /// fit-content` box (its lines are balanced or pretty inside that width, not shrunk to
+  /// them).
   func tightWidth(size: Size, minWidth: () -> Double) -> Double {
     if fitsContent { return max(minWidth(), available) + extra }
     guard fit.count > 0 else { return size.width }
-    return max(size.width, limits.lowerBound + extra)
+    let lowest = limits.lowerBound + extra
+    // Every line fits: the range starts at the widest line's threshold, or above it.
+    if lowest >= size.width - 2 * LineBreaker.tolerance { return max(size.width, lowest) }
+    return max(0, limits.lowerBound + LineBreaker.tolerance) + extra
   }
 }
 
