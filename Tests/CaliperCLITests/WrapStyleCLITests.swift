@@ -39,7 +39,8 @@ import Testing
     let pretty = try CLITests.caliper(
       ["measure", "--json", "--width", "200", "--text-wrap-style", "pretty", Self.label])
     let prettyLines = try #require(try result(pretty)["lines"] as? [[String: Any]])
-    #expect(prettyLines.map { $0["text"] as? String } == ["Blue tile with a longer ", "local label"])
+    #expect(
+      prettyLines.map { $0["text"] as? String } == ["Blue tile with a longer ", "local label"])
   }
 
   @Test func serveAndLayoutTakeTheKey() throws {

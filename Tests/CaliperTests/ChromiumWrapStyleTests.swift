@@ -49,9 +49,12 @@ import Testing
     /// hmtx (Caliper's) says 19.922 (`ChromiumAgreementTests.Cause.emojiStrike`): over a
     /// line of emoji the balanced lengths differ, and so does the best balance.
     case emojiStrike = "emoji bitmap strike"
-    /// Two choices whose scores are within 0.05 % (a Hebrew paragraph at 480 px: slack²
-    /// sums of 46291 and 46309 px² with Caliper's widths): Blink sums the advances of a
-    /// right-to-left run in `float` from its other end, which moves a sum by more than that.
+    /// Two choices whose scores are within 0.05 % (a Hebrew paragraph at 480 px: lines of
+    /// 387.568, 348.96 and 336.512 px, Chromium's, against 339.728, 345.072 and 388.24,
+    /// Caliper's: slack² sums of 46291 and 46309 px² with the lines' drawn widths). The
+    /// score-based breaker, Blink's as Caliper's, scores positions summed along the
+    /// paragraph, not drawn widths; a few hundredths of a pixel in one line (a reshaped edge,
+    /// Blink's `float` sums against Caliper's `double` ones) reorder two choices this close.
     case nearTie = "near tie"
     /// An exact tie: Hangul syllables of one advance make two sets of lines of the same
     /// widths ("56, 59, 63" and "56, 60, 63" at 60 px); Blink's `float` positions, summed

@@ -14,7 +14,9 @@ import Testing
   /// Texts: the reference corpus's first paragraphs and one of each class of Chromium's.
   static let texts: [String] = {
     var texts = Array(TestFonts.paragraphs.prefix(12))
-    let corpus = (try? String(contentsOfFile: TestFonts.fixtures + "/chromium-corpus.txt", encoding: .utf8)) ?? ""
+    let corpus =
+      (try? String(contentsOfFile: TestFonts.fixtures + "/chromium-corpus.txt", encoding: .utf8))
+      ?? ""
     var section = ""
     for line in corpus.split(separator: "\n") where !line.hasPrefix("#") {
       if line.hasPrefix("[") {
@@ -91,16 +93,23 @@ import Testing
       let prepared = try Self.prepared(text, rules, .auto)
       for options in [TextContainerOptions(), options] {
         for width in Self.widths + [Double?.none] {
-          let result = prepared.measure(ProposedViewSize(width: width, height: nil), options: options)
+          let result = prepared.measure(
+            ProposedViewSize(width: width, height: nil), options: options)
           let lines = result.lines.map(\.range)
           let tight = result.tightWidth
           #expect(tight <= (width ?? .infinity) + 1e-9)
-          let atTight = prepared.measure(ProposedViewSize(width: tight, height: nil), options: options)
-          #expect(atTight.lines.map(\.range) == lines, "\(text.prefix(30)) at \(String(describing: width)): tight \(tight)")
+          let atTight = prepared.measure(
+            ProposedViewSize(width: tight, height: nil), options: options)
+          #expect(
+            atTight.lines.map(\.range) == lines,
+            "\(text.prefix(30)) at \(String(describing: width)): tight \(tight)")
           let extra = 2 * (options.lineFragmentPadding + options.textContainerInset.width)
           guard tight - 0.01 >= extra else { continue }
-          let narrower = prepared.measure(ProposedViewSize(width: tight - 0.01, height: nil), options: options)
-          #expect(narrower.lines.map(\.range) != lines, "\(text.prefix(30)) at \(String(describing: width)): tight \(tight)")
+          let narrower = prepared.measure(
+            ProposedViewSize(width: tight - 0.01, height: nil), options: options)
+          #expect(
+            narrower.lines.map(\.range) != lines,
+            "\(text.prefix(30)) at \(String(describing: width)): tight \(tight)")
           checked += 1
         }
       }

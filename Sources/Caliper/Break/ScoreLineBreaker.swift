@@ -54,8 +54,7 @@ struct ScoreLineBreaker {
   let hyphenPenalty: Float
   let linePenalty: Float
 
-  init(isBalanced: Bool, firstAvailable: Float, otherAvailable: Float, width: Float, size: Float)
-  {
+  init(isBalanced: Bool, firstAvailable: Float, otherAvailable: Float, width: Float, size: Float) {
     self.isBalanced = isBalanced
     self.firstAvailable = firstAvailable
     self.otherAvailable = otherAvailable
