@@ -94,14 +94,13 @@ struct WrapChooser {
   /// A line's width in LayoutUnits: rounded up, as Blink snaps a shaped width.
   static func snapped(_ value: Double) -> Int { Int((max(0, value) * 64 - 1e-6).rounded(.up)) }
 
-  /// Whether a line is wider than `width` (the available width by default): a word that
+  /// Whether a line is wider than the available width: a word that
   /// may not be broken. Blink then keeps the paragraph's greedy lines, with its score-based
   /// breaker ("`ComputeScores` gets confused if there're overflowing lines") and its
   /// bisection alike; a line broken inside a word (`overflow-wrap: break-word`, a long word
   /// in `.unicode`) likewise.
-  func overflows(_ lines: some Collection<LineBreaker.Span>, at width: Double? = nil) -> Bool {
-    let width = width ?? available
-    return lines.contains { $0.emergency || $0.width + $0.indent > width + LineBreaker.tolerance }
+  func overflows(_ lines: some Collection<LineBreaker.Span>) -> Bool {
+    lines.contains { $0.emergency || $0.width + $0.indent > available + LineBreaker.tolerance }
   }
 
   /// The balanced lines of a paragraph's greedy `lines`, or nil to keep them.
@@ -165,7 +164,7 @@ struct WrapChooser {
         offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
     ]
     let segments = text.segments
-    let hyphenPenalty = breaker(isBalanced: isBalanced, lines: lines).hyphenPenalty
+    let scorer = breaker(isBalanced: isBalanced, lines: lines)
     while index < segments.count, segments[index].end <= last.end {
       let segment = segments[index]
       var width: Double
@@ -185,12 +184,11 @@ struct WrapChooser {
         ScoreLineBreaker.Candidate(
           offset: segment.end, contentEnd: segment.contentEnd, segment: index,
           posNoBreak: Float(text.prefix[segment.end] - base), posIfBreak: Float(width),
-          penalty: segment.softHyphen ? hyphenPenalty : 0, isHyphenated: segment.softHyphen))
+          penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
       index += 1
     }
     guard candidates.last?.offset == last.end,
-      let points = breaker(isBalanced: isBalanced, lines: lines).breakPoints(
-        candidates, lineCount: lines.count)
+      let points = scorer.breakPoints(candidates, lineCount: lines.count)
     else { return nil }
     var out: [LineBreaker.Span] = []
     var lineStart = start
@@ -257,8 +255,7 @@ struct WrapChooser {
       func limit(_ units: Int) -> Double { Double(units + 1) / 64 - LineBreaker.tolerance }
       while lower + 64 < upper {
         let middle = (upper + lower) / 2
-        let probe = paragraphLines(lines, at: limit(middle))
-        if probe.count <= count, !overflows(probe, at: limit(middle)) {
+        if keeps(lines, at: limit(middle)) {
           upper = middle
         } else {
           lower = middle
@@ -271,14 +268,25 @@ struct WrapChooser {
     var upper = available
     while lower + 1 < upper {
       let middle = (upper + lower) / 2
-      let probe = paragraphLines(lines, at: middle)
-      if probe.count <= count, !overflows(probe, at: middle) {
+      if keeps(lines, at: middle) {
         upper = middle
       } else {
         lower = middle
       }
     }
     return paragraphLines(lines, at: upper)
+  }
+
+  /// Whether the greedy lines at `limit` of the paragraph that `lines` are the greedy lines
+  /// of are no more than those, none overflowing: a scan into a count that stops at the
+  /// paragraph's end or one line too many, with no lines kept.
+  func keeps(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double) -> Bool {
+    var sink = ParagraphLines(
+      paragraph: (lines.first?.start ?? 0)..<(lines.last?.end ?? 0), most: lines.count,
+      limit: limit)
+    var breaker = LineBreaker(limit: limit)
+    breaker.breakLines(widths, into: &sink)
+    return sink.count <= lines.count && !sink.overflows
   }
 
   /// The greedy lines at `limit` of the paragraph that `lines` are the greedy lines of.
@@ -289,5 +297,35 @@ struct WrapChooser {
     let end = lines.last?.end ?? 0
     var breaker = LineBreaker(limit: limit)
     return breaker.breakLines(widths).filter { $0.start >= start && $0.start < end }
+  }
+}
+
+/// Counts the lines of one paragraph that a scan hands on, and whether one overflows (or
+/// breaks inside a word); full at the paragraph's end or past `most` lines.
+struct ParagraphLines: LineSink {
+  let paragraph: Range<Int>
+  let most: Int
+  let limit: Double
+  var count = 0
+  var overflows = false
+  var isFull = false
+
+  init(paragraph: Range<Int>, most: Int, limit: Double) {
+    self.paragraph = paragraph
+    self.most = most
+    self.limit = limit
+  }
+
+  mutating func append(_ span: LineBreaker.Span) {
+    guard span.start >= paragraph.lowerBound else { return }
+    guard span.start < paragraph.upperBound else {
+      isFull = true
+      return
+    }
+    count += 1
+    if span.emergency || span.width + span.indent > limit + LineBreaker.tolerance {
+      overflows = true
+    }
+    if count > most || span.end >= paragraph.upperBound || overflows { isFull = true }
   }
 }
