@@ -124,6 +124,7 @@ package enum LayoutJSON {
                 ] + (inkBounds.map { [("inkRect", moved($0.lines[index]))] } ?? []))
             })
         ))
+      pairs.append(("tightWidth", .number(text.tightWidth)))
       if let inkBounds { pairs.append(("inkRect", moved(inkBounds.rect))) }
       if text.truncated { pairs.append(("truncated", .bool(true))) }
       if let prepared = node.preparedText, prepared.spans.contains(where: { $0.placeholder != nil })

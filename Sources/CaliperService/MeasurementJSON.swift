@@ -201,7 +201,8 @@ package enum MeasurementJSON {
     let used = measurement.usedRect
     let width = json.member("},\"size\":{\"width\":", size.width)
     let height = json.member(",\"height\":", size.height)
-    json.member("},\"lineCount\":", measurement.lineCount)
+    json.member("},\"tightWidth\":", measurement.tightWidth)
+    json.member(",\"lineCount\":", measurement.lineCount)
     json.member(",\"usedRect\":{\"x\":", used.minX)
     json.member(",\"y\":", used.minY)
     // The used rect's size is usually the size itself: its text is copied, not formatted

@@ -83,6 +83,9 @@ import Testing
       settings: [set("--alignment", "center", "alignment", #""center""#)], width: "200",
       comparesLineX: true),
     Case(
+      settings: [set("--text-wrap-style", "balance", "textWrapStyle", #""balance""#)],
+      width: "200"),
+    Case(
       settings: [
         set(
           "--spans", #"[{"start": 5, "end": 9, "bold": true, "size": 20}]"#, "spans",

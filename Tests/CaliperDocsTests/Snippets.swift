@@ -205,6 +205,21 @@ import Testing
     #expect(shows(text.idealSize.height, 24))
   }
 
+  /// Caliper.docc, WrapStyles.md.
+  @Test func wrapStyles() throws {
+    var style = TextStyle(size: 16)
+    style.wrapStyle = .balance
+    let label = "Blue tile with a longer local label"
+    let text = try FontLibrary.bundled().prepare(label, style: style)
+    let lines = text.measure(ProposedViewSize(width: 200, height: nil)).lines
+    // "Blue tile with a " (110.32 pt) and "longer local label" (128.176 pt),
+    // where greedy filling gives "Blue tile with a longer " and "local label".
+
+    // hb-shape --font-size=1000, Noto Sans: 6895 and 8011 units.
+    #expect(lines.map(\.text) == ["Blue tile with a ", "longer local label"])
+    #expect(shows(lines[0].width, 110.32) && shows(lines[1].width, 128.176))
+  }
+
   /// Caliper.docc, BrowserExactMode.md.
   @Test func browserExactMode() throws {
     var style = TextStyle(size: 16)

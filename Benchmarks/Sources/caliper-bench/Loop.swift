@@ -4,7 +4,8 @@
 /// that `valgrind --tool=callgrind` counts only Caliper's instructions. `prepare` prepares
 /// every paragraph of the class `times` times; `relayout` prepares each once, then asks each
 /// for its size at 16 widths below its ideal width (all different breakings, so every call
-/// misses the breaking cache), `times` times; `tenwidths` is W4; `memory` prints W7's bytes
+/// misses the breaking cache), `times` times; `relayout-balance` and `relayout-pretty` are
+/// `relayout` with that `TextStyle.wrapStyle`; `tenwidths` is W4; `memory` prints W7's bytes
 /// per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
@@ -32,6 +33,15 @@ enum Loop {
     case "relayout":
       let texts = corpus.paragraphs.map(bench.prepare)
       relayout(texts, widths: texts.map(Bench.distinctWidths), times: times)
+    case "relayout-balance", "relayout-pretty":
+      // `relayout` with `TextStyle.wrapStyle` `.balance` or `.pretty`: what a wrap style
+      // costs over greedy lines (the same paragraphs and widths).
+      var style = bench.style
+      style.wrapStyle = name == "relayout-balance" ? .balance : .pretty
+      let styled = Bench(fonts: bench.fonts, style: style, passes: bench.passes)
+      // The widths `relayout` takes: those of the greedy lines' distinct breakings.
+      let widths = corpus.paragraphs.map(bench.prepare).map(Bench.distinctWidths)
+      relayout(corpus.paragraphs.map(styled.prepare), widths: widths, times: times)
     case "relayout-timed", "relayout-evicted":
       let texts = corpus.paragraphs.map(bench.prepare)
       relayoutTimed(

@@ -37,6 +37,8 @@ struct Options {
       --loop <workload>
                        only Caliper's side of one workload on Gatsby, --passes times, untimed
                        (for valgrind --tool=callgrind): prepare, relayout or tenwidths;
+                       relayout-balance and relayout-pretty are relayout with that
+                       text-wrap-style;
                        relayout-timed times relayout per paragraph as the race does, and
                        relayout-evicted also pushes each paragraph's data out of the CPU
                        caches first (both print ns a call; prepare-timed and

@@ -13,8 +13,29 @@ struct Breaking {
   var truncation: LineTruncation? = nil
   /// The width the lines were broken in (∞ for the ideal lines).
   var available = Double.infinity
+  /// Whether the lines are a wrap style's (`TextStyle.WrapStyle`), whose tight width is
+  /// CSS's `fit-content` width rather than the narrowest one with the same lines.
+  var fitsContent = false
 
   var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
+
+  /// The narrowest proposed width that gives these lines (`TextMeasurement.tightWidth`),
+  /// for lines whose size is `size`: the lower end of `limits`, the widest line that fit
+  /// (the size's width when every line fits, said as that width rather than its threshold
+  /// 1e-6 below), or above it where another decision set it (a hyphenation factor). Where
+  /// lines overflow (a word that may not be broken), the widest line that fit, as any
+  /// narrower width keeps the overflowing ones. A wrap style's lines: CSS's `fit-content`
+  /// width, max(min-content, available), which is what Chromium gives a `width:
+  /// fit-content` box (its lines are balanced or pretty inside that width, not shrunk to
+  /// them).
+  func tightWidth(size: Size, minWidth: () -> Double) -> Double {
+    if fitsContent { return max(minWidth(), available) + extra }
+    guard fit.count > 0 else { return size.width }
+    let lowest = limits.lowerBound + extra
+    // Every line fits: the range starts at the widest line's threshold, or above it.
+    if lowest >= size.width - 2 * LineBreaker.tolerance { return max(size.width, lowest) }
+    return max(0, limits.lowerBound + LineBreaker.tolerance) + extra
+  }
 }
 
 extension LineFit {

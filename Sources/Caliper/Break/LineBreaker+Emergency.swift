@@ -32,8 +32,10 @@ extension LineBreaker {
     // edge-exact width.
     var chosen = first
     var offset = first
+    // The estimates only say where to start: the edge-exact tests below decide (and narrow
+    // `validLimits`), so that the range is not narrowed by a width no line has.
     while let next = nextCandidate(widths, after: offset, before: end) {
-      guard fits(widths.text.advanceSum(start..<next)) else { break }
+      guard fitsAt(widths.text.advanceSum(start..<next)) else { break }
       chosen = next
       offset = next
     }
@@ -60,6 +62,12 @@ extension LineBreaker {
     var end = offset
     while end < limit, PreparedText.isTrailing(widths.text.analysis.scalars[end]) { end += 1 }
     return end
+  }
+
+  /// Whether a word at start..<end may be broken inside: emergency breaks are on and it has
+  /// a grapheme boundary inside.
+  func isBreakable(_ widths: LineWidths, from start: Int, to end: Int) -> Bool {
+    widths.text.breaksLongWords && nextCandidate(widths, after: start, before: end) != nil
   }
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary.

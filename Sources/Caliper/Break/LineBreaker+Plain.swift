@@ -104,7 +104,11 @@ extension LineBreaker {
       // the last one's is the highest), and the next one does not.
       let last = segments[good]
       let width = prefix[last.contentEnd] - base
-      _ = fits(width)
+      // A segment alone on its line that may not be broken is that line at any width (it
+      // overflows): its fit decides nothing (`fitsAlone`).
+      if good > index || isBreakable(widths, from: start, to: last.contentEnd) {
+        _ = fits(width)
+      }
       if good + 1 < count { _ = fits(prefix[segments[good + 1].contentEnd] - base) }
       let faces = head.faces
       let metrics = known ?? widths.text.lineMetrics(start..<last.end, faces: faces)

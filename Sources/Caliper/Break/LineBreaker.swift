@@ -68,6 +68,18 @@ struct LineBreaker {
     return false
   }
 
+  /// Whether the first segment of a line, start..<contentEnd and `width` wide, fits. A
+  /// segment that may not be broken (CSS `overflow-wrap: normal`, or one grapheme cluster)
+  /// is the line whether it fits or overflows, so its test narrows nothing: `validLimits`
+  /// (and `TextMeasurement.tightWidth`) then reach the widths where it overflows, as its
+  /// lines are the same there.
+  @inline(__always)
+  mutating func fitsAlone(
+    _ width: Double, _ widths: LineWidths, from start: Int, to contentEnd: Int
+  ) -> Bool {
+    isBreakable(widths, from: start, to: contentEnd) ? fits(width) : true
+  }
+
   /// Whether `width` fits, as `fits` says, without narrowing `validLimits`: for probes whose
   /// answers a later `fits` accounts for.
   @inline(__always)
@@ -281,7 +293,7 @@ struct LineBreaker {
         faces |= segment.faces
       } else {
         var breakAt = segment.contentEnd
-        if !fits(width) && widths.text.breaksLongWords {
+        if !fitsAlone(width, widths, from: start, to: segment.contentEnd) {
           // A word wider than the line: emergency-break it, then go on with its rest
           // (CSS `overflow-wrap: normal` lets it overflow instead).
           breakAt = emergencyBreak(widths, from: start, to: segment.contentEnd)

@@ -25,7 +25,9 @@ extension PreparedText {
     let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
+      lineBreakRange: breaking.proposedWidths,
+      tightWidth: breaking.tightWidth(size: size) { minWidth },
+      hiddenRange: breaking.truncation?.hidden)
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a
@@ -52,6 +54,9 @@ extension PreparedText {
       return Breaking(
         spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
         limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
+    }
+    if style.wrapStyle.reworksLines {
+      return wrapStyledBreaking(available: available, extra: extra)
     }
     guard needsSpans else {
       // A size alone: the cache's plain values, no entry made or copied.

@@ -25,6 +25,14 @@ public struct TextMeasurement: Sendable, Hashable {
   /// The proposed widths that give these same lines: [lo, hi). A layout that proposes a
   /// width inside it can keep these lines (Caliper itself reuses them).
   public let lineBreakRange: Range<Double>
+  /// Shrink-wrap: the narrowest proposed width at which the text has these same lines
+  /// (padding and insets included), found where the line breaker decided, not by a search:
+  /// the widest line, unless a hyphenation factor's choice needs more. A chat bubble or a
+  /// tooltip proposed this width shows the same lines with no space to their right; any
+  /// width narrower gives other lines. With `TextStyle.WrapStyle.balance` or `.pretty`,
+  /// the width CSS `width: fit-content` gives the box in Chromium: max(`minWidth`, the
+  /// proposal) below the ideal width.
+  public let tightWidth: Double
   /// Whether text is hidden by the line limit or the proposed height: the last line then
   /// ends (tail), starts (head) or is cut in the middle with an ellipsis, and is never
   /// wider than the proposed width (unless the width is narrower than the ellipsis alone).
@@ -39,12 +47,14 @@ public struct TextMeasurement: Sendable, Hashable {
     TextMeasurement(
       proposal: proposal, size: size.rounded(toScale: scale), lines: lines,
       lineCount: lineCount, usedRect: usedRect.rounded(toScale: scale),
-      lineBreakRange: lineBreakRange, hiddenRange: hiddenRange)
+      lineBreakRange: lineBreakRange,
+      tightWidth: ceilToGrid(tightWidth, scale), hiddenRange: hiddenRange)
   }
 
   init(
     proposal: ProposedViewSize, size: Size, lines: [Line], lineCount: Int? = nil,
-    usedRect: Rect, lineBreakRange: Range<Double>, hiddenRange: Range<Int>? = nil
+    usedRect: Rect, lineBreakRange: Range<Double>, tightWidth: Double,
+    hiddenRange: Range<Int>? = nil
   ) {
     self.proposal = proposal
     self.size = size
@@ -52,6 +62,7 @@ public struct TextMeasurement: Sendable, Hashable {
     self.lineCount = lineCount ?? lines.count
     self.usedRect = usedRect
     self.lineBreakRange = lineBreakRange
+    self.tightWidth = tightWidth
     self.truncated = hiddenRange != nil
     self.hiddenRange = hiddenRange
   }
@@ -76,7 +87,9 @@ extension PreparedText {
     let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: lines, usedRect: used,
-      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
+      lineBreakRange: breaking.proposedWidths,
+      tightWidth: breaking.tightWidth(size: size) { minWidth },
+      hiddenRange: breaking.truncation?.hidden)
   }
 
   /// `measure(_:options:)` with its lines handed to `eachLine` in order as they are made,
@@ -111,7 +124,9 @@ extension PreparedText {
     let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
+      lineBreakRange: breaking.proposedWidths,
+      tightWidth: breaking.tightWidth(size: size) { minWidth },
+      hiddenRange: breaking.truncation?.hidden)
   }
 
   /// `measure`, refusing NaN and negative proposed dimensions and line limits below 1.

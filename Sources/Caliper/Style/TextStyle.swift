@@ -94,6 +94,8 @@ public struct TextStyle: Sendable, Hashable {
   public var overflowWrap: OverflowWrap
   /// CSS `line-break` (`.css` mode only).
   public var lineBreak: LineBreak
+  /// CSS `text-wrap-style`: greedy lines (`.auto`, the default), balanced or pretty ones.
+  public var wrapStyle: WrapStyle = .auto
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",

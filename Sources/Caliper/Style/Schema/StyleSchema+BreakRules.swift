@@ -24,6 +24,11 @@ extension StyleSchema {
     cssField(
       "lineBreak", option: "--line-break", "line-break",
       help: "With css: auto (default), loose, normal, strict or\nanywhere.", \.lineBreak),
+    cssField(
+      "textWrapStyle", option: "--text-wrap-style", "text-wrap-style",
+      help: "auto (default: greedy lines), balance (even lines, at\n"
+        + "most 6), pretty (no short last line) or stable (as auto).",
+      \.wrapStyle),
   ]
 
   /// A CSS property whose values are its enum's raw values.

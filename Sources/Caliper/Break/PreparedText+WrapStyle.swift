@@ -1,0 +1,331 @@
+/// Break, wrap styles: the lines of `TextStyle.WrapStyle.balance` and `.pretty`, as
+/// Chromium chooses them.
+///
+/// Problem: `balance` and `pretty` re-choose some of a paragraph's greedy lines, by rules
+/// that Chromium applies only in some cases; a result must say the lines Chromium draws.
+/// Solution: the greedy lines first, split into paragraphs at hard breaks; then, as Blink's
+/// `LineBreakStrategy` does:
+/// - `balance`: a paragraph of 2 to 6 greedy lines is re-broken by the score-based breaker
+///   (`ScoreLineBreaker`, the last line scored too); where it declines, by Blink's
+///   bisection (`ParagraphLineBreaker`): the narrowest width, searched from the proposal
+///   down to 80 % of the mean line width in steps of halves until they are 1 px apart, that
+///   keeps the greedy line count. With `.css` break rules only the text's first paragraph is
+///   balanced, and the bisection runs only in a text without hard breaks (Blink's own
+///   limits); with `.unicode` every paragraph is.
+/// - `pretty`: the last 4 greedy lines of each paragraph are re-broken by the score-based
+///   breaker when the last is a single word shorter than a third of the line, or the two
+///   before it both end in a hyphen.
+/// With `.css` the widths are Blink's LayoutUnits (1/64 px, with its 1/64 epsilon on a
+/// line); with `.unicode` they are Caliper's own. The lines' widths are `LineWidths`'; no
+/// text is reshaped but at a line's unsafe end. Limitation: a paragraph with a tab, or
+/// whose lines break inside a word, keeps its greedy lines under `pretty` (Blink disables
+/// its score-based breaker for tabs too).
+extension PreparedText {
+  /// The breaking at `available` with the style's wrap style, cached like any other; its
+  /// range of widths is `available` alone (a wrap style's lines change with any width).
+  func wrapStyledBreaking(available: Double, extra: Double) -> Breaking {
+    var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
+      let spans = wrapStyledLines(at: available)
+      return LineBreakCache.Entry(
+        limits: available..<available.nextUp, fit: LineFit(spans), spans: spans)
+    }
+    found.available = available
+    found.fitsContent = true
+    return found
+  }
+
+  /// The greedy lines at `available`, each paragraph's then re-chosen by the wrap style.
+  func wrapStyledLines(at available: Double) -> [LineBreaker.Span] {
+    var breaker = LineBreaker(limit: available)
+    var spans = breaker.breakLines(widths)
+    var paragraphs: [Range<Int>] = []
+    var first = 0
+    for (index, span) in spans.enumerated() where endsParagraph(span) {
+      paragraphs.append(first..<index + 1)
+      first = index + 1
+    }
+    if first < spans.count { paragraphs.append(first..<spans.count) }
+    var chooser = WrapChooser(text: self, available: available)
+    var replacements: [(Range<Int>, [LineBreaker.Span])] = []
+    for (number, paragraph) in paragraphs.enumerated() {
+      switch style.wrapStyle {
+      case .balance:
+        // Blink balances from the block's start only: its first paragraph.
+        if chooser.isCSS && number > 0 { break }
+        if chooser.overflows(spans[paragraph]) { continue }
+        if let lines = chooser.balanced(spans[paragraph]) {
+          replacements.append((paragraph, lines))
+        }
+      case .pretty:
+        if chooser.overflows(spans[paragraph]) { continue }
+        let window = max(paragraph.lowerBound, paragraph.upperBound - 4)..<paragraph.upperBound
+        if let lines = chooser.pretty(spans[window]) { replacements.append((window, lines)) }
+      case .auto, .stable:
+        break
+      }
+    }
+    for (range, lines) in replacements.reversed() { spans.replaceSubrange(range, with: lines) }
+    return spans
+  }
+
+  /// Whether a line ends its paragraph: at a hard break or the text's end.
+  func endsParagraph(_ span: LineBreaker.Span) -> Bool {
+    span.end == analysis.scalars.count
+      || (span.end > span.start && analysis.isLineSeparator(span.end - 1))
+  }
+}
+
+/// What `balance` and `pretty` decide for one paragraph's greedy lines.
+struct WrapChooser {
+  let text: PreparedText
+  let widths: LineWidths
+  let available: Double
+  let isCSS: Bool
+
+  init(text: PreparedText, available: Double) {
+    self.text = text
+    widths = text.widths
+    self.available = available
+    isCSS = text.style.breakRules == .css
+  }
+
+  /// A length in Blink's LayoutUnits (1/64 px), rounded down as a CSS width is.
+  static func layoutUnits(_ value: Double) -> Int { Int((max(0, value) * 64).rounded(.down)) }
+  /// A line's width in LayoutUnits: rounded up, as Blink snaps a shaped width.
+  static func snapped(_ value: Double) -> Int { Int((max(0, value) * 64 - 1e-6).rounded(.up)) }
+
+  /// Whether a line is wider than the available width: a word that
+  /// may not be broken. Blink then keeps the paragraph's greedy lines, with its score-based
+  /// breaker ("`ComputeScores` gets confused if there're overflowing lines") and its
+  /// bisection alike; a line broken inside a word (`overflow-wrap: break-word`, a long word
+  /// in `.unicode`) likewise.
+  func overflows(_ lines: some Collection<LineBreaker.Span>) -> Bool {
+    lines.contains { $0.emergency || $0.width + $0.indent > available + LineBreaker.tolerance }
+  }
+
+  /// The balanced lines of a paragraph's greedy `lines`, or nil to keep them.
+  mutating func balanced(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
+    guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else { return nil }
+    if let chosen = scored(lines, isBalanced: true) { return chosen }
+    // Blink's bisection cannot take a paragraph that a hard break ends or that is followed
+    // by more.
+    guard available > 0 else { return nil }
+    if isCSS, text.segments.contains(where: \.isHardBreak) { return nil }
+    return bisected(lines)
+  }
+
+  /// The pretty lines of a paragraph's last greedy `lines`, or nil to keep them.
+  func pretty(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
+    guard lines.count > 1, let last = lines.last else { return nil }
+    let lastAvailable = available - widths.indent(atLineStart: last.start)
+    let isShort =
+      isCSS
+      ? Self.snapped(last.width) < Self.layoutUnits(lastAvailable) / 3
+      : last.width < lastAvailable / 3
+    let all = Array(lines)
+    let count = all.count
+    let hyphenated = count >= 3 && all[count - 2].hyphen && all[count - 3].hyphen
+    guard (isShort && isSingleWord(last)) || hyphenated else { return nil }
+    return scored(lines, isBalanced: false)
+  }
+
+  /// Whether a line is one segment: no break opportunity inside it.
+  func isSingleWord(_ span: LineBreaker.Span) -> Bool {
+    guard let index = segmentIndex(startingAt: span.start) else { return false }
+    return text.segments[index].end == span.end
+  }
+
+  /// The index of the segment that starts at `offset`, if one does.
+  func segmentIndex(startingAt offset: Int) -> Int? {
+    let segments = text.segments
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].start < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < segments.count && segments[low].start == offset ? low : nil
+  }
+
+  /// The lines the score-based breaker chooses over `lines`' break opportunities, or nil
+  /// where it declines (or cannot run: a tab, a line broken inside a word).
+  func scored(_ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool) -> [LineBreaker.Span]? {
+    // Blink's score-based breaker gives no break points with `white-space: break-spaces`
+    // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
+    // the greedy ones).
+    if isCSS, text.style.whiteSpace == .breakSpaces { return nil }
+    guard text.tabs.isEmpty, let first = lines.first, let last = lines.last,
+      !lines.contains(where: \.emergency), var index = segmentIndex(startingAt: first.start)
+    else { return nil }
+    let start = first.start
+    let base = text.prefix[start]
+    var candidates = [
+      ScoreLineBreaker.Candidate(
+        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
+    ]
+    let segments = text.segments
+    let scorer = breaker(isBalanced: isBalanced, lines: lines)
+    while index < segments.count, segments[index].end <= last.end {
+      let segment = segments[index]
+      var width: Double
+      if segment.softHyphen {
+        width = widths.softHyphenWidths(from: segment.start, segment: index).broken
+      } else if isCSS, let end = spacesBefore(segment) {
+        // Blink leaves a candidate's trailing spaces out of its line even where they are
+        // content (`break-spaces`).
+        width = widths.width(from: segment.start, to: end, breakingAt: end)
+      } else if segment.unsafeEnd || widths.adjustsLineWidths {
+        width = widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+      } else {
+        width = text.advanceSum(segment.start..<segment.contentEnd)
+      }
+      width += text.prefix[segment.start] - base
+      candidates.append(
+        ScoreLineBreaker.Candidate(
+          offset: segment.end, contentEnd: segment.contentEnd, segment: index,
+          posNoBreak: Float(text.prefix[segment.end] - base), posIfBreak: Float(width),
+          penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
+      index += 1
+    }
+    guard candidates.last?.offset == last.end,
+      let points = scorer.breakPoints(candidates, lineCount: lines.count)
+    else { return nil }
+    var out: [LineBreaker.Span] = []
+    var lineStart = start
+    var emitter = LineBreaker(limit: available)
+    for (number, chosen) in points.enumerated() {
+      var point = chosen
+      // A break before collapsible spaces (`line-break: anywhere`): they hang at this
+      // line's end, as CSS removes them from the next line's start.
+      while number < points.count - 1, let next = segmentIndex(startingAt: point.offset),
+        segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
+        segments[next].end < points[number + 1].offset
+      {
+        point.offset = segments[next].end
+      }
+      let width =
+        point.isHyphenated
+        ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
+        : widths.width(from: lineStart, to: point.contentEnd, breakingAt: point.offset)
+      emitter.measure(fromIndent: widths.indent(atLineStart: lineStart))
+      emitter.emit(
+        widths, lineStart, point.contentEnd, point.offset, width,
+        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, to: &out)
+      lineStart = point.offset
+    }
+    return out
+  }
+
+  /// Where the spaces, tabs and newlines that end `segment`'s content start, when its
+  /// content ends in some (else nil).
+  func spacesBefore(_ segment: Segment) -> Int? {
+    let scalars = text.analysis.scalars
+    var end = segment.contentEnd
+    while end > segment.start, [" ", "\t", "\n"].contains(scalars[end - 1]) { end -= 1 }
+    return end < segment.contentEnd ? end : nil
+  }
+
+  /// The score-based breaker for `lines` at the available width.
+  func breaker(isBalanced: Bool, lines: ArraySlice<LineBreaker.Span>) -> ScoreLineBreaker {
+    let firstIndent = widths.indent(atLineStart: lines.first?.start ?? 0)
+    // Lines after the first start inside the paragraph: the head indent.
+    let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.last!.start) : 0
+    func fit(_ indent: Double) -> Float {
+      isCSS
+        ? Float(Self.layoutUnits(available - indent) + 1) / 64  // Blink's `AddEpsilon`
+        : Float(max(0, available - indent) + LineBreaker.tolerance).nextUp
+    }
+    let width = isCSS ? Float(Self.layoutUnits(available)) / 64 : Float(max(0, available))
+    return ScoreLineBreaker(
+      isBalanced: isBalanced, firstAvailable: fit(firstIndent), otherAvailable: fit(otherIndent),
+      width: width, size: Float(text.style.size))
+  }
+
+  /// Blink's bisection (`ParagraphLineBreaker::AttemptParagraphBalancing`): the greedy lines
+  /// at the narrowest width, to 1 px, that keeps the paragraph's line count.
+  func bisected(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
+    let count = lines.count
+    if isCSS {
+      // LayoutUnits: the mean snapped line width (integer division), 80 % of it rounded.
+      let sum = lines.reduce(0) { $0 + Self.snapped($1.width) }
+      let mean = sum / count
+      var lower = Int((Float(mean) / 64 * 0.8 * 64).rounded())
+      var upper = Self.layoutUnits(available)
+      // Blink fits a line in its width plus 1/64 px (`AddEpsilon`).
+      func limit(_ units: Int) -> Double { Double(units + 1) / 64 - LineBreaker.tolerance }
+      while lower + 64 < upper {
+        let middle = (upper + lower) / 2
+        if keeps(lines, at: limit(middle)) {
+          upper = middle
+        } else {
+          lower = middle
+        }
+      }
+      return paragraphLines(lines, at: limit(upper))
+    }
+    let mean = lines.reduce(0) { $0 + $1.width } / Double(count)
+    var lower = mean * 0.8
+    var upper = available
+    while lower + 1 < upper {
+      let middle = (upper + lower) / 2
+      if keeps(lines, at: middle) {
+        upper = middle
+      } else {
+        lower = middle
+      }
+    }
+    return paragraphLines(lines, at: upper)
+  }
+
+  /// Whether the greedy lines at `limit` of the paragraph that `lines` are the greedy lines
+  /// of are no more than those, none overflowing: a scan into a count that stops at the
+  /// paragraph's end or one line too many, with no lines kept.
+  func keeps(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double) -> Bool {
+    var sink = ParagraphLines(
+      paragraph: (lines.first?.start ?? 0)..<(lines.last?.end ?? 0), most: lines.count,
+      limit: limit)
+    var breaker = LineBreaker(limit: limit)
+    breaker.breakLines(widths, into: &sink)
+    return sink.count <= lines.count && !sink.overflows
+  }
+
+  /// The greedy lines at `limit` of the paragraph that `lines` are the greedy lines of.
+  func paragraphLines(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double)
+    -> [LineBreaker.Span]
+  {
+    let start = lines.first?.start ?? 0
+    let end = lines.last?.end ?? 0
+    var breaker = LineBreaker(limit: limit)
+    return breaker.breakLines(widths).filter { $0.start >= start && $0.start < end }
+  }
+}
+
+/// Counts the lines of one paragraph that a scan hands on, and whether one overflows (or
+/// breaks inside a word); full at the paragraph's end or past `most` lines.
+struct ParagraphLines: LineSink {
+  let paragraph: Range<Int>
+  let most: Int
+  let limit: Double
+  var count = 0
+  var overflows = false
+  var isFull = false
+
+  init(paragraph: Range<Int>, most: Int, limit: Double) {
+    self.paragraph = paragraph
+    self.most = most
+    self.limit = limit
+  }
+
+  mutating func append(_ span: LineBreaker.Span) {
+    guard span.start >= paragraph.lowerBound else { return }
+    guard span.start < paragraph.upperBound else {
+      isFull = true
+      return
+    }
+    count += 1
+    if span.emergency || span.width + span.indent > limit + LineBreaker.tolerance {
+      overflows = true
+    }
+    if count > most || span.end >= paragraph.upperBound || overflows { isFull = true }
+  }
+}

@@ -1,0 +1,149 @@
+/// Break, wrap styles: Chromium's score-based line breaker over a paragraph's break
+/// opportunities (CSS `text-wrap-style: balance` and `pretty`).
+///
+/// Problem: greedy filling leaves a ragged paragraph or a last line of one short word;
+/// CSS's `balance` and `pretty` choose the breaks of a few lines together. To give the
+/// lines Chromium gives, the choice must be Blink's own, not any optimal-fit breaker.
+/// Solution: Blink's `ScoreLineBreaker` (third_party/blink/renderer/core/layout/inline/
+/// score_line_breaker.cc, after Android's Minikin `OptimalLineBreaker`), step for step and
+/// in its `float` arithmetic: one candidate per break opportunity of the greedy lines, with
+/// the position where a line starting there begins (`posNoBreak`, after the trailing
+/// spaces) and where one ending there ends (`posIfBreak`, before them, its hyphen
+/// included); a line's score is its slack squared (an overfull line 10¹², none on a
+/// `pretty` paragraph's last line), each break adds its penalty (a hyphen: width × font
+/// size × 2) and the line penalty (twice that), and the last break before the paragraph's
+/// end an orphan penalty of 10000. The dynamic program keeps Blink's pruning (`bestHope`)
+/// and its ties (a later start wins an equal score), which decide between equal scores.
+/// Positions are the prepared prefix sums: no text is reshaped but a line's unsafe end.
+/// Limitation: `text-align: justify`'s parameters (no line penalty, a lower hyphen penalty)
+/// are not used: the breaker does not know the alignment.
+struct ScoreLineBreaker {
+  /// A place a line may end (or, for the first, starts).
+  struct Candidate {
+    /// Where the next line starts: after the trailing whitespace.
+    var offset: Int
+    /// Where a line ending here ends its content.
+    var contentEnd: Int
+    /// The segment that ends here (−1 for the first candidate, the window's start).
+    var segment: Int
+    /// The position (from the text's start) where a line starting here starts.
+    var posNoBreak: Float
+    /// The position where a line ending here ends, its hyphen included.
+    var posIfBreak: Float
+    var penalty: Float = 0
+    var isHyphenated = false
+  }
+
+  /// Blink's `kMaxLinesForBalance` and `kMaxLinesForOptimal`: balancing applies to a
+  /// paragraph of at most 6 greedy lines, `pretty` to the last 4 of one.
+  static let maxLinesForBalance = 6
+  static let maxLinesForPretty = 4
+
+  private static let scoreInfinity = Float.greatestFiniteMagnitude
+  private static let scoreOverfull: Float = 1e12
+  private static let lastLinePenaltyMultiplier: Float = 4
+  private static let orphansPenalty: Float = 10000
+
+  /// Whether the last line is scored like the others (`balance`) or not (`pretty`).
+  let isBalanced: Bool
+  /// The width a line starting at the window's first candidate fits in, and any other
+  /// line (the first may be indented), each with Blink's epsilon added (`AddEpsilon`).
+  let firstAvailable: Float
+  let otherAvailable: Float
+  /// Blink's penalties from the available width without indent and the font size.
+  let hyphenPenalty: Float
+  let linePenalty: Float
+
+  init(isBalanced: Bool, firstAvailable: Float, otherAvailable: Float, width: Float, size: Float) {
+    self.isBalanced = isBalanced
+    self.firstAvailable = firstAvailable
+    self.otherAvailable = otherAvailable
+    hyphenPenalty = width * size * 2
+    linePenalty = hyphenPenalty * 2
+  }
+
+  /// The candidates that end the chosen lines, in order, or nil where Blink keeps the
+  /// greedy lines: fewer than three break opportunities, or a count of lines other than
+  /// `lineCount` (the greedy one).
+  func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
+    // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
+    guard candidates.count >= 5 else { return nil }
+    var candidates = candidates
+    // Orphans: the last opportunity (and the hyphenated ones before it) costs more.
+    for index in stride(from: candidates.count - 2, through: 0, by: -1) {
+      candidates[index].penalty += Self.orphansPenalty
+      if !candidates[index].isHyphenated { break }
+    }
+    let scores = self.scores(candidates)
+    var points: [Candidate] = []
+    var index = scores.count - 1
+    while index > 0 {
+      points.append(candidates[index])
+      index = scores[index].previous
+    }
+    guard points.count == lineCount else { return nil }
+    return points.reversed()
+  }
+
+  private struct Score {
+    var score: Float
+    var previous: Int
+    var line: Int
+  }
+
+  /// Blink's `ComputeScores`: the best score of a line ending at each candidate.
+  private func scores(_ candidates: [Candidate]) -> [Score] {
+    var scores = [Score(score: 0, previous: 0, line: 0)]
+    scores.reserveCapacity(candidates.count)
+    var active = 0
+    for end in 1..<candidates.count {
+      let endCandidate = candidates[end]
+      let isLast = end == candidates.count - 1
+      var best = Self.scoreInfinity
+      var bestPrevious = 0
+      var lastLine = scores[active].line
+      var available = lastLine == 0 ? firstAvailable : otherAvailable
+      var startEdge = endCandidate.posIfBreak - available
+      var bestHope: Float = 0
+      for start in active..<end {
+        let startScore = scores[start]
+        if startScore.line != lastLine {
+          lastLine = startScore.line
+          let width = lastLine == 0 ? firstAvailable : otherAvailable
+          if width != available {
+            available = width
+            startEdge = endCandidate.posIfBreak - available
+            bestHope = 0
+          }
+        }
+        if startScore.score + bestHope >= best { continue }
+        let startCandidate = candidates[start]
+        let delta = startCandidate.posNoBreak - startEdge
+        var widthScore: Float = 0
+        var additional: Float = 0
+        if delta < 0 {
+          widthScore = Self.scoreOverfull
+        } else if isLast && !isBalanced {
+          additional = Self.lastLinePenaltyMultiplier * startCandidate.penalty
+        } else {
+          widthScore = delta * delta
+        }
+        if delta < 0 {
+          active = start + 1
+        } else {
+          bestHope = widthScore
+        }
+        let score = startScore.score + widthScore + additional
+        if score <= best {
+          best = score
+          bestPrevious = start
+        }
+      }
+      scores.append(
+        Score(
+          score: best + endCandidate.penalty + linePenalty, previous: bestPrevious,
+          line: scores[bestPrevious].line + 1))
+    }
+    return scores
+  }
+}

@@ -1,0 +1,130 @@
+import CaliperTestSupport
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// Properties of `TextStyle.wrapStyle` and `TextMeasurement.tightWidth` over the
+/// paragraphs of the reference corpus (`TestFonts.paragraphs`) and Chromium's corpus, in
+/// both break-rule modes, at widths from 40 to 600 pt. The lines Chromium gives are
+/// `ChromiumWrapStyleTests`'.
+@Suite struct WrapStyleTests {
+  static let widths = stride(from: 40.0, through: 600, by: 37).map { $0 }
+
+  /// Texts: the reference corpus's first paragraphs and one of each class of Chromium's.
+  static let texts: [String] = {
+    var texts = Array(TestFonts.paragraphs.prefix(12))
+    let corpus =
+      (try? String(contentsOfFile: TestFonts.fixtures + "/chromium-corpus.txt", encoding: .utf8))
+      ?? ""
+    var section = ""
+    for line in corpus.split(separator: "\n") where !line.hasPrefix("#") {
+      if line.hasPrefix("[") {
+        section = String(line)
+      } else if !section.isEmpty {
+        texts.append(String(line))
+        section = ""
+      }
+    }
+    return texts
+  }()
+
+  static func prepared(_ text: String, _ rules: BreakRules, _ wrapStyle: TextStyle.WrapStyle)
+    throws -> PreparedText
+  {
+    var style = TextStyle(size: 16)
+    style.breakRules = rules
+    style.wrapStyle = wrapStyle
+    return try TestFonts.library.get().prepare(text, style: style)
+  }
+
+  /// Balancing never adds a line (Blink keeps the greedy lines where its choice has more),
+  /// nor does `pretty`; `stable` is `auto`.
+  @Test(arguments: [BreakRules.unicode, .css])
+  func wrapStylesNeverAddLines(_ rules: BreakRules) throws {
+    #expect(Self.texts.count > 20)
+    var changed = 0
+    for text in Self.texts {
+      let auto = try Self.prepared(text, rules, .auto)
+      let balance = try Self.prepared(text, rules, .balance)
+      let pretty = try Self.prepared(text, rules, .pretty)
+      let stable = try Self.prepared(text, rules, .stable)
+      for width in Self.widths {
+        let proposal = ProposedViewSize(width: width, height: nil)
+        let greedy = auto.measure(proposal)
+        let balanced = balance.measure(proposal)
+        #expect(balanced.lineCount <= greedy.lineCount, "\(text.prefix(30)) at \(width)")
+        #expect(pretty.measure(proposal).lineCount <= greedy.lineCount)
+        #expect(stable.measure(proposal).lines == greedy.lines)
+        // Sizes without lines are the measured ones.
+        #expect(balance.sizeThatFits(proposal).size == balanced.size)
+        if balanced.lines.map(\.range) != greedy.lines.map(\.range) { changed += 1 }
+      }
+    }
+    // The property is not vacuous: balancing changed lines.
+    #expect(changed > 20)
+  }
+
+  /// A balanced paragraph's lines are no further apart in width than the greedy ones, and
+  /// the text of every line is the text (nothing lost or repeated).
+  @Test func balancedLinesCoverTheText() throws {
+    for text in Self.texts.prefix(12) {
+      let balance = try Self.prepared(text, .unicode, .balance)
+      for width in Self.widths {
+        let lines = balance.measure(ProposedViewSize(width: width, height: nil)).lines
+        #expect(lines.first?.range.lowerBound == 0)
+        for (line, next) in zip(lines, lines.dropFirst()) {
+          #expect(line.range.upperBound == next.range.lowerBound)
+        }
+        #expect(lines.last?.range.upperBound == balance.analysis.scalars.count)
+      }
+    }
+  }
+
+  /// `tightWidth` gives the same lines, and 0.01 pt less gives other lines: with and
+  /// without padding and insets, in both modes.
+  @Test(arguments: [BreakRules.unicode, .css])
+  func tightWidthIsTheNarrowestWithTheSameLines(_ rules: BreakRules) throws {
+    var options = TextContainerOptions()
+    options.lineFragmentPadding = 5
+    options.textContainerInset = Size(width: 3, height: 2)
+    var checked = 0
+    for text in Self.texts {
+      let prepared = try Self.prepared(text, rules, .auto)
+      for options in [TextContainerOptions(), options] {
+        for width in Self.widths + [Double?.none] {
+          let result = prepared.measure(
+            ProposedViewSize(width: width, height: nil), options: options)
+          let lines = result.lines.map(\.range)
+          let tight = result.tightWidth
+          #expect(tight <= (width ?? .infinity) + 1e-9)
+          let atTight = prepared.measure(
+            ProposedViewSize(width: tight, height: nil), options: options)
+          #expect(
+            atTight.lines.map(\.range) == lines,
+            "\(text.prefix(30)) at \(String(describing: width)): tight \(tight)")
+          let extra = 2 * (options.lineFragmentPadding + options.textContainerInset.width)
+          guard tight - 0.01 >= extra else { continue }
+          let narrower = prepared.measure(
+            ProposedViewSize(width: tight - 0.01, height: nil), options: options)
+          #expect(
+            narrower.lines.map(\.range) != lines,
+            "\(text.prefix(30)) at \(String(describing: width)): tight \(tight)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 500)
+  }
+
+  /// By hand: "Blue tile with a longer local label" at 120 pt breaks "Blue tile with a" |
+  /// "longer local" | "label" in Noto Sans; the widest line, "Blue tile with a", is
+  /// (hb-shape --font-size=1000, Noto Sans) 6895 units × 16 / 1000 = 110.32 pt, the tight
+  /// width: the proposal's 9.68 pt of slack are gone.
+  @Test func tightWidthOfALabel() throws {
+    let text = try Self.prepared("Blue tile with a longer local label", .unicode, .auto)
+    let result = text.sizeThatFits(ProposedViewSize(width: 120, height: nil))
+    #expect(abs(result.tightWidth - 6895 * 16 / 1000) < 1e-9)
+    #expect(result.rounded(toScale: 2).tightWidth == 110.5)
+  }
+}
