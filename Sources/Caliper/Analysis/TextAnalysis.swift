@@ -35,8 +35,13 @@ struct TextAnalysis: Sendable {
   /// `paragraphLevel(at:)`.
   private let rightToLeftParagraphs: [Range<Int32>]
   /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value); empty once
-  /// itemizing has put them into runs (`dropScripts`).
+  /// itemizing has put them into runs (`dropScripts`), and until `resolveScripts()` for a
+  /// text of `AnalysisShortcuts.isOneFaceLatin` characters (`oneScript`).
   private(set) var scripts: [UInt32]
+  /// For a non-empty text of `AnalysisShortcuts.isOneFaceLatin` characters only, the one
+  /// script they all resolve to (Latin with a letter among them, else Common), whose
+  /// per-scalar array is made only if itemizing needs it (`resolveScripts()`); else nil.
+  let oneScript: UInt32?
 
   /// The analysis of `text` under `style`'s locale and line-breaking rules (`CSSText` in
   /// `.css` mode; `text` is then the text after white-space processing).
@@ -55,12 +60,18 @@ struct TextAnalysis: Sendable {
     // no character is past U+FFFF, where every scalar is one unit and the offset is u.
     var scalarAt: [Int32] = []
     var needsBidi = false
+    var oneFaceLatin = !scalars.isEmpty
+    var hasLetter = false
     if scalars.allSatisfy({ $0.value < 0x10000 }) {
       for scalar in scalars {
-        if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
-        utf16.append(UInt16(truncatingIfNeeded: scalar.value))
+        let value = scalar.value
+        if AnalysisShortcuts.mayNeedBidi(value) { needsBidi = true }
+        if !AnalysisShortcuts.isOneFaceLatin(value) { oneFaceLatin = false }
+        if AnalysisShortcuts.isLatinLetter(value) { hasLetter = true }
+        utf16.append(UInt16(truncatingIfNeeded: value))
       }
     } else {
+      oneFaceLatin = false
       scalarAt.reserveCapacity(scalars.count + 1)
       for (index, scalar) in scalars.enumerated() {
         if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
@@ -110,7 +121,15 @@ struct TextAnalysis: Sendable {
         utf16, scalarAt: scalarAt, scalarCount: scalars.count, paragraphLevel: css == nil ? 0xFE : 0
       )
       : ([], [])
-    scripts = Self.resolveScripts(scalars)
+    oneScript =
+      oneFaceLatin ? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
+    scripts = oneFaceLatin ? [] : Self.resolveScripts(scalars)
+  }
+
+  /// Makes the per-scalar scripts that `init` left out for a text of one script
+  /// (`oneScript`), for the general itemizers.
+  mutating func resolveScripts() {
+    if oneScript != nil, scripts.isEmpty { scripts = Self.resolveScripts(scalars) }
   }
 
   /// The scalars of `text`, decoded from its UTF-8 in two tight passes (count, then
