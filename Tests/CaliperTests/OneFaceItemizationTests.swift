@@ -76,6 +76,21 @@ import Testing
     #expect(applied > 300)
   }
 
+  /// `Font.coversPrintableASCII` is the cmap's answer for each of U+0021–U+007E (HarfBuzz's,
+  /// through `covers`), for every bundled face: Noto Sans has them all, Droid Sans
+  /// Fallback's and the emoji font's cmaps do not.
+  @Test func printableASCIICoverage() throws {
+    let library = try TestFonts.library.get()
+    var answers = Set<Bool>()
+    for path in try library.cascade(for: TextStyle()).paths {
+      let font = try library.font(key: path)
+      let each = (0x21...0x7E).allSatisfy { font.covers(Unicode.Scalar(UInt8($0))) }
+      #expect(font.coversPrintableASCII == each, "\(path)")
+      answers.insert(each)
+    }
+    #expect(answers == [true, false])
+  }
+
   /// A text of spaces only: one run in the first face, as the general itemizer's space face.
   @Test func spacesOnly() throws {
     #expect(try Self.compare("   ", style: TextStyle(size: 16)))

@@ -54,23 +54,32 @@ struct TextAnalysis: Sendable {
   init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {
     let scalars = Self.scalars(of: text)
     self.scalars = scalars
-    var utf16: [UInt16] = []
-    utf16.reserveCapacity(scalars.count)
     // scalarAt[u] = scalar offset of UTF-16 offset u (u at a scalar boundary); empty when
     // no character is past U+FFFF, where every scalar is one unit and the offset is u.
     var scalarAt: [Int32] = []
     var needsBidi = false
     var oneFaceLatin = !scalars.isEmpty
     var hasLetter = false
-    if scalars.allSatisfy({ $0.value < 0x10000 }) {
-      for scalar in scalars {
-        let value = scalar.value
-        if AnalysisShortcuts.mayNeedBidi(value) { needsBidi = true }
-        if !AnalysisShortcuts.isOneFaceLatin(value) { oneFaceLatin = false }
-        if AnalysisShortcuts.isLatinLetter(value) { hasLetter = true }
-        utf16.append(UInt16(truncatingIfNeeded: value))
+    // One pass over raw buffers: each scalar as one unit, and what the shortcuts ask of
+    // it; a scalar past U+FFFF (`beyond`) sends the text to the general loop below.
+    var beyond: UInt32 = 0
+    var utf16 = [UInt16](unsafeUninitializedCapacity: scalars.count) { units, initialized in
+      scalars.withUnsafeBufferPointer { source in
+        for index in source.indices {
+          let value = source[index].value
+          beyond |= value >> 16
+          needsBidi = needsBidi || AnalysisShortcuts.mayNeedBidi(value)
+          oneFaceLatin = oneFaceLatin && AnalysisShortcuts.isOneFaceLatin(value)
+          hasLetter = hasLetter || AnalysisShortcuts.isLatinLetter(value)
+          units[index] = UInt16(truncatingIfNeeded: value)
+        }
       }
-    } else {
+      initialized = scalars.count
+    }
+    if beyond != 0 {
+      utf16 = []
+      utf16.reserveCapacity(scalars.count)
+      needsBidi = false
       oneFaceLatin = false
       scalarAt.reserveCapacity(scalars.count + 1)
       for (index, scalar) in scalars.enumerated() {
@@ -93,7 +102,10 @@ struct TextAnalysis: Sendable {
     let lineCount = cicu_line_breaks(
       utf16, count, locale, &positions, &hard, Int32(capacity))
     try Self.check(lineCount, "cicu_line_breaks")
-    breaks = positions[..<Int(lineCount)].map { Int32(scalarOffset($0)) }
+    breaks =
+      scalarAt.isEmpty
+      ? Array(positions[..<Int(lineCount)])
+      : positions[..<Int(lineCount)].map { scalarAt[Int($0)] }
     mandatory = hard[..<Int(lineCount)].map { $0 != 0 }
 
     if let starts = AnalysisShortcuts.graphemeStarts(scalars) {

@@ -59,18 +59,16 @@ struct Itemization {
     // Every text `init` itemizes opens the first face (its first lookup, or the space face).
     let first = try resolver.font(0)
     guard first.covers(" ") else { return nil }
-    for scalar in analysis.scalars {
-      let value = scalar.value
-      if value < 0x80 {
-        guard value == 0x20 || resolver.knownFace(ascii: Int(value)) == 0 else {
-          let choice = try resolver.face(ascii: scalar, previous: nil)
-          if choice.index == 0, choice.covered { continue }
-          return nil
-        }
-      } else if !first.covers(scalar) {
-        return nil
+    // The face the cascade's rules give a character that chooses one is the first face
+    // that covers it: the first, wherever it covers (for ASCII a bit test).
+    let printable = first.coversPrintableASCII
+    let covered = analysis.scalars.withUnsafeBufferPointer { scalars in
+      for scalar in scalars where scalar.value > 0x20 && !(printable && scalar.value < 0x7F) {
+        guard first.covers(scalar) else { return false }
       }
+      return true
     }
+    guard covered else { return nil }
     var items = Itemization()
     items.runs = [TextRun(range: 0..<analysis.scalars.count, face: 0, script: script, level: 0)]
     items.faceOf = []
