@@ -73,9 +73,14 @@ public struct PreparedText: Sendable {
       items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
     }
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
+    // Slots only up to the last face opened or used, as the storage keeps them (a copy of
+    // the style per cascade face was most of making the slots of a Latin paragraph).
+    let lastOpened = resolver.fonts.lastIndex { $0 != nil } ?? 0
+    let kept = max(1, lastOpened + 1, (items.runs.map(\.face).max() ?? 0) + 1)
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: [], analysis: analysis, items: items,
-      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), placeholders: [],
+      slots: FaceSlots(cascadeFonts: Array(resolver.fonts.prefix(kept)), style: style),
+      placeholders: [],
       library: cascade.library
     ) { () throws(CaliperError) in try resolver.font(0) }
     self.init(completing: storage)
