@@ -153,7 +153,7 @@ print(
   "Caliper's prepare with the shaped-word cache warm against the floor: what any engine "
     + "with its answers must do for a paragraph whose words are all cached, in C "
     + "(`Sources/Floor`): read the UTF-8 once, the break opportunities (ICU's line break "
-    + "iterator over the UTF-8, or a pair table of ASCII classes), one hash lookup per word "
+    + "iterator over the text as UTF-16, or a pair table of ASCII classes), one hash lookup per word "
     + "(a word and its spaces), a prefix sum of advances per scalar and each segment's end. "
     + "Each paragraph's three timed in turn; median pass. The floor agrees when its segment "
     + "count and ideal width (from the same advances) are Caliper's.\n")
