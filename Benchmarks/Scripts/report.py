@@ -244,6 +244,8 @@ say(profile if profile else "## Where the time goes\n\nNot profiled in this run 
 say("")
 say(notes("report-analysis.md"))
 say("")
+say(notes("report-cold.md"))
+say("")
 say(notes("report-process.md"))
 
 

@@ -9,6 +9,8 @@
 /// per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
+/// `floor-icu` and `floor-noicu` run the floor of preparing (`FloorTable`) over the same
+/// paragraphs, its word table filled first.
 enum Loop {
   static func run(_ name: String, corpus: Corpus, bench: Bench, times: Int) -> Bool {
     switch name {
@@ -53,6 +55,20 @@ enum Loop {
           let text = bench.prepare(paragraph)
           for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
         }
+      }
+    case "floor-icu", "floor-noicu":
+      // The floor of preparing (`FloorTable`), for callgrind against `prepare`.
+      let table = FloorTable(corpus, bench: bench)
+      let icu = name == "floor-icu"
+      let agreeing = corpus.paragraphs.filter { paragraph in
+        let floor = table.run(paragraph, icu: icu)
+        let text = bench.prepare(paragraph)
+        return floor.segments == text.segmentCount && abs(floor.idealWidth - text.idealWidth) < 1e-9
+      }
+      progress(
+        "\(name): \(agreeing.count) of \(corpus.paragraphs.count) paragraphs agree with Caliper")
+      for _ in 0..<times {
+        for paragraph in corpus.paragraphs { blackHole(table.run(paragraph, icu: icu)) }
       }
     case "memory":
       // Not a loop: W7's bytes per segment alone, for checking a layout change quickly.

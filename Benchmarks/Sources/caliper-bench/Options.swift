@@ -14,6 +14,8 @@ struct Options {
   var rowsFile: String?
   /// Run Caliper's side of one workload alone on Gatsby (for callgrind): `Loop`.
   var loop: String?
+  /// The class `--loop` runs on (a file name under the corpus folder, default Gatsby's).
+  var loopFile = "gatsby-opening.txt"
 
   static let usage = """
     OVERVIEW: Times Caliper against Pango (and SkParagraph) on the benchmark corpora,
@@ -21,7 +23,7 @@ struct Options {
 
     USAGE: caliper-bench [--corpus <dir>] [--passes <n>] [--limit <n>] [--quick]
                          [--skparagraph <python>] [--agreement-out <file>]
-                         [--rows-out <file>] [--loop <workload>]
+                         [--rows-out <file>] [--loop <workload>] [--loop-file <file>]
 
     OPTIONS:
       --corpus <dir>   the corpus folder (default: Benchmarks/Corpus above the executable)
@@ -42,7 +44,11 @@ struct Options {
                        relayout-timed times relayout per paragraph as the race does, and
                        relayout-evicted also pushes each paragraph's data out of the CPU
                        caches first (both print ns a call; prepare-timed and
-                       prepare-evicted likewise); memory prints bytes per segment
+                       prepare-evicted likewise); memory prints bytes per segment;
+                       floor-icu and floor-noicu run the floor of preparing (ICU's line
+                       breaks or a pair table, a lookup per word, the sums)
+      --loop-file <file>
+                       the corpus file --loop runs on (default gatsby-opening.txt)
       --rows-out <file>
                        write the time table's rows as JSON lines (ns per op for each side)
       -h, --help       show this help
@@ -64,6 +70,7 @@ struct Options {
       case "--agreement-out": agreementFile = Self.value(&rest, for: argument)
       case "--rows-out": rowsFile = Self.value(&rest, for: argument)
       case "--loop": loop = Self.value(&rest, for: argument)
+      case "--loop-file": loopFile = Self.value(&rest, for: argument)
       case "-h", "--help":
         print(Self.usage)
         exit(0)

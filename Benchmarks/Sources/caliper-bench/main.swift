@@ -52,10 +52,11 @@ let sources: [(name: String, file: String)] = [
 if let loop = options.loop {
   do {
     let corpus = try Corpus.load(
-      "gatsby", file: "gatsby-opening.txt", directory: directory, limit: options.limit)
+      options.loopFile, file: options.loopFile, directory: directory, limit: options.limit)
     guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
       progress(
-        "unknown --loop \(loop) (prepare[-timed|-evicted], relayout[-timed|-evicted], tenwidths or memory)"
+        "unknown --loop \(loop) (prepare[-timed|-evicted], relayout[-timed|-evicted], tenwidths, "
+          + "floor-icu, floor-noicu or memory)"
       )
       exit(64)
     }
@@ -145,6 +146,20 @@ print(
 print(
   "W5 prepared: one op is one paragraph's ideal width within a sweep over the class "
     + "(20 sweeps a pass).\n")
+
+progress("floor")
+print("### The floor of preparing (issue 32)\n")
+print(
+  "Caliper's prepare with the shaped-word cache warm against the floor: what any engine "
+    + "with its answers must do for a paragraph whose words are all cached, in C "
+    + "(`Sources/Floor`): read the UTF-8 once, the break opportunities (ICU's line break "
+    + "iterator over the text as UTF-16, or a pair table of ASCII classes), one hash lookup per word "
+    + "(a word and its spaces), a prefix sum of advances per scalar and each segment's end. "
+    + "Each paragraph's three timed in turn; median pass. The floor agrees when its segment "
+    + "count and ideal width (from the same advances) are Caliper's.\n")
+print(FloorRow.header)
+for prepared in corpora { print(FloorRow(prepared, bench: bench).markdown) }
+print("")
 
 progress("linearity")
 let linearity = Linearity(bench: bench, source: corpora[0].corpus, bytes: 100_000)

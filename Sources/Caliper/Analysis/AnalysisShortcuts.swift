@@ -28,6 +28,24 @@ enum AnalysisShortcuts {
     return starts
   }
 
+  /// Whether `value` is in the set whose text `Itemization.oneFace` may give one face and
+  /// one run without the face rules: printable ASCII and the space, the Latin-1 letters
+  /// (U+00C0–U+00FF but × and ÷) and the prose punctuation of U+2010–U+2027. Each is a
+  /// grapheme cluster of its own, left-to-right, no emoji, no control; its script is Latin
+  /// (the letters, `isLatinLetter`) or Common (the rest), so a text of them has one
+  /// resolved script; of them only the space chooses no face.
+  @inline(__always)
+  static func isOneFaceLatin(_ value: UInt32) -> Bool {
+    value &- 0x20 < 0x5F || (value &- 0xC0 < 0x40 && value != 0xD7 && value != 0xF7)
+      || value &- 0x2010 < 0x18
+  }
+
+  /// Of `isOneFaceLatin`'s set, the letters: script Latin (the rest is Common).
+  @inline(__always)
+  static func isLatinLetter(_ value: UInt32) -> Bool {
+    (value | 0x20) &- 0x61 < 26 || (value &- 0xC0 < 0x40 && value != 0xD7 && value != 0xF7)
+  }
+
   /// Whether `value` can make a paragraph's bidi levels other than all 0: a strong
   /// right-to-left character (Hebrew, Arabic, Syriac, Thaana, NKo... and their
   /// presentation forms and supplementary blocks), an Arabic-Indic digit, or an explicit

@@ -35,8 +35,13 @@ struct TextAnalysis: Sendable {
   /// `paragraphLevel(at:)`.
   private let rightToLeftParagraphs: [Range<Int32>]
   /// The resolved HarfBuzz script of each scalar (`hb_script_t` raw value); empty once
-  /// itemizing has put them into runs (`dropScripts`).
+  /// itemizing has put them into runs (`dropScripts`), and until `resolveScripts()` for a
+  /// text of `AnalysisShortcuts.isOneFaceLatin` characters (`oneScript`).
   private(set) var scripts: [UInt32]
+  /// For a non-empty text of `AnalysisShortcuts.isOneFaceLatin` characters only, the one
+  /// script they all resolve to (Latin with a letter among them, else Common), whose
+  /// per-scalar array is made only if itemizing needs it (`resolveScripts()`); else nil.
+  let oneScript: UInt32?
 
   /// The analysis of `text` under `style`'s locale and line-breaking rules (`CSSText` in
   /// `.css` mode; `text` is then the text after white-space processing).
@@ -49,18 +54,33 @@ struct TextAnalysis: Sendable {
   init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {
     let scalars = Self.scalars(of: text)
     self.scalars = scalars
-    var utf16: [UInt16] = []
-    utf16.reserveCapacity(scalars.count)
     // scalarAt[u] = scalar offset of UTF-16 offset u (u at a scalar boundary); empty when
     // no character is past U+FFFF, where every scalar is one unit and the offset is u.
     var scalarAt: [Int32] = []
     var needsBidi = false
-    if scalars.allSatisfy({ $0.value < 0x10000 }) {
-      for scalar in scalars {
-        if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
-        utf16.append(UInt16(truncatingIfNeeded: scalar.value))
+    var oneFaceLatin = !scalars.isEmpty
+    var hasLetter = false
+    // One pass over raw buffers: each scalar as one unit, and what the shortcuts ask of
+    // it; a scalar past U+FFFF (`beyond`) sends the text to the general loop below.
+    var beyond: UInt32 = 0
+    var utf16 = [UInt16](unsafeUninitializedCapacity: scalars.count) { units, initialized in
+      scalars.withUnsafeBufferPointer { source in
+        for index in source.indices {
+          let value = source[index].value
+          beyond |= value >> 16
+          needsBidi = needsBidi || AnalysisShortcuts.mayNeedBidi(value)
+          oneFaceLatin = oneFaceLatin && AnalysisShortcuts.isOneFaceLatin(value)
+          hasLetter = hasLetter || AnalysisShortcuts.isLatinLetter(value)
+          units[index] = UInt16(truncatingIfNeeded: value)
+        }
       }
-    } else {
+      initialized = scalars.count
+    }
+    if beyond != 0 {
+      utf16 = []
+      utf16.reserveCapacity(scalars.count)
+      needsBidi = false
+      oneFaceLatin = false
       scalarAt.reserveCapacity(scalars.count + 1)
       for (index, scalar) in scalars.enumerated() {
         if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
@@ -82,7 +102,10 @@ struct TextAnalysis: Sendable {
     let lineCount = cicu_line_breaks(
       utf16, count, locale, &positions, &hard, Int32(capacity))
     try Self.check(lineCount, "cicu_line_breaks")
-    breaks = positions[..<Int(lineCount)].map { Int32(scalarOffset($0)) }
+    breaks =
+      scalarAt.isEmpty
+      ? Array(positions[..<Int(lineCount)])
+      : positions[..<Int(lineCount)].map { scalarAt[Int($0)] }
     mandatory = hard[..<Int(lineCount)].map { $0 != 0 }
 
     if let starts = AnalysisShortcuts.graphemeStarts(scalars) {
@@ -110,7 +133,15 @@ struct TextAnalysis: Sendable {
         utf16, scalarAt: scalarAt, scalarCount: scalars.count, paragraphLevel: css == nil ? 0xFE : 0
       )
       : ([], [])
-    scripts = Self.resolveScripts(scalars)
+    oneScript =
+      oneFaceLatin ? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
+    scripts = oneFaceLatin ? [] : Self.resolveScripts(scalars)
+  }
+
+  /// Makes the per-scalar scripts that `init` left out for a text of one script
+  /// (`oneScript`), for the general itemizers.
+  mutating func resolveScripts() {
+    if oneScript != nil, scripts.isEmpty { scripts = Self.resolveScripts(scalars) }
   }
 
   /// The scalars of `text`, decoded from its UTF-8 in two tight passes (count, then

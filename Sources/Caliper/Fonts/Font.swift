@@ -177,6 +177,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     return Double(extents.y_bearing)
   }
 
+  /// Whether the cmap maps every printable ASCII character (U+0021–U+007E).
+  var coversPrintableASCII: Bool {
+    asciiCoverage.0 | 0x0000_0001_FFFF_FFFF == ~0 && asciiCoverage.1 | 1 << 63 == ~0
+  }
+
   /// Whether the font's cmap maps `scalar` to a glyph.
   ///
   /// The corresponding HarfBuzz function is `hb_font_get_nominal_glyph`.

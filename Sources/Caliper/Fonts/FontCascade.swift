@@ -38,6 +38,8 @@ public struct FontCascade: Sendable {
     /// For each ASCII character, the first cascade face whose cmap has it (-1: not yet
     /// looked up, -2: none), filled as characters are met.
     private var asciiFirst = [Int](filled: -1, count: 128)
+    /// The rules' answers for the scalars met (`ScalarFacts`).
+    private var memo = ScalarFactsMemo()
 
     init(_ cascade: FontCascade) {
       self.cascade = cascade
@@ -111,7 +113,20 @@ public struct FontCascade: Sendable {
       -> Bool
     {
       let font = try font(index)
-      return cluster.allSatisfy { !Self.needsGlyph($0) || font.covers($0) }
+      return cluster.allSatisfy { facts($0) & ScalarFacts.needsGlyph == 0 || font.covers($0) }
+    }
+
+    /// `ScalarFacts` of `scalar`, from the memo.
+    mutating func facts(_ scalar: Unicode.Scalar) -> UInt8 { memo.facts(scalar) }
+
+    /// `hasEmojiPresentation(_:)`, its properties from the memo.
+    mutating func emojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
+      guard let first = cluster.first else { return false }
+      if first.value < 0x80 && cluster.count == 1 { return false }
+      if Self.isProsePunctuation(first.value) { return false }
+      let facts = facts(first)
+      if facts & ScalarFacts.emojiPresentation != 0 { return true }
+      return facts & ScalarFacts.emoji != 0 && cluster.contains { $0.value == 0xFE0F }
     }
 
     /// The face index for a cluster, and whether any face covered it.
@@ -122,10 +137,10 @@ public struct FontCascade: Sendable {
       if cluster.count == 1, first.value < 0x80 {
         return try face(ascii: first, previous: previous)
       }
-      if let previous, Self.staysInRun(first), try covers(previous, cluster) {
+      if let previous, facts(first) & ScalarFacts.staysInRun != 0, try covers(previous, cluster) {
         return (previous, true)
       }
-      if let emoji = cascade.emojiIndex, Self.hasEmojiPresentation(cluster),
+      if let emoji = cascade.emojiIndex, emojiPresentation(cluster),
         try covers(emoji, cluster)
       {
         return (emoji, true)

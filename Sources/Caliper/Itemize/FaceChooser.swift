@@ -99,7 +99,7 @@ struct FaceChooser {
       let first = scalars[cluster].value
       let isASCII = end == cluster + 1 && first < 0x80
       let isEmoji =
-        !isASCII && FontCascade.Resolver.hasEmojiPresentation(scalars[cluster..<end])
+        !isASCII && resolver.emojiPresentation(scalars[cluster..<end])
       let script = analysis.scripts[cluster]
       let level = analysis.level(at: cluster)
       if cluster > range.lowerBound
@@ -115,10 +115,12 @@ struct FaceChooser {
         // Of ASCII, only U+0020 is a space separator.
         ? FontCascade.Resolver.choosesNoFace(scalars[cluster])
           && !(browserFallback && first == 0x20)
-        : scalars[cluster..<end].allSatisfy(FontCascade.Resolver.choosesNoFace)
+        : scalars[cluster..<end].allSatisfy {
+          resolver.facts($0) & ScalarFacts.choosesNoFace != 0
+        }
           && !(browserFallback
             && scalars[cluster..<end].allSatisfy {
-              $0.properties.generalCategory == .spaceSeparator
+              resolver.facts($0) & ScalarFacts.spaceSeparator != 0
             })
       var face: Int?
       var rank = Int.max

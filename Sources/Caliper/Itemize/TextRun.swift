@@ -44,6 +44,37 @@ struct Itemization {
     runs = Self.runs(analysis, faceOf: faceOf)
   }
 
+  /// The itemization of a text of `AnalysisShortcuts.isOneFaceLatin` characters
+  /// (`TextAnalysis.oneScript`) whose first face draws every character, as `init` would
+  /// make it without walking the face rules cluster by cluster: each cluster is one scalar,
+  /// left-to-right, not emoji, in one script; each character that chooses a face chooses
+  /// the first (the first face that covers it), and the spaces, which choose none, take it
+  /// from the characters around them (or, in `.css` mode or a text of spaces only, choose
+  /// the first face with a space: the first face too). So: one run, face 0, nothing
+  /// missing. Nil (and the resolver's state as `init` leaves it) when any of that fails.
+  static func oneFace(
+    _ analysis: TextAnalysis, resolver: inout FontCascade.Resolver
+  ) throws(CaliperError) -> Itemization? {
+    guard let script = analysis.oneScript else { return nil }
+    // Every text `init` itemizes opens the first face (its first lookup, or the space face).
+    let first = try resolver.font(0)
+    guard first.covers(" ") else { return nil }
+    // The face the cascade's rules give a character that chooses one is the first face
+    // that covers it: the first, wherever it covers (for ASCII a bit test).
+    let printable = first.coversPrintableASCII
+    let covered = analysis.scalars.withUnsafeBufferPointer { scalars in
+      for scalar in scalars where scalar.value > 0x20 && !(printable && scalar.value < 0x7F) {
+        guard first.covers(scalar) else { return false }
+      }
+      return true
+    }
+    guard covered else { return nil }
+    var items = Itemization()
+    items.runs = [TextRun(range: 0..<analysis.scalars.count, face: 0, script: script, level: 0)]
+    items.faceOf = []
+    return items
+  }
+
   /// Runs of one face, script and bidi level.
   static func runs(_ analysis: TextAnalysis, faceOf: [UInt16]) -> [TextRun] {
     let scalars = analysis.scalars

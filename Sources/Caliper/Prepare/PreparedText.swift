@@ -65,11 +65,22 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     var analysis = try TextAnalysis(text: text, style: style)
     var resolver = FontCascade.Resolver(cascade)
-    let items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
+    let items: Itemization
+    if let one = try Itemization.oneFace(analysis, resolver: &resolver) {
+      items = one
+    } else {
+      analysis.resolveScripts()
+      items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
+    }
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
+    // Slots only up to the last face opened or used, as the storage keeps them (a copy of
+    // the style per cascade face was most of making the slots of a Latin paragraph).
+    let lastOpened = resolver.fonts.lastIndex { $0 != nil } ?? 0
+    let kept = max(1, lastOpened + 1, (items.runs.map(\.face).max() ?? 0) + 1)
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: [], analysis: analysis, items: items,
-      slots: FaceSlots(cascadeFonts: resolver.fonts, style: style), placeholders: [],
+      slots: FaceSlots(cascadeFonts: Array(resolver.fonts.prefix(kept)), style: style),
+      placeholders: [],
       library: cascade.library
     ) { () throws(CaliperError) in try resolver.font(0) }
     self.init(completing: storage)
@@ -94,6 +105,7 @@ public struct PreparedText: Sendable {
       analysis = try TextAnalysis(text: String(replaced), style: style)
       analysis.joinPlaceholders(boxes)
     }
+    analysis.resolveScripts()
     let styled = try StyledItemization(
       analysis: analysis, style: style, spans: spans, library: library)
     analysis.dropScripts()
@@ -136,6 +148,12 @@ public struct PreparedText: Sendable {
   /// The number of break segments (a word and the whitespace after it): for benchmarks'
   /// per-segment figures.
   @_spi(Benchmarks) public var segmentCount: Int { segments.count }
+
+  /// Each scalar's advance in points (the differences of the prefix sums): for the
+  /// benchmarks' floor, whose word table holds the advances a warm shape cache would.
+  @_spi(Benchmarks) public var scalarAdvances: [Double] {
+    prefix.indices.dropFirst().map { prefix[$0] - prefix[$0 - 1] }
+  }
 
   /// The bytes this prepared text holds: its arrays' storage and its string, not the
   /// shared faces nor its cached breakings. The prepared-text cache weighs entries by it;
