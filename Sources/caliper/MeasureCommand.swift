@@ -120,10 +120,14 @@ enum MeasureCommand {
     }
     for list in parsed.all("--width") { options.widths += try OptionValues.widths(list) }
     if options.widths.isEmpty { options.widths = [nil] }
-    guard options.widths.count <= options.limits.maxWidths else {
+    let heights = options.settings.heights.count
+    guard heights == 1 || options.settings.style.writingMode.isVertical else {
+      throw UsageError("several --height values need --writing-mode vertical-rl or vertical-lr")
+    }
+    guard options.widths.count * heights <= options.limits.maxWidths else {
       throw UsageError(
-        "\(options.widths.count) widths, over the limit of \(options.limits.maxWidths)"
-          + " (--max-widths)")
+        "\(options.widths.count * heights) \(heights == 1 ? "widths" : "proposals"), over the"
+          + " limit of \(options.limits.maxWidths) (--max-widths)")
     }
     let texts = try TextInput.Source(
       parsed, arguments: parsed.positionals, fallback: .lines,
@@ -148,7 +152,9 @@ enum MeasureCommand {
     StyleOptions.warnAboutClampedVariations(parsed.settings.style, fonts: fonts)
     let options = parsed
     let settings = options.settings
-    let proposals = options.widths.map { ProposedViewSize(width: $0, height: settings.height) }
+    let proposals = settings.heights.flatMap { height in
+      options.widths.map { ProposedViewSize(width: $0, height: height) }
+    }
     // The texts are read as they are measured: how many there are is known at the end.
     let progress = ProgressReport(
       verb: "measuring", noun: "texts", total: nil, quiet: arguments.has("--quiet"))

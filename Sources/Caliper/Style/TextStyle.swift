@@ -94,6 +94,10 @@ public struct TextStyle: Sendable, Hashable {
   public var overflowWrap: OverflowWrap
   /// CSS `line-break` (`.css` mode only).
   public var lineBreak: LineBreak
+  /// Horizontal lines (the default) or vertical columns (`WritingMode`).
+  public var writingMode: WritingMode = .horizontalTB
+  /// How characters stand in vertical columns (`TextOrientation`).
+  public var textOrientation: TextOrientation = .mixed
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",

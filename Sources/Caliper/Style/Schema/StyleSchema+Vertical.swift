@@ -1,0 +1,50 @@
+/// The fields of the style schema for vertical text: `writingMode` and `textOrientation`,
+/// spelled as CSS spells their values.
+extension StyleSchema {
+  static let verticalFields: [StyleField] = [
+    StyleField(
+      "writingMode", option: "--writing-mode", "<mode>", .string, [.style],
+      help: "horizontal-tb (default), vertical-rl (columns right to\n"
+        + "left) or vertical-lr; vertical text breaks at --height."
+    ) { (value, settings) throws(StyleError) in
+      let name = try choice(value, "writing mode", WritingMode.allCases.map(\.rawValue))
+      settings.style.writingMode = WritingMode(rawValue: name) ?? .horizontalTB
+    },
+    StyleField(
+      "textOrientation", option: "--text-orientation", "<o>", .string, [.style],
+      help: "In vertical text: mixed (default: as Unicode's\n"
+        + "Vertical_Orientation says), upright or sideways."
+    ) { (value, settings) throws(StyleError) in
+      let name = try choice(value, "text orientation", TextOrientation.allCases.map(\.rawValue))
+      settings.style.textOrientation = TextOrientation(rawValue: name) ?? .mixed
+    },
+  ]
+}
+
+extension StyleSchema {
+  /// Proposed heights: one, or a non-empty list (each a number of points from 0, or
+  /// "inf"/"none"/null for an unspecified height).
+  static func heights(_ value: JSONValue) throws(StyleError) -> [Double?] {
+    let values = list(value)
+    guard !values.isEmpty else { throw StyleError("height must be a number, not an empty list") }
+    var heights: [Double?] = []
+    for (index, item) in values.enumerated() {
+      do throws(StyleError) {
+        heights.append(try height(item))
+      } catch {
+        throw StyleError(subpath: isList(value) ? "[\(index)]" : "", error.message)
+      }
+    }
+    return heights
+  }
+
+  /// One proposed height.
+  static func height(_ value: JSONValue) throws(StyleError) -> Double? {
+    if case .string(let text) = value, ["inf", "infinity", "none"].contains(text.lowercased()) {
+      return nil
+    }
+    if value == .null { return nil }
+    let height = try number(value, "height", 0...Double.infinity)
+    return height.isInfinite ? nil : height
+  }
+}
