@@ -121,8 +121,10 @@ enum MeasureCommand {
     for list in parsed.all("--width") { options.widths += try OptionValues.widths(list) }
     if options.widths.isEmpty { options.widths = [nil] }
     let heights = options.settings.heights.count
-    guard heights == 1 || options.settings.style.writingMode.isVertical else {
-      throw UsageError("several --height values need --writing-mode vertical-rl or vertical-lr")
+    do throws(StyleError) {
+      _ = try options.settings.proposals(widths: [nil])
+    } catch {
+      throw UsageError("--height: \(error.message)")
     }
     guard options.widths.count * heights <= options.limits.maxWidths else {
       throw UsageError(
@@ -152,9 +154,7 @@ enum MeasureCommand {
     StyleOptions.warnAboutClampedVariations(parsed.settings.style, fonts: fonts)
     let options = parsed
     let settings = options.settings
-    let proposals = settings.heights.flatMap { height in
-      options.widths.map { ProposedViewSize(width: $0, height: height) }
-    }
+    let proposals = try settings.proposals(widths: options.widths)
     // The texts are read as they are measured: how many there are is known at the end.
     let progress = ProgressReport(
       verb: "measuring", noun: "texts", total: nil, quiet: arguments.has("--quiet"))

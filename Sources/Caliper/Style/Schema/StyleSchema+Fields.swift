@@ -195,8 +195,8 @@ extension StyleSchema {
     StyleField(
       "height", option: "--height", "<h>[,<h>...]", .numbers, [.proposal],
       help: "Proposed height in points (or inf): with --line-limit or\n"
-        + "--truncation, only the lines that fit are shown. Vertical\n"
-        + "text breaks its columns at it; a list for several."
+        + "--truncation, only the lines that fit are shown.\n"
+        + "Vertical text breaks its columns at it (a list: each)."
     ) { (value, settings) throws(StyleError) in
       settings.heights = try heights(value)
       settings.height = settings.heights[0]

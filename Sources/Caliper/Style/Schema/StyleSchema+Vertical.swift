@@ -48,3 +48,16 @@ extension StyleSchema {
     return height.isInfinite ? nil : height
   }
 }
+
+extension StyleSettings {
+  /// The proposals of `widths` at each proposed height, heights outer: several heights
+  /// (`--height 120,200`, `"height": [120, 200]`) only for vertical text, whose columns
+  /// break at them. `caliper measure` and `caliper serve` both ask here.
+  package func proposals(widths: [Double?]) throws(StyleError) -> [ProposedViewSize] {
+    guard heights.count == 1 || style.writingMode.isVertical else {
+      throw StyleError(
+        key: "height", "several heights need writing mode vertical-rl or vertical-lr")
+    }
+    return heights.flatMap { height in widths.map { ProposedViewSize(width: $0, height: height) } }
+  }
+}
