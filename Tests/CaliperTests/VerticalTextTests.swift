@@ -67,6 +67,29 @@ import Testing
   /// A length as Chromium reports it: ceiled to its 1/64-px LayoutUnit.
   static func layoutUnits(_ length: Double) -> Double { (length * 64 - 1e-6).rounded(.up) / 64 }
 
+  /// Why a column may start elsewhere than in Chromium.
+  enum Cause: String {
+    /// Unicode 15.1's rule LB19a, which ICU 72 predates: a curly quotation mark (line-break
+    /// class QU) no longer glues to an East Asian letter on its other side, so Chromium
+    /// (whose ICU has it) may start a column between "”" and "라"; Caliper's ICU 72 keeps
+    /// "세요”라고" together. A break-opportunity difference, the same in horizontal text.
+    case quotationMarkBreak = "Unicode 15.1 LB19a (ICU 72 predates it)"
+  }
+
+  /// The cause of a difference in column starts, if it is a known one: the first column
+  /// start where the two differ is, in Chromium, an East Asian letter after "”" or "’"
+  /// (the columns after it follow from it).
+  static func cause(_ text: String, ours: [Int], theirs: [Int]) -> Cause? {
+    let scalars = Array(text.unicodeScalars)
+    guard let first = zip(ours, theirs).first(where: { $0 != $1 })?.1 else { return nil }
+    let eastAsian: [ClosedRange<UInt32>] = [0x3040...0x30FF, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
+    guard first > 0, first < scalars.count,
+      [0x201D, 0x2019].contains(scalars[first - 1].value),
+      eastAsian.contains(where: { $0.contains(scalars[first].value) })
+    else { return nil }
+    return .quotationMarkBreak
+  }
+
   @Test func columnsAgreeWithChromium() throws {
     let fixture = try Self.fixture.get()
     let library = try TestFonts.library.get()
@@ -82,7 +105,15 @@ import Testing
         let starts = columns.columns.map { offsets[$0.range.lowerBound] }
         pairs += 1
         let same = starts == result.starts && abs(columns.size.width - result.width) < 0.001
-        if same { agreeing += 1 } else { differences.append("\(excerpt) at \(result.height)") }
+        if same {
+          agreeing += 1
+          continue
+        }
+        let place = "\(excerpt) at \(result.height)"
+        if let cause = Self.cause(paragraph.text, ours: starts, theirs: result.starts) {
+          differences.append("\(place): \(cause.rawValue)")
+          continue
+        }
         #expect(
           starts == result.starts,
           "\(excerpt) at \(result.height): columns start at \(starts), Chromium's at \(result.starts)"
@@ -101,8 +132,8 @@ import Testing
     try? FileHandle.standardError.write(
       contentsOf: Data(
         ("Vertical agreement with \(fixture.chromium): \(agreeing)/\(pairs) (paragraph, height)"
-          + " pairs\n").utf8))
-    #expect(pairs >= 80)
+          + " pairs\n" + differences.map { "  \($0)\n" }.joined()).utf8))
+    #expect(pairs >= 100)
     #expect(Double(agreeing) >= 0.99 * Double(pairs), "\(differences)")
   }
 
@@ -151,9 +182,9 @@ import Testing
     let unicode = try library.prepare("한", style: Self.style(lang: "ko", rules: .unicode))
     #expect(abs(unicode.idealWidth - (ascent + descent)) < 1e-9)
     let css = try library.prepare("한", style: Self.style(lang: "ko"))
-    // Blink's 19 px in HarfBuzz's whole font units: 1188 of 1000 at 16 pt.
+    // Blink's 19 px in HarfBuzz's whole font units, rounded down: 1187 of 1000 at 16 pt.
     let blink = (ascent + 0.5).rounded(.down) + (descent + 0.5).rounded(.down)
-    #expect(abs(css.idealWidth - blink) <= 16 / nanum.unitsPerEm)
+    #expect(css.idealWidth <= blink && blink - css.idealWidth < 16 / nanum.unitsPerEm)
   }
 
   /// Orientation per UAX #50: Han, kana, Hangul and full-width punctuation upright; Latin,

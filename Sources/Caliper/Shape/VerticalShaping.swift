@@ -42,14 +42,17 @@ struct VerticalShaping: Sendable {
     }
   }
 
-  /// Blink's vertical advance for a face without `vmtx`, in font units (rounded to
-  /// HarfBuzz's whole units): `SimpleFontData`'s rounded ascent + rounded descent.
+  /// Blink's vertical advance for a face without `vmtx`, in font units: its rounded ascent
+  /// + rounded descent (`SimpleFontData`). HarfBuzz's positions are whole units, so the
+  /// value is rounded down to one (NanumGothic's 19 px at 16 px is 1187.5 units, kept as
+  /// 1187: 18.992 pt): a column of n such advances then fits a whole-pixel height exactly
+  /// when Blink's does (n × 19 ≤ h), where rounding up would refuse the last by 0.008 pt.
   func blinkAdvance(_ font: Font) -> Int32 {
     let exact = font.metrics.scaled(to: size)
     let metrics = PreparedText.blinkLineMetrics(
       LineMetrics(ascent: exact.ascent, descent: exact.descent, lineGap: 0))
     let pixels = metrics.ascent + metrics.descent
-    return Int32((pixels * Double(font.unitsPerEm) / size).rounded())
+    return Int32((pixels * Double(font.unitsPerEm) / size).rounded(.down))
   }
 }
 
