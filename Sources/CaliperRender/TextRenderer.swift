@@ -35,6 +35,9 @@ public struct TextRenderer: Sendable {
     _ text: PreparedText, proposal: ProposedViewSize, fonts: FontLibrary,
     textOptions: TextContainerOptions = TextContainerOptions()
   ) throws(RenderError) -> TextRendering {
+    if text.style.writingMode.isVertical {
+      return try renderVertical(text, proposal: proposal, fonts: fonts, textOptions: textOptions)
+    }
     let measurement = text.measure(proposal, options: textOptions)
     let scale = options.scale
     let overlays = options.overlays

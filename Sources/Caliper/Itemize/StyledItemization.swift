@@ -124,7 +124,7 @@ struct StyledItemization {
       start = pieceEnd
     }
     items.missing = chooser.missing
-    items.runs = VerticalRuns.split(
+    items.runs = VerticalRuns.oriented(
       Itemization.runs(analysis, faceOf: items.faceOf), analysis, style)
     self.items = items
     self.slots = slots

@@ -44,7 +44,7 @@ struct Itemization {
     }
     self.faceOf = faceOf
     missing = chooser.missing
-    runs = VerticalRuns.split(Self.runs(analysis, faceOf: faceOf), analysis, style)
+    runs = VerticalRuns.oriented(Self.runs(analysis, faceOf: faceOf), analysis, style)
   }
 
   /// Runs of one face, script and bidi level.

@@ -18,7 +18,7 @@
 /// style.writingMode = .verticalRL
 /// let text = try fonts.prepare("吾輩は猫である。名前はまだ無い。", style: style)
 /// let columns = text.measureColumns(ProposedViewSize(width: nil, height: 120))
-/// columns.columns.count  // 2
+/// columns.columns.map(\.text)  // ["吾輩は猫であ", "る。名前はまだ", "無い。"]
 /// ```
 public struct VerticalMeasurement: Sendable, Hashable {
   /// One column: a line set top to bottom.

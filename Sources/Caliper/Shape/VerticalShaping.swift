@@ -49,8 +49,8 @@ struct VerticalShaping: Sendable {
   /// when Blink's does (n × 19 ≤ h), where rounding up would refuse the last by 0.008 pt.
   func blinkAdvance(_ font: Font) -> Int32 {
     let exact = font.metrics.scaled(to: size)
-    let metrics = PreparedText.blinkLineMetrics(
-      LineMetrics(ascent: exact.ascent, descent: exact.descent, lineGap: 0))
+    let metrics = LineMetrics(ascent: exact.ascent, descent: exact.descent, lineGap: 0)
+      .blinkRounded
     let pixels = metrics.ascent + metrics.descent
     return Int32((pixels * Double(font.unitsPerEm) / size).rounded(.down))
   }
