@@ -14,7 +14,8 @@ internal import CICU
 /// not done.
 enum VerticalRuns {
   /// `runs` cut where a cluster's orientation changes; unchanged for horizontal text.
-  static func oriented(_ runs: [TextRun], _ analysis: TextAnalysis, _ style: TextStyle) -> [TextRun] {
+  static func oriented(_ runs: [TextRun], _ analysis: TextAnalysis, _ style: TextStyle) -> [TextRun]
+  {
     guard style.writingMode.isVertical else { return runs }
     switch style.textOrientation {
     case .sideways: return runs

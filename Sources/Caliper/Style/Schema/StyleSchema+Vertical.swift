@@ -2,22 +2,14 @@
 /// spelled as CSS spells their values.
 extension StyleSchema {
   static let verticalFields: [StyleField] = [
-    StyleField(
-      "writingMode", option: "--writing-mode", "<mode>", .string, [.style],
+    cssField(
+      "writingMode", option: "--writing-mode", "writing mode",
       help: "horizontal-tb (default), vertical-rl (columns right to\n"
-        + "left) or vertical-lr; vertical text breaks at --height."
-    ) { (value, settings) throws(StyleError) in
-      let name = try choice(value, "writing mode", WritingMode.allCases.map(\.rawValue))
-      settings.style.writingMode = WritingMode(rawValue: name) ?? .horizontalTB
-    },
-    StyleField(
-      "textOrientation", option: "--text-orientation", "<o>", .string, [.style],
+        + "left) or vertical-lr; vertical text breaks at --height.", \.writingMode),
+    cssField(
+      "textOrientation", option: "--text-orientation", "text orientation",
       help: "In vertical text: mixed (default: as Unicode's\n"
-        + "Vertical_Orientation says), upright or sideways."
-    ) { (value, settings) throws(StyleError) in
-      let name = try choice(value, "text orientation", TextOrientation.allCases.map(\.rawValue))
-      settings.style.textOrientation = TextOrientation(rawValue: name) ?? .mixed
-    },
+        + "Vertical_Orientation says), upright or sideways.", \.textOrientation),
   ]
 }
 
