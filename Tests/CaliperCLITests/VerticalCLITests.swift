@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -88,5 +89,19 @@ import Testing
     #expect(results.map { $0["columnCount"] as? Int } == [4, 2])
     let widths = results.map { ($0["size"] as? [String: Double])?["width"] }
     #expect(widths == [4 * 20.9375, 2 * 20.9375])
+  }
+
+  /// Layout containers place horizontal text only: a vertical text node is refused with
+  /// its JSON path, never laid out as its columns turned.
+  @Test func layoutRefusesVerticalTextNodes() throws {
+    let file = TemporaryFiles.path("vertical-layout.json")
+    try #"{"type":"vstack","children":[{"type":"text","text":"中文","writingMode":"vertical-rl"}]}"#
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try CLITests.caliper(["layout", file])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: layout \(file): $.children[0]: writingMode vertical-rl is not laid out by"
+        + " containers yet; measure or render vertical text on its own\n")
   }
 }
