@@ -123,6 +123,10 @@ package struct ServeRequest {
     if let scale = request["scale"] {
       format.scale = try RequestLimits.scale(Self.number(scale, key: "scale"))
     }
+    if settings.style.writingMode.isVertical, format.rects != nil || !format.points.isEmpty {
+      throw RequestError(
+        .invalidValue, "'rects' and 'points' are not available for vertical text yet")
+    }
     let widths = proposals.map(\.width)
     do {
       proposals = try settings.proposals(widths: widths)

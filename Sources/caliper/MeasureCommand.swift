@@ -112,6 +112,11 @@ enum MeasureCommand {
         throw UsageError("--points asks about more than \(MeasureFormat.maxPoints) points")
       }
     }
+    if options.settings.style.writingMode.isVertical,
+      let option = ["--rects", "--points"].first(where: { !parsed.all($0).isEmpty })
+    {
+      throw UsageError("\(option) is not available for vertical text (--writing-mode) yet")
+    }
     if let bytes = parsed.last("--max-text-bytes") {
       options.limits.maxTextBytes = try OptionValues.byteCount(bytes, option: "--max-text-bytes")
     }

@@ -71,6 +71,13 @@ import Testing
       orientation.stderr.hasPrefix(
         "Error: --text-orientation: text orientation must be one of mixed, upright, sideways,"
           + " not 'tilted'\n"))
+    // Character rects and hit testing are horizontal only: refused, not answered wrong.
+    let rects = try CLITests.caliper(
+      ["measure", "--json", "--writing-mode", "vertical-rl", "--rects", "0:1", "中"])
+    #expect(rects.status == 64)
+    #expect(
+      rects.stderr.hasPrefix(
+        "Error: --rects is not available for vertical text (--writing-mode) yet\n"))
     let heights = try CLITests.caliper(["measure", "--height", "100,200", "x"])
     #expect(heights.status == 64)
     #expect(
