@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
 
@@ -168,4 +169,19 @@ void cicu_version(char *buffer) {
   UVersionInfo version;
   u_getVersion(version);
   u_versionToString(version, buffer);
+}
+
+int32_t cicu_vertical_orientation(uint32_t scalar) {
+  // ICU's UVerticalOrientation is R = 0, Tr = 1, Tu = 2, U = 3, the values the header
+  // promises; out-of-range scalars read as R.
+  if (scalar > 0x10FFFF) return U_VO_ROTATED;
+#if U_ICU_VERSION_MAJOR_NUM < 78
+  // Unicode 17.0 (ICU 78) changed the curly quotation marks U+2018, U+2019, U+201C and
+  // U+201D from R to Tr (UTC action 182-A97, L2/25-028), as Japanese fonts set them;
+  // Chromium's ICU has it. Older ICU (Debian 12's is 72) still says R.
+  if (scalar == 0x2018 || scalar == 0x2019 || scalar == 0x201C || scalar == 0x201D) {
+    return U_VO_TRANSFORMED_ROTATED;
+  }
+#endif
+  return u_getIntPropertyValue((UChar32)scalar, UCHAR_VERTICAL_ORIENTATION);
 }

@@ -35,6 +35,9 @@ public struct TextRenderer: Sendable {
     _ text: PreparedText, proposal: ProposedViewSize, fonts: FontLibrary,
     textOptions: TextContainerOptions = TextContainerOptions()
   ) throws(RenderError) -> TextRendering {
+    if text.style.writingMode.isVertical {
+      return try renderVertical(text, proposal: proposal, fonts: fonts, textOptions: textOptions)
+    }
     let measurement = text.measure(proposal, options: textOptions)
     let scale = options.scale
     let overlays = options.overlays
@@ -47,30 +50,13 @@ public struct TextRenderer: Sendable {
       height: RenderOptions.pixels(measurement.size.height, scale: scale)
     )
 
-    var legend: (text: PreparedText, measurement: TextMeasurement)?
-    var legendPixels = (width: 0, height: 0)
-    if overlays.contains(.legend) {
-      let string = Self.legend(measurement, proposal: proposal, scale: scale)
-      if let prepared = try? fonts.prepare(string, style: TextStyle(size: options.legendSize)) {
-        let measured = prepared.measure(.unspecified)
-        legend = (prepared, measured)
-        legendPixels = (
-          RenderOptions.pixels(measured.size.width, scale: scale),
-          RenderOptions.pixels(measured.size.height, scale: scale) + margin
-        )
-      }
-    }
-    let width = max(contentPixels.width, legendPixels.width) + 2 * margin
-    let height = contentPixels.height + 2 * margin + legendPixels.height
-    try options.checkImageSize(width: width, height: height)
-
-    var image = Image(width: width, height: height, background: options.background)
-    let origin = (x: Double(margin), y: Double(margin))
-    func box(_ rect: Rect) -> PixelBox {
-      PixelBox(
-        x: origin.x + rect.minX * scale, y: origin.y + rect.minY * scale,
-        width: max(rect.width * scale, 1), height: max(rect.height * scale, 1))
-    }
+    let canvas = try RenderCanvas(
+      options: options, content: contentPixels,
+      legend: overlays.contains(.legend)
+        ? Self.legend(measurement, proposal: proposal, scale: scale) : nil, fonts: fonts)
+    let (width, origin) = (canvas.width, canvas.origin)
+    var image = Image(width: width, height: canvas.height, background: options.background)
+    func box(_ rect: Rect) -> PixelBox { canvas.box(rect) }
     if overlays.contains(.usedRect) {
       image.fill(box(measurement.usedRect), color: OverlayColor.usedRectFill)
       image.stroke(box(measurement.usedRect), color: OverlayColor.usedRect)
@@ -155,14 +141,10 @@ public struct TextRenderer: Sendable {
         }
       }
     }
-    if let legend {
-      _ = try painter.paint(
-        legend.text, legend.measurement, x: origin.x,
-        y: Double(margin * 2 + contentPixels.height), color: OverlayColor.legend, into: &image)
-    }
+    try canvas.paintLegend(into: &image)
     return TextRendering(
       image: image, measurement: measurement, origin: origin, scale: scale,
-      marginPixels: margin, legendHeight: legendPixels.height, ink: painted.ink,
+      marginPixels: margin, legendHeight: canvas.legendHeight, ink: painted.ink,
       glyphCount: painted.glyphCount, notdefCount: painted.notdefCount, inkBounds: inkBounds)
   }
 

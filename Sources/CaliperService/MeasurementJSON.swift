@@ -48,6 +48,9 @@ package enum MeasurementJSON {
     _ rows: MeasuredRows, lossy: Lossy = Lossy(), leading: [(String, JSONWriter.Value)] = [],
     into json: inout JSONWriter, flush: (inout JSONWriter) -> Void
   ) {
+    if rows.text.style.writingMode.isVertical {
+      return VerticalJSON.write(rows, lossy: lossy, leading: leading, into: &json, flush: flush)
+    }
     let format = rows.format
     json.raw("{")
     json.members(leading)
@@ -165,7 +168,7 @@ package enum MeasurementJSON {
     var lossy = lossy
     lossy.missingGlyphs = text.missingGlyphCount
     lossy.clampedAdvances = text.clampedAdvanceCount
-    let ideal = text.sizeThatFits(.unspecified)
+    let ideal = VerticalJSON.ideal(text)
     let idealSize = format.scale.map { ideal.size.rounded(toScale: $0) } ?? ideal.size
     json.member("\"text\":", text.string)
     json.member(",\"size\":", text.style.size)
@@ -183,7 +186,7 @@ package enum MeasurementJSON {
     json.write(lossy.value)
     json.member(",\"ideal\":{\"width\":", idealSize.width)
     json.member(",\"height\":", idealSize.height)
-    json.member(",\"lineCount\":", ideal.lineCount)
+    json.member(",\"lineCount\":", ideal.count)
     json.member("},\"minWidth\":", text.minWidth)
   }
 

@@ -130,10 +130,18 @@ package struct ServeRequest {
     if let scale = request["scale"] {
       format.scale = try RequestLimits.scale(Self.number(scale, key: "scale"))
     }
-    let height = settings.height
-    action = .measure(
-      text: text, settings: settings,
-      proposals: proposals.map { ProposedViewSize(width: $0.width, height: height) })
+    if settings.style.writingMode.isVertical, format.rects != nil || !format.points.isEmpty {
+      throw RequestError(
+        .invalidValue, "'rects' and 'points' are not available for vertical text yet")
+    }
+    let widths = proposals.map(\.width)
+    do {
+      proposals = try settings.proposals(widths: widths)
+    } catch {
+      throw RequestError(.invalidValue, error.message)
+    }
+    try limits.check(widthCount: proposals.count, option: "--max-widths")
+    action = .measure(text: text, settings: settings, proposals: proposals)
   }
 
   /// A proposed width: a number ≥ 0, null or "inf" (the ideal size).

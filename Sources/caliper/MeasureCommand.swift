@@ -120,6 +120,11 @@ enum MeasureCommand {
         throw UsageError("--points asks about more than \(MeasureFormat.maxPoints) points")
       }
     }
+    if options.settings.style.writingMode.isVertical,
+      let option = ["--rects", "--points"].first(where: { !parsed.all($0).isEmpty })
+    {
+      throw UsageError("\(option) is not available for vertical text (--writing-mode) yet")
+    }
     if let bytes = parsed.last("--max-text-bytes") {
       options.limits.maxTextBytes = try OptionValues.byteCount(bytes, option: "--max-text-bytes")
     }
@@ -128,10 +133,16 @@ enum MeasureCommand {
     }
     for list in parsed.all("--width") { options.widths += try OptionValues.widths(list) }
     if options.widths.isEmpty { options.widths = [nil] }
-    guard options.widths.count <= options.limits.maxWidths else {
+    let heights = options.settings.heights.count
+    do throws(StyleError) {
+      _ = try options.settings.proposals(widths: [nil])
+    } catch {
+      throw UsageError("--height: \(error.message)")
+    }
+    guard options.widths.count * heights <= options.limits.maxWidths else {
       throw UsageError(
-        "\(options.widths.count) widths, over the limit of \(options.limits.maxWidths)"
-          + " (--max-widths)")
+        "\(options.widths.count * heights) \(heights == 1 ? "widths" : "proposals"), over the"
+          + " limit of \(options.limits.maxWidths) (--max-widths)")
     }
     let texts = try TextInput.Source(
       parsed, arguments: parsed.positionals, fallback: .lines,
@@ -156,7 +167,7 @@ enum MeasureCommand {
     StyleOptions.warnAboutClampedVariations(parsed.settings.style, fonts: fonts)
     let options = parsed
     let settings = options.settings
-    let proposals = options.widths.map { ProposedViewSize(width: $0, height: settings.height) }
+    let proposals = try settings.proposals(widths: options.widths)
     // The texts are read as they are measured: how many there are is known at the end.
     let progress = ProgressReport(
       verb: "measuring", noun: "texts", total: nil, quiet: arguments.has("--quiet"))

@@ -110,6 +110,8 @@ enum MeasureStream {
       }
       writer.raw("\n")
       sink(writer.bytes)
+    } else if rows.text.style.writingMode.isVertical {
+      VerticalTable.write(rows) { sink(Array($0.utf8)) }
     } else {
       MeasurementTable.write(rows) { sink(Array($0.utf8)) }
     }

@@ -125,12 +125,16 @@ enum RenderCommand {
     // summary goes to stderr, so that stdout holds the PNG alone.
     let toStandardOutput = options.output == "-" || Self.isStandardOutput(options.output)
     try PNGFile.write(rendering.image, to: options.output == "-" ? "/dev/stdout" : options.output)
-    let size = rendering.measurement.size
+    // Vertical text: the block is the measured lines turned, each line a column.
+    let vertical = settings.style.writingMode.isVertical
+    let measured = rendering.measurement.size
+    let size = vertical ? Size(width: measured.height, height: measured.width) : measured
+    let count = rendering.measurement.lineCount
     var summary =
       "\(options.output): \(rendering.image.width) × \(rendering.image.height) px; "
       + "text \(formatNumber(size.width, minimumFractionDigits: 3)) × "
       + "\(formatNumber(size.height, minimumFractionDigits: 3)) pt, "
-      + "\(rendering.measurement.lineCount) line\(rendering.measurement.lineCount == 1 ? "" : "s"), "
+      + "\(count) \(vertical ? "column" : "line")\(count == 1 ? "" : "s"), "
       + "\(rendering.glyphCount) glyphs, \(rendering.notdefCount) .notdef\n"
     if !prepared.missing.isEmpty {
       let missing = prepared.missing.map { "U+" + String($0.value, radix: 16, uppercase: true) }

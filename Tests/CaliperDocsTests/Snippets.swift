@@ -221,6 +221,21 @@ import Testing
   }
 
   /// Caliper.docc, BrowserExactMode.md.
+  /// Caliper.docc, VerticalText.md: Droid Sans Fallback's 16-pt vmtx advance per
+  /// ideograph, its (267 + 68) × 16 / 256 = 20.9375-pt column; "る。" moves together.
+  @Test func verticalText() throws {
+    let fonts = try FontLibrary.bundled()
+    var style = TextStyle(size: 16, locale: "ja")
+    style.writingMode = .verticalRL
+    let text = try fonts.prepare("吾輩は猫である。名前はまだ無い。", style: style)
+    let block = text.measureColumns(ProposedViewSize(width: nil, height: 120))
+    let columns = block.columns.map(\.text)  // ["吾輩は猫であ", "る。名前はまだ", "無い。"]
+    let size = block.size  // 62.8125 × 112: three columns of 20.9375, the longest 112
+
+    #expect(columns == ["吾輩は猫であ", "る。名前はまだ", "無い。"])
+    #expect(size == Size(width: 3 * 20.9375, height: 7 * 16))
+  }
+
   @Test func browserExactMode() throws {
     var style = TextStyle(size: 16)
     style.breakRules = .css  // lines, heights and min/max-content as Chromium's

@@ -46,6 +46,11 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
 int32_t cicu_bidi_reorder_visual(const uint8_t *levels, int32_t length,
                                  int32_t *visual_to_logical);
 
+/// Unicode 17's Vertical_Orientation (UAX #50) of `scalar`, from ICU's
+/// UCHAR_VERTICAL_ORIENTATION (ICU 63+) with Unicode 17's change applied on an older ICU:
+/// 0 rotated (R), 1 transformed rotated (Tr), 2 transformed upright (Tu), 3 upright (U).
+int32_t cicu_vertical_orientation(uint32_t scalar);
+
 /// ICU's name for an error code returned (negated) by the functions above.
 const char *cicu_error_name(int32_t code);
 

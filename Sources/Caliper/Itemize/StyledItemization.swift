@@ -124,7 +124,8 @@ struct StyledItemization {
       start = pieceEnd
     }
     items.missing = chooser.missing
-    items.runs = Itemization.runs(analysis, faceOf: items.faceOf)
+    items.runs = VerticalRuns.oriented(
+      Itemization.runs(analysis, faceOf: items.faceOf), analysis, style)
     self.items = items
     self.slots = slots
     let metrics = boxes.isEmpty ? [] : slots.lineMetrics

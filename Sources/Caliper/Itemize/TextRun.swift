@@ -13,6 +13,9 @@ struct TextRun: Sendable, Hashable {
   let script: UInt32
   /// Bidi level; odd is right-to-left.
   let level: UInt8
+  /// Whether the run stands upright in a vertical line: shaped top to bottom
+  /// (`VerticalRuns`).
+  var isUpright = false
 
   var isRightToLeft: Bool { level & 1 == 1 }
 }
@@ -41,7 +44,7 @@ struct Itemization {
     }
     self.faceOf = faceOf
     missing = chooser.missing
-    runs = Self.runs(analysis, faceOf: faceOf)
+    runs = VerticalRuns.oriented(Self.runs(analysis, faceOf: faceOf), analysis, style)
   }
 
   /// The itemization of a text of `AnalysisShortcuts.isOneFaceLatin` characters

@@ -15,14 +15,7 @@
 /// applied: Chromium headless does not apply it either (a Thai line is 24 px, not 25).
 extension PreparedText {
   /// A font's line metrics as Blink uses them for `line-height: normal`.
-  static func blinkLineMetrics(_ metrics: LineMetrics) -> LineMetrics {
-    func rounded(_ value: Double) -> Double { (value + 0.5).rounded(.down) }
-    let gap = rounded(metrics.lineGap)
-    let above = (gap / 2 * 64).rounded(.down) / 64  // a LayoutUnit: 1/64 px
-    return LineMetrics(
-      ascent: rounded(metrics.ascent) + above, descent: rounded(metrics.descent) + gap - above,
-      lineGap: 0)
-  }
+  static func blinkLineMetrics(_ metrics: LineMetrics) -> LineMetrics { metrics.blinkRounded }
 
   /// Whether lines wrap at the proposed width (not with CSS `white-space: nowrap` or `pre`).
   var wraps: Bool { storage.breakFacts.contains(.wraps) }

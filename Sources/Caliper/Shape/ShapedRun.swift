@@ -9,7 +9,7 @@ internal import CHarfBuzz
 /// offsets where a line edge must be reshaped. Where the face's space is inert
 /// (`Font.spaceIsInert`), a run is shaped word by word instead, each word alone and through
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
-/// Limitation: vertical text is not supported.
+/// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`).
 ///
 /// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer, so each preparation
 /// (and each reshaping measurement) makes its own and it never crosses threads.
@@ -24,8 +24,11 @@ struct Shaper: ~Copyable {
   /// Whether words may be shaped alone: not when a feature applies to a range, which is
   /// given in the paragraph's offsets.
   private let mayShapeWords: Bool
+  /// How upright runs of vertical text advance.
+  private let vertical: VerticalShaping
 
   init(style: TextStyle) {
+    vertical = VerticalShaping(style: style)
     buffer = hb_buffer_create()
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
@@ -67,7 +70,7 @@ struct Shaper: ~Copyable {
           UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
       }
     }
-    hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+    hb_buffer_set_direction(buffer, VerticalShaping.direction(run))
     hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
     hb_buffer_set_language(buffer, language)
     font.shapePlans.shape(
@@ -77,6 +80,7 @@ struct Shaper: ~Copyable {
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
     let glyphs = infos == nil || positions == nil ? 0 : Int(count)
     if let infos, let positions {
+      if run.isUpright { vertical.useVerticalAdvances(positions, count: glyphs, font: font) }
       Self.hideControls(
         infos, positions, count: glyphs, scalars: scalars, offset: context.lowerBound, font: font)
     }
@@ -179,7 +183,8 @@ struct Shaper: ~Copyable {
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
-    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert, mayShapeWords else {
+    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert, mayShapeWords, !run.isUpright
+    else {
       shape(
         scalars, boundaries: analysis.graphemeStart, range: run.range, context: true, run: run,
         font: font, as: PackedPiece.self

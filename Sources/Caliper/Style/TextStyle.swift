@@ -96,6 +96,10 @@ public struct TextStyle: Sendable, Hashable {
   public var lineBreak: LineBreak
   /// CSS `text-wrap-style`: greedy lines (`.auto`, the default), balanced or pretty ones.
   public var wrapStyle: WrapStyle = .auto
+  /// Horizontal lines (the default) or vertical columns (`WritingMode`).
+  public var writingMode: WritingMode = .horizontalTB
+  /// How characters stand in vertical columns (`TextOrientation`).
+  public var textOrientation: TextOrientation = .mixed
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",

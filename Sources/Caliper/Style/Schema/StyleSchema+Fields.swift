@@ -193,20 +193,13 @@ extension StyleSchema {
       settings.container.truncationMode = TruncationMode(rawValue: name)
     },
     StyleField(
-      "height", option: "--height", "<h>", .number, [.proposal],
+      "height", option: "--height", "<h>[,<h>...]", .numbers, [.proposal],
       help: "Proposed height in points (or inf): with --line-limit or\n"
-        + "--truncation, only the lines that fit are shown."
+        + "--truncation, only the lines that fit are shown.\n"
+        + "Vertical text breaks its columns at it (a list: each)."
     ) { (value, settings) throws(StyleError) in
-      if case .string(let text) = value, ["inf", "infinity", "none"].contains(text.lowercased()) {
-        settings.height = nil
-        return
-      }
-      if value == .null {
-        settings.height = nil
-        return
-      }
-      let height = try number(value, "height", 0...Double.infinity)
-      settings.height = height.isInfinite ? nil : height
+      settings.heights = try heights(value)
+      settings.height = settings.heights[0]
     },
     StyleField(
       "alignment", option: "--alignment", "<a>", .string, [.text],

@@ -14,6 +14,7 @@ package enum StyleSchema {
   /// Every field, in the order `--help` lists them.
   package static let fields: [StyleField] =
     fontFields + StyleSchema.spacingFields + lineFields + breakFields + textBoxFields
+      + verticalFields
 
   /// The field of a JSON key (`fonts` is `font`'s other spelling; a deprecated key reads
   /// as its new one).
@@ -132,6 +133,9 @@ public struct StyleSettings: Sendable {
   public var container: TextContainerOptions
   /// The proposed height (`nil`: unspecified).
   public var height: Double?
+  /// Every proposed height given (`--height 120,200`: vertical text's column heights);
+  /// `height` is the first.
+  public var heights: [Double?] = [nil]
   public var spans: [TextSpan]
 
   public init(
@@ -141,6 +145,7 @@ public struct StyleSettings: Sendable {
     self.style = style
     self.container = container
     self.height = height
+    self.heights = [height]
     self.spans = spans
   }
 }

@@ -1,0 +1,114 @@
+import CaliperTestSupport
+import Foundation
+import Testing
+
+/// `caliper measure --writing-mode vertical-rl`: columns at each proposed height, through
+/// the one style schema. Expected numbers by hand from Droid Sans Fallback's tables (units
+/// per em 256; every ideograph and "。" has vmtx advance 256, so 16 pt at 16 pt; hhea
+/// ascender 267, descender 68, line gap 0: a column (line) is (267 + 68) × 16 / 256 =
+/// 20.9375 pt wide) and Japanese line breaking: "。" never starts a column, so "る。" moves
+/// together.
+@Suite struct VerticalCLITests {
+  static let text = "吾輩は猫である。名前はまだ無い。"
+
+  @Test func tableListsColumnsRightToLeft() throws {
+    let result = try CLITests.caliper(
+      [
+        "measure", "--writing-mode", "vertical-rl", "--height", "100,200", "--locale", "ja",
+        Self.text,
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr == "")
+    // 100 pt holds 6 ideographs (96 pt): "吾輩は猫であ", then "る。名前はま", "だ無い。"; three
+    // columns are 3 × 20.9375 = 62.8125 pt wide; the first at the right, x = 41.875.
+    // 200 pt holds 12 (192 pt).
+    #expect(
+      result.stdout == """
+        "\(Self.text)"
+          16.000 pt, vertical-rl; faces: Droid Sans Fallback
+          height           width      height  columns
+          100.000        62.8125      96.000        3
+              x   41.875    96.000  "吾輩は猫であ"
+              x  20.9375    96.000  "る。名前はま"
+              x    0.000    64.000  "だ無い。"
+          200.000         41.875     192.000        2
+              x  20.9375   192.000  "吾輩は猫である。名前はま"
+              x    0.000    64.000  "だ無い。"
+
+        """)
+  }
+
+  @Test func jsonGivesEachColumnWithItsText() throws {
+    let result = try CLITests.caliper(
+      [
+        "measure", "--json", "--writing-mode", "vertical-rl", "--height", "100", "--locale",
+        "ja", Self.text,
+      ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try CLITests.json(result.firstLine)
+    #expect(object["writingMode"] as? String == "vertical-rl")
+    let results = try #require(object["results"] as? [[String: Any]])
+    let row = try #require(results.first)
+    #expect(row["columnCount"] as? Int == 3)
+    let size = try #require(row["size"] as? [String: Double])
+    #expect(size["width"] == 62.8125 && size["height"] == 96)
+    let columns = try #require(row["columns"] as? [[String: Any]])
+    #expect(columns.map { $0["text"] as? String } == ["吾輩は猫であ", "る。名前はま", "だ無い。"])
+    #expect(columns.map { $0["x"] as? Double } == [41.875, 20.9375, 0])
+    #expect(columns.map { $0["height"] as? Double } == [96, 96, 64])
+  }
+
+  @Test func badValuesAreUsageErrors() throws {
+    let mode = try CLITests.caliper(["measure", "--writing-mode", "diagonal", "x"])
+    #expect(mode.status == 64)
+    #expect(
+      mode.stderr.hasPrefix(
+        "Error: --writing-mode: writing mode must be one of horizontal-tb, vertical-rl,"
+          + " vertical-lr, not 'diagonal'\n"))
+    let orientation = try CLITests.caliper(["measure", "--text-orientation", "tilted", "x"])
+    #expect(orientation.status == 64)
+    #expect(
+      orientation.stderr.hasPrefix(
+        "Error: --text-orientation: text orientation must be one of mixed, upright, sideways,"
+          + " not 'tilted'\n"))
+    // Character rects and hit testing are horizontal only: refused, not answered wrong.
+    let rects = try CLITests.caliper(
+      ["measure", "--json", "--writing-mode", "vertical-rl", "--rects", "0:1", "中"])
+    #expect(rects.status == 64)
+    #expect(
+      rects.stderr.hasPrefix(
+        "Error: --rects is not available for vertical text (--writing-mode) yet\n"))
+    let heights = try CLITests.caliper(["measure", "--height", "100,200", "x"])
+    #expect(heights.status == 64)
+    #expect(
+      heights.stderr.hasPrefix(
+        "Error: --height: several heights need writing mode vertical-rl or vertical-lr\n"))
+  }
+
+  @Test func serveTakesTheSameKeys() throws {
+    let request =
+      #"{"id":1,"text":"吾輩は猫である。","height":[40,70],"writingMode":"vertical-rl","lines":false}"#
+    let result = try CLITests.caliper(["serve"], stdin: request + "\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try CLITests.json(result.firstLine)
+    let results = try #require(object["results"] as? [[String: Any]])
+    // 40 pt: 2 ideographs a column (32 pt), 4 columns; 70 pt: 4 a column, 2 columns.
+    #expect(results.map { $0["columnCount"] as? Int } == [4, 2])
+    let widths = results.map { ($0["size"] as? [String: Double])?["width"] }
+    #expect(widths == [4 * 20.9375, 2 * 20.9375])
+  }
+
+  /// Layout containers place horizontal text only: a vertical text node is refused with
+  /// its JSON path, never laid out as its columns turned.
+  @Test func layoutRefusesVerticalTextNodes() throws {
+    let file = TemporaryFiles.path("vertical-layout.json")
+    try #"{"type":"vstack","children":[{"type":"text","text":"中文","writingMode":"vertical-rl"}]}"#
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try CLITests.caliper(["layout", file])
+    #expect(result.status == 1)
+    #expect(
+      result.stderr
+        == "Error: layout \(file): $.children[0]: writingMode vertical-rl is not laid out by"
+        + " containers yet; measure or render vertical text on its own\n")
+  }
+}
