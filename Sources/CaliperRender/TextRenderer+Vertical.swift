@@ -57,6 +57,6 @@ extension TextRenderer {
     return TextRendering(
       image: image, measurement: text.measure(turned, options: textOptions), origin: origin,
       scale: scale, marginPixels: margin, legendHeight: canvas.legendHeight, ink: painted.ink,
-      glyphCount: painted.glyphCount, notdefCount: painted.notdefCount)
+      glyphCount: painted.glyphCount, notdefCount: painted.notdefCount, inkBounds: nil)
   }
 }

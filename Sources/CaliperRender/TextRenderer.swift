@@ -79,7 +79,7 @@ public struct TextRenderer: Sendable {
     let decorations = text.decorations(of: measurement)
     if !decorations.isEmpty {
       // The glyphs alone, for skipping ink.
-      var mask = Image(width: width, height: height, background: .white)
+      var mask = Image(width: width, height: canvas.height, background: .white)
       _ = try painter.paint(
         text, measurement, x: origin.x, y: origin.y, color: Color(red: 0, green: 0, blue: 0),
         into: &mask)
