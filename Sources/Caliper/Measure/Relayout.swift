@@ -29,11 +29,12 @@ extension PreparedText {
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a
-  /// cached breaking whose range holds the width, else a new scan (then cached, with its
-  /// spans unless `keepsSpans` is false: then its size alone).
+  /// cached breaking whose range holds the width, else a new scan (then cached). With
+  /// `scan`, a new scan without a line limit is `scan`'s own (at the available width; it
+  /// keeps the lines and returns their size and range of widths), cached by its size alone.
   func breaking(
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool,
-    keepsSpans: Bool = true
+    scan: ((Double) -> (LineFit, Range<Double>))? = nil
   ) -> Breaking {
     // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
     let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
@@ -67,17 +68,14 @@ extension PreparedText {
       breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
       return Breaking(fit: fit, limits: breaker.validLimits, extra: extra, available: available)
     }
-    guard keepsSpans else {
+    if let scan {
       if let hit = breakCache.entry(containing: available, needsSpans: true) {
         return Breaking(
           spans: hit.spans, fit: hit.fit, limits: hit.limits, extra: extra, available: available)
       }
-      var breaker = LineBreaker(limit: available)
-      let spans = breaker.breakLines(widths)
-      let fit = LineFit(spans)
-      breakCache.insert(LineBreakCache.Entry(limits: breaker.validLimits, fit: fit, spans: nil))
-      return Breaking(
-        spans: spans, fit: fit, limits: breaker.validLimits, extra: extra, available: available)
+      let (fit, limits) = scan(available)
+      breakCache.insert(LineBreakCache.Entry(limits: limits, fit: fit, spans: nil))
+      return Breaking(fit: fit, limits: limits, extra: extra, available: available)
     }
     var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
       var breaker = LineBreaker(limit: available)
