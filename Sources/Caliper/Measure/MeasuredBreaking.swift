@@ -25,7 +25,7 @@ package struct MeasuredBreaking {
     var packed: PackedSpans?
     breaking = text.breaking(proposal, options: options, needsSpans: true) { available in
       // Not cached with its lines: scanned into packed spans, its size cached alone.
-      var sink = PackedSpans()
+      var sink = PackedSpans(expecting: text.expectedLineCount(at: available))
       var breaker = LineBreaker(limit: available)
       breaker.breakLines(text.widths, into: &sink)
       packed = sink
@@ -63,8 +63,8 @@ package struct MeasuredBreaking {
 /// The spans of one breaking, 24 bytes a line where a `LineBreaker.Span` takes 80: what
 /// making a `Line` reads (offsets, width, emergency and hyphen flags) in place, and the
 /// line's metrics and indent as an index into the few distinct pairs. Lines with offsets
-/// past 2^32, or past 65,535 distinct pairs, are kept as plain spans. The faces are not
-/// kept: a `Line` does not read them.
+/// past 2^32, or with more than `maxStyles` distinct pairs, are kept as plain spans. The
+/// faces are not kept: a `Line` does not read them.
 struct PackedSpans: LineSink {
   private struct Packed {
     var width: Double
@@ -72,21 +72,31 @@ struct PackedSpans: LineSink {
     var contentEnd: UInt32
     var end: UInt32
     var flags: UInt8
-    var style: UInt16
+    var style: UInt8
   }
 
-  private struct Style: Hashable {
+  private struct Style: Equatable {
     var metrics: LineMetrics
     var indent: Double
   }
 
+  /// The most distinct metrics-and-indent pairs packed (each a line's fonts and indent),
+  /// searched in order.
+  static let maxStyles = 64
+
   private var packed: [Packed] = []
   private var styles: [Style] = []
-  private var styleIndex: [Style: UInt16] = [:]
+  /// The style of the last line packed.
+  private var lastStyle = 0
   /// Every span, unpacked, once one would not pack.
   private var plain: [LineBreaker.Span]?
   /// The size of the lines, summed as they come.
   private(set) var fit = LineFit()
+
+  /// Spans with room for `lines` lines.
+  init(expecting lines: Int) {
+    packed.reserveCapacity(lines)
+  }
 
   mutating func append(_ span: LineBreaker.Span) {
     fit.append(span)
@@ -95,13 +105,15 @@ struct PackedSpans: LineSink {
       return
     }
     let style = Style(metrics: span.metrics, indent: span.indent)
-    var index = styles.last == style ? UInt16(styles.count - 1) : styleIndex[style]
-    if index == nil, styles.count < Int(UInt16.max) {
-      index = UInt16(styles.count)
-      styles.append(style)
-      styleIndex[style] = index
+    if lastStyle >= styles.count || styles[lastStyle] != style {
+      if let known = styles.firstIndex(of: style) {
+        lastStyle = known
+      } else {
+        lastStyle = styles.count
+        styles.append(style)
+      }
     }
-    guard let index, span.end <= Int(UInt32.max) else {
+    guard lastStyle < Self.maxStyles, span.end <= Int(UInt32.max) else {
       var all: [LineBreaker.Span] = []
       eachSpan { all.append($0) }
       all.append(span)
@@ -113,7 +125,7 @@ struct PackedSpans: LineSink {
       Packed(
         width: span.width, start: UInt32(span.start), contentEnd: UInt32(span.contentEnd),
         end: UInt32(span.end), flags: (span.emergency ? 1 : 0) | (span.hyphen ? 2 : 0),
-        style: index))
+        style: UInt8(lastStyle)))
   }
 
   /// Hands each span to `body` in order (with empty faces).
@@ -134,6 +146,16 @@ struct PackedSpans: LineSink {
 }
 
 extension PreparedText {
+  /// Room to reserve for the lines of a breaking at `available` width: the ideal lines,
+  /// plus the widest one cut into lines of `available` (the whole count for a text of one
+  /// paragraph; fewer than a text of many long paragraphs needs, which the array grows to),
+  /// at most one a scalar.
+  func expectedLineCount(at available: Double) -> Int {
+    let fit = idealFit
+    let cuts = available > 0 ? min((fit.widest / available).rounded(.up), 1e7) : 0
+    return min(fit.count + Int(cuts), analysis.scalars.count + 1)
+  }
+
   /// The breaking for `proposal`, made once (or found in the cache with its lines), whose
   /// size and lines are read from it (`MeasuredBreaking`).
   package func measuredBreaking(
