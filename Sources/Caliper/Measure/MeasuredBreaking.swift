@@ -23,7 +23,7 @@ package struct MeasuredBreaking {
     self.text = text
     self.options = options
     var packed: PackedSpans?
-    breaking = text.breaking(proposal, options: options, needsSpans: true) { available in
+    breaking = text.breaking(proposal, options: options) { available in
       // Not cached with its lines: scanned into packed spans, its size cached alone.
       var sink = PackedSpans(expecting: text.expectedLineCount(at: available))
       var breaker = LineBreaker(limit: available)
@@ -38,11 +38,12 @@ package struct MeasuredBreaking {
       lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
   }
 
-  /// The lines, top to bottom, each handed to `each` as it is made.
+  /// The lines, top to bottom, each handed to `each` as it is made: one closure call a line
+  /// (the spans are read by index, not handed through a second closure).
   package func forEachLine(_ each: (Line) -> Void) {
     var maker = LineMaker(text, breaking: breaking, options: options)
     if let packed {
-      packed.eachSpan { each(maker.line($0)) }
+      for index in 0..<packed.count { each(maker.line(packed[index])) }
     } else {
       for span in breaking.spans ?? text.idealLines.spans { each(maker.line(span)) }
     }
@@ -88,8 +89,9 @@ struct PackedSpans: LineSink {
   private var styles: [Style] = []
   /// The style of the last line packed.
   private var lastStyle = 0
-  /// Every span, unpacked, once one would not pack.
-  private var plain: [LineBreaker.Span]?
+  /// Every span, unpacked, once one would not pack (`isPlain`).
+  private var plain: [LineBreaker.Span] = []
+  private var isPlain = false
   /// The size of the lines, summed as they come.
   private(set) var fit = LineFit()
 
@@ -100,8 +102,8 @@ struct PackedSpans: LineSink {
 
   mutating func append(_ span: LineBreaker.Span) {
     fit.append(span)
-    if plain != nil {
-      plain?.append(span)
+    if isPlain {
+      plain.append(span)
       return
     }
     let style = Style(metrics: span.metrics, indent: span.indent)
@@ -114,10 +116,10 @@ struct PackedSpans: LineSink {
       }
     }
     guard lastStyle < Self.maxStyles, span.end <= Int(UInt32.max) else {
-      var all: [LineBreaker.Span] = []
-      eachSpan { all.append($0) }
-      all.append(span)
-      plain = all
+      plain.reserveCapacity(packed.count + 1)
+      for index in packed.indices { plain.append(self[index]) }
+      plain.append(span)
+      isPlain = true
       packed = []
       return
     }
@@ -128,20 +130,18 @@ struct PackedSpans: LineSink {
         style: UInt8(lastStyle)))
   }
 
-  /// Hands each span to `body` in order (with empty faces).
-  func eachSpan(_ body: (LineBreaker.Span) -> Void) {
-    if let plain {
-      for span in plain { body(span) }
-      return
-    }
-    for line in packed {
-      let style = styles[Int(line.style)]
-      body(
-        LineBreaker.Span(
-          start: Int(line.start), contentEnd: Int(line.contentEnd), end: Int(line.end),
-          width: line.width, emergency: line.flags & 1 != 0, hyphen: line.flags & 2 != 0,
-          faces: .empty, metrics: style.metrics, indent: style.indent))
-    }
+  /// How many spans there are.
+  var count: Int { isPlain ? plain.count : packed.count }
+
+  /// Span `index`, in order (with empty faces).
+  subscript(index: Int) -> LineBreaker.Span {
+    if isPlain { return plain[index] }
+    let line = packed[index]
+    let style = styles[Int(line.style)]
+    return LineBreaker.Span(
+      start: Int(line.start), contentEnd: Int(line.contentEnd), end: Int(line.end),
+      width: line.width, emergency: line.flags & 1 != 0, hyphen: line.flags & 2 != 0,
+      faces: .empty, metrics: style.metrics, indent: style.indent)
   }
 }
 

@@ -29,33 +29,13 @@ extension PreparedText {
   }
 
   /// The lines for a proposal: the ideal ones when the available width holds them, else a
-  /// cached breaking whose range holds the width, else a new scan (then cached). With
-  /// `scan`, a new scan without a line limit is `scan`'s own (at the available width; it
-  /// keeps the lines and returns their size and range of widths), cached by its size alone.
+  /// cached breaking whose range holds the width, else a new scan (then cached).
   func breaking(
-    _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool,
-    scan: ((Double) -> (LineFit, Range<Double>))? = nil
+    _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> Breaking {
-    // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
-    let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
-    let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
-    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
-    var available = Double.infinity
-    if let width = proposal.width, width != .infinity {
-      available = width.isNaN ? 0 : max(0, width - extra)
-    }
-    if let limit = LineLimit(options, proposal: proposal) {
-      var limited = limitedBreaking(limit, available: available, extra: extra)
-      limited.available = available
-      return limited
-    }
-    let idealFit = lineBreaks.idealFit
-    let idealWidth = idealFit.widest
-    guard available + LineBreaker.tolerance < idealWidth else {
-      return Breaking(
-        spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
-        limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
-    }
+    let (known, available, extra) = knownBreaking(
+      proposal, options: options, needsSpans: needsSpans)
+    if let known { return known }
     guard needsSpans else {
       // A size alone: the cache's plain values, no entry made or copied.
       let cached = breakCache.fit(containing: available)
@@ -68,15 +48,6 @@ extension PreparedText {
       breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
       return Breaking(fit: fit, limits: breaker.validLimits, extra: extra, available: available)
     }
-    if let scan {
-      if let hit = breakCache.entry(containing: available, needsSpans: true) {
-        return Breaking(
-          spans: hit.spans, fit: hit.fit, limits: hit.limits, extra: extra, available: available)
-      }
-      let (fit, limits) = scan(available)
-      breakCache.insert(LineBreakCache.Entry(limits: limits, fit: fit, spans: nil))
-      return Breaking(fit: fit, limits: limits, extra: extra, available: available)
-    }
     var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
       var breaker = LineBreaker(limit: available)
       let spans = breaker.breakLines(widths)
@@ -84,5 +55,61 @@ extension PreparedText {
     }
     found.available = available
     return found
+  }
+
+  /// `breaking(_:options:needsSpans:)` with its lines, where a new scan without a line limit
+  /// is `scan`'s own (at the available width; it keeps the lines and returns their size and
+  /// range of widths), cached by its size alone. A width no breaking holds (each width once,
+  /// as `caliper measure` asks) costs one size-only search and one store in the slot it chose.
+  func breaking(
+    _ proposal: ProposedViewSize, options: TextContainerOptions,
+    scan: (Double) -> (LineFit, Range<Double>)
+  ) -> Breaking {
+    let (known, available, extra) = knownBreaking(proposal, options: options, needsSpans: true)
+    if let known { return known }
+    let cached = breakCache.fit(containing: available)
+    if cached.found != nil,
+      let hit = breakCache.entry(containing: available, needsSpans: true)
+    {
+      return Breaking(
+        spans: hit.spans, fit: hit.fit, limits: hit.limits, extra: extra, available: available)
+    }
+    let (fit, limits) = scan(available)
+    if cached.found == nil {
+      breakCache.insertFit(limits, fit, at: cached.vacancy)
+    } else {
+      breakCache.insert(LineBreakCache.Entry(limits: limits, fit: fit, spans: nil))
+    }
+    return Breaking(fit: fit, limits: limits, extra: extra, available: available)
+  }
+
+  /// What both `breaking`s do first: the breaking when it needs no new scan without a line
+  /// limit (no wrapping, the ideal lines, or a line limit), else nil; with the available
+  /// width and the container's extra width.
+  private func knownBreaking(
+    _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
+  ) -> (Breaking?, available: Double, extra: Double) {
+    // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
+    let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
+    let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
+    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
+    var available = Double.infinity
+    if let width = proposal.width, width != .infinity {
+      available = width.isNaN ? 0 : max(0, width - extra)
+    }
+    if let limit = LineLimit(options, proposal: proposal) {
+      var limited = limitedBreaking(limit, available: available, extra: extra)
+      limited.available = available
+      return (limited, available, extra)
+    }
+    let idealFit = lineBreaks.idealFit
+    let idealWidth = idealFit.widest
+    guard available + LineBreaker.tolerance < idealWidth else {
+      let ideal = Breaking(
+        spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
+        limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
+      return (ideal, available, extra)
+    }
+    return (nil, available, extra)
   }
 }
