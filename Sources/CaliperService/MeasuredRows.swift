@@ -4,9 +4,9 @@ import Caliper
 /// per proposal, made when it is written, and its lines handed on one at a time.
 ///
 /// Problem: 10 MB of prose at 100 pt is 800,000 lines; holding them (and their spans) to
-/// write them took most of a 454 MB peak. Solution: a row's size comes from `sizeThatFits`
-/// (no lines built, the breaking cached), and its lines from
-/// `measure(_:options:eachLine:)`, written as each is made.
+/// write them took most of a 454 MB peak. Solution: each row is broken once
+/// (`MeasuredBreaking`, its spans held while it is written): its size comes first, then its
+/// lines, made from those spans as each is written.
 package struct MeasuredRows {
   package let text: PreparedText
   package let proposals: [ProposedViewSize]
@@ -25,15 +25,41 @@ package struct MeasuredRows {
 
   package var count: Int { proposals.count }
 
-  /// Row `index` without its lines, rounded when a scale is given.
-  package func measurement(_ index: Int) -> TextMeasurement {
-    let row = text.sizeThatFits(proposals[index], options: options)
-    return format.scale.map { row.rounded(toScale: $0) } ?? row
+  /// Row `index`, broken once: its size (rounded when a scale is given), then its lines
+  /// and its characters' places, all read from that one breaking (`MeasuredBreaking`).
+  /// Without lines or character places (`--no-lines`), the size alone (`sizeThatFits`).
+  package func row(_ index: Int) -> Row {
+    let proposal = proposals[index]
+    guard format.needsLines || text.spans.contains(where: { $0.placeholder != nil }) else {
+      return Row(size: text.sizeThatFits(proposal, options: options), breaking: nil, format: format)
+    }
+    let breaking = text.measuredBreaking(proposal, options: options)
+    return Row(size: breaking.measurement, breaking: breaking, format: format)
   }
 
-  /// Row `index`'s lines, each handed to `each` as it is made.
-  package func lines(_ index: Int, each: (Line) -> Void) {
-    _ = text.measure(proposals[index], options: options, eachLine: each)
+  /// One row of the answer: a measurement and, when it needs them, the lines it was made
+  /// from.
+  package struct Row {
+    private let size: TextMeasurement
+    private let breaking: MeasuredBreaking?
+    private let format: MeasureFormat
+
+    fileprivate init(size: TextMeasurement, breaking: MeasuredBreaking?, format: MeasureFormat) {
+      self.size = size
+      self.breaking = breaking
+      self.format = format
+    }
+
+    /// The row without its lines, rounded when a scale is given.
+    package var measurement: TextMeasurement {
+      format.scale.map { size.rounded(toScale: $0) } ?? size
+    }
+
+    /// The row's lines, each handed to `each` as it is made (none without `needsLines`).
+    package func lines(each: (Line) -> Void) { breaking?.forEachLine(each) }
+
+    /// The row measured with its lines (for placing characters), unrounded.
+    package var withLines: TextMeasurement { breaking?.withLines ?? size }
   }
 
   /// Row `index`'s ink boxes (`InkBounds`): its lines measured, held and shaped again.

@@ -60,8 +60,9 @@ package enum MeasurementJSON {
     for index in 0..<rows.count {
       if index > 0 { json.raw(",") }
       json.raw("{")
-      result(rows.measurement(index), into: &json)
-      characterFields(rows, index, into: &json)
+      let row = rows.row(index)
+      result(row.measurement, into: &json)
+      characterFields(rows.text, row, format: format, into: &json)
       decorationFields(rows, index, into: &json)
       // Ink asks for the row's lines shaped again: held while they are written.
       let ink = format.ink ? rows.inkBounds(index) : nil
@@ -76,7 +77,7 @@ package enum MeasurementJSON {
       json.raw(",\"lines\":[")
       var first = true
       var lineIndex = 0
-      rows.lines(index) { line in
+      row.lines { line in
         if !first { json.raw(",") }
         first = false
         self.line(line, ink: ink.map { inkRect($0.lines[lineIndex]) }, into: &json)
@@ -92,15 +93,13 @@ package enum MeasurementJSON {
   /// `format.points` and `,"placeholders":[…]` for a text with inline placeholders
   /// (`CharacterGeometry`), or nothing.
   package static func characterFields(
-    _ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter
+    _ text: PreparedText, _ row: MeasuredRows.Row, format: MeasureFormat,
+    into json: inout JSONWriter
   ) {
-    let format = rows.format
-    let text = rows.text
     let hasPlaceholders = text.spans.contains { $0.placeholder != nil }
     guard format.rects != nil || !format.points.isEmpty || hasPlaceholders else { return }
-    // The row measured with its lines, held while its characters are placed.
-    let geometry = text.characterGeometry(
-      of: text.measure(rows.proposals[index], options: rows.options))
+    // The row's lines, held while its characters are placed.
+    let geometry = text.characterGeometry(of: row.withLines)
     var pairs: [(String, JSONWriter.Value)] = []
     if let asked = format.rects {
       let count = text.string.unicodeScalars.count

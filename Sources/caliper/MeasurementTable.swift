@@ -23,7 +23,8 @@ enum MeasurementTable {
     out += NumberFormat.padded("width", 12) + NumberFormat.padded("height", 12)
     out += NumberFormat.padded("lines", 7) + "\n"
     for index in 0..<rows.count {
-      let result = rows.measurement(index)
+      let row = rows.row(index)
+      let result = row.measurement
       let proposal = result.proposal.width.map(f) ?? "ideal"
       out += "  " + NumberFormat.padded(proposal, 10, right: false)
       out += NumberFormat.padded(f(result.size.width), 12)
@@ -34,7 +35,7 @@ enum MeasurementTable {
       }
       out += "\n"
       guard format.lines else { continue }
-      rows.lines(index) { line in
+      row.lines { line in
         out += "      " + NumberFormat.padded(f(line.width), 10) + "  " + quoted(line.text) + "\n"
         if out.utf8.count >= MeasurementJSON.linesPerPiece {
           sink(out)

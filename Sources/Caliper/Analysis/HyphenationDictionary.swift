@@ -161,6 +161,7 @@ public final class HyphenationDictionary: Sendable {
 
 /// The owned `HyphenDict` pointer, sendable only inside its dictionary's `Mutex`.
 private struct DictionaryHandle: @unchecked Sendable {
-  // Safety: reached only inside HyphenationDictionary.handle's withLock.
+  // Safety: covers `pointer` (libhyphen's `HyphenDict`), the one field: reached only inside
+  // HyphenationDictionary.handle's withLock.
   let pointer: UnsafeMutablePointer<HyphenDict>
 }

@@ -172,6 +172,9 @@ final class LineBreakCache: Sendable {
   /// The lines at no width limit and the min-content width: derived from the prepared
   /// text, made the first time they are asked for (not while preparing) and kept.
   private let derived = Mutex<(ideal: Entry?, minWidth: Double?)>((nil, nil))
+  /// How many scans the line breaker has made over this text (`LineBreaker.breakLines`):
+  /// what tests read to show that a width is broken once (`PreparedText.lineBreakScans`).
+  let scans = Atomic<Int>(0)
 
   /// `clock`: where the use counter starts (tests start it near its wrap).
   init(capacity: Int = 8, clock: UInt32 = 0) {

@@ -53,6 +53,10 @@ extension PreparedText {
   var hyphenStretches: [HyphenStretch] { lineBreaks.hyphenStretches }
   var breakCache: LineBreakCache { lineBreaks.cache }
 
+  /// How many times the line breaker has scanned this text (preparing it scans once, for
+  /// the ideal size): a debugging count that shows a width broken once, not twice.
+  package var lineBreakScans: Int { breakCache.scans.load(ordering: .relaxed) }
+
   /// The prepared text over `storage`, with the line breaker's results beside it: the
   /// shaped ends of lines broken at soft hyphens, then (reading them) the size of the ideal
   /// lines, which nearly every use asks for (one scan into a running size, no lines kept),

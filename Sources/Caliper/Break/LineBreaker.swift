@@ -1,4 +1,5 @@
 import CPrefetch
+import Synchronization
 
 /// Break lines: greedy line filling at a width, as arithmetic over prepared segments.
 ///
@@ -109,6 +110,7 @@ struct LineBreaker {
   /// Breaks the lines, handing each to `sink` in order: one scan over the segments, no
   /// shaping but at unsafe line edges, and no allocation but the sink's own.
   mutating func breakLines<Sink: LineSink>(_ widths: LineWidths, into sink: inout Sink) {
+    widths.text.breakCache.scans.add(1, ordering: .relaxed)
     // The scan reads the segments and prefix sums through buffer pointers: no bounds check
     // and no retain per segment (relayout at a new width is this loop; see RESULTS.md).
     widths.text.segments.withUnsafeBufferPointer { segments in

@@ -14,10 +14,13 @@ private let fontSerials = Atomic<UInt64>(0)
 /// print(mono.familyName, mono.unitsPerEm, mono.metrics.ascender)
 /// ```
 public final class Font: @unchecked Sendable, CustomStringConvertible {
-  // Safety: every stored property is immutable after init. `hbFont` and its face are made
-  // immutable (hb_font_make_immutable) before init returns, and HarfBuzz documents immutable
-  // objects as safe to share between threads; shaping uses HarfBuzz's own OpenType font
-  // functions, never FreeType's. The FreeType face is reached only under its own Mutex.
+  // Safety: covers `hbFont`, `hbFace` and `hbBlob` (HarfBuzz `OpaquePointer`s), the only
+  // fields that are not Sendable; every stored property is a `let`. The face and the font
+  // are made immutable (hb_face_make_immutable, hb_font_make_immutable) before init returns,
+  // the blob is read-only over `file`'s bytes and only destroyed in deinit, and HarfBuzz
+  // documents immutable objects as safe to share between threads; shaping uses HarfBuzz's
+  // own OpenType font functions, never FreeType's (`freeType` is Sendable: its face is
+  // reached only under its own Mutex).
   /// The font file's path.
   public let path: String
   /// The face's index in its file (0 unless the file is a collection).

@@ -11,7 +11,8 @@
 /// memory that this object owns; faces are created over that memory and must not outlive
 /// it (`Font` keeps its `FontFile`). Limitation: a font costs its file size in memory.
 final class FontFile: @unchecked Sendable {
-  // Safety: `bytes` is written once in init and only read afterwards; deinit frees it.
+  // Safety: covers `bytes` (an `UnsafeMutableRawBufferPointer`), the one field that is not
+  // Sendable: written once in init and only read afterwards; deinit frees it.
   let path: String
   let bytes: UnsafeMutableRawBufferPointer
   /// The file as it was when read: a later `FileIdentity(path:)` that differs means the

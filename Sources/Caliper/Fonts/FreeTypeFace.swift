@@ -27,8 +27,9 @@ final class FreeTypeLibrary: Sendable {
 
 /// A FreeType handle that may cross threads because it is only used under a lock.
 struct FreeTypeHandle<Pointer>: @unchecked Sendable {
-  // Safety: the handle lives only inside a Mutex (FreeTypeLibrary.handle, FreeTypeFace.state)
-  // and is dereferenced only inside that Mutex's withLock, one thread at a time.
+  // Safety: covers `pointer` (an `FT_Library` or `FT_Face`), the one field: the handle
+  // lives only inside a Mutex (FreeTypeLibrary.handle, FreeTypeFace.state) and is
+  // dereferenced only inside that Mutex's withLock, one thread at a time.
   let pointer: Pointer
 }
 

@@ -23,7 +23,8 @@ final class ShapePlans: Sendable {
 
   /// A plan, destroyed when the last user lets go (eviction may happen while it runs).
   private final class Plan: @unchecked Sendable {
-    // Safety: a plan is immutable once made, and HarfBuzz shares plans between threads.
+    // Safety: covers `pointer` (an `hb_shape_plan_t`), the one field: a plan is immutable
+    // once made, and HarfBuzz shares plans between threads.
     let pointer: OpaquePointer
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
     deinit { hb_shape_plan_destroy(pointer) }

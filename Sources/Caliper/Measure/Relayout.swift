@@ -35,29 +35,9 @@ extension PreparedText {
   func breaking(
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> Breaking {
-    // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
-    let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
-    let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
-    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
-    var available = Double.infinity
-    if let width = proposal.width, width != .infinity {
-      available = width.isNaN ? 0 : max(0, width - extra)
-    }
-    if let limit = LineLimit(options, proposal: proposal) {
-      var limited = limitedBreaking(limit, available: available, extra: extra)
-      limited.available = available
-      return limited
-    }
-    let idealFit = lineBreaks.idealFit
-    let idealWidth = idealFit.widest
-    guard available + LineBreaker.tolerance < idealWidth else {
-      return Breaking(
-        spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
-        limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
-    }
-    if style.wrapStyle.reworksLines {
-      return wrapStyledBreaking(available: available, extra: extra)
-    }
+    let (known, available, extra) = knownBreaking(
+      proposal, options: options, needsSpans: needsSpans)
+    if let known { return known }
     guard needsSpans else {
       // A size alone: the cache's plain values, no entry made or copied.
       let cached = breakCache.fit(containing: available)
@@ -77,5 +57,64 @@ extension PreparedText {
     }
     found.available = available
     return found
+  }
+
+  /// `breaking(_:options:needsSpans:)` with its lines, where a new scan without a line limit
+  /// is `scan`'s own (at the available width; it keeps the lines and returns their size and
+  /// range of widths), cached by its size alone. A width no breaking holds (each width once,
+  /// as `caliper measure` asks) costs one size-only search and one store in the slot it chose.
+  func breaking(
+    _ proposal: ProposedViewSize, options: TextContainerOptions,
+    scan: (Double) -> (LineFit, Range<Double>)
+  ) -> Breaking {
+    let (known, available, extra) = knownBreaking(proposal, options: options, needsSpans: true)
+    if let known { return known }
+    let cached = breakCache.fit(containing: available)
+    if cached.found != nil,
+      let hit = breakCache.entry(containing: available, needsSpans: true)
+    {
+      return Breaking(
+        spans: hit.spans, fit: hit.fit, limits: hit.limits, extra: extra, available: available)
+    }
+    let (fit, limits) = scan(available)
+    if cached.found == nil {
+      breakCache.insertFit(limits, fit, at: cached.vacancy)
+    } else {
+      breakCache.insert(LineBreakCache.Entry(limits: limits, fit: fit, spans: nil))
+    }
+    return Breaking(fit: fit, limits: limits, extra: extra, available: available)
+  }
+
+  /// What both `breaking`s do first: the breaking when it needs no new scan without a line
+  /// limit (no wrapping, the ideal lines, or a line limit), else nil; with the available
+  /// width and the container's extra width.
+  private func knownBreaking(
+    _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
+  ) -> (Breaking?, available: Double, extra: Double) {
+    // CSS `white-space: nowrap` and `pre` never wrap: every width gives the ideal lines.
+    let proposal = wraps ? proposal : ProposedViewSize(width: nil, height: proposal.height)
+    let extra = 2 * (options.textContainerInset.width + options.lineFragmentPadding)
+    // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
+    var available = Double.infinity
+    if let width = proposal.width, width != .infinity {
+      available = width.isNaN ? 0 : max(0, width - extra)
+    }
+    if let limit = LineLimit(options, proposal: proposal) {
+      var limited = limitedBreaking(limit, available: available, extra: extra)
+      limited.available = available
+      return (limited, available, extra)
+    }
+    let idealFit = lineBreaks.idealFit
+    let idealWidth = idealFit.widest
+    guard available + LineBreaker.tolerance < idealWidth else {
+      let ideal = Breaking(
+        spans: needsSpans ? idealLines.spans : nil, fit: idealFit,
+        limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
+      return (ideal, available, extra)
+    }
+    if style.wrapStyle.reworksLines {
+      return (wrapStyledBreaking(available: available, extra: extra), available, extra)
+    }
+    return (nil, available, extra)
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -89,15 +90,17 @@ public struct TextBatch: Sendable {
       }
     }
     guard jobs > 1 else { return texts.indices.map(one) }
-    let slots = ResultSlots<T>(count: texts.count)
+    // One slot per text; each chunk stores its results under the lock once.
+    let slots = Mutex<[Result<T, CaliperError>?]>(Array(repeating: nil, count: texts.count))
     // Chunks several times the job count, so that uneven texts still balance.
     let chunkCount = min(texts.count, jobs * 8)
     DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
       let start = chunk * texts.count / chunkCount
       let end = (chunk + 1) * texts.count / chunkCount
-      for index in start..<end { slots.store(one(index), at: index) }
+      let results = (start..<end).map(one)
+      slots.withLock { slots in slots.replaceSubrange(start..<end, with: results) }
     }
-    return slots.results()
+    return slots.withLock { slots in slots.map { $0! } }
   }
 
   /// For each of `texts`, whether the same text (the same UTF-8 bytes, as the
@@ -138,31 +141,5 @@ public struct TextBatch: Sendable {
     #else
       return 1
     #endif
-  }
-}
-
-/// One slot per result, each written by exactly one thread.
-private final class ResultSlots<T: Sendable>: @unchecked Sendable {
-  // Unchecked: `store` writes each index from one iteration only (the chunks of
-  // `concurrentPerform` are disjoint), and `results` reads after `concurrentPerform` has
-  // returned, which orders every write before the read.
-  private let buffer: UnsafeMutableBufferPointer<Result<T, CaliperError>?>
-
-  init(count: Int) {
-    buffer = .allocate(capacity: count)
-    buffer.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = buffer.deinitialize()
-    buffer.deallocate()
-  }
-
-  func store(_ result: Result<T, CaliperError>, at index: Int) {
-    buffer[index] = result
-  }
-
-  func results() -> [Result<T, CaliperError>] {
-    buffer.map { $0! }
   }
 }

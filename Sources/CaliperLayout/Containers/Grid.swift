@@ -23,7 +23,7 @@
 ///   (`gridColumnAlignment` on any cell of the column, else the grid's).
 /// Limitations: rows take their ideal heights (a proposed height is not shared among
 /// rows); a spanning cell never widens the columns it spans.
-public struct GridLayout: Layout {
+struct GridLayout: PlannedLayout {
   public var alignment: Alignment
   public var horizontalSpacing: Double
   public var verticalSpacing: Double
@@ -87,7 +87,7 @@ public struct GridLayout: Layout {
     return (rows, columns)
   }
 
-  struct Plan {
+  struct Plan: SizedPlan {
     var rows: [Row] = []
     var widths: [Double] = []
     var columnX: [Double] = []
@@ -208,15 +208,7 @@ public struct GridLayout: Layout {
     return plan
   }
 
-  public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size
-  {
-    plan(proposal, subviews).size
-  }
-
-  public func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    let plan = plan(proposal, subviews)
+  func place(_ plan: Plan, in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews) {
     for (rowIndex, row) in plan.rows.enumerated() {
       let isGridRow = GridRowLayout.alignment(of: row.subview) != nil
       if isGridRow {

@@ -2,7 +2,7 @@
 /// so it takes its ideal length there, and the scroll view takes the proposed size (or the
 /// content's, where the proposal is unspecified or infinite). Content longer than the
 /// scroll view overflows it on purpose.
-public struct ScrollLayout: Layout {
+struct ScrollLayout: Layout {
   public var axes: Axis.Set
 
   public init(axes: Axis.Set = .vertical) {

@@ -11,7 +11,7 @@
 /// every child. Across the axis, children line up on the stack's alignment guide: each
 /// child's guide value (a text's baseline, an explicit `alignmentGuide`, or the guide's
 /// default) lands on one shared line. One plan serves both measuring and placing.
-struct StackLayout: Layout, StackAxisProviding {
+struct StackLayout: PlannedLayout, StackAxisProviding {
   let axis: Axis
   /// The guide children line up on across the axis.
   let alignment: AlignmentKey
@@ -19,7 +19,7 @@ struct StackLayout: Layout, StackAxisProviding {
 
   var stackAxis: Axis { axis }
 
-  struct Plan {
+  struct Plan: SizedPlan {
     var proposals: [ProposedViewSize] = []
     var sizes: [Size] = []
     var offsets: [Double] = []
@@ -121,14 +121,7 @@ struct StackLayout: Layout, StackAxisProviding {
     return (offsets, guides.isEmpty ? 0 : allFinite ? lead + trail : .infinity)
   }
 
-  func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size {
-    plan(proposal, subviews).size
-  }
-
-  func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    let plan = plan(proposal, subviews)
+  func place(_ plan: Plan, in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews) {
     // Bounds thicker than the plan: the shared line moves with the guide's default.
     var shift = 0.0
     if alignment.readsSizeOnly {
@@ -157,60 +150,17 @@ protocol StackAxisProviding {
   var stackAxis: Axis { get }
 }
 
-/// The layout of a `VStack`.
-public struct VStackLayout: Layout {
-  let stack: StackLayout
-
-  public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil) {
-    stack = StackLayout(axis: .vertical, alignment: alignment.key, spacing: spacing)
-  }
-
-  public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size
-  {
-    stack.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
-  }
-
-  public func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    stack.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-  }
-}
-
-/// The layout of an `HStack`.
-public struct HStackLayout: Layout {
-  let stack: StackLayout
-
-  public init(alignment: VerticalAlignment = .center, spacing: Double? = nil) {
-    stack = StackLayout(axis: .horizontal, alignment: alignment.key, spacing: spacing)
-  }
-
-  public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size
-  {
-    stack.sizeThatFits(proposal: proposal, subviews: subviews, cache: &cache)
-  }
-
-  public func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    stack.placeSubviews(in: bounds, proposal: proposal, subviews: subviews, cache: &cache)
-  }
-}
-
-extension VStackLayout: StackAxisProviding { var stackAxis: Axis { .vertical } }
-extension HStackLayout: StackAxisProviding { var stackAxis: Axis { .horizontal } }
-
 /// Children in a column, aligned by `alignment`, `spacing` apart (default: each pair's
 /// preferred spacing, 8 pt for most views).
 public struct VStack: View {
-  let layout: VStackLayout
+  let layout: StackLayout
   let content: [AnyView]
 
   public init(
     alignment: HorizontalAlignment = .center, spacing: Double? = nil,
     @ViewBuilder content: () -> [AnyView]
   ) {
-    layout = VStackLayout(alignment: alignment, spacing: spacing)
+    layout = StackLayout(axis: .vertical, alignment: alignment.key, spacing: spacing)
     self.content = content()
   }
 
@@ -221,14 +171,14 @@ public struct VStack: View {
 
 /// Children in a row, aligned by `alignment`, `spacing` apart.
 public struct HStack: View {
-  let layout: HStackLayout
+  let layout: StackLayout
   let content: [AnyView]
 
   public init(
     alignment: VerticalAlignment = .center, spacing: Double? = nil,
     @ViewBuilder content: () -> [AnyView]
   ) {
-    layout = HStackLayout(alignment: alignment, spacing: spacing)
+    layout = StackLayout(axis: .horizontal, alignment: alignment.key, spacing: spacing)
     self.content = content()
   }
 

@@ -7,7 +7,7 @@
 ///   VStack { compactLabel; Box(width: 80, height: 24) } // compact fallback
 /// }
 /// ```
-public struct ViewThatFitsLayout: Layout {
+struct ViewThatFitsLayout: Layout {
   public var axes: Axis.Set
 
   public init(axes: Axis.Set = [.horizontal, .vertical]) {

@@ -2,14 +2,14 @@
 /// on the stack's two guides (a text baseline, an explicit `alignmentGuide`, or the guide's
 /// default). The stack is the union of its aligned children: with default guides, the
 /// largest child on each axis.
-public struct ZStackLayout: Layout {
+struct ZStackLayout: PlannedLayout {
   public var alignment: Alignment
 
   public init(alignment: Alignment = .center) {
     self.alignment = alignment
   }
 
-  struct Plan {
+  struct Plan: SizedPlan {
     var origins: [Point] = []
     var size = Size.zero
   }
@@ -27,15 +27,7 @@ public struct ZStackLayout: Layout {
     return plan
   }
 
-  public func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> Size
-  {
-    plan(proposal, subviews).size
-  }
-
-  public func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    let plan = plan(proposal, subviews)
+  func place(_ plan: Plan, in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews) {
     // Bounds larger than the plan: the children move with the guides' defaults.
     let shift = alignment.origin(of: plan.size, in: bounds)
     for (index, subview) in subviews.enumerated() {

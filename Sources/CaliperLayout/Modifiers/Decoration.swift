@@ -4,7 +4,7 @@
 /// The decorated view is subview 0 and sizes the whole; the decoration, subview 1, is
 /// proposed exactly that size and aligned on it. A decoration larger than the view overflows
 /// it (on purpose, as in SwiftUI).
-public struct DecorationLayout: Layout {
+struct DecorationLayout: Layout {
   public var alignment: Alignment
 
   public init(alignment: Alignment = .center) {

@@ -1,6 +1,6 @@
 /// Fixed size: on each fixed axis the child is proposed nothing (unspecified), so it takes
 /// its ideal size there, whatever the parent offers.
-public struct FixedSizeLayout: Layout {
+struct FixedSizeLayout: Layout {
   public var horizontal: Bool
   public var vertical: Bool
 

@@ -7,7 +7,7 @@
 ///   missing proposal counts as the child's size. So `maxWidth: .infinity` takes the whole
 ///   proposed width, and an unspecified proposal gives the ideal (or the child's) size.
 /// - The child is aligned inside and may overflow a frame smaller than it.
-public struct FlexibleFrameLayout: Layout {
+struct FlexibleFrameLayout: AligningFrame {
   public var minWidth: Double?
   public var idealWidth: Double?
   public var maxWidth: Double?
@@ -69,16 +69,6 @@ public struct FlexibleFrameLayout: Layout {
         child: child.height, proposed: resolved.height, low: minHeight, high: maxHeight))
   }
 
-  public func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    guard let child = subviews.first else { return }
-    let childProposal = childProposal(proposal)
-    let dimensions = child.dimensions(in: childProposal)
-    child.place(at: alignment.origin(of: dimensions, in: bounds), proposal: childProposal)
-  }
-
-  public var allowsOverflow: Bool { true }
 }
 
 struct FlexibleFrameFactory: LayoutFactory {

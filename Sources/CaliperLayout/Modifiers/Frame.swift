@@ -1,7 +1,7 @@
 /// A fixed frame: each given dimension replaces the proposal to the child and is the
 /// view's size on that axis; a missing one passes the proposal through and takes the
 /// child's size. The child is aligned inside and may overflow a frame smaller than it.
-public struct FrameLayout: Layout {
+struct FrameLayout: AligningFrame {
   public var width: Double?
   public var height: Double?
   public var alignment: Alignment
@@ -22,16 +22,6 @@ public struct FrameLayout: Layout {
     return Size(width: width ?? child.width, height: height ?? child.height)
   }
 
-  public func placeSubviews(
-    in bounds: Rect, proposal: ProposedViewSize, subviews: Subviews, cache: inout ()
-  ) {
-    guard let child = subviews.first else { return }
-    let childProposal = childProposal(proposal)
-    let dimensions = child.dimensions(in: childProposal)
-    child.place(at: alignment.origin(of: dimensions, in: bounds), proposal: childProposal)
-  }
-
-  public var allowsOverflow: Bool { true }
 }
 
 struct FrameFactory: LayoutFactory {

@@ -4,7 +4,7 @@
 /// `value` is an expression over the observed view's `.width` and `.height`, numeric
 /// (`.width`) or Boolean (`.width > 200`). After every pass the engine evaluates each
 /// observation and writes `key`; if the state changed, it lays out again.
-public struct Observation: Sendable, Hashable {
+struct Observation: Sendable, Hashable {
   public var value: Expression
   public var key: String
 

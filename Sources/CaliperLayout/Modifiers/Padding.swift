@@ -1,6 +1,6 @@
 /// Padding: the child gets the proposal less the insets; the view is the child's size plus
 /// the insets.
-public struct PaddingLayout: Layout {
+struct PaddingLayout: Layout {
   public var insets: EdgeInsets
 
   public init(_ insets: EdgeInsets) {

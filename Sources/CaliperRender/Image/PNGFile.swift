@@ -21,30 +21,8 @@ public enum PNGFile {
   /// says "Write Error", or nothing when the failure comes at `fclose`.
   /// The corresponding libpng function is `png_image_write_to_memory`.
   public static func write(_ image: Image, to path: String) throws(RenderError) {
-    guard image.width > 0, image.height > 0 else {
-      throw .png(path: path, message: "the image is empty (\(image.width) × \(image.height))")
-    }
-    var control = png_image()
-    control.version = UInt32(PNG_IMAGE_VERSION)
-    control.width = UInt32(image.width)
-    control.height = UInt32(image.height)
-    control.format = rgba
-    defer { png_image_free(&control) }
-    var size = 0
-    var file: [UInt8] = []
-    // The first call says how many bytes the PNG takes, the second writes them.
-    for _ in 0..<2 {
-      file = [UInt8](repeating: 0, count: size)
-      let status = image.pixels.withUnsafeBytes { pixels in
-        file.withUnsafeMutableBytes { memory in
-          png_image_write_to_memory(
-            &control, size == 0 ? nil : memory.baseAddress, &size, 0, pixels.baseAddress,
-            Int32(image.width * 4), nil)
-        }
-      }
-      guard status != 0 else { throw .png(path: path, message: message(control)) }
-    }
-    if let failure = writeFile(file.prefix(size), to: path) {
+    let file = try encode(image, path: path)
+    if let failure = writeFile(file[...], to: path) {
       throw .png(path: path, message: failure)
     }
   }
@@ -75,8 +53,13 @@ public enum PNGFile {
   ///
   /// The corresponding libpng function is `png_image_write_to_memory`.
   public static func data(_ image: Image) throws(RenderError) -> [UInt8] {
+    try encode(image, path: "-")
+  }
+
+  /// `image` as the bytes of an 8-bit RGBA PNG; errors name `path`.
+  private static func encode(_ image: Image, path: String) throws(RenderError) -> [UInt8] {
     guard image.width > 0, image.height > 0 else {
-      throw .png(path: "-", message: "the image is empty (\(image.width) × \(image.height))")
+      throw .png(path: path, message: "the image is empty (\(image.width) × \(image.height))")
     }
     var control = png_image()
     control.version = UInt32(PNG_IMAGE_VERSION)
@@ -97,7 +80,7 @@ public enum PNGFile {
           &control, $0.baseAddress, &size, 0, pixels.baseAddress, stride, nil)
       }
     }
-    guard status != 0 else { throw .png(path: "-", message: message(control)) }
+    guard status != 0 else { throw .png(path: path, message: message(control)) }
     return Array(bytes.prefix(size))
   }
 
