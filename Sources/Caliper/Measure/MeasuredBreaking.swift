@@ -32,10 +32,12 @@ package struct MeasuredBreaking {
       return (sink.fit, breaker.validLimits)
     }
     self.packed = packed
-    let (size, used) = breaking.fit.size(options: options)
+    let (size, used) = text.size(of: breaking.fit, options: options)
     measurement = TextMeasurement(
       proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths, hiddenRange: breaking.truncation?.hidden)
+      lineBreakRange: breaking.proposedWidths,
+      tightWidth: breaking.tightWidth(size: size) { text.minWidth },
+      hiddenRange: breaking.truncation?.hidden)
   }
 
   /// The lines, top to bottom, each handed to `each` as it is made: one closure call a line
@@ -57,7 +59,7 @@ package struct MeasuredBreaking {
     return TextMeasurement(
       proposal: measurement.proposal, size: measurement.size, lines: lines,
       usedRect: measurement.usedRect, lineBreakRange: measurement.lineBreakRange,
-      hiddenRange: measurement.hiddenRange)
+      tightWidth: measurement.tightWidth, hiddenRange: measurement.hiddenRange)
   }
 }
 
