@@ -130,9 +130,8 @@ package struct ServeRequest {
     if let scale = request["scale"] {
       format.scale = try RequestLimits.scale(Self.number(scale, key: "scale"))
     }
-    if settings.style.writingMode.isVertical, format.rects != nil || !format.points.isEmpty {
-      throw RequestError(
-        .invalidValue, "'rects' and 'points' are not available for vertical text yet")
+    if let key = format.unavailableForVertical(settings.style).first {
+      throw RequestError(.invalidValue, "'\(key)' is not available for vertical text yet")
     }
     let widths = proposals.map(\.width)
     do {

@@ -120,9 +120,9 @@ enum MeasureCommand {
         throw UsageError("--points asks about more than \(MeasureFormat.maxPoints) points")
       }
     }
-    if options.settings.style.writingMode.isVertical,
-      let option = ["--rects", "--points"].first(where: { !parsed.all($0).isEmpty })
-    {
+    if let key = options.format.unavailableForVertical(options.settings.style).first {
+      let option =
+        ["rects": "--rects", "points": "--points", "ink": "--ink"][key] ?? "--text-box-trim"
       throw UsageError("\(option) is not available for vertical text (--writing-mode) yet")
     }
     if let bytes = parsed.last("--max-text-bytes") {

@@ -1,6 +1,7 @@
 import Caliper
 import CaliperLayout
 import CaliperRender
+import CaliperService
 
 #if canImport(Glibc)
   import Glibc
@@ -98,6 +99,14 @@ enum RenderCommand {
       options.render.overlays.remove(overlay)
     }
     if parsed.has("--ink") { options.render.overlays.insert(.ink) }
+    if options.settings.style.writingMode.isVertical {
+      var format = MeasureFormat()
+      format.ink = options.render.overlays.contains(.ink)
+      if let key = format.unavailableForVertical(options.settings.style).first {
+        let option = key == "ink" ? "--ink" : "--text-box-trim"
+        throw UsageError("\(option) is not available for vertical text (--writing-mode) yet")
+      }
+    }
     let arguments = parsed.positionals.isEmpty ? [] : [parsed.positionals.joined(separator: " ")]
     let texts = try TextInput.texts(parsed, arguments: arguments, fallback: .whole)
     guard texts.count <= 1 else {

@@ -78,6 +78,25 @@ import Testing
     #expect(
       rects.stderr.hasPrefix(
         "Error: --rects is not available for vertical text (--writing-mode) yet\n"))
+    // Ink boxes and trimmed line boxes are horizontal only too, in measure, render and serve.
+    for (command, option) in [
+      (["measure", "--json", "--ink"], "--ink"),
+      (["measure", "--text-box-trim", "trim-both"], "--text-box-trim"),
+      (["render", "-o", "/dev/null", "--ink"], "--ink"),
+      (["render", "-o", "/dev/null", "--text-box-trim", "trim-start"], "--text-box-trim"),
+    ] {
+      let run = try CLITests.caliper(command + ["--writing-mode", "vertical-rl", "中"])
+      #expect(run.status == 64, "\(command)")
+      #expect(
+        run.stderr.hasPrefix(
+          "Error: \(option) is not available for vertical text (--writing-mode) yet\n"),
+        "\(run.stderr)")
+    }
+    let served = try CLITests.caliper(
+      ["serve"], stdin: #"{"id":1,"text":"中","writingMode":"vertical-rl","ink":true}"# + "\n")
+    #expect(
+      served.stdout.contains(#""message":"'ink' is not available for vertical text yet""#),
+      "\(served.stdout)")
     let heights = try CLITests.caliper(["measure", "--height", "100,200", "x"])
     #expect(heights.status == 64)
     #expect(
