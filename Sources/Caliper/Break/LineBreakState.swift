@@ -54,7 +54,8 @@ extension PreparedText {
   var breakCache: LineBreakCache { lineBreaks.cache }
 
   /// How many times the line breaker has scanned this text (preparing it scans once, for
-  /// the ideal size): a debugging count that shows a width broken once, not twice.
+  /// the ideal size): a debugging count that shows a width broken once, not twice. Counted
+  /// in debug builds only (the tests'); 0 in release builds.
   package var lineBreakScans: Int { breakCache.scans.load(ordering: .relaxed) }
 
   /// The prepared text over `storage`, with the line breaker's results beside it: the

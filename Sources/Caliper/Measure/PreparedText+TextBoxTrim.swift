@@ -10,8 +10,9 @@ extension PreparedText {
   /// The points trimmed from the top of the first line and the bottom of the last of the
   /// lines `fit` sums (zero without a trim, or without lines).
   func textBoxTrim(_ fit: LineFit) -> (top: Double, bottom: Double) {
-    let trim = style.paragraph.textBoxTrim
-    guard trim != .none, fit.count > 0 else { return (0, 0) }
+    // Untrimmed text answers from a fact found while preparing, without copying `style`.
+    guard storage.breakFacts.contains(.trimsLineBoxes), fit.count > 0 else { return (0, 0) }
+    let trim = storage.style.paragraph.textBoxTrim
     let edges = storage.textBoxEdges
     return (
       trim.trimsStart ? fit.firstAscent - edges.over : 0,

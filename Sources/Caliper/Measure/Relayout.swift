@@ -88,6 +88,7 @@ extension PreparedText {
   /// What both `breaking`s do first: the breaking when it needs no new scan without a line
   /// limit (no wrapping, the ideal lines, or a line limit), else nil; with the available
   /// width and the container's extra width.
+  @inline(__always)
   private func knownBreaking(
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> (Breaking?, available: Double, extra: Double) {
@@ -112,7 +113,9 @@ extension PreparedText {
         limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
       return (ideal, available, extra)
     }
-    if style.wrapStyle.reworksLines {
+    // A fact found while preparing: reading `style` here would copy it (and retain its
+    // arrays and strings) on every relayout.
+    if storage.breakFacts.contains(.reworksLines) {
       return (wrapStyledBreaking(available: available, extra: extra), available, extra)
     }
     return (nil, available, extra)

@@ -211,6 +211,8 @@ final class PreparedTextStorage: Sendable {
     if style.paragraph.firstLineHeadIndent != 0 || style.paragraph.headIndent != 0 {
       facts.insert(.indents)
     }
+    if style.wrapStyle.reworksLines { facts.insert(.reworksLines) }
+    if style.paragraph.textBoxTrim != .none { facts.insert(.trimsLineBoxes) }
     // Preserved spaces at a paragraph's end count in `pre` and `pre-wrap` lines: the general
     // scan's `emit` adds them (`LineBreaker.preservedSpaces`).
     let preserves = css && (style.whiteSpace == .pre || style.whiteSpace == .preWrap)
@@ -254,5 +256,9 @@ final class PreparedTextStorage: Sendable {
     static let wraps = BreakFacts(rawValue: 8)
     /// The paragraph has a first-line or head indent (`LineWidths.indent(atLineStart:)`).
     static let indents = BreakFacts(rawValue: 16)
+    /// A wrap style sets the lines (`WrapStyle.reworksLines`: balance or pretty).
+    static let reworksLines = BreakFacts(rawValue: 32)
+    /// The first or last line box is trimmed (`ParagraphStyle.textBoxTrim` is not `.none`).
+    static let trimsLineBoxes = BreakFacts(rawValue: 64)
   }
 }
