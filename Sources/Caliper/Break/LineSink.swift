@@ -22,6 +22,7 @@ struct LineFit: LineSink, Sendable, Hashable {
   var firstAscent = 0.0
   var lastBelowBaseline = 0.0
 
+  @inline(__always)
   mutating func append(_ span: LineBreaker.Span) {
     if count == 0 { firstAscent = span.metrics.ascent }
     lastBelowBaseline = span.metrics.descent + span.metrics.lineGap

@@ -69,12 +69,15 @@ extension PreparedText {
   /// paragraph's line height, line spacing and paragraph spacing.
   func lineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
     let natural = fontLineMetrics(range, faces: faces)
-    guard style.paragraph.changesLineHeights else { return natural }
+    // `storage.style`, not `style`: the stored value read in place, not copied (and its
+    // arrays and strings retained) once a line.
+    guard storage.style.paragraph.changesLineHeights else { return natural }
     let count = analysis.scalars.count
     let endsParagraph = !range.isEmpty && analysis.isLineSeparator(range.upperBound - 1)
     // The text's last line: the one reaching its end, unless a hard break ends it (then an
     // empty line follows, and is the last).
     let isLast = range.upperBound == count && !endsParagraph
-    return style.paragraph.lineMetrics(natural, endsParagraph: endsParagraph, isLast: isLast)
+    return storage.style.paragraph.lineMetrics(
+      natural, endsParagraph: endsParagraph, isLast: isLast)
   }
 }
