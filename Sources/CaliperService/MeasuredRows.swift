@@ -30,7 +30,11 @@ package struct MeasuredRows {
   /// Without lines or character places (`--no-lines`), the size alone (`sizeThatFits`).
   package func row(_ index: Int) -> Row {
     let proposal = proposals[index]
-    guard format.needsLines || text.spans.contains(where: { $0.placeholder != nil }) else {
+    // Placeholders and decorations are placed from the lines: the row keeps its breaking.
+    guard
+      format.needsLines
+        || text.spans.contains(where: { $0.placeholder != nil || $0.decoration != nil })
+    else {
       return Row(size: text.sizeThatFits(proposal, options: options), breaking: nil, format: format)
     }
     let breaking = text.measuredBreaking(proposal, options: options)
@@ -60,10 +64,5 @@ package struct MeasuredRows {
 
     /// The row measured with its lines (for placing characters), unrounded.
     package var withLines: TextMeasurement { breaking?.withLines ?? size }
-  }
-
-  /// Row `index`'s ink boxes (`InkBounds`): its lines measured, held and shaped again.
-  package func inkBounds(_ index: Int) -> InkBounds {
-    text.inkBounds(of: text.measure(proposals[index], options: options))
   }
 }

@@ -6,12 +6,10 @@ extension MeasurementJSON {
   /// (`#rrggbb` or null for the text's), `x`, `y` (its top), `width` and `thickness`; else
   /// nothing.
   package static func decorationFields(
-    _ rows: MeasuredRows, _ index: Int, into json: inout JSONWriter
+    _ text: PreparedText, _ row: MeasuredRows.Row, into json: inout JSONWriter
   ) {
-    let text = rows.text
     guard text.spans.contains(where: { $0.decoration != nil }) else { return }
-    let segments = text.decorations(
-      of: text.measure(rows.proposals[index], options: rows.options))
+    let segments = text.decorations(of: row.withLines)
     let kinds: [(TextDecoration.Lines, String)] = [
       (.underline, "underline"), (.overline, "overline"), (.lineThrough, "line-through"),
     ]

@@ -63,9 +63,9 @@ package enum MeasurementJSON {
       let row = rows.row(index)
       result(row.measurement, into: &json)
       characterFields(rows.text, row, format: format, into: &json)
-      decorationFields(rows, index, into: &json)
-      // Ink asks for the row's lines shaped again: held while they are written.
-      let ink = format.ink ? rows.inkBounds(index) : nil
+      decorationFields(rows.text, row, into: &json)
+      // Ink shapes the row's lines again (from its one breaking), held while they are written.
+      let ink = format.ink ? rows.text.inkBounds(of: row.withLines) : nil
       if let ink {
         json.raw(",\"inkRect\":")
         json.write(inkRect(ink.rect))
