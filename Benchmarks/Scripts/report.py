@@ -282,7 +282,11 @@ def summary():
                        ("W4 prepare + 10 widths", ("W4 prepare + 10 widths", "gatsby")),
                        ("W5 ideal width, cold", ("W5 ideal width, cold", "gatsby")),
                        ("W5 ideal width, prepared", ("W5 ideal width, prepared", "gatsby")),
-                       ("W6 fallback-heavy cold", ("W6 cold measure (240), fallback-heavy", "fallback-heavy"))):
+                       ("W6 fallback-heavy cold", ("W6 cold measure (240), fallback-heavy", "fallback-heavy")),
+                       ("W2 vertical Japanese cold (a 240-pt column)",
+                        ("W2 cold measure (240), vertical-rl", "vertical Japanese")),
+                       ("W3 vertical Japanese relayout at a new height",
+                        ("W3 relayout, new height, vertical-rl", "vertical Japanese"))):
         row = table.get(key)
         if row is None:
             continue

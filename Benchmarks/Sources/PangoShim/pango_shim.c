@@ -17,9 +17,11 @@ const char *const pango_shim_families =
 
 struct PangoShimLayout {
   PangoLayout *layout;
+  PangoAttrList *attributes;  // its own list (a vertical layout's language), or NULL
 };
 
 static PangoContext *shim_context;
+static PangoContext *shim_vertical_context;  // made by the first vertical layout
 static PangoFontDescription *shim_description;
 static PangoAttrList *shim_attributes;
 
@@ -149,14 +151,42 @@ void pango_shim_list_families(char *out, size_t capacity) {
 
 const char *pango_shim_version(void) { return pango_version_string(); }
 
-PangoShimLayout *pango_shim_layout_create(const char *utf8, int length) {
+static PangoShimLayout *layout_create(PangoContext *context, const char *utf8, int length,
+                                      const char *language) {
   PangoShimLayout *shim = malloc(sizeof *shim);
-  shim->layout = pango_layout_new(shim_context);
+  shim->layout = pango_layout_new(context);
+  shim->attributes = NULL;
   pango_layout_set_font_description(shim->layout, shim_description);
   pango_layout_set_wrap(shim->layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_attributes(shim->layout, shim_attributes);
+  if (language != NULL) {
+    shim->attributes = pango_attr_list_copy(shim_attributes);
+    pango_attr_list_insert(shim->attributes,
+                           pango_attr_language_new(pango_language_from_string(language)));
+  }
+  pango_layout_set_attributes(shim->layout, shim->attributes ? shim->attributes : shim_attributes);
   pango_layout_set_text(shim->layout, utf8, length);
   return shim;
+}
+
+PangoShimLayout *pango_shim_layout_create(const char *utf8, int length) {
+  return layout_create(shim_context, utf8, length, NULL);
+}
+
+PangoShimLayout *pango_shim_layout_create_vertical(const char *utf8, int length,
+                                                   const char *language) {
+  if (shim_vertical_context == NULL) {
+    // The shared context's settings (font map, 72 dpi, font options, unrounded positions),
+    // turned: base gravity east.
+    PangoFontMap *font_map = pango_context_get_font_map(shim_context);
+    shim_vertical_context = pango_font_map_create_context(font_map);
+    pango_cairo_context_set_resolution(shim_vertical_context, 72);
+    pango_cairo_context_set_font_options(
+        shim_vertical_context, pango_cairo_context_get_font_options(shim_context));
+    pango_context_set_round_glyph_positions(shim_vertical_context, FALSE);
+    pango_context_set_base_gravity(shim_vertical_context, PANGO_GRAVITY_EAST);
+    pango_context_set_gravity_hint(shim_vertical_context, PANGO_GRAVITY_HINT_NATURAL);
+  }
+  return layout_create(shim_vertical_context, utf8, length, language);
 }
 
 void pango_shim_layout_set_text(PangoShimLayout *shim, const char *utf8, int length) {
@@ -184,5 +214,6 @@ int pango_shim_layout_unknown_glyphs(PangoShimLayout *shim) {
 
 void pango_shim_layout_destroy(PangoShimLayout *shim) {
   g_object_unref(shim->layout);
+  if (shim->attributes != NULL) pango_attr_list_unref(shim->attributes);
   free(shim);
 }

@@ -9,6 +9,7 @@
 /// per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
+/// `vertical-cold` and `vertical-relayout` are the vertical rows' Caliper side (`Bench.verticalRows`).
 /// `floor-icu` and `floor-noicu` run the floor of preparing (`FloorTable`) over the same
 /// paragraphs, its word table filled first.
 enum Loop {
@@ -54,6 +55,25 @@ enum Loop {
         for paragraph in corpus.paragraphs {
           let text = bench.prepare(paragraph)
           for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
+        }
+      }
+    case "vertical-cold":
+      // The vertical rows' Caliper side (`Bench.verticalRows`), on --loop-file
+      // vertical-japanese.txt: prepare in columns and size at a 240-pt column.
+      let vertical = bench.vertical
+      for _ in 0..<times {
+        for paragraph in corpus.paragraphs {
+          blackHole(vertical.prepare(paragraph).sizeThatFitsColumns(Bench.column(240)).size)
+        }
+      }
+    case "vertical-relayout":
+      let texts = corpus.paragraphs.map(bench.vertical.prepare)
+      let heights = texts.map(Bench.distinctWidths)
+      let calls = heights.filter { $0.count > 8 }.reduce(0) { $0 + $1.count }
+      progress("vertical-relayout: \(calls) calls a pass")
+      for _ in 0..<times {
+        for (text, list) in zip(texts, heights) where list.count > 8 {
+          for height in list { blackHole(text.sizeThatFitsColumns(Bench.column(height)).size) }
         }
       }
     case "floor-icu", "floor-noicu":

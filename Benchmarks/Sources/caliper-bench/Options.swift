@@ -45,6 +45,8 @@ struct Options {
                        relayout-evicted also pushes each paragraph's data out of the CPU
                        caches first (both print ns a call; prepare-timed and
                        prepare-evicted likewise); memory prints bytes per segment;
+                       vertical-cold and vertical-relayout are the vertical rows'
+                       Caliper side (with --loop-file vertical-japanese.txt);
                        floor-icu and floor-noicu run the floor of preparing (ICU's line
                        breaks or a pair table, a lookup per word, the sums)
       --loop-file <file>

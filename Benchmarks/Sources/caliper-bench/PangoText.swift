@@ -31,6 +31,15 @@ final class PangoText {
     }
   }
 
+  /// A new vertical layout over `paragraph` in `language`: a layout of the context with base
+  /// gravity east (`pango_shim_layout_create_vertical`), whose width is the column length and
+  /// whose size is (longest column, block width).
+  init(vertical paragraph: Paragraph, language: String) {
+    layout = paragraph.utf8.withUnsafeBufferPointer {
+      pango_shim_layout_create_vertical($0.baseAddress, Int32($0.count), language)
+    }
+  }
+
   deinit {
     pango_shim_layout_destroy(layout)
   }

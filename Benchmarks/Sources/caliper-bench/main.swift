@@ -56,7 +56,7 @@ if let loop = options.loop {
     guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
       progress(
         "unknown --loop \(loop) (prepare[-timed|-evicted], relayout[-timed|-evicted], tenwidths, "
-          + "floor-icu, floor-noicu or memory)"
+          + "vertical-cold, vertical-relayout, floor-icu, floor-noicu or memory)"
       )
       exit(64)
     }
@@ -134,6 +134,17 @@ for prepared in corpora {
   progress("\(name): W5 ideal width")
   rows.append(bench.coldIdealWidth(prepared))
   rows.append(bench.preparedIdealWidth(prepared))
+}
+
+progress("vertical Japanese: W2 cold measure and W3 relayout, vertical-rl")
+do {
+  let corpus = try Corpus.load(
+    "vertical Japanese", file: "vertical-japanese.txt", directory: directory, limit: options.limit)
+  let vertical = bench.vertical.verticalRows(corpus)
+  rows += [vertical.cold, vertical.relayout]
+} catch {
+  progress("cannot read the vertical corpus in \(directory): \(error)")
+  exit(1)
 }
 
 print("### Time\n")

@@ -41,6 +41,14 @@ const char *pango_shim_version(void);
 /// A new layout (font, wrap mode and attributes set) over `length` bytes of UTF-8.
 PangoShimLayout *pango_shim_layout_create(const char *utf8, int length);
 
+/// A new vertical layout, as Scripts/pango-vertical sets one up: a layout of a second
+/// context whose base gravity is east (gravity hint natural), so that each line is a column
+/// top to bottom (upright CJK, sideways Latin) and the wrap width is the column length; the
+/// text in `language` (a BCP 47 tag such as "ja"). pango_shim_layout_get_size then gives the
+/// longest column as the width and the block's width as the height.
+PangoShimLayout *pango_shim_layout_create_vertical(const char *utf8, int length,
+                                                   const char *language);
+
 /// Replaces the layout's text.
 void pango_shim_layout_set_text(PangoShimLayout *layout, const char *utf8, int length);
 
