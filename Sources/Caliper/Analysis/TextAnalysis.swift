@@ -297,6 +297,19 @@ struct TextAnalysis: Sendable {
     }
   }
 
+  /// Removes the break opportunities at `offsets` that are not mandatory.
+  mutating func removeBreaks(at offsets: Set<Int>) {
+    guard !offsets.isEmpty else { return }
+    var kept = 0
+    for (index, position) in breaks.enumerated()
+    where mandatory[index] || !offsets.contains(Int(position)) {
+      (breaks[kept], mandatory[kept]) = (position, mandatory[index])
+      kept += 1
+    }
+    breaks.removeLast(breaks.count - kept)
+    mandatory.removeLast(mandatory.count - kept)
+  }
+
   /// Adds the hyphenation points of the locale's dictionary to the break opportunities
   /// (`HyphenationDictionary`); throws when no dictionary exists for `locale`.
   mutating func addHyphenationPoints(locale: String) throws(CaliperError) {

@@ -69,8 +69,8 @@ extension LineWidths {
     for run in text.runs where run.range.overlaps(range) {
       let piece =
         max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-      if text.isPlaceholder(face: run.face) {
-        // A box is as wide as it is, wherever the line ends.
+      if text.isPlaceholder(face: run.face) || run.isCombined {
+        // A box (or a combined run's em) is as wide as it is, wherever the line ends.
         total += text.advanceSum(
           piece.lowerBound..<max(piece.lowerBound, min(piece.upperBound, contentEnd)))
         continue

@@ -125,7 +125,7 @@ struct StyledItemization {
     }
     items.missing = chooser.missing
     items.runs = VerticalRuns.oriented(
-      Itemization.runs(analysis, faceOf: items.faceOf), analysis, style)
+      Itemization.runs(analysis, faceOf: items.faceOf), analysis, style, spans: spans)
     self.items = items
     self.slots = slots
     let metrics = boxes.isEmpty ? [] : slots.lineMetrics

@@ -16,6 +16,9 @@ struct TextRun: Sendable, Hashable {
   /// Whether the run stands upright in a vertical line: shaped top to bottom
   /// (`VerticalRuns`).
   var isUpright = false
+  /// Whether the run is (part of) a combined run of a vertical line
+  /// (`TextCombineUpright`): shaped left to right, one em down the column.
+  var isCombined = false
 
   var isRightToLeft: Bool { level & 1 == 1 }
 }

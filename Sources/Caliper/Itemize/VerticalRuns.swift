@@ -10,18 +10,47 @@ internal import CICU
 /// ICU's `UCHAR_VERTICAL_ORIENTATION`) is R, as Blink decides (`Tr` characters such as
 /// brackets are shaped top to bottom, where `vert` gives their turned forms); every cluster
 /// upright with `.upright`, none with `.sideways`. Runs are cut where the orientation
-/// changes. Limitation: `text-combine-upright` (several digits set across one column) is
-/// not done.
+/// changes, and around each combined run (`TextCombineUpright`), which is shaped left to
+/// right whatever its characters' orientation.
 enum VerticalRuns {
-  /// `runs` cut where a cluster's orientation changes; unchanged for horizontal text.
-  static func oriented(_ runs: [TextRun], _ analysis: TextAnalysis, _ style: TextStyle) -> [TextRun]
-  {
+  /// `runs` cut where a cluster's orientation changes and around combined runs; unchanged
+  /// for horizontal text.
+  static func oriented(
+    _ runs: [TextRun], _ analysis: TextAnalysis, _ style: TextStyle, spans: [TextSpan] = []
+  ) -> [TextRun] {
     guard style.writingMode.isVertical else { return runs }
+    let combined = TextCombineUpright.ranges(analysis.scalars, style: style, spans: spans)
     switch style.textOrientation {
-    case .sideways: return runs
-    case .upright: return runs.map { upright($0, true) }
-    case .mixed: break
+    case .sideways: return combining(runs, combined)
+    case .upright: return combining(runs.map { upright($0, true) }, combined)
+    case .mixed: return combining(mixed(runs, analysis), combined)
     }
+  }
+
+  /// `runs` cut at the edges of `combined` (ascending, apart), the pieces inside marked
+  /// combined (and not upright).
+  static func combining(_ runs: [TextRun], _ combined: [Range<Int>]) -> [TextRun] {
+    guard !combined.isEmpty else { return runs }
+    var result: [TextRun] = []
+    for run in runs {
+      var cuts = [run.range.lowerBound, run.range.upperBound]
+      for range in combined where range.overlaps(run.range) {
+        cuts += [range.lowerBound, range.upperBound].filter { run.range.contains($0) }
+      }
+      cuts = Array(Set(cuts)).sorted()
+      for (start, end) in zip(cuts, cuts.dropFirst()) {
+        var piece = TextRun(
+          range: start..<end, face: run.face, script: run.script, level: run.level)
+        piece.isCombined = combined.contains { $0.contains(start) }
+        piece.isUpright = run.isUpright && !piece.isCombined
+        result.append(piece)
+      }
+    }
+    return result
+  }
+
+  /// `runs` cut where a cluster's `Vertical_Orientation` changes (`TextOrientation.mixed`).
+  private static func mixed(_ runs: [TextRun], _ analysis: TextAnalysis) -> [TextRun] {
     let scalars = analysis.scalars
     var result: [TextRun] = []
     result.reserveCapacity(runs.count)

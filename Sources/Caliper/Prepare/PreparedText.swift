@@ -64,14 +64,17 @@ public struct PreparedText: Sendable {
 
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     var analysis = try TextAnalysis(text: text, style: style)
+    let combined = TextCombineUpright.ranges(analysis.scalars, style: style)
     var resolver = FontCascade.Resolver(cascade)
     let items: Itemization
-    if let one = try Itemization.oneFace(analysis, resolver: &resolver) {
+    if combined.isEmpty, let one = try Itemization.oneFace(analysis, resolver: &resolver) {
       items = one
     } else {
       analysis.resolveScripts()
       items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
     }
+    // After itemizing, so that each character of a combined run still finds its own face.
+    analysis.combineUpright(combined, style: style)
     analysis.dropScripts()  // the runs hold them now: 4 bytes a scalar less
     // Slots only up to the last face opened or used, as the storage keeps them (a copy of
     // the style per cascade face was most of making the slots of a Latin paragraph).
@@ -108,6 +111,8 @@ public struct PreparedText: Sendable {
     analysis.resolveScripts()
     let styled = try StyledItemization(
       analysis: analysis, style: style, spans: spans, library: library)
+    analysis.combineUpright(
+      TextCombineUpright.ranges(analysis.scalars, style: style, spans: spans), style: style)
     analysis.dropScripts()
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: spans, analysis: analysis, items: styled.items,

@@ -141,6 +141,10 @@ final class PreparedTextStorage: Sendable {
         cache: library.shapes, into: &shaped)
     }
     for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
+    for range in Self.combinedRanges(items.runs) {
+      let run = items.runs.first { $0.range.lowerBound == range.lowerBound }!
+      shaped.storeCombined(range, em: slots.styles[run.face].size)
+    }
     missingGlyphCount = shaped.missingGlyphCount
     // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
     // ligature), whose sides are then reshaped; the grapheme starts are kept apart only

@@ -100,6 +100,8 @@ public struct TextStyle: Sendable, Hashable {
   public var writingMode: WritingMode = .horizontalTB
   /// How characters stand in vertical columns (`TextOrientation`).
   public var textOrientation: TextOrientation = .mixed
+  /// Which short runs a vertical column sets upright in one em (`TextCombineUpright`).
+  public var textCombineUpright: TextCombineUpright = .none
 
   public init(
     size: Double = 16, fonts: [FontReference] = [], locale: String = "en",

@@ -1,5 +1,5 @@
-/// The fields of the style schema for vertical text: `writingMode` and `textOrientation`,
-/// spelled as CSS spells their values.
+/// The fields of the style schema for vertical text: `writingMode`, `textOrientation` and
+/// `textCombineUpright`, spelled as CSS spells their values.
 extension StyleSchema {
   static let verticalFields: [StyleField] = [
     cssField(
@@ -10,6 +10,17 @@ extension StyleSchema {
       "textOrientation", option: "--text-orientation", "text orientation",
       help: "In vertical text: mixed (default: as Unicode's\n"
         + "Vertical_Orientation says), upright or sideways.", \.textOrientation),
+    StyleField(
+      "textCombineUpright", option: "--text-combine-upright", "<value>", .string,
+      [.style, .span],
+      help: "In vertical text: none (default), all (each line's text\n"
+        + "in one em) or digits 2|3|4 (runs of that many digits or\n"
+        + "fewer in one em; digits alone is digits 2)."
+    ) { (value, settings) throws(StyleError) in
+      let names = TextCombineUpright.allCases.map(\.rawValue)
+      let name = try choice(value, "text-combine-upright", names + ["digits"])
+      settings.style.textCombineUpright = TextCombineUpright(rawValue: name) ?? .digits2
+    },
   ]
 }
 
