@@ -49,6 +49,21 @@ enum VerticalRuns {
     return result
   }
 
+  /// The combined runs among `runs`: each stretch of consecutive combined runs (combined
+  /// runs are never adjacent: a digit run is bounded by other characters, a line's text by
+  /// its hard break).
+  static func combinedRanges(_ runs: [TextRun]) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    for run in runs where run.isCombined {
+      if let last = ranges.last, last.upperBound == run.range.lowerBound {
+        ranges[ranges.count - 1] = last.lowerBound..<run.range.upperBound
+      } else {
+        ranges.append(run.range)
+      }
+    }
+    return ranges
+  }
+
   /// `runs` cut where a cluster's `Vertical_Orientation` changes (`TextOrientation.mixed`).
   private static func mixed(_ runs: [TextRun], _ analysis: TextAnalysis) -> [TextRun] {
     let scalars = analysis.scalars

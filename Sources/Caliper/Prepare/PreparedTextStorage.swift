@@ -141,7 +141,7 @@ final class PreparedTextStorage: Sendable {
         cache: library.shapes, into: &shaped)
     }
     for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
-    for range in Self.combinedRanges(items.runs) {
+    for range in VerticalRuns.combinedRanges(items.runs) {
       let run = items.runs.first { $0.range.lowerBound == range.lowerBound }!
       shaped.storeCombined(range, em: slots.styles[run.face].size)
     }
