@@ -8,4 +8,13 @@ extension PreparedText {
     return itemizedRun(containing: min(run.range.lowerBound, analysis.scalars.count - 1))
       .isUpright
   }
+
+  /// Whether the run drawn as `run` is (part of) a combined run (`TextCombineUpright`): its
+  /// glyphs were shaped left to right and are set upright across the column, all of the
+  /// combined run inside one em of it.
+  public func isCombinedUpright(_ run: LineRun) -> Bool {
+    guard !run.isInserted, !runs.isEmpty else { return false }
+    return itemizedRun(containing: min(run.range.lowerBound, analysis.scalars.count - 1))
+      .isCombined
+  }
 }

@@ -9,8 +9,10 @@ import Caliper
 /// along the column) and draw upright glyphs as they are, moved by HarfBuzz's offsets from
 /// the pen (across the column, then down), and sideways glyphs turned clockwise about their
 /// origin on a baseline that centres the face's ascent + descent in the column (CSS's
-/// central baseline). Limitation: colour (emoji) bitmaps are drawn upright even in a
-/// sideways run.
+/// central baseline). A combined run (`TextCombineUpright`) is drawn upright left to right,
+/// centred in its one-em cell of the column. Limitations: colour (emoji) bitmaps are drawn
+/// upright even in a sideways run; a combined run wider than 1.1 em is scaled down whole to
+/// fit, where Chromium compresses it across only.
 struct VerticalPainter {
   let rasterizer: GlyphRasterizer
   let scale: Double
@@ -24,7 +26,24 @@ struct VerticalPainter {
     for (columnIndex, column) in block.columns.enumerated() {
       let center = x + (column.x + column.width / 2) * scale
       let top = y + column.y * scale
-      for (runIndex, run) in text.glyphRuns(in: column.line).enumerated() {
+      let runs = text.glyphRuns(in: column.line)
+      for (runIndex, run) in runs.enumerated() {
+        if text.isCombinedUpright(run) {
+          let cell = Self.combinedCell(runs, index: runIndex, text: text)
+          for glyph in run.glyphs {
+            result.glyphCount += 1
+            if glyph.id == 0 { result.notdefCount += 1 }
+            let box = try drawCombined(
+              glyph, run, cell, center: center, top: top, color: color, into: &image)
+            if !box.isEmpty {
+              result.ink.append(
+                GlyphInk(
+                  line: columnIndex, run: runIndex, glyph: glyph.id, cluster: glyph.cluster,
+                  box: box))
+            }
+          }
+          continue
+        }
         let pixels = run.size * scale
         let upright = text.standsUpright(run)
         let metrics = run.font.metrics.scaled(to: run.size)
@@ -57,6 +76,53 @@ struct VerticalPainter {
       }
     }
     return result
+  }
+
+  /// Where a combined run's glyphs go: its stretch of combined runs (one combined run may be
+  /// several faces' runs) starts `top` points down the column, and is `width` points wide
+  /// as shaped; this run starts `offset` points into it.
+  struct CombinedCell {
+    let top: Double
+    let width: Double
+    let offset: Double
+  }
+
+  /// The cell of the combined run `runs[index]`.
+  static func combinedCell(_ runs: [LineRun], index: Int, text: PreparedText) -> CombinedCell {
+    var first = index
+    while first > 0, text.isCombinedUpright(runs[first - 1]),
+      runs[first - 1].range.upperBound == runs[first].range.lowerBound
+    {
+      first -= 1
+    }
+    var last = index
+    while last + 1 < runs.count, text.isCombinedUpright(runs[last + 1]),
+      runs[last].range.upperBound == runs[last + 1].range.lowerBound
+    {
+      last += 1
+    }
+    func width(_ run: LineRun) -> Double { run.glyphs.reduce(0) { $0 + $1.advance } }
+    return CombinedCell(
+      top: runs[first].x, width: runs[first...last].reduce(0) { $0 + width($1) },
+      offset: runs[first..<index].reduce(0) { $0 + width($1) })
+  }
+
+  /// Draws `glyph` of the combined run `run` upright in `cell`: the run set left to right,
+  /// centred across the column (`center`, pixels) and, its ascent + descent, in the cell's
+  /// em; scaled down whole when wider than 1.1 em.
+  func drawCombined(
+    _ glyph: PositionedGlyph, _ run: LineRun, _ cell: CombinedCell, center: Double,
+    top: Double, color: Color, into image: inout Image
+  ) throws(RenderError) -> PixelBox {
+    let em = run.size
+    let shrink = cell.width > 1.1 * em ? 1.1 * em / cell.width : 1
+    let metrics = run.font.metrics.scaled(to: run.size)
+    let baseline = cell.top + em / 2 + (metrics.ascent - metrics.descent) / 2 * shrink
+    let across = cell.offset + glyph.x - run.x - cell.width / 2
+    return try rasterizer.draw(
+      glyph: glyph.id, font: run.font, pixels: run.size * shrink * scale,
+      x: center + across * shrink * scale, y: top + (baseline - glyph.y * shrink) * scale,
+      color: color, into: &image)
   }
 
   /// Draws glyph `id` turned 90° clockwise with its origin at (`x`, `y`) image pixels: the
