@@ -99,6 +99,22 @@ public struct LayoutRenderer: Sendable {
       image.fill(box(node.frame), color: OverlayColor.box)
     }
     for node in result.nodes {
+      if let block = node.columns, let prepared = node.preparedText {
+        // Vertical text: its columns, drawn as `render` draws them, in the node's frame.
+        if options.overlays.contains(.lineBoxes) {
+          for column in block.columns {
+            image.stroke(
+              box(
+                Rect(
+                  x: node.frame.minX + column.x, y: node.frame.minY + column.y,
+                  width: column.width, height: column.extent)), color: OverlayColor.lineBox)
+          }
+        }
+        _ = try VerticalPainter(rasterizer: painter.rasterizer, scale: scale).paint(
+          prepared, block, x: x + node.frame.minX * scale, y: y + node.frame.minY * scale,
+          color: options.textColor, into: &image)
+        continue
+      }
       guard let text = node.text, let prepared = node.preparedText else { continue }
       for line in text.lines {
         let lineBox = box(

@@ -99,6 +99,9 @@ package enum LayoutJSON {
       ("x", optional(node.frame.minX)), ("y", optional(node.frame.minY)),
       ("width", optional(node.frame.width)), ("height", optional(node.frame.height)),
     ]
+    if let block = node.columns, let prepared = node.preparedText {
+      pairs += columns(block, in: node.frame, prepared: prepared)
+    }
     if let text = node.text {
       // Ink boxes in the node's frame, moved to the layout's coordinates as lines are.
       let inkBounds = ink ? node.preparedText?.inkBounds(of: text) : nil

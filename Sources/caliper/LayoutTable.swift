@@ -38,6 +38,13 @@ enum LayoutTable {
           text += "w \(number(line.width)) \"\(line.text)\"\n"
         }
       }
+      if let block = node.columns {
+        // Vertical text: each column's left edge and length, in reading order.
+        for (index, column) in block.columns.enumerated() {
+          text += "\(indent)  column \(index + 1): x \(number(frame.minX + column.x)) "
+          text += "h \(number(column.extent)) \"\(column.text)\"\n"
+        }
+      }
     }
     if let findings {
       if findings.isEmpty {

@@ -117,17 +117,30 @@ import Testing
     #expect(widths == [4 * 20.9375, 2 * 20.9375])
   }
 
-  /// Layout containers place horizontal text only: a vertical text node is refused with
-  /// its JSON path, never laid out as its columns turned.
-  @Test func layoutRefusesVerticalTextNodes() throws {
+  /// A vertical text node in a layout: sized as its columns (a frame 100 tall proposes the
+  /// column length: 3 columns of 20.9375 pt, 62.8125 wide, 96 long, centred in the frame's
+  /// 100), and the layout JSON carries the columns in the layout's coordinates.
+  @Test func layoutPlacesVerticalTextNodes() throws {
     let file = TemporaryFiles.path("vertical-layout.json")
-    try #"{"type":"vstack","children":[{"type":"text","text":"中文","writingMode":"vertical-rl"}]}"#
-      .write(toFile: file, atomically: true, encoding: .utf8)
-    let result = try CLITests.caliper(["layout", file])
-    #expect(result.status == 1)
-    #expect(
-      result.stderr
-        == "Error: layout \(file): $.children[0]: writingMode vertical-rl is not laid out by"
-        + " containers yet; measure or render vertical text on its own\n")
+    try #"""
+    {"type":"hstack","spacing":0,"alignment":"top","children":[
+      {"type":"text","id":"v","text":"\#(Self.text)","writingMode":"vertical-rl","locale":"ja",
+       "modifiers":[{"frame":{"height":100}}]},
+      {"type":"box","id":"b","width":10,"height":10}]}
+    """#.write(toFile: file, atomically: true, encoding: .utf8)
+    let result = try CLITests.caliper(["layout", "--json", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    let object = try CLITests.json(result.firstLine)
+    let nodes = try #require(object["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["id"] as? String == "v" })
+    #expect(text["width"] as? Double == 62.8125 && text["height"] as? Double == 96)
+    #expect(text["writingMode"] as? String == "vertical-rl")
+    let columns = try #require(text["columns"] as? [[String: Any]])
+    #expect(columns.map { $0["text"] as? String } == ["吾輩は猫であ", "る。名前はま", "だ無い。"])
+    #expect(columns.map { $0["x"] as? Double } == [41.875, 20.9375, 0])
+    #expect(columns.map { $0["y"] as? Double } == [2, 2, 2])
+    #expect(columns.map { $0["height"] as? Double } == [96, 96, 64])
+    let box = try #require(nodes.first { $0["id"] as? String == "b" })
+    #expect(box["x"] as? Double == 62.8125)
   }
 }

@@ -48,3 +48,4 @@ import Testing
     #expect(ink.map(\.box.y1).max()! > 80 + 1)
   }
 }
+

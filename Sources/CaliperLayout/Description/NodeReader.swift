@@ -90,13 +90,6 @@ struct NodeReader {
       allowing: common + ["text"] + StyleSchema.keys([.style, .text]))
     try Self.read(members, of: reader, into: &settings)
     let string = try reader.required("text").string()
-    // Containers place horizontal text only: a vertical one would be sized and drawn as
-    // its columns turned, so it is refused rather than laid out wrong.
-    guard !settings.style.writingMode.isVertical else {
-      throw reader.error(
-        "writingMode \(settings.style.writingMode.rawValue) is not laid out by containers yet;"
-          + " measure or render vertical text on its own")
-    }
     do {
       return Text(
         try fonts.prepare(string, style: settings.style, spans: settings.spans),

@@ -118,7 +118,7 @@ extension LayoutEngine {
         !sizes.contains(where: { same($0.1, frame.size) })
       {
         let seen = sizes.map { "\(describe($0.1)) for \(describe($0.0))" }
-        if case .leaf(let leaf) = child.content, let text = leaf as? Text {
+        if case .leaf(let leaf) = child.content, let text = leaf as? Text, !text.isVertical {
           let placedLines = text.fit(childProposal).lineCount
           let measuredLines = sizes.map { text.fit($0.0).lineCount }
           report(

@@ -123,7 +123,8 @@ final class LayoutContext {
   ) -> Double? {
     switch node.content {
     case .leaf(let leaf):
-      guard let text = leaf as? Text else { return nil }
+      // Vertical text has no horizontal baseline: the default guide (its bottom) stands in.
+      guard let text = leaf as? Text, !text.isVertical else { return nil }
       let measurement = text.measure(proposal)
       let line: Line?
       switch key {

@@ -23,16 +23,22 @@ public struct LayoutResult: Sendable {
     while let (node, depth, parent) = pending.popLast() {
       guard let frame = node.frame, let proposal = node.proposal else { continue }
       var text: TextMeasurement?
+      var columns: VerticalMeasurement?
       var prepared: PreparedText?
       if case .leaf(let leaf) = node.content, let leaf = leaf as? Text {
-        text = leaf.measure(proposal)
+        if leaf.isVertical {
+          columns = leaf.measureColumns(proposal)
+        } else {
+          text = leaf.measure(proposal)
+        }
         prepared = leaf.prepared
       }
       let index = nodes.count
       nodes.append(
         PlacedView(
           id: node.id, kind: node.kind, summary: node.summary, depth: depth, parent: parent,
-          frame: frame, proposal: proposal, text: text, preparedText: prepared))
+          frame: frame, proposal: proposal, text: text, columns: columns,
+          preparedText: prepared))
       for child in node.children.reversed() { pending.append((child, depth + 1, index)) }
     }
     self.nodes = nodes
@@ -57,6 +63,9 @@ public struct PlacedView: Sendable, Hashable {
   public let proposal: ProposedViewSize
   /// For text: its measurement at that proposal (lines relative to the frame's top left).
   public let text: TextMeasurement?
+  /// For vertical text (`TextStyle.writingMode`), instead of `text`: its columns at that
+  /// proposal (x and y relative to the frame's top left).
+  public let columns: VerticalMeasurement?
   /// For text: the prepared text that was measured (to draw its glyphs). Not part of
   /// equality: `text`, the measurement, stands for it.
   public let preparedText: PreparedText?
@@ -64,7 +73,7 @@ public struct PlacedView: Sendable, Hashable {
   public static func == (lhs: PlacedView, rhs: PlacedView) -> Bool {
     lhs.id == rhs.id && lhs.kind == rhs.kind && lhs.summary == rhs.summary
       && lhs.depth == rhs.depth && lhs.parent == rhs.parent && lhs.frame == rhs.frame
-      && lhs.proposal == rhs.proposal && lhs.text == rhs.text
+      && lhs.proposal == rhs.proposal && lhs.text == rhs.text && lhs.columns == rhs.columns
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -74,5 +83,6 @@ public struct PlacedView: Sendable, Hashable {
     hasher.combine(parent)
     hasher.combine(frame)
     hasher.combine(text)
+    hasher.combine(columns)
   }
 }

@@ -3,7 +3,9 @@
 ///
 /// With a line limit or a truncation mode, the proposed height limits the lines too (the
 /// lines that fit, at least one, the last truncated), as SwiftUI `Text` in a fixed-height
-/// frame.
+/// frame. Vertical text (`TextStyle.writingMode`) answers with its block of columns
+/// (`PreparedText.sizeThatFitsColumns`): the proposed height is the column length, and the
+/// width grows with the columns.
 ///
 /// ```swift
 /// let fonts = try FontLibrary.bundled()
@@ -56,13 +58,21 @@ public struct Text: View, LeafView {
     prepared.measure(proposal, options: options)
   }
 
+  /// Whether the text is set in columns (`TextStyle.writingMode`).
+  public var isVertical: Bool { prepared.style.writingMode.isVertical }
+
+  /// A vertical text's columns for `proposal` (`PreparedText.measureColumns`).
+  public func measureColumns(_ proposal: ProposedViewSize) -> VerticalMeasurement {
+    prepared.measureColumns(proposal, options: options)
+  }
+
   /// The text's size and line count for `proposal`.
   public func fit(_ proposal: ProposedViewSize) -> TextMeasurement {
     prepared.sizeThatFits(proposal, options: options)
   }
 
   func sizeThatFits(_ proposal: ProposedViewSize, axis: Axis?) -> Size {
-    fit(proposal).size
+    isVertical ? prepared.sizeThatFitsColumns(proposal, options: options).size : fit(proposal).size
   }
 
   var spacing: ViewSpacing { .standard }
