@@ -48,4 +48,3 @@ import Testing
     #expect(ink.map(\.box.y1).max()! > 80 + 1)
   }
 }
-
