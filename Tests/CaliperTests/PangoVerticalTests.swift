@@ -14,13 +14,6 @@ import Testing
 /// starts and how wide each column is; per paragraph: the unbroken column's length.
 @Suite struct PangoVerticalTests {
   struct Fixture: Decodable {
-    struct Paragraph: Decodable {
-      let `class`: String
-      let lang: String
-      let text: String
-      let maxContent: Double
-      let results: [Result]
-    }
     struct Result: Decodable {
       let height: Double
       let width: Double
@@ -29,7 +22,7 @@ import Testing
     }
     let pango: String
     let gravity: String
-    let paragraphs: [Paragraph]
+    let paragraphs: [VerticalTextTests.Fixture.Paragraph<Result>]
   }
 
   static let fixture = Result {

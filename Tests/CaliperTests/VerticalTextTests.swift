@@ -35,12 +35,14 @@ import Testing
       let droid: Droid
       let nanum: Nanum
     }
-    struct Paragraph: Decodable {
+    /// A corpus paragraph and its outcomes at each height (`Result` here; Pango's fixture
+    /// records more per height).
+    struct Paragraph<Outcome: Decodable & Sendable>: Decodable, Sendable {
       let `class`: String
       let lang: String
       let text: String
       let maxContent: Double
-      let results: [Result]
+      let results: [Outcome]
     }
     struct Result: Decodable {
       let height: Double
@@ -50,7 +52,7 @@ import Testing
     let chromium: String
     let heights: [Double]
     let fontTables: FontTables
-    let paragraphs: [Paragraph]
+    let paragraphs: [Paragraph<Result>]
   }
 
   static let fixture = Result {
