@@ -34,6 +34,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// The variable-font axis positions this font is set to, one per axis, sorted by tag;
   /// empty for the file's default instance.
   public let variations: [FontVariation]
+  /// The styles this face is drawn with synthesized because it lacks them (`FontSynthesis`):
+  /// its outlines emboldened or slanted, its advances its own. Empty for a face as it is.
+  public let synthesis: FontSynthesis
   /// Design units per em.
   public var unitsPerEm: Int { metrics.unitsPerEm }
 
@@ -99,6 +102,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
       || !LayoutGlyphs.takePart(space, face: hbFace)
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
+    synthesis = []
   }
 
   /// The same face set to `variations` (already normalized): a HarfBuzz font of its own
@@ -128,6 +132,30 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     hbFont = font
     metrics = Self.metrics(font, unitsPerEm: base.unitsPerEm)
     self.variations = variations
+    synthesis = []
+  }
+
+  /// The same face, at the same variation, drawn with `synthesis` (`FontSynthesis`): it
+  /// shares the base's HarfBuzz font, so it measures exactly as the base does, and has a
+  /// serial of its own, so that nothing drawn for one is taken for the other. Prefer
+  /// `FontLibrary.font(key:variations:synthesis:)`, which shares instances.
+  init(base: Font, synthesis: FontSynthesis) {
+    path = base.path
+    faceIndex = base.faceIndex
+    file = base.file
+    freeType = base.freeType
+    serial = fontSerials.add(1, ordering: .relaxed).newValue
+    familyName = base.familyName
+    styleName = base.styleName
+    hbBlob = hb_blob_reference(base.hbBlob)
+    hbFace = hb_face_reference(base.hbFace)
+    hbFont = hb_font_reference(base.hbFont)
+    units = base.units
+    asciiCoverage = base.asciiCoverage
+    spaceIsInert = base.spaceIsInert
+    metrics = base.metrics
+    variations = base.variations
+    self.synthesis = synthesis
   }
 
   deinit {
@@ -230,7 +258,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   public var description: String {
     let varied =
       variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
-    return "\(familyName) \(styleName)\(varied) (\(path))"
+    return "\(familyName) \(styleName)\(varied)\(synthesisNote) (\(path))"
   }
 }
 
