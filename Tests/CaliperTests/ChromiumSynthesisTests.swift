@@ -132,9 +132,11 @@ import Testing
       for (name, style) in paragraph.styles {
         #expect(style.maxContent == regular.maxContent, "\(name): \(paragraph.text)")
         #expect(
-          style.results.map(\.starts) == regular.results.map(\.starts), "\(name): \(paragraph.text)")
+          style.results.map(\.starts) == regular.results.map(\.starts), "\(name): \(paragraph.text)"
+        )
         #expect(
-          style.results.map(\.height) == regular.results.map(\.height), "\(name): \(paragraph.text)")
+          style.results.map(\.height) == regular.results.map(\.height), "\(name): \(paragraph.text)"
+        )
       }
     }
     #expect(fixture.paragraphs.count >= 180)

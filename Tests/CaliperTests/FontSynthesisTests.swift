@@ -130,7 +130,9 @@ import Testing
         paragraph,
         style: TextStyle(
           size: 16,
-          fonts: [.descriptor(FontDescriptor(family: "Noto Sans Mono", weight: 700, slant: .italic))]))
+          fonts: [
+            .descriptor(FontDescriptor(family: "Noto Sans Mono", weight: 700, slant: .italic))
+          ]))
       #expect(regular.idealWidth == synthesized.idealWidth)
       for width in [60.0, 120, 200, 333] {
         let proposal = ProposedViewSize(width: width, height: nil)
@@ -170,6 +172,7 @@ import Testing
     #expect(abs(ink.origin.x - expected.left) < 1e-3, "\(ink)")
     #expect(abs(ink.origin.x + ink.size.width - expected.right) < 1e-3, "\(ink)")
     #expect(abs((line.baseline - ink.origin.y) - expected.top) < 1e-3, "\(ink)")
-    #expect(abs((line.baseline - ink.origin.y - ink.size.height) - expected.bottom) < 1e-3, "\(ink)")
+    #expect(
+      abs((line.baseline - ink.origin.y - ink.size.height) - expected.bottom) < 1e-3, "\(ink)")
   }
 }
