@@ -158,7 +158,8 @@ struct WrapChooser {
       !lines.contains(where: \.emergency), var index = segmentIndex(startingAt: first.start)
     else { return nil }
     let start = first.start
-    let base = text.prefix[start]
+    let prefix = text.prefix  // read once: each `text.prefix` retains the array
+    let base = prefix[start]
     var candidates = [
       ScoreLineBreaker.Candidate(
         offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
@@ -177,13 +178,13 @@ struct WrapChooser {
       } else if segment.unsafeEnd || widths.adjustsLineWidths {
         width = widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
       } else {
-        width = text.advanceSum(segment.start..<segment.contentEnd)
+        width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
       }
-      width += text.prefix[segment.start] - base
+      width += prefix[segment.start] - base
       candidates.append(
         ScoreLineBreaker.Candidate(
           offset: segment.end, contentEnd: segment.contentEnd, segment: index,
-          posNoBreak: Float(text.prefix[segment.end] - base), posIfBreak: Float(width),
+          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
           penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
       index += 1
     }
