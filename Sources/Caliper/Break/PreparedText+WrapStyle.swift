@@ -165,6 +165,8 @@ struct WrapChooser {
         offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
     ]
     let segments = text.segments
+    // One candidate per segment up to the paragraph's last line's end, and the start.
+    candidates.reserveCapacity((segmentIndex(startingAt: last.end) ?? segments.count) - index + 1)
     let scorer = breaker(isBalanced: isBalanced, lines: lines)
     while index < segments.count, segments[index].end <= last.end {
       let segment = segments[index]
