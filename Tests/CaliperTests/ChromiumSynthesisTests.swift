@@ -17,13 +17,7 @@ import Testing
 /// stderr).
 @Suite struct ChromiumSynthesisTests {
   struct Fixture: Decodable {
-    struct Paragraph: Decodable {
-      let `class`: String
-      let lang: String
-      let css: [String: String]
-      let text: String
-      let styles: [String: Style]
-    }
+    typealias Paragraph = ChromiumStyledParagraph<Style>
     struct Style: Decodable {
       let maxContent: Double
       let results: [ChromiumAgreementTests.Fixture.Result]
@@ -57,10 +51,7 @@ import Testing
   static func style(
     _ paragraph: Fixture.Paragraph, _ name: String, first: String
   ) throws -> TextStyle {
-    let same = ChromiumAgreementTests.Fixture.Paragraph(
-      class: paragraph.class, lang: paragraph.lang, css: paragraph.css, text: paragraph.text,
-      minContent: 0, maxContent: 0, results: [])
-    var style = ChromiumAgreementTests.style(same)
+    var style = ChromiumAgreementTests.style(paragraph.plain)
     let (weight, slant, synthesis) = try #require(Self.styles[name])
     style.fonts = [.descriptor(FontDescriptor(family: first, weight: weight, slant: slant))]
     style.fontSynthesis = synthesis
@@ -76,9 +67,7 @@ import Testing
     for paragraph in fixture.paragraphs {
       let style = try Self.style(paragraph, name, first: fixture.first)
       let text = try library.prepare(paragraph.text, style: style)
-      let same = ChromiumAgreementTests.Fixture.Paragraph(
-        class: paragraph.class, lang: paragraph.lang, css: paragraph.css, text: paragraph.text,
-        minContent: 0, maxContent: 0, results: [])
+      let same = paragraph.plain
       let excerpt = "\(paragraph.class) \(String(paragraph.text.prefix(40)).debugDescription)"
       let recorded = try #require(paragraph.styles[name])
       for result in recorded.results {

@@ -110,7 +110,34 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// its own. Prefer `FontLibrary.font(path:variations:)`, which shares instances.
   ///
   /// The corresponding HarfBuzz function is `hb_font_set_variations`.
-  init(base: Font, variations: [FontVariation]) {
+  convenience init(base: Font, variations: [FontVariation]) {
+    let font = hb_font_create(base.hbFace)!
+    hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
+    let settings = variations.map { hb_variation_t(tag: $0.code, value: Float($0.value)) }
+    hb_font_set_variations(font, settings, UInt32(settings.count))
+    hb_font_make_immutable(font)
+    self.init(
+      sharing: base, hbFont: font, metrics: Self.metrics(font, unitsPerEm: base.unitsPerEm),
+      variations: variations, synthesis: [])
+  }
+
+  /// The same face, at the same variation, drawn with `synthesis` (`FontSynthesis`): it
+  /// shares the base's HarfBuzz font, so it measures exactly as the base does, and has a
+  /// serial of its own, so that nothing drawn for one is taken for the other. Prefer
+  /// `FontLibrary.font(key:variations:synthesis:)`, which shares instances.
+  convenience init(base: Font, synthesis: FontSynthesis) {
+    self.init(
+      sharing: base, hbFont: hb_font_reference(base.hbFont), metrics: base.metrics,
+      variations: base.variations, synthesis: synthesis)
+  }
+
+  /// An instance of `base`'s face (its file, FreeType face, HarfBuzz face and blob, names
+  /// and coverage) with `hbFont` (owned: destroyed with the instance), a serial of its own,
+  /// and the rest given.
+  private init(
+    sharing base: Font, hbFont: OpaquePointer, metrics: FontMetrics,
+    variations: [FontVariation], synthesis: FontSynthesis
+  ) {
     path = base.path
     faceIndex = base.faceIndex
     file = base.file
@@ -124,37 +151,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     asciiCoverage = base.asciiCoverage
     // Inertness looks at every lookup of the face, whatever the variation or features.
     spaceIsInert = base.spaceIsInert
-    let font = hb_font_create(hbFace)!
-    hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
-    let settings = variations.map { hb_variation_t(tag: $0.code, value: Float($0.value)) }
-    hb_font_set_variations(font, settings, UInt32(settings.count))
-    hb_font_make_immutable(font)
-    hbFont = font
-    metrics = Self.metrics(font, unitsPerEm: base.unitsPerEm)
+    self.hbFont = hbFont
+    self.metrics = metrics
     self.variations = variations
-    synthesis = []
-  }
-
-  /// The same face, at the same variation, drawn with `synthesis` (`FontSynthesis`): it
-  /// shares the base's HarfBuzz font, so it measures exactly as the base does, and has a
-  /// serial of its own, so that nothing drawn for one is taken for the other. Prefer
-  /// `FontLibrary.font(key:variations:synthesis:)`, which shares instances.
-  init(base: Font, synthesis: FontSynthesis) {
-    path = base.path
-    faceIndex = base.faceIndex
-    file = base.file
-    freeType = base.freeType
-    serial = fontSerials.add(1, ordering: .relaxed).newValue
-    familyName = base.familyName
-    styleName = base.styleName
-    hbBlob = hb_blob_reference(base.hbBlob)
-    hbFace = hb_face_reference(base.hbFace)
-    hbFont = hb_font_reference(base.hbFont)
-    units = base.units
-    asciiCoverage = base.asciiCoverage
-    spaceIsInert = base.spaceIsInert
-    metrics = base.metrics
-    variations = base.variations
     self.synthesis = synthesis
   }
 
