@@ -130,6 +130,12 @@ package enum LayoutJSON {
       pairs.append(("tightWidth", .number(text.tightWidth)))
       if let inkBounds { pairs.append(("inkRect", moved(inkBounds.rect))) }
       if text.truncated { pairs.append(("truncated", .bool(true))) }
+      if let prepared = node.preparedText, prepared.spans.contains(where: { $0.decoration != nil })
+      {
+        // The strokes in the layout's coordinates, as the lines are.
+        let origin = Point(x: node.frame.minX, y: node.frame.minY)
+        pairs.append(("decorations", MeasurementJSON.decorations(prepared, text, origin: origin)))
+      }
       if let prepared = node.preparedText, prepared.spans.contains(where: { $0.placeholder != nil })
       {
         let origin = Point(x: node.frame.minX, y: node.frame.minY)

@@ -176,7 +176,9 @@ package enum MeasurementJSON {
       if index > 0 { json.raw(",") }
       json.string(face.path)
     }
-    json.raw("],\"missing\":[")
+    json.raw("]")
+    synthesized(text.faces, into: &json)
+    json.raw(",\"missing\":[")
     for (index, scalar) in text.missing.enumerated() {
       if index > 0 { json.raw(",") }
       json.string(codePoint(scalar))
@@ -187,6 +189,22 @@ package enum MeasurementJSON {
     json.member(",\"height\":", idealSize.height)
     json.member(",\"lineCount\":", ideal.count)
     json.member("},\"minWidth\":", text.minWidth)
+  }
+
+  /// `"synthesized": [{"face": 0, "styles": "weight style"}]`: the faces (by index into
+  /// `faces`) drawn with styles they lack synthesized (`Font.synthesis`, CSS
+  /// `font-synthesis`'s words); left out when no face is.
+  static func synthesized(_ faces: [Font], into json: inout JSONWriter) {
+    let synthesized = faces.indices.filter { !faces[$0].synthesis.isEmpty }
+    guard !synthesized.isEmpty else { return }
+    json.raw(",\"synthesized\":[")
+    for (count, index) in synthesized.enumerated() {
+      json.raw(count > 0 ? ",{" : "{")
+      json.member("\"face\":", index)
+      json.member(",\"styles\":", faces[index].synthesis.description)
+      json.raw("}")
+    }
+    json.raw("]")
   }
 
   package static func codePoint(_ scalar: Unicode.Scalar) -> String {

@@ -67,7 +67,7 @@ enum FontsCommand {
       guard !faces.isEmpty else { continue }
       output.write(bundled ? "Other bundled faces used:\n" : "System faces used:\n")
       for face in faces {
-        output.write("  \(face.familyName) \(face.styleName)  \(face.path)\n")
+        output.write("  \(face.familyName) \(face.styleName)\(face.synthesisNote)  \(face.path)\n")
       }
     }
     output.write("Runs of \(MeasurementTable.quoted(text)):\n")

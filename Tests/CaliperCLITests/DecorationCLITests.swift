@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -30,5 +31,32 @@ import Testing
       let error = try #require(try CLITests.json(line)["error"] as? [String: Any])
       #expect((error["message"] as? String)?.contains(message) == true, "\(error)")
     }
+  }
+
+  /// `caliper layout --json --all`: a text node's strokes in the layout's coordinates, as its
+  /// lines are. The text sits below a 10-pt box and 4 pt of spacing, at y 14, centred under
+  /// the 50-pt box at x (50 − 30.16) / 2 = 9.92; its underline's top is 14 + 18.704.
+  @Test func layoutReportsDecorationsInItsCoordinates() throws {
+    let description = try TemporaryFiles.write(
+      ##"{"type": "vstack", "spacing": 4, "children": [{"type": "box", "width": 50, "height": 10}, {"type": "text", "text": "Hxg", "spans": [{"start": 0, "end": 3, "decoration": {"lines": "underline", "style": "wavy"}}]}]}"##,
+      named: "decorated-layout.json")
+    defer { TemporaryFiles.remove(description) }
+    let run = try CLITests.caliper(["layout", "--json", "--all", "--width", "200", description])
+    #expect(run.status == 0, "\(run.stderr)")
+    let nodes = try #require(try CLITests.json(run.firstLine)["nodes"] as? [[String: Any]])
+    let text = try #require(nodes.first { $0["type"] as? String == "text" })
+    #expect(text["y"] as? Double == 14)
+    let strokes = try #require(text["decorations"] as? [[String: Any]])
+    #expect(strokes.count == 1)
+    #expect(abs(try #require(strokes.first?["y"] as? Double) - (14 + 18.704)) < 1e-9)
+    #expect(abs(try #require(text["x"] as? Double) - 9.92) < 1e-9)
+    #expect(abs(try #require(strokes.first?["x"] as? Double) - 9.92) < 1e-9)
+    #expect(abs(try #require(strokes.first?["width"] as? Double) - 30.16) < 1e-9)
+    #expect(strokes.first?["style"] as? String == "wavy")
+    // Undecorated text has no key.
+    let plain = try CLITests.caliper(
+      ["layout", "--json", "--all", "--width", "200", "-"],
+      stdin: #"{"type": "text", "text": "Hxg"}"#)
+    #expect(plain.status == 0 && !plain.stdout.contains("decorations"), "\(plain.stderr)")
   }
 }

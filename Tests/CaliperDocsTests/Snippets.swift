@@ -119,6 +119,17 @@ import Testing
     #expect(shows(height, 11.424))
   }
 
+  /// Caliper.docc, SynthesizedStyles.md.
+  @Test func synthesizedStyles() throws {
+    let fonts = try FontLibrary.bundled()
+    let bold = FontDescriptor(family: "Noto Sans Mono", weight: 700)
+    let text = try fonts.prepare("Hi", style: TextStyle(size: 16, fonts: [.descriptor(bold)]))
+    let drawn = text.faces[0].synthesis  // .weight: emboldened when drawn; 19.2 pt wide, as regular
+
+    #expect(drawn == .weight)
+    #expect(shows(text.idealWidth, 19.2))
+  }
+
   /// Caliper.docc, DecoratingSpans.md.
   @Test func decoratingSpans() throws {
     let fonts = try FontLibrary.bundled()

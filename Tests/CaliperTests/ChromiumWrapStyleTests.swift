@@ -14,13 +14,7 @@ import Testing
 /// `Cause`.
 @Suite struct ChromiumWrapStyleTests {
   struct Fixture: Decodable {
-    struct Paragraph: Decodable {
-      let `class`: String
-      let lang: String
-      let css: [String: String]
-      let text: String
-      let styles: [String: [Result]]
-    }
+    typealias Paragraph = ChromiumStyledParagraph<[Result]>
     struct Result: Decodable {
       let width: Double
       let height: Double
@@ -33,13 +27,6 @@ import Testing
 
   static let fixture = Result {
     try PangoFixtures.load("chromium-wrap-styles.json", as: Fixture.self)
-  }
-
-  static func paragraph(_ paragraph: Fixture.Paragraph) -> ChromiumAgreementTests.Fixture.Paragraph
-  {
-    ChromiumAgreementTests.Fixture.Paragraph(
-      class: paragraph.class, lang: paragraph.lang, css: paragraph.css, text: paragraph.text,
-      minContent: 0, maxContent: 0, results: [])
   }
 
   /// Why a paragraph's lines may differ from Chromium's, with the (style, paragraph
@@ -86,7 +73,7 @@ import Testing
     var agreeing = 0
     var report: [String] = []
     for paragraph in fixture.paragraphs {
-      let same = Self.paragraph(paragraph)
+      let same = paragraph.plain
       var style = ChromiumAgreementTests.style(same)
       style.wrapStyle = wrapStyle
       let text = try library.prepare(paragraph.text, style: style)

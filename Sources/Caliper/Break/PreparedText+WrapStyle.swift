@@ -158,12 +158,15 @@ struct WrapChooser {
       !lines.contains(where: \.emergency), var index = segmentIndex(startingAt: first.start)
     else { return nil }
     let start = first.start
-    let base = text.prefix[start]
+    let prefix = text.prefix  // read once: each `text.prefix` retains the array
+    let base = prefix[start]
     var candidates = [
       ScoreLineBreaker.Candidate(
         offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
     ]
     let segments = text.segments
+    // One candidate per segment up to the paragraph's last line's end, and the start.
+    candidates.reserveCapacity((segmentIndex(startingAt: last.end) ?? segments.count) - index + 1)
     let scorer = breaker(isBalanced: isBalanced, lines: lines)
     while index < segments.count, segments[index].end <= last.end {
       let segment = segments[index]
@@ -177,13 +180,13 @@ struct WrapChooser {
       } else if segment.unsafeEnd || widths.adjustsLineWidths {
         width = widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
       } else {
-        width = text.advanceSum(segment.start..<segment.contentEnd)
+        width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
       }
-      width += text.prefix[segment.start] - base
+      width += prefix[segment.start] - base
       candidates.append(
         ScoreLineBreaker.Candidate(
           offset: segment.end, contentEnd: segment.contentEnd, segment: index,
-          posNoBreak: Float(text.prefix[segment.end] - base), posIfBreak: Float(width),
+          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
           penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
       index += 1
     }

@@ -68,82 +68,103 @@ struct ScoreLineBreaker {
   func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     guard candidates.count >= 5 else { return nil }
-    var candidates = candidates
+    // The positions and penalties the program reads, flat (it reads each many times).
+    var posNoBreak = [Float](repeating: 0, count: candidates.count)
+    var posIfBreak = [Float](repeating: 0, count: candidates.count)
+    var penalties = [Float](repeating: 0, count: candidates.count)
+    for (index, candidate) in candidates.enumerated() {
+      posNoBreak[index] = candidate.posNoBreak
+      posIfBreak[index] = candidate.posIfBreak
+      penalties[index] = candidate.penalty
+    }
     // Orphans: the last opportunity (and the hyphenated ones before it) costs more.
     for index in stride(from: candidates.count - 2, through: 0, by: -1) {
-      candidates[index].penalty += Self.orphansPenalty
+      penalties[index] += Self.orphansPenalty
       if !candidates[index].isHyphenated { break }
     }
-    let scores = self.scores(candidates)
+    let previous = scores(posNoBreak, posIfBreak, penalties)
     var points: [Candidate] = []
-    var index = scores.count - 1
+    var index = previous.count - 1
     while index > 0 {
       points.append(candidates[index])
-      index = scores[index].previous
+      index = previous[index]
     }
     guard points.count == lineCount else { return nil }
     return points.reversed()
   }
 
-  private struct Score {
-    var score: Float
-    var previous: Int
-    var line: Int
-  }
-
-  /// Blink's `ComputeScores`: the best score of a line ending at each candidate.
-  private func scores(_ candidates: [Candidate]) -> [Score] {
-    var scores = [Score(score: 0, previous: 0, line: 0)]
-    scores.reserveCapacity(candidates.count)
-    var active = 0
-    for end in 1..<candidates.count {
-      let endCandidate = candidates[end]
-      let isLast = end == candidates.count - 1
-      var best = Self.scoreInfinity
-      var bestPrevious = 0
-      var lastLine = scores[active].line
-      var available = lastLine == 0 ? firstAvailable : otherAvailable
-      var startEdge = endCandidate.posIfBreak - available
-      var bestHope: Float = 0
-      for start in active..<end {
-        let startScore = scores[start]
-        if startScore.line != lastLine {
-          lastLine = startScore.line
-          let width = lastLine == 0 ? firstAvailable : otherAvailable
-          if width != available {
-            available = width
-            startEdge = endCandidate.posIfBreak - available
-            bestHope = 0
+  /// Blink's `ComputeScores`: the best score of a line ending at each candidate, and the
+  /// candidate its line starts at (returned), over flat arrays of the candidates' positions
+  /// and penalties (read through unsafe buffers: the program is the wrap style's cost).
+  private func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float])
+    -> [Int]
+  {
+    let count = posNoBreak.count
+    var scores = [Float](repeating: 0, count: count)
+    var lines = [Int](repeating: 0, count: count)
+    var previous = [Int](repeating: 0, count: count)
+    let (firstAvailable, otherAvailable) = (self.firstAvailable, self.otherAvailable)
+    let (isBalanced, linePenalty) = (self.isBalanced, self.linePenalty)
+    posNoBreak.withUnsafeBufferPointer { posNoBreak in
+      posIfBreak.withUnsafeBufferPointer { posIfBreak in
+        penalties.withUnsafeBufferPointer { penalties in
+          scores.withUnsafeMutableBufferPointer { scores in
+            lines.withUnsafeMutableBufferPointer { lines in
+              previous.withUnsafeMutableBufferPointer { previous in
+                var active = 0
+                for end in 1..<count {
+                  let isLast = end == count - 1
+                  let endPosition = posIfBreak[end]
+                  var best = Self.scoreInfinity
+                  var bestPrevious = 0
+                  var lastLine = lines[active]
+                  var available = lastLine == 0 ? firstAvailable : otherAvailable
+                  var startEdge = endPosition - available
+                  var bestHope: Float = 0
+                  for start in active..<end {
+                    let startLine = lines[start]
+                    if startLine != lastLine {
+                      lastLine = startLine
+                      let width = lastLine == 0 ? firstAvailable : otherAvailable
+                      if width != available {
+                        available = width
+                        startEdge = endPosition - available
+                        bestHope = 0
+                      }
+                    }
+                    let startScore = scores[start]
+                    if startScore + bestHope >= best { continue }
+                    let delta = posNoBreak[start] - startEdge
+                    var widthScore: Float = 0
+                    var additional: Float = 0
+                    if delta < 0 {
+                      widthScore = Self.scoreOverfull
+                    } else if isLast && !isBalanced {
+                      additional = Self.lastLinePenaltyMultiplier * penalties[start]
+                    } else {
+                      widthScore = delta * delta
+                    }
+                    if delta < 0 {
+                      active = start + 1
+                    } else {
+                      bestHope = widthScore
+                    }
+                    let score = startScore + widthScore + additional
+                    if score <= best {
+                      best = score
+                      bestPrevious = start
+                    }
+                  }
+                  scores[end] = best + penalties[end] + linePenalty
+                  previous[end] = bestPrevious
+                  lines[end] = lines[bestPrevious] + 1
+                }
+              }
+            }
           }
         }
-        if startScore.score + bestHope >= best { continue }
-        let startCandidate = candidates[start]
-        let delta = startCandidate.posNoBreak - startEdge
-        var widthScore: Float = 0
-        var additional: Float = 0
-        if delta < 0 {
-          widthScore = Self.scoreOverfull
-        } else if isLast && !isBalanced {
-          additional = Self.lastLinePenaltyMultiplier * startCandidate.penalty
-        } else {
-          widthScore = delta * delta
-        }
-        if delta < 0 {
-          active = start + 1
-        } else {
-          bestHope = widthScore
-        }
-        let score = startScore.score + widthScore + additional
-        if score <= best {
-          best = score
-          bestPrevious = start
-        }
       }
-      scores.append(
-        Score(
-          score: best + endCandidate.penalty + linePenalty, previous: bestPrevious,
-          line: scores[bestPrevious].line + 1))
     }
-    return scores
+    return previous
   }
 }

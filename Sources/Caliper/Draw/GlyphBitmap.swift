@@ -37,22 +37,30 @@ package struct GlyphBitmapFailure: Error, Sendable {
 extension Font {
   /// The bitmap of glyph `id` at `pixels` pixels per em, with the pen at the sub-pixel
   /// offset (`dx`, `dy`) (each in 0..<1, y down); nil for a glyph without pixels (a space).
+  /// A synthesized face (`synthesis`) draws its outline changed for text of `size` points
+  /// (`pixels` when nil: a scale of 1), as `Font.synthesize` changes it.
   ///
   /// The corresponding FreeType functions are `FT_Set_Var_Design_Coordinates`,
-  /// `FT_Set_Char_Size`, `FT_Select_Size`, `FT_Load_Glyph` (with `FT_LOAD_RENDER`).
-  package func glyphBitmap(_ id: UInt32, pixels: Double, dx: Double, dy: Double)
-    throws(GlyphBitmapFailure) -> GlyphBitmap?
-  {
+  /// `FT_Set_Char_Size`, `FT_Select_Size`, `FT_Load_Glyph` (with `FT_LOAD_RENDER`, or
+  /// `FT_Render_Glyph` after a synthesized style's change).
+  package func glyphBitmap(
+    _ id: UInt32, pixels: Double, dx: Double, dy: Double, size: Double? = nil
+  ) throws(GlyphBitmapFailure) -> GlyphBitmap? {
+    let synthesis = self.synthesis
     let result: Result<GlyphBitmap?, GlyphBitmapFailure> = freeType.withFace(
       settings: FreeTypeFace.Settings(serial: serial, pixels: pixels),
       configure: { face in self.configure(face, pixels: pixels).map { .failure($0) } },
-      { face in Self.render(face, glyph: id, pixels: pixels, dx: dx, dy: dy) })
+      { face in
+        Self.render(
+          face, glyph: id, pixels: pixels, dx: dx, dy: dy,
+          synthesis: (synthesis, size ?? pixels))
+      })
     return try result.get()
   }
 
   /// Sets `face` to this font's variation and to `pixels` per em (a colour face: the strike
   /// nearest above, else the largest).
-  private func configure(_ face: FT_Face, pixels: Double) -> GlyphBitmapFailure? {
+  func configure(_ face: FT_Face, pixels: Double) -> GlyphBitmapFailure? {
     if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_MULTIPLE_MASTERS) != 0 {
       // One design coordinate per fvar axis, in fvar order: the font's value, or the axis
       // default (which resets a face a varied sibling left set).
@@ -87,16 +95,23 @@ extension Font {
 
   /// Loads and renders glyph `id` of the configured `face`, and copies its bitmap out.
   private static func render(
-    _ face: FT_Face, glyph id: UInt32, pixels: Double, dx: Double, dy: Double
+    _ face: FT_Face, glyph id: UInt32, pixels: Double, dx: Double, dy: Double,
+    synthesis: (styles: FontSynthesis, size: Double)
   ) -> Result<GlyphBitmap?, GlyphBitmapFailure> {
     let isColor = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0
+    // The pen's sub-pixel remainder in 26.6 (FreeType's y goes up).
+    var delta = FT_Vector(x: FT_Pos((dx * 64).rounded()), y: FT_Pos(-(dy * 64).rounded()))
+    // A synthesized style changes the outline about the glyph's origin, before the pen's
+    // remainder moves it and it is rendered.
+    let synthesized = !isColor && !synthesis.styles.isEmpty
     var flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_RENDER)
     if isColor {
       flags = Int32(FT_LOAD_COLOR | FT_LOAD_RENDER)
       FT_Set_Transform(face, nil, nil)
+    } else if synthesized {
+      flags = Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
+      FT_Set_Transform(face, nil, nil)
     } else {
-      // The pen's sub-pixel remainder in 26.6 (FreeType's y goes up).
-      var delta = FT_Vector(x: FT_Pos((dx * 64).rounded()), y: FT_Pos(-(dy * 64).rounded()))
       FT_Set_Transform(face, nil, &delta)
     }
     let error = FT_Load_Glyph(face, id, flags)
@@ -104,6 +119,15 @@ extension Font {
       return .failure(GlyphBitmapFailure(function: "FT_Load_Glyph", code: error))
     }
     let slot = face.pointee.glyph!
+    if synthesized, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+      Font.synthesize(
+        &slot.pointee.outline, synthesis.styles, size: synthesis.size, pixels: pixels)
+      FT_Outline_Translate(&slot.pointee.outline, delta.x, delta.y)
+      let error = FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL)
+      guard error == 0 else {
+        return .failure(GlyphBitmapFailure(function: "FT_Render_Glyph", code: error))
+      }
+    }
     let bitmap = slot.pointee.bitmap
     guard bitmap.width > 0, bitmap.rows > 0, let buffer = bitmap.buffer else {
       return .success(nil)

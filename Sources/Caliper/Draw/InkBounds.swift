@@ -6,7 +6,8 @@
 /// drawing uses (`glyphRuns(in:)`: the same glyphs at the same positions), each glyph's
 /// extents in its face (`hb_font_get_glyph_extents`, exact font units scaled to the run's
 /// size) placed at its origin on the line's baseline (raised by its span's baseline
-/// offset), and the union of them, as Pango's ink rectangle is. Glyphs without an outline
+/// offset), and the union of them, as Pango's ink rectangle is; a synthesized bold or oblique
+/// face's glyphs as drawn, emboldened or slanted (`Font.inkExtents`). Glyphs without an outline
 /// (spaces) add nothing, so a line of spaces has no ink. Limitation: the box is the
 /// outlines' control box (HarfBuzz's extents), not the antialiased pixels a rasteriser
 /// touches, which may reach a pixel further.
@@ -48,7 +49,7 @@ extension PreparedText {
       let baseline = line.baseline - run.baselineOffset
       let units = run.font.units
       for glyph in run.glyphs {
-        let extents = run.font.glyphExtents(glyph.id)
+        let extents = run.font.inkExtents(glyph.id, size: run.size)
         guard extents.width != 0, extents.height != 0 else { continue }
         // HarfBuzz's y grows upwards and its height is negative; Rect's y grows downwards.
         let left = line.x + glyph.x + units.points(extents.xBearing, size: run.size)

@@ -34,6 +34,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// The variable-font axis positions this font is set to, one per axis, sorted by tag;
   /// empty for the file's default instance.
   public let variations: [FontVariation]
+  /// The styles this face is drawn with synthesized because it lacks them (`FontSynthesis`):
+  /// its outlines emboldened or slanted, its advances its own. Empty for a face as it is.
+  public let synthesis: FontSynthesis
   /// Design units per em.
   public var unitsPerEm: Int { metrics.unitsPerEm }
 
@@ -99,6 +102,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
       || !LayoutGlyphs.takePart(space, face: hbFace)
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
+    synthesis = []
   }
 
   /// The same face set to `variations` (already normalized): a HarfBuzz font of its own
@@ -106,7 +110,34 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// its own. Prefer `FontLibrary.font(path:variations:)`, which shares instances.
   ///
   /// The corresponding HarfBuzz function is `hb_font_set_variations`.
-  init(base: Font, variations: [FontVariation]) {
+  convenience init(base: Font, variations: [FontVariation]) {
+    let font = hb_font_create(base.hbFace)!
+    hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
+    let settings = variations.map { hb_variation_t(tag: $0.code, value: Float($0.value)) }
+    hb_font_set_variations(font, settings, UInt32(settings.count))
+    hb_font_make_immutable(font)
+    self.init(
+      sharing: base, hbFont: font, metrics: Self.metrics(font, unitsPerEm: base.unitsPerEm),
+      variations: variations, synthesis: [])
+  }
+
+  /// The same face, at the same variation, drawn with `synthesis` (`FontSynthesis`): it
+  /// shares the base's HarfBuzz font, so it measures exactly as the base does, and has a
+  /// serial of its own, so that nothing drawn for one is taken for the other. Prefer
+  /// `FontLibrary.font(key:variations:synthesis:)`, which shares instances.
+  convenience init(base: Font, synthesis: FontSynthesis) {
+    self.init(
+      sharing: base, hbFont: hb_font_reference(base.hbFont), metrics: base.metrics,
+      variations: base.variations, synthesis: synthesis)
+  }
+
+  /// An instance of `base`'s face (its file, FreeType face, HarfBuzz face and blob, names
+  /// and coverage) with `hbFont` (owned: destroyed with the instance), a serial of its own,
+  /// and the rest given.
+  private init(
+    sharing base: Font, hbFont: OpaquePointer, metrics: FontMetrics,
+    variations: [FontVariation], synthesis: FontSynthesis
+  ) {
     path = base.path
     faceIndex = base.faceIndex
     file = base.file
@@ -120,14 +151,10 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     asciiCoverage = base.asciiCoverage
     // Inertness looks at every lookup of the face, whatever the variation or features.
     spaceIsInert = base.spaceIsInert
-    let font = hb_font_create(hbFace)!
-    hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
-    let settings = variations.map { hb_variation_t(tag: $0.code, value: Float($0.value)) }
-    hb_font_set_variations(font, settings, UInt32(settings.count))
-    hb_font_make_immutable(font)
-    hbFont = font
-    metrics = Self.metrics(font, unitsPerEm: base.unitsPerEm)
+    self.hbFont = hbFont
+    self.metrics = metrics
     self.variations = variations
+    self.synthesis = synthesis
   }
 
   deinit {
@@ -230,7 +257,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   public var description: String {
     let varied =
       variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
-    return "\(familyName) \(styleName)\(varied) (\(path))"
+    return "\(familyName) \(styleName)\(varied)\(synthesisNote) (\(path))"
   }
 }
 

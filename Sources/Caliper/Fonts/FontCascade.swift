@@ -27,6 +27,11 @@ public struct FontCascade: Sendable {
   var ownVariations: [Int: [FontVariation]] = [:]
   /// Whether uncovered clusters are given a system face (`TextStyle.systemFallback`).
   let systemFallback: Bool
+  /// The weight and slant asked for (the style's first `FontDescriptor`'s): every face of
+  /// the cascade that lacks them, fallback faces included, is drawn with them synthesized,
+  /// of the styles `synthesis` allows (`FontSynthesis`, `TextStyle.fontSynthesis`).
+  var request = (weight: FontDescriptor.regular, slant: FontDescriptor.Slant.roman)
+  var synthesis: FontSynthesis = []
 
   /// Picks faces, opening them lazily. One per `PreparedText` preparation.
   struct Resolver {
@@ -103,7 +108,14 @@ public struct FontCascade: Sendable {
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
       let own = cascade.ownVariations[index] ?? []
-      let font = try cascade.library.font(key: paths[index], variations: own + cascade.variations)
+      let variations = own + cascade.variations
+      var font = try cascade.library.font(key: paths[index], variations: variations)
+      let missing = font.missingStyles(
+        weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)
+      if !missing.isEmpty {
+        font = try cascade.library.font(
+          key: paths[index], variations: variations, synthesis: missing)
+      }
       fonts[index] = font
       return font
     }

@@ -172,6 +172,21 @@ public final class FontLibrary: Sendable {
   /// An estimate of a varied instance's own memory (HarfBuzz font and coordinates).
   static let variedFontCost = 4096
 
+  /// `font(key:variations:)` drawn with `synthesis` (`FontSynthesis`): the instance itself
+  /// when `synthesis` is empty, else one shared synthesized instance per (file, axis values,
+  /// styles), which measures as the instance does.
+  func font(key path: String, variations: [FontVariation], synthesis: FontSynthesis)
+    throws(CaliperError) -> Font
+  {
+    let base = try font(key: path, variations: variations)
+    guard !synthesis.isEmpty else { return base }
+    let key = FaceKey(path: path, variations: base.variations, synthesis: synthesis)
+    if let font = faces.value(for: key), font.fileIdentity == base.fileIdentity { return font }
+    let font = Font(base: base, synthesis: synthesis)
+    faces.insert(font, for: key, cost: Self.variedFontCost)
+    return font
+  }
+
   /// A bundled family ("Noto Sans", "Noto Sans Bold Italic"), else an installed family.
   public func font(family: String) throws(CaliperError) -> Font {
     if let entry = BundledFonts.entry(named: family) {
@@ -229,6 +244,13 @@ public final class FontLibrary: Sendable {
     }
     var paths: [String] = []
     var ownVariations: [Int: [FontVariation]] = [:]
+    // The weight and slant asked for, which faces that lack them synthesize: the first
+    // descriptor's (a span's weight or slant makes each of its fonts one).
+    var request = (weight: FontDescriptor.regular, slant: FontDescriptor.Slant.roman)
+    for case .descriptor(let descriptor) in style.fonts {
+      request = (descriptor.weight, descriptor.slant)
+      break
+    }
     for reference in style.fonts {
       let font = try font(reference)
       // A descriptor's weight on a variable face: the style's own variations come after.
@@ -239,7 +261,8 @@ public final class FontLibrary: Sendable {
     let emoji = paths.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     return FontCascade(
       library: self, paths: paths, emojiIndex: emoji, variations: style.variations,
-      ownVariations: ownVariations, systemFallback: style.systemFallback)
+      ownVariations: ownVariations, systemFallback: style.systemFallback,
+      request: request, synthesis: style.fontSynthesis)
   }
 
   /// The counters of the face, shaped-word and prepared-text caches.
@@ -263,6 +286,8 @@ public final class FontLibrary: Sendable {
 struct FaceKey: Hashable, Sendable {
   let path: String
   var variations: [FontVariation] = []
+  /// The styles a synthesized instance draws (`Font.synthesis`); empty for the face itself.
+  var synthesis: FontSynthesis = []
 }
 
 /// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style and

@@ -8,6 +8,7 @@ extension TextSpan {
     if let size { style.size = size }
     if let fonts { style.fonts = fonts }
     if let letterSpacing { style.letterSpacing = letterSpacing }
+    if let fontSynthesis { style.fontSynthesis = fontSynthesis }
     style.features += features
     let weight = resolvedWeight
     let slant = resolvedSlant

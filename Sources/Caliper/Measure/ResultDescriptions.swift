@@ -53,8 +53,10 @@ package func quotedSummary(_ text: String) -> String {
 }
 
 extension Font {
-  /// "Noto Sans", "Noto Sans Bold": the family, and the style when it is not Regular.
+  /// "Noto Sans", "Noto Sans Bold": the family, and the style when it is not Regular; and
+  /// what is synthesized, if anything ("Noto Sans Mono (synthesized bold)").
   package var displayName: String {
-    styleName == "Regular" || styleName.isEmpty ? familyName : familyName + " " + styleName
+    (styleName == "Regular" || styleName.isEmpty ? familyName : familyName + " " + styleName)
+      + synthesisNote
   }
 }

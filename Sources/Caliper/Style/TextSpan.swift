@@ -53,6 +53,9 @@ public struct TextSpan: Sendable, Hashable {
   /// Lines drawn with the span's text (`TextDecoration`); nil: none. A decoration changes
   /// no measurement.
   public var decoration: TextDecoration?
+  /// Which styles a face that lacks them is drawn with synthesized (`FontSynthesis`); nil
+  /// keeps the paragraph's.
+  public var fontSynthesis: FontSynthesis?
   /// How the span's text combines in a vertical column (`TextCombineUpright`): `.all` makes
   /// the span's text one combined run (CSS `text-combine-upright: all` on an inline
   /// element); nil keeps the paragraph's.

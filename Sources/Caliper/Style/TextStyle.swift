@@ -100,6 +100,9 @@ public struct TextStyle: Sendable, Hashable {
   public var writingMode: WritingMode = .horizontalTB
   /// How characters stand in vertical columns (`TextOrientation`).
   public var textOrientation: TextOrientation = .mixed
+  /// Which styles a face that lacks them is drawn with synthesized (CSS `font-synthesis`):
+  /// both by default, as in CSS (`FontSynthesis`).
+  public var fontSynthesis: FontSynthesis = .all
   /// Which short runs a vertical column sets upright in one em (`TextCombineUpright`).
   public var textCombineUpright: TextCombineUpright = .none
 

@@ -9,9 +9,9 @@ import Caliper
 /// stroke's band (widened by the stroke's thickness above and below) is skipped, with a gap
 /// of that thickness on both sides. A line-through is never broken. Styles: `single` one
 /// stroke; `double` two, a thickness apart; `dotted` squares and `dashed` dashes three
-/// thicknesses long, a thickness apart; `wavy` a zigzag two thicknesses deep, six long.
-/// Limitation: strokes are whole pixels, not antialiased; a wave is a zigzag, not Chromium's
-/// curve.
+/// thicknesses long, a thickness apart; `wavy` Chromium's smooth wave (`WavyStroke`),
+/// antialiased, about its band's middle. Limitation: the straight strokes are whole pixels,
+/// not antialiased.
 struct DecorationPainter {
   let scale: Double
 
@@ -47,7 +47,21 @@ struct DecorationPainter {
           }
         }
       }
+      // The wave about the middle of its band of three thicknesses.
+      let wave =
+        segment.style == .wavy
+        ? WavyStroke(
+          from: x + segment.rect.minX * scale, to: x + segment.rect.maxX * scale,
+          centre: y + (segment.rect.minY + 1.5 * segment.rect.height) * scale,
+          thickness: segment.rect.height, scale: scale) : nil
       for column in x0..<max(x0, x1) where !skipped[column - x0] {
+        if let wave {
+          for row in wave.rows {
+            let coverage = wave.coverage(column: column, row: row)
+            if coverage > 0 { image.blend(x: column, y: row, color: stroke, coverage: coverage) }
+          }
+          continue
+        }
         let offset = column - x0
         var rows: [Int] = []
         switch segment.style {
@@ -59,13 +73,7 @@ struct DecorationPainter {
           if offset / thickness % 2 == 0 { rows = Array(top..<(top + thickness)) }
         case .dashed:
           if offset % (4 * thickness) < 3 * thickness { rows = Array(top..<(top + thickness)) }
-        case .wavy:
-          // A zigzag of wavelength six thicknesses, two thicknesses from crest to trough.
-          let half = 3 * thickness
-          let phase = offset % (2 * half)
-          let rise = phase < half ? phase : 2 * half - phase
-          let first = top + 2 * thickness * rise / half
-          rows = Array(first..<(first + thickness))
+        case .wavy: break  // drawn above
         }
         for row in rows { image.blend(x: column, y: row, color: stroke, coverage: 255) }
       }

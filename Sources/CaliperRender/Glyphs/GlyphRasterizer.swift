@@ -13,16 +13,18 @@ import Caliper
 struct GlyphRasterizer {
   /// Draws glyph `id` of `font` at `pixels` pixels per em with its origin at (`x`, `y`) in
   /// image pixels (y down), in `color`. Returns the box of the pixels it inked (empty for a
-  /// blank glyph such as a space).
+  /// blank glyph such as a space). `size` is the text's size in points, which a synthesized
+  /// bold's strength follows (`pixels` when nil).
   func draw(
     glyph id: UInt32, font: Font, pixels: Double, x: Double, y: Double, color: Color,
-    into image: inout Image
+    size: Double? = nil, into image: inout Image
   ) throws(RenderError) -> PixelBox {
     let baseX = x.rounded(.down)
     let baseY = y.rounded(.down)
     let bitmap: GlyphBitmap?
     do {
-      bitmap = try font.glyphBitmap(id, pixels: pixels, dx: x - baseX, dy: y - baseY)
+      bitmap = try font.glyphBitmap(
+        id, pixels: pixels, dx: x - baseX, dy: y - baseY, size: size)
     } catch {
       throw .freeType(function: error.function, code: error.code, path: font.path)
     }

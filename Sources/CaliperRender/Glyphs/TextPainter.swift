@@ -44,7 +44,8 @@ struct TextPainter {
           let box = try rasterizer.draw(
             glyph: glyph.id, font: run.font, pixels: pixels,
             x: x + (line.x + glyph.x) * scale,
-            y: baseline - (glyph.y + run.baselineOffset) * scale, color: color, into: &image)
+            y: baseline - (glyph.y + run.baselineOffset) * scale, color: color, size: run.size,
+            into: &image)
           if !box.isEmpty {
             result.ink.append(
               GlyphInk(

@@ -44,6 +44,7 @@ package enum SpanReader {
           case "font": span.fonts = settings.style.fonts
           case "features": span.features = settings.style.features
           case "variations": span.variations = settings.style.variations
+          case "fontSynthesis": span.fontSynthesis = settings.style.fontSynthesis
           case "textCombineUpright": span.textCombineUpright = settings.style.textCombineUpright
           default: span.letterSpacing = settings.style.letterSpacing
           }

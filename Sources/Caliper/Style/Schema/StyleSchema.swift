@@ -14,7 +14,7 @@ package enum StyleSchema {
   /// Every field, in the order `--help` lists them.
   package static let fields: [StyleField] =
     fontFields + StyleSchema.spacingFields + lineFields + breakFields + textBoxFields
-    + verticalFields
+    + verticalFields + synthesisFields
 
   /// The field of a JSON key (`fonts` is `font`'s other spelling; a deprecated key reads
   /// as its new one).
