@@ -16,10 +16,16 @@ struct LineWidths {
   let text: PreparedText
   /// Where the last tabbed line measured got to (`tabbedWidth`): only for a text with tabs.
   let tabProgress: TabProgress?
+  /// For drawing, which asks for the pen at every cluster of a line: the last reshaped
+  /// stretch's advances, kept so that each is shaped once (nil: measuring, which asks the
+  /// text's `LineBreakCache`).
+  let stretchMemo: StretchMemo?
 
-  init(_ text: PreparedText) {
+  /// The widths of `text`'s lines; `drawing` keeps reshaped stretches in a `StretchMemo`.
+  init(_ text: PreparedText, drawing: Bool = false) {
     self.text = text
     tabProgress = text.tabStops == nil || text.tabs.isEmpty ? nil : TabProgress()
+    stretchMemo = drawing ? StretchMemo() : nil
   }
 
   /// The width of a line from `start` whose content ends at `contentEnd` and which breaks
