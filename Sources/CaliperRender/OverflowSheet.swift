@@ -10,20 +10,20 @@ import Caliper
 /// blue), the part of the text's lines beyond it tinted red, the label (key and numbers)
 /// above in the legend's colour, and the source text to the right in grey. Limitation: one
 /// image holds at most `RenderOptions.maxPixels`; a caller with many entries splits them.
-public struct OverflowSheet: Sendable {
+package struct OverflowSheet: Sendable {
   /// One row: what to draw and the box it had to fit.
-  public struct Entry: Sendable {
-    public var label: String
-    public var text: PreparedText
-    public var source: PreparedText?
+  package struct Entry: Sendable {
+    package var label: String
+    package var text: PreparedText
+    package var source: PreparedText?
     /// The box's width in points.
-    public var width: Double
+    package var width: Double
     /// The box's height in points (`nil`: the text's first line).
-    public var height: Double?
+    package var height: Double?
     /// Whether the text is broken at `width` (a multi-line box) or kept on one line.
-    public var wraps: Bool
+    package var wraps: Bool
 
-    public init(
+    package init(
       label: String, text: PreparedText, source: PreparedText?, width: Double, height: Double?,
       wraps: Bool
     ) {
@@ -36,9 +36,9 @@ public struct OverflowSheet: Sendable {
     }
   }
 
-  public var options: RenderOptions
+  package var options: RenderOptions
 
-  public init(options: RenderOptions = RenderOptions()) {
+  package init(options: RenderOptions = RenderOptions()) {
     self.options = options
   }
 
@@ -46,7 +46,7 @@ public struct OverflowSheet: Sendable {
   static let sourceColor = Color(red: 120, green: 120, blue: 120)
 
   /// Draws `entries`, top to bottom. `fonts` sets the labels.
-  public func render(_ entries: [Entry], fonts: FontLibrary) throws(RenderError) -> Image {
+  package func render(_ entries: [Entry], fonts: FontLibrary) throws(RenderError) -> Image {
     let scale = options.scale
     let margin = options.marginPixels
     let gap = Double(margin)

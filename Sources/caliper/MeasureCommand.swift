@@ -65,11 +65,7 @@ enum MeasureCommand {
         help: "Threads measuring texts in parallel (default: all cores);\n"
           + "output stays in input order."
       ) { _ = try OptionValues.whole($0, option: "--jobs", 1...4096, "threads") },
-      Option(
-        "--max-text-bytes", value: "<n>",
-        help: "Refuse a text longer than n bytes of UTF-8 (default: "
-          + "\(OptionValues.bytesText(RequestLimits().maxTextBytes)))."
-      ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
+      OptionValues.maxTextBytesOption,
       Option(
         "--max-widths", value: "<n>",
         help: "Refuse more than n widths (default: \(RequestLimits().maxWidths))."

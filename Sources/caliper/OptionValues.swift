@@ -69,6 +69,14 @@ enum OptionValues {
     return value
   }
 
+  /// `--max-text-bytes`, which `measure` and `serve` both take: one declaration, one help
+  /// text, the default read from `RequestLimits`.
+  static let maxTextBytesOption = Option(
+    "--max-text-bytes", value: "<n>",
+    help: "Refuse a text longer than n bytes of UTF-8 (default: "
+      + "\(bytesText(RequestLimits().maxTextBytes)))."
+  ) { _ = try byteCount($0, option: "--max-text-bytes") }
+
   /// A whole number of bytes from 1 to 2^40, for the `--max-…-bytes` options.
   static func byteCount(_ text: String, option: String) throws -> Int {
     try whole(text, option: option, 1...(1 << 40), "bytes")

@@ -28,11 +28,7 @@ enum ServeCommand {
           + "\(OptionValues.bytesText(RequestLimits().maxLineBytes))); it is skipped to its newline "
           + "without being held\nin memory."
       ) { _ = try OptionValues.byteCount($0, option: "--max-line-bytes") },
-      Option(
-        "--max-text-bytes", value: "<n>",
-        help: "Refuse a text longer than n bytes of UTF-8 (default: "
-          + "\(OptionValues.bytesText(RequestLimits().maxTextBytes)))."
-      ) { _ = try OptionValues.byteCount($0, option: "--max-text-bytes") },
+      OptionValues.maxTextBytesOption,
       Option(
         "--max-widths", value: "<n>",
         help: "Refuse a request with more than n widths (default: \(RequestLimits().maxWidths))."

@@ -7,16 +7,7 @@ import Testing
 @Suite struct StageOrderTests {
   /// Runs the script over `root` and returns (exit code, stdout).
   private func checkStages(_ root: String) throws -> (Int32, String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: TestFonts.root + "/Scripts/check-stages")
-    process.arguments = [root]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try RepositoryScript.run("check-stages", root: root)
   }
 
   /// A copy of Sources/Caliper (with the article that orders its folders) to plant edges in.

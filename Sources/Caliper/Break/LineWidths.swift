@@ -14,12 +14,35 @@
 struct LineWidths {
   /// The prepared text measured.
   let text: PreparedText
-  /// Where the last tabbed line measured got to (`tabbedWidth`): only for a text with tabs.
-  let tabProgress: TabProgress?
+  /// What the widths remember between calls: nil for measuring a text without tabs (one
+  /// optional reference, so that making a `LineWidths` per relayout stays two words).
+  let memo: Memo?
 
-  init(_ text: PreparedText) {
+  /// The widths of `text`'s lines; `drawing` keeps reshaped stretches in a `StretchMemo`.
+  init(_ text: PreparedText, drawing: Bool = false) {
     self.text = text
-    tabProgress = text.tabStops == nil || text.tabs.isEmpty ? nil : TabProgress()
+    let hasTabs = text.tabStops != nil && !text.tabs.isEmpty
+    memo =
+      hasTabs || drawing
+      ? Memo(tabs: hasTabs ? TabProgress() : nil, stretches: drawing ? StretchMemo() : nil) : nil
+  }
+
+  /// Where the last tabbed line measured got to (`tabbedWidth`): only for a text with tabs.
+  var tabProgress: TabProgress? { memo?.tabs }
+  /// For drawing, which asks for the pen at every cluster of a line: the last reshaped
+  /// stretch's advances, kept so that each is shaped once (nil: measuring, which asks the
+  /// text's `LineBreakCache`).
+  var stretchMemo: StretchMemo? { memo?.stretches }
+
+  /// What one `LineWidths` remembers between calls, used by one thread at a time.
+  final class Memo {
+    let tabs: TabProgress?
+    let stretches: StretchMemo?
+
+    init(tabs: TabProgress?, stretches: StretchMemo?) {
+      self.tabs = tabs
+      self.stretches = stretches
+    }
   }
 
   /// The width of a line from `start` whose content ends at `contentEnd` and which breaks

@@ -45,6 +45,11 @@ public struct LineRun: Sendable {
   /// Whether the run is inline placeholders' boxes (`TextSpan.placeholder`): it has no
   /// glyphs; `PreparedText.characterGeometry(of:)` says where each box is.
   public internal(set) var isPlaceholder = false
+  /// Where the run ends as measuring placed it: `x + width`, or the pen the line's content
+  /// ends at where adding the two rounds to a neighbouring value (`LinePen.step(from:to:)`).
+  var end: Double { exactEnd ?? x + width }
+  /// The exact end, when `x + width` is not it.
+  var exactEnd: Double?
   /// How many of `glyphs` are `.notdef` (a character the face does not cover).
   public var notdefCount: Int { glyphs.count { $0.id == 0 } }
 }
@@ -66,12 +71,19 @@ extension PreparedText {
   /// text.runs(in: line).map(\.text)   // ["abc ", "שלום", " def"], left to right
   /// ```
   public func runs(in line: Line) -> [LineRun] {
+    layoutRuns(in: line, drawing: false)
+  }
+
+  /// `runs(in:)`, with each source run's glyphs placed when `drawing` (`glyphRuns(in:)`).
+  func layoutRuns(in line: Line, drawing: Bool) -> [LineRun] {
     var result: [LineRun]
     if let cut = line.truncation {
-      result = truncatedRuns(line, cut)
+      result = truncatedRuns(line, cut, drawing: drawing)
     } else {
-      result = sourceRuns(in: line)
-      appendShownHyphen(line, to: &result)
+      let measured = line.endsWithHyphen ? nil : line.width
+      let (runs, pen) = sourceRuns(in: line, measuredWidth: measured, drawing: drawing)
+      result = runs
+      if let pen { appendShownHyphen(line, pen: pen, to: &result) }
     }
     // Each run's size and baseline offset: its itemized run's span's, or the text's.
     for index in result.indices where !runs.isEmpty {
@@ -85,17 +97,19 @@ extension PreparedText {
     return result
   }
 
-  /// The hyphen a soft-hyphen break at the end of `line` shows, as a run after the content.
-  private func appendShownHyphen(_ line: Line, to result: inout [LineRun]) {
+  /// The hyphen a soft-hyphen break at the end of `line` shows, as a run after the content:
+  /// from where the content's pen ends to the line's measured width (justified).
+  private func appendShownHyphen(_ line: Line, pen: LinePen, to result: inout [LineRun]) {
     if line.endsWithHyphen, let hyphen = hyphen(forLineEnd: line.range.upperBound),
       let font = cascadeFonts[face(at: line.range.upperBound - 1)]
     {
-      // The hyphen a soft-hyphen break shows, after the content: the line's width past it.
-      let content = result.filter { !$0.isTrailingWhitespace }.reduce(0) { $0 + $1.width }
+      let spaces = justifiableSpaces(pen.start..<pen.contentEnd)
+      let end = LinePen.justified(
+        line.width, justification: line.justification, spaces: spaces)
       var run = LineRun(
         range: (line.range.upperBound - 1)..<line.range.upperBound, text: String(hyphen),
-        font: font, bidiLevel: 0, isRightToLeft: false, x: content,
-        width: max(0, line.width - content), isTrailingWhitespace: false)
+        font: font, bidiLevel: 0, isRightToLeft: false, x: pen.width,
+        width: max(0, LinePen.step(from: pen.width, to: end)), isTrailingWhitespace: false)
       run.isInserted = true
       result.append(run)
     }
@@ -103,13 +117,15 @@ extension PreparedText {
 
   /// A truncated line's runs: the kept prefix, the ellipsis and the kept suffix, laid end
   /// to end (right to left in a right-to-left paragraph).
-  private func truncatedRuns(_ line: Line, _ cut: LineTruncation) -> [LineRun] {
+  private func truncatedRuns(_ line: Line, _ cut: LineTruncation, drawing: Bool) -> [LineRun] {
     func piece(_ range: Range<Int>) -> [LineRun] {
       guard !range.isEmpty else { return [] }
       return sourceRuns(
         in: Line(
           range: range, text: "", width: 0, widthIncludingTrailingWhitespace: 0,
-          metrics: line.metrics, y: line.y, endsInEmergencyBreak: false))
+          metrics: line.metrics, y: line.y, endsInEmergencyBreak: false),
+        measuredWidth: nil, drawing: drawing
+      ).runs
     }
     var ellipsis = LineRun(
       range: cut.hidden, text: cut.ellipsis, font: cut.ellipsisFont, bidiLevel: 0,
@@ -127,6 +143,8 @@ extension PreparedText {
           isRightToLeft: run.isRightToLeft, x: x + run.x - start, width: run.width,
           isTrailingWhitespace: false)
         moved.isInserted = run.isInserted
+        let shift = moved.x - run.x
+        moved.glyphs = run.glyphs.map { $0.moved(by: shift) }
         result.append(moved)
       }
       x += part.reduce(0) { $0 + $1.width }
@@ -134,13 +152,17 @@ extension PreparedText {
     return result
   }
 
-  /// The runs of the text `line` stands for, as measured.
-  private func sourceRuns(in line: Line) -> [LineRun] {
+  /// The runs of the text `line` stands for, as measured, and the pen they were placed
+  /// with (nil for a line without content or trailing whitespace). `measuredWidth` is the
+  /// line's content width when the line is one the breaker measured as it is.
+  private func sourceRuns(in line: Line, measuredWidth: Double?, drawing: Bool) -> (
+    runs: [LineRun], pen: LinePen?
+  ) {
     let scalars = analysis.scalars
     let lineStart = max(0, min(line.range.lowerBound, scalars.count))
     var lineEnd = max(lineStart, min(line.range.upperBound, scalars.count))
     while lineEnd > lineStart, analysis.isLineSeparator(lineEnd - 1) { lineEnd -= 1 }
-    guard lineStart < lineEnd else { return [] }
+    guard lineStart < lineEnd else { return ([], nil) }
     let contentEnd = Self.contentEnd(scalars, from: lineStart, to: lineEnd)
     let hasBidi =
       analysis.hasBidi && (lineStart..<lineEnd).contains { analysis.level(at: $0) != 0 }
@@ -168,58 +190,56 @@ extension PreparedText {
     }
     let order = hasBidi ? visualOrder(pieces.map(\.level)) : Array(pieces.indices)
 
-    // A left-to-right line with a tab cut into several pieces: each piece's width is the
-    // measured pen's move across it, from the line's start (stops are the line's).
-    let tabbed =
-      pieces.count > 1 && !hasBidi && tabStops != nil
-      && tabs.contains { $0 >= lineStart && $0 < contentEnd }
-    let widths = self.widths
-    func pen(_ offset: Int) -> Double {
-      if offset == lineStart { return 0 }
-      if offset == contentEnd {
-        return widths.width(
-          from: lineStart, to: contentEnd, breakingAt: min(line.range.upperBound, scalars.count))
-      }
-      return widths.penAdvance(from: lineStart, to: offset, breakingAt: offset)
-    }
+    // Every content position comes from the line's pen: the measured widths, tabs at their
+    // stops, spacing, and justification on inter-word spaces, applied there once.
+    let pen = LinePen(
+      self, start: lineStart, contentEnd: contentEnd,
+      end: min(line.range.upperBound, scalars.count), measuredWidth: measuredWidth,
+      justification: line.justification)
+    let lastContent = order.last { pieces[$0].range.lowerBound < contentEnd }
     var result: [LineRun] = []
     result.reserveCapacity(pieces.count)
     // Content starts at 0; a right-to-left paragraph's hanging whitespace sits left of it.
     var x = paragraph & 1 == 1 ? -advanceSum(contentEnd..<lineEnd) : 0
+    var inContent = false
     for index in order {
       let piece = pieces[index]
       let trailing = piece.range.lowerBound >= contentEnd
-      // The piece that ends the content breaks where the line breaks, as in measuring.
-      let breakAt =
-        piece.range.upperBound == contentEnd ? line.range.upperBound : piece.range.upperBound
       let width: Double
+      let end: Double
       if trailing {
         width = advanceSum(piece.range)
-      } else if tabbed {
-        // Tab stops count from the line's start: the piece is the pen's move across it.
-        width = pen(piece.range.upperBound) - pen(piece.range.lowerBound)
+        end = x + width
       } else {
-        // Only the line's last content cluster goes without the spacing after it.
-        let range = piece.range
-        width =
-          range.upperBound == contentEnd
-          ? widths.width(
-            from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
-          : widths.penAdvance(
-            from: range.lowerBound, to: range.upperBound, breakingAt: min(breakAt, scalars.count))
+        if !inContent { (x, inContent) = (0, true) }
+        // In logical order (no bidi) a piece spans its pens; reordered pieces lie end to
+        // end, the last one ending where the content's pen does.
+        if !hasBidi { x = pen(piece.range.lowerBound) }
+        end =
+          !hasBidi
+          ? pen(piece.range.upperBound)
+          : index == lastContent
+            ? pen.width : x + (pen(piece.range.upperBound) - pen(piece.range.lowerBound))
+        width = LinePen.step(from: x, to: end)
       }
-      // Justification widens the piece's inter-word spaces (`align`), as drawing does.
-      let justified =
-        trailing || line.justification == 0
-        ? width : width + line.justification * Double(justifiableSpaces(piece.range))
-      result.append(
-        LineRun(
-          range: piece.range, text: substring(piece.range), font: cascadeFonts[piece.run.face]!,
-          bidiLevel: piece.level, isRightToLeft: piece.run.isRightToLeft, x: x,
-          width: justified, isTrailingWhitespace: trailing))
-      x += justified
+      var run = LineRun(
+        range: piece.range, text: substring(piece.range), font: cascadeFonts[piece.run.face]!,
+        bidiLevel: piece.level, isRightToLeft: piece.run.isRightToLeft, x: x,
+        width: width, isTrailingWhitespace: trailing)
+      if !trailing, x + width != end { run.exactEnd = end }
+      if drawing {
+        if trailing {
+          placeGlyphs(&run, of: piece.run, pen: pen, fromLineStart: false) {
+            advanceSum(piece.range.lowerBound..<$0)
+          }
+        } else {
+          placeGlyphs(&run, of: piece.run, pen: pen, fromLineStart: !hasBidi) { pen($0) }
+        }
+      }
+      result.append(run)
+      x = end
     }
-    return result
+    return (result, pen)
   }
 
   /// The levels of the scalars of `range` (a line) after UAX #9 rule L1: tabs, whitespace

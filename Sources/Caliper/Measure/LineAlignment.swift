@@ -47,7 +47,11 @@ struct LineAligner {
     let slack = max(0, box - indent - line.width)
     var mode = alignment
     if mode == .justified {
-      let spaces = text.justifiableSpaces(span.start..<span.contentEnd)
+      // The spaces of the content drawn: not whitespace the span's content ends with (an
+      // emergency-broken line's last piece keeps the space after it), which hangs.
+      let content = PreparedText.contentEnd(
+        text.analysis.scalars, from: span.start, to: span.contentEnd)
+      let spaces = text.justifiableSpaces(span.start..<content)
       if isLast || endsParagraph || spaces == 0 {
         mode = .leading
       } else {

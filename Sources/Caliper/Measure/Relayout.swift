@@ -21,7 +21,18 @@ extension PreparedText {
   public func sizeThatFits(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextMeasurement {
-    let breaking = self.breaking(proposal, options: options, needsSpans: false)
+    linelessMeasurement(
+      self.breaking(proposal, options: options, needsSpans: false), proposal: proposal,
+      options: options)
+  }
+
+  /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:
+  /// what `sizeThatFits` returns, and `measure(_:options:eachLine:)` after handing the lines
+  /// on.
+  @inline(__always)
+  func linelessMeasurement(
+    _ breaking: Breaking, proposal: ProposedViewSize, options: TextContainerOptions
+  ) -> TextMeasurement {
     let (size, used) = size(of: breaking.fit, options: options)
     return TextMeasurement(
       proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,

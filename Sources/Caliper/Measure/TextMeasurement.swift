@@ -121,12 +121,7 @@ extension PreparedText {
         breaker.breakLines(widths, into: &sink)
       }
     }
-    let (size, used) = size(of: breaking.fit, options: options)
-    return TextMeasurement(
-      proposal: proposal, size: size, lines: [], lineCount: breaking.fit.count, usedRect: used,
-      lineBreakRange: breaking.proposedWidths,
-      tightWidth: breaking.tightWidth(size: size) { minWidth },
-      hiddenRange: breaking.truncation?.hidden)
+    return linelessMeasurement(breaking, proposal: proposal, options: options)
   }
 
   /// `measure`, refusing NaN and negative proposed dimensions and line limits below 1.

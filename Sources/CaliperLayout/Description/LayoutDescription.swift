@@ -24,17 +24,25 @@ public struct LayoutDescription: Sendable {
   ///
   /// - Parameters:
   ///   - json: the layout document (format above).
-  ///   - fonts: the library that prepares the text nodes.
-  ///   - defaults: what every text node starts from (`caliper layout`'s style options):
-  ///     the document's own `"text"` style applies over its style, and each node's fields
-  ///     over both. Its proposed height is not used.
+  ///   - fonts: the library that prepares the text nodes; text nodes start from the
+  ///     document's own `"text"` style, and each node's fields apply over it.
   ///   - maxLayoutDepth: the deepest view tree accepted (modifiers included), as
   ///     `LayoutEngine.maxLayoutDepth`; a deeper one is refused while it is read.
   /// - Throws: `LayoutError` naming the JSON path of what is wrong: JSON nested deeper than
   ///   512 levels, a view tree deeper than `maxLayoutDepth`, an expression of more than
   ///   `Expression.maxTerms` terms, an unknown key or type, a value out of range.
   public init(
-    json: String, fonts: FontLibrary, defaults: StyleSettings = StyleSettings(),
+    json: String, fonts: FontLibrary, maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
+  ) throws(LayoutError) {
+    try self.init(
+      json: json, fonts: fonts, defaults: StyleSettings(), maxLayoutDepth: maxLayoutDepth)
+  }
+
+  /// `init(json:fonts:maxLayoutDepth:)` with `defaults` (`caliper layout`'s style options)
+  /// as what every text node starts from: the document's own `"text"` style applies over
+  /// its style, and each node's fields over both. Its proposed height is not used.
+  package init(
+    json: String, fonts: FontLibrary, defaults: StyleSettings,
     maxLayoutDepth: Int = LayoutEngine.defaultMaxLayoutDepth
   ) throws(LayoutError) {
     let document = JSONReader(value: try JSONValue(parsing: json), path: "$")

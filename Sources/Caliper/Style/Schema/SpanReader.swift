@@ -77,12 +77,7 @@ package enum SpanReader {
         case "bold": span.bold = try member.bool()
         case "italic": span.italic = try member.bool()
         case "baselineOffset":
-          guard case .number(let value) = member.value, abs(value) <= 10000 else {
-            throw member.error(
-              "baselineOffset must be a number of points from -10000 to 10000, found "
-                + member.value.kindDescription)
-          }
-          span.baselineOffset = value + 0
+          span.baselineOffset = try signedPoints(member, "baselineOffset", limit: 10000)
         case "placeholder": span.placeholder = try placeholder(member)
         case "decoration": span.decoration = try decoration(member)
         default: break
@@ -91,6 +86,18 @@ package enum SpanReader {
       spans.append(span)
     }
     return spans
+  }
+
+  /// A number of points from -`limit` to `limit` (`what` names it in the error), -0 as 0.
+  static func signedPoints(_ member: JSONReader, _ what: String, limit: Double)
+    throws(LayoutError) -> Double
+  {
+    guard case .number(let value) = member.value, abs(value) <= limit else {
+      throw member.error(
+        "\(what) must be a number of points from -\(Int(limit)) to \(Int(limit)), found "
+          + member.value.kindDescription)
+    }
+    return value + 0
   }
 
   /// An inline box: `{"width", "height", "alignment", "baseline", "label"}`.
@@ -116,12 +123,7 @@ package enum SpanReader {
         }
         box.alignment = alignment
       case "baseline":
-        guard case .number(let value) = member.value, abs(value) <= 1e6 else {
-          throw member.error(
-            "placeholder baseline must be a number of points from -1000000 to 1000000, found "
-              + member.value.kindDescription)
-        }
-        box.baseline = value + 0
+        box.baseline = try signedPoints(member, "placeholder baseline", limit: 1e6)
       case "label": box.label = try member.string()
       default: break
       }

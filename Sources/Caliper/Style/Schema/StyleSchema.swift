@@ -128,17 +128,17 @@ package enum StyleSchema {
 
 /// What a text is measured with: its style, container options (line limit, truncation,
 /// alignment), the proposed height and styled spans.
-public struct StyleSettings: Sendable {
-  public var style: TextStyle
-  public var container: TextContainerOptions
+package struct StyleSettings: Sendable {
+  package var style: TextStyle
+  package var container: TextContainerOptions
   /// The proposed height (`nil`: unspecified).
-  public var height: Double?
+  package var height: Double?
   /// Every proposed height given (`--height 120,200`: vertical text's column heights);
   /// `height` is the first.
-  public var heights: [Double?] = [nil]
-  public var spans: [TextSpan]
+  package var heights: [Double?] = [nil]
+  package var spans: [TextSpan]
 
-  public init(
+  package init(
     style: TextStyle = TextStyle(), container: TextContainerOptions = TextContainerOptions(),
     height: Double? = nil, spans: [TextSpan] = []
   ) {
