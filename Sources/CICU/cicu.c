@@ -2,6 +2,7 @@
 #include "cicu.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
@@ -37,11 +38,30 @@ typedef struct {
   UBreakIteratorType type;
   char locale[CICU_LOCALE_MAX];
   UBreakIterator *prototype;
+  int8_t root_rules;  // line iterators: 1 its rules are root's, 0 not, -1 not yet known
 } cicu_prototype;
 
 static cicu_prototype prototypes[CICU_PROTOTYPES];
 static int32_t prototype_count = 0;
 static pthread_mutex_t prototype_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// The index of the prototype for (type, locale), opened if new; -1 when the table is full
+// or ICU cannot open it. The caller holds prototype_lock.
+static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale) {
+  for (int32_t i = 0; i < prototype_count; i++) {
+    if (prototypes[i].type == type && strcmp(prototypes[i].locale, locale) == 0) return i;
+  }
+  if (prototype_count == CICU_PROTOTYPES) return -1;
+  UErrorCode open_status = U_ZERO_ERROR;
+  UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
+  if (U_FAILURE(open_status)) return -1;
+  int32_t found = prototype_count++;
+  prototypes[found].type = type;
+  strcpy(prototypes[found].locale, locale);
+  prototypes[found].prototype = prototype;
+  prototypes[found].root_rules = -1;
+  return found;
+}
 
 // A new iterator over `text`: a clone of the cached prototype, else newly opened.
 static UBreakIterator *cicu_open(UBreakIteratorType type, const char *locale,
@@ -49,20 +69,7 @@ static UBreakIterator *cicu_open(UBreakIteratorType type, const char *locale,
   if (strlen(locale) >= CICU_LOCALE_MAX) return ubrk_open(type, locale, text, length, status);
   UBreakIterator *it = NULL;
   pthread_mutex_lock(&prototype_lock);
-  int32_t found = -1;
-  for (int32_t i = 0; i < prototype_count; i++) {
-    if (prototypes[i].type == type && strcmp(prototypes[i].locale, locale) == 0) found = i;
-  }
-  if (found < 0 && prototype_count < CICU_PROTOTYPES) {
-    UErrorCode open_status = U_ZERO_ERROR;
-    UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
-    if (U_SUCCESS(open_status)) {
-      found = prototype_count++;
-      prototypes[found].type = type;
-      strcpy(prototypes[found].locale, locale);
-      prototypes[found].prototype = prototype;
-    }
-  }
+  int32_t found = cicu_prototype_index(type, locale);
   if (found >= 0) it = ubrk_clone(prototypes[found].prototype, status);
   pthread_mutex_unlock(&prototype_lock);
   if (found < 0) return ubrk_open(type, locale, text, length, status);
@@ -73,6 +80,48 @@ static UBreakIterator *cicu_open(UBreakIteratorType type, const char *locale,
     return NULL;
   }
   return it;
+}
+
+// The compiled rules of `it` (malloc'd, *length bytes), or NULL.
+static uint8_t *cicu_binary_rules(const UBreakIterator *it, int32_t *length) {
+  UErrorCode status = U_ZERO_ERROR;
+  *length = ubrk_getBinaryRules((UBreakIterator *)it, NULL, 0, &status);
+  if (*length <= 0 || (U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR)) return NULL;
+  uint8_t *rules = malloc((size_t)*length);
+  if (rules == NULL) return NULL;
+  status = U_ZERO_ERROR;
+  ubrk_getBinaryRules((UBreakIterator *)it, rules, *length, &status);
+  if (U_FAILURE(status)) {
+    free(rules);
+    return NULL;
+  }
+  return rules;
+}
+
+int32_t cicu_line_rules_are_root(const char *locale) {
+  if (strlen(locale) >= CICU_LOCALE_MAX) return 0;
+  pthread_mutex_lock(&prototype_lock);
+  int32_t found = cicu_prototype_index(UBRK_LINE, locale);
+  int32_t answer = 0;
+  if (found >= 0 && prototypes[found].root_rules >= 0) {
+    answer = prototypes[found].root_rules;
+  } else if (found >= 0) {
+    int32_t root = cicu_prototype_index(UBRK_LINE, "root");
+    if (root >= 0) {
+      int32_t mine_length = 0, root_length = 0;
+      uint8_t *mine = cicu_binary_rules(prototypes[found].prototype, &mine_length);
+      uint8_t *root_rules = cicu_binary_rules(prototypes[root].prototype, &root_length);
+      int32_t known = mine != NULL && root_rules != NULL;
+      answer = known && mine_length == root_length &&
+               memcmp(mine, root_rules, (size_t)mine_length) == 0;
+      free(mine);
+      free(root_rules);
+      // Only a definite answer is kept: a failed read asks again next time.
+      if (known) prototypes[found].root_rules = (int8_t)answer;
+    }
+  }
+  pthread_mutex_unlock(&prototype_lock);
+  return answer;
 }
 
 static int32_t cicu_breaks(UBreakIteratorType type, const uint16_t *text, int32_t length,

@@ -6,7 +6,9 @@ internal import CICU
 /// Problem: where text may break, what is one user-perceived character, which direction
 /// and script each character has. Solution: ICU (UAX #14 with CLDR tailoring, UAX #29,
 /// UAX #9) through the `CICU` C target over UTF-16, mapped back to Unicode-scalar offsets,
-/// which every later stage uses; scripts from HarfBuzz's Unicode functions, with Common and
+/// which every later stage uses (the line breaks of ASCII and Latin-1 prose from
+/// `LineBreakPairs`' pair table, which gives ICU's answers without it); scripts from
+/// HarfBuzz's Unicode functions, with Common and
 /// Inherited characters taking the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
 ///
@@ -97,20 +99,16 @@ struct TextAnalysis: Sendable {
     let count = Int32(utf16.count)
     let capacity = utf16.count + 1
 
-    var positions = [Int32](filled: 0, count: capacity)
-    var hard = [UInt8](filled: 0, count: capacity)
-    let lineCount = cicu_line_breaks(
-      utf16, count, locale, &positions, &hard, Int32(capacity))
-    try Self.check(lineCount, "cicu_line_breaks")
-    breaks =
-      scalarAt.isEmpty
-      ? Array(positions[..<Int(lineCount)])
-      : positions[..<Int(lineCount)].map { scalarAt[Int($0)] }
-    mandatory = hard[..<Int(lineCount)].map { $0 != 0 }
+    if let pairs = Self.pairLineBreaks(scalars, locale: locale) {
+      (breaks, mandatory) = pairs
+    } else {
+      (breaks, mandatory) = try Self.icuLineBreaks(utf16, scalarAt: scalarAt, locale: locale)
+    }
 
     if let starts = AnalysisShortcuts.graphemeStarts(scalars) {
       graphemeStart = starts
     } else {
+      var positions = [Int32](filled: 0, count: capacity)
       let graphemeCount = cicu_grapheme_breaks(utf16, count, locale, &positions, Int32(capacity))
       try Self.check(graphemeCount, "cicu_grapheme_breaks")
       var starts = [Bool](filled: false, count: scalars.count + 1)
@@ -136,6 +134,35 @@ struct TextAnalysis: Sendable {
     oneScript =
       oneFaceLatin ? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
     scripts = oneFaceLatin ? [] : Self.resolveScripts(scalars)
+  }
+
+  /// The line-break opportunities of a text of `LineBreakPairs`' set under a locale with
+  /// ICU's root line rules, from the pair table; nil otherwise.
+  static func pairLineBreaks(
+    _ scalars: [Unicode.Scalar], locale: String
+  ) -> (breaks: [Int32], mandatory: [Bool])? {
+    guard let found = scalars.withUnsafeBufferPointer({ LineBreakPairs.breaks($0) }),
+      cicu_line_rules_are_root(locale) == 1
+    else { return nil }
+    return found
+  }
+
+  /// ICU's line-break opportunities of `utf16` in scalar offsets (`scalarAt` maps a unit
+  /// to its scalar; empty when every scalar is one unit).
+  static func icuLineBreaks(
+    _ utf16: [UInt16], scalarAt: [Int32], locale: String
+  ) throws(CaliperError) -> (breaks: [Int32], mandatory: [Bool]) {
+    let capacity = utf16.count + 1
+    var positions = [Int32](filled: 0, count: capacity)
+    var hard = [UInt8](filled: 0, count: capacity)
+    let lineCount = cicu_line_breaks(
+      utf16, Int32(utf16.count), locale, &positions, &hard, Int32(capacity))
+    try Self.check(lineCount, "cicu_line_breaks")
+    let breaks =
+      scalarAt.isEmpty
+      ? Array(positions[..<Int(lineCount)])
+      : positions[..<Int(lineCount)].map { scalarAt[Int($0)] }
+    return (breaks, hard[..<Int(lineCount)].map { $0 != 0 })
   }
 
   /// Makes the per-scalar scripts that `init` left out for a text of one script
