@@ -50,6 +50,7 @@ import Testing
       #expect(lineClass == LineBreakPairs.Class.allCases[index].rawValue)
     }
     #expect(Self.representatives.count == LineBreakPairs.Class.allCases.count)
+    #expect(LineBreakPairs.width == LineBreakPairs.Class.allCases.count)
     #expect(LineBreakPairs.pairs.count == Self.representatives.count * Self.representatives.count)
   }
 

@@ -125,13 +125,15 @@ enum LineBreakPairs {
     return offset < 0x18 ? classes[0x100 + Int(offset)] : none
   }
 
-  /// The number of classes: the pair table's width.
-  static let width = Class.allCases.count
+  /// The number of classes (`Class.allCases.count`): the pair table's width.
+  static let width = 21
 
   /// A pair table as `breaks` reads it.
   struct Table {
     /// Row by row, `width` × `width` decisions.
     let pairs: [UInt8]
+    /// `LineBreakPairs.classes`, here so that a scan reads one static.
+    let classes = LineBreakPairs.classes
     /// For each (spaces << 10 | before << 5 | after), where the pair decides alone when no
     /// number is open: 0 no break, 1 a break, 3 a mandatory one, `space` a space with no
     /// break before it; `slow` where `scan`'s longer rules may apply (after the hyphens,
@@ -180,7 +182,7 @@ enum LineBreakPairs {
     // At most one opportunity a scalar: written in place, then the arrays cut to length.
     let positions = [Int32](unsafeUninitializedCapacity: count) { positions, initialized in
       hard = [Bool](unsafeUninitializedCapacity: count) { hard, hardInitialized in
-        classes.withUnsafeBufferPointer { classes in
+        table.classes.withUnsafeBufferPointer { classes in
           table.pairs.withUnsafeBufferPointer { pairs in
             table.plain.withUnsafeBufferPointer { plain in
               found = scan(
