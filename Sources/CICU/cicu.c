@@ -38,7 +38,6 @@ typedef struct {
   UBreakIteratorType type;
   char locale[CICU_LOCALE_MAX];
   UBreakIterator *prototype;
-  int8_t root_rules;  // line iterators: 1 its rules are root's, 0 not, -1 not yet known
 } cicu_prototype;
 
 static cicu_prototype prototypes[CICU_PROTOTYPES];
@@ -59,7 +58,6 @@ static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale)
   prototypes[found].type = type;
   strcpy(prototypes[found].locale, locale);
   prototypes[found].prototype = prototype;
-  prototypes[found].root_rules = -1;
   return found;
 }
 
@@ -98,30 +96,63 @@ static uint8_t *cicu_binary_rules(const UBreakIterator *it, int32_t *length) {
   return rules;
 }
 
+// Which locales' line rules are root's: asked once per locale and kept here, apart from
+// the prototypes (whose table may be full), up to CICU_RULE_ANSWERS locales; then asked
+// again for each new locale (opening its iterator, about 20,000 instructions).
+#define CICU_RULE_ANSWERS 128
+
+typedef struct {
+  char locale[CICU_LOCALE_MAX];
+  int8_t root_rules;
+} cicu_rule_answer;
+
+static cicu_rule_answer rule_answers[CICU_RULE_ANSWERS];
+static int32_t rule_answer_count = 0;
+static uint8_t *root_line_rules = NULL;  // read once, kept for the life of the process
+static int32_t root_line_rules_length = 0;
+
+// Whether `locale`'s compiled line rules are root's; -1 when they cannot be read. The
+// caller holds prototype_lock.
+static int32_t cicu_compare_with_root(const char *locale) {
+  if (root_line_rules == NULL) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *root = ubrk_open(UBRK_LINE, "root", NULL, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    root_line_rules = cicu_binary_rules(root, &root_line_rules_length);
+    ubrk_close(root);
+    if (root_line_rules == NULL) return -1;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
+  if (U_FAILURE(status)) return -1;
+  int32_t length = 0;
+  uint8_t *rules = cicu_binary_rules(it, &length);
+  ubrk_close(it);
+  if (rules == NULL) return -1;
+  int32_t same = length == root_line_rules_length &&
+                 memcmp(rules, root_line_rules, (size_t)length) == 0;
+  free(rules);
+  return same;
+}
+
 int32_t cicu_line_rules_are_root(const char *locale) {
   if (strlen(locale) >= CICU_LOCALE_MAX) return 0;
   pthread_mutex_lock(&prototype_lock);
-  int32_t found = cicu_prototype_index(UBRK_LINE, locale);
-  int32_t answer = 0;
-  if (found >= 0 && prototypes[found].root_rules >= 0) {
-    answer = prototypes[found].root_rules;
-  } else if (found >= 0) {
-    int32_t root = cicu_prototype_index(UBRK_LINE, "root");
-    if (root >= 0) {
-      int32_t mine_length = 0, root_length = 0;
-      uint8_t *mine = cicu_binary_rules(prototypes[found].prototype, &mine_length);
-      uint8_t *root_rules = cicu_binary_rules(prototypes[root].prototype, &root_length);
-      int32_t known = mine != NULL && root_rules != NULL;
-      answer = known && mine_length == root_length &&
-               memcmp(mine, root_rules, (size_t)mine_length) == 0;
-      free(mine);
-      free(root_rules);
-      // Only a definite answer is kept: a failed read asks again next time.
-      if (known) prototypes[found].root_rules = (int8_t)answer;
+  int32_t answer = -1;
+  for (int32_t i = 0; i < rule_answer_count; i++) {
+    if (strcmp(rule_answers[i].locale, locale) == 0) answer = rule_answers[i].root_rules;
+  }
+  if (answer < 0) {
+    answer = cicu_compare_with_root(locale);
+    // Only a definite answer is kept: a failed read asks again next time.
+    if (answer >= 0 && rule_answer_count < CICU_RULE_ANSWERS) {
+      strcpy(rule_answers[rule_answer_count].locale, locale);
+      rule_answers[rule_answer_count].root_rules = (int8_t)answer;
+      rule_answer_count++;
     }
   }
   pthread_mutex_unlock(&prototype_lock);
-  return answer;
+  return answer == 1;
 }
 
 static int32_t cicu_breaks(UBreakIteratorType type, const uint16_t *text, int32_t length,

@@ -194,6 +194,19 @@ import Testing
     #expect(TextAnalysis.pairLineBreaks(Array("a\u{0B} b".unicodeScalars), locale: "en") == nil)
   }
 
+  /// Whether a locale has root's rules is remembered apart from ICU's cached iterators,
+  /// so that a process that has opened more locales than that cache holds (32) still finds
+  /// simple text's breaks without ICU for the next locale.
+  @Test func manyLocalesKeepThePairTable() throws {
+    for index in 0..<40 {
+      // A combining mark sends the text to ICU, which opens an iterator per locale.
+      _ = try TextAnalysis(text: "a\u{301} b", locale: "en_X\(index)")
+    }
+    let scalars = Array("Blue tile, 5.3 %".unicodeScalars)
+    #expect(TextAnalysis.pairLineBreaks(scalars, locale: "de_CH") != nil)
+    #expect(TextAnalysis.pairLineBreaks(scalars, locale: "ja_JP") == nil)
+  }
+
   /// A prepared text of the set breaks where ICU does, under the CSS rules too (which
   /// adjust the same opportunities afterwards).
   @Test func analysisUsesThePairTable() throws {
