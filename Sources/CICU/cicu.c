@@ -2,6 +2,7 @@
 #include "cicu.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
@@ -43,26 +44,30 @@ static cicu_prototype prototypes[CICU_PROTOTYPES];
 static int32_t prototype_count = 0;
 static pthread_mutex_t prototype_lock = PTHREAD_MUTEX_INITIALIZER;
 
+// The index of the prototype for (type, locale), opened if new; -1 when the table is full
+// or ICU cannot open it. The caller holds prototype_lock.
+static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale) {
+  for (int32_t i = 0; i < prototype_count; i++) {
+    if (prototypes[i].type == type && strcmp(prototypes[i].locale, locale) == 0) return i;
+  }
+  if (prototype_count == CICU_PROTOTYPES) return -1;
+  UErrorCode open_status = U_ZERO_ERROR;
+  UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
+  if (U_FAILURE(open_status)) return -1;
+  int32_t found = prototype_count++;
+  prototypes[found].type = type;
+  strcpy(prototypes[found].locale, locale);
+  prototypes[found].prototype = prototype;
+  return found;
+}
+
 // A new iterator over `text`: a clone of the cached prototype, else newly opened.
 static UBreakIterator *cicu_open(UBreakIteratorType type, const char *locale,
                                  const UChar *text, int32_t length, UErrorCode *status) {
   if (strlen(locale) >= CICU_LOCALE_MAX) return ubrk_open(type, locale, text, length, status);
   UBreakIterator *it = NULL;
   pthread_mutex_lock(&prototype_lock);
-  int32_t found = -1;
-  for (int32_t i = 0; i < prototype_count; i++) {
-    if (prototypes[i].type == type && strcmp(prototypes[i].locale, locale) == 0) found = i;
-  }
-  if (found < 0 && prototype_count < CICU_PROTOTYPES) {
-    UErrorCode open_status = U_ZERO_ERROR;
-    UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
-    if (U_SUCCESS(open_status)) {
-      found = prototype_count++;
-      prototypes[found].type = type;
-      strcpy(prototypes[found].locale, locale);
-      prototypes[found].prototype = prototype;
-    }
-  }
+  int32_t found = cicu_prototype_index(type, locale);
   if (found >= 0) it = ubrk_clone(prototypes[found].prototype, status);
   pthread_mutex_unlock(&prototype_lock);
   if (found < 0) return ubrk_open(type, locale, text, length, status);
@@ -73,6 +78,81 @@ static UBreakIterator *cicu_open(UBreakIteratorType type, const char *locale,
     return NULL;
   }
   return it;
+}
+
+// The compiled rules of `it` (malloc'd, *length bytes), or NULL.
+static uint8_t *cicu_binary_rules(const UBreakIterator *it, int32_t *length) {
+  UErrorCode status = U_ZERO_ERROR;
+  *length = ubrk_getBinaryRules((UBreakIterator *)it, NULL, 0, &status);
+  if (*length <= 0 || (U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR)) return NULL;
+  uint8_t *rules = malloc((size_t)*length);
+  if (rules == NULL) return NULL;
+  status = U_ZERO_ERROR;
+  ubrk_getBinaryRules((UBreakIterator *)it, rules, *length, &status);
+  if (U_FAILURE(status)) {
+    free(rules);
+    return NULL;
+  }
+  return rules;
+}
+
+// Which locales' line rules are root's: asked once per locale and kept here, apart from
+// the prototypes (whose table may be full), up to CICU_RULE_ANSWERS locales; then asked
+// again for each new locale (opening its iterator, about 20,000 instructions).
+#define CICU_RULE_ANSWERS 128
+
+typedef struct {
+  char locale[CICU_LOCALE_MAX];
+  int8_t root_rules;
+} cicu_rule_answer;
+
+static cicu_rule_answer rule_answers[CICU_RULE_ANSWERS];
+static int32_t rule_answer_count = 0;
+static uint8_t *root_line_rules = NULL;  // read once, kept for the life of the process
+static int32_t root_line_rules_length = 0;
+
+// Whether `locale`'s compiled line rules are root's; -1 when they cannot be read. The
+// caller holds prototype_lock.
+static int32_t cicu_compare_with_root(const char *locale) {
+  if (root_line_rules == NULL) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *root = ubrk_open(UBRK_LINE, "root", NULL, 0, &status);
+    if (U_FAILURE(status)) return -1;
+    root_line_rules = cicu_binary_rules(root, &root_line_rules_length);
+    ubrk_close(root);
+    if (root_line_rules == NULL) return -1;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &status);
+  if (U_FAILURE(status)) return -1;
+  int32_t length = 0;
+  uint8_t *rules = cicu_binary_rules(it, &length);
+  ubrk_close(it);
+  if (rules == NULL) return -1;
+  int32_t same = length == root_line_rules_length &&
+                 memcmp(rules, root_line_rules, (size_t)length) == 0;
+  free(rules);
+  return same;
+}
+
+int32_t cicu_line_rules_are_root(const char *locale) {
+  if (strlen(locale) >= CICU_LOCALE_MAX) return 0;
+  pthread_mutex_lock(&prototype_lock);
+  int32_t answer = -1;
+  for (int32_t i = 0; i < rule_answer_count; i++) {
+    if (strcmp(rule_answers[i].locale, locale) == 0) answer = rule_answers[i].root_rules;
+  }
+  if (answer < 0) {
+    answer = cicu_compare_with_root(locale);
+    // Only a definite answer is kept: a failed read asks again next time.
+    if (answer >= 0 && rule_answer_count < CICU_RULE_ANSWERS) {
+      strcpy(rule_answers[rule_answer_count].locale, locale);
+      rule_answers[rule_answer_count].root_rules = (int8_t)answer;
+      rule_answer_count++;
+    }
+  }
+  pthread_mutex_unlock(&prototype_lock);
+  return answer == 1;
 }
 
 static int32_t cicu_breaks(UBreakIteratorType type, const uint16_t *text, int32_t length,

@@ -37,6 +37,16 @@ import Testing
     }
   }
 
+  /// The table of Latin-1 facts answers as the functions it was made of.
+  @Test func latin1FactsAreTheFunctions() {
+    for value in UInt32(0)..<0x100 {
+      let fact = AnalysisShortcuts.latin1Facts[Int(value)]
+      #expect((fact & 1 != 0) == AnalysisShortcuts.isOneFaceLatin(value))
+      #expect((fact & 2 != 0) == AnalysisShortcuts.isLatinLetter(value))
+      #expect(!AnalysisShortcuts.mayNeedBidi(value))
+    }
+  }
+
   /// The scalars decoded from a text's UTF-8 are the text's own, for one- to four-byte
   /// characters and the corpus.
   @Test func scalarsDecodeAsTheUnicodeScalarView() {

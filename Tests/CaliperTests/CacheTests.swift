@@ -188,8 +188,14 @@ import Testing
     try Data(contentsOf: URL(fileURLWithPath: source)).write(to: URL(fileURLWithPath: path))
   }
 
+  /// A plain number as a cache key, written as an integer literal.
+  struct Number: CacheKey, ExpressibleByIntegerLiteral {
+    let value: Int
+    init(integerLiteral value: Int) { self.value = value }
+  }
+
   @Test func leastRecentlyUsedGoesFirst() {
-    let cache = LRUCache<Int, String>(byteLimit: 30)
+    let cache = LRUCache<Number, String>(byteLimit: 30)
     cache.insert("a", for: 1, cost: 10)
     cache.insert("b", for: 2, cost: 10)
     cache.insert("c", for: 3, cost: 10)
@@ -203,14 +209,14 @@ import Testing
     cache.insert("a2", for: 1, cost: 20)  // replacing frees the old cost first
     #expect(cache.statistics.bytes <= 30)
     #expect(cache.value(for: 1) == "a2")
-    let off = LRUCache<Int, String>(byteLimit: 0)
+    let off = LRUCache<Number, String>(byteLimit: 0)
     off.insert("x", for: 1, cost: 0)
     #expect(off.value(for: 1) == nil)
   }
 
   /// A key whose hashes collide in clusters, so that the index's probing and its removal
   /// (entries shifted back into the hole) are exercised.
-  struct ClusteredKey: Hashable, Sendable {
+  struct ClusteredKey: CacheKey {
     let value: Int
     func hash(into hasher: inout Hasher) { hasher.combine(value % 5) }
   }

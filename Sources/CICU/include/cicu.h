@@ -23,6 +23,12 @@ extern "C" {
 int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                          int32_t *positions, uint8_t *mandatory, int32_t capacity);
 
+/// 1 if `locale`'s line-break rules are ICU's root rules (the same compiled rules: e.g.
+/// "en", "de", "en@lb=strict"), 0 if they are tailored ("fi", "ja", "zh", "en@lb=loose") or
+/// cannot be read. Callers may then find the breaks of simple text without ICU. Asked once
+/// per locale (up to 128 locales are remembered), then a lookup under a lock.
+int32_t cicu_line_rules_are_root(const char *locale);
+
 /// Extended grapheme cluster boundaries: ascending offsets (never 0; the last is `length`).
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);

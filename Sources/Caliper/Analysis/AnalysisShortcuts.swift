@@ -62,4 +62,10 @@ enum AnalysisShortcuts {
       return false
     }
   }
+
+  /// `isOneFaceLatin` (bit 1) and `isLatinLetter` (bit 2) of each scalar below U+0100,
+  /// which `mayNeedBidi` never is: the analysis asks each scalar of a text with one load.
+  static let latin1Facts: [UInt8] = (0..<0x100).map { value in
+    (isOneFaceLatin(UInt32(value)) ? 1 : 0) | (isLatinLetter(UInt32(value)) ? 2 : 0)
+  }
 }

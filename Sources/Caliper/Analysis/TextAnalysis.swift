@@ -6,7 +6,9 @@ internal import CICU
 /// Problem: where text may break, what is one user-perceived character, which direction
 /// and script each character has. Solution: ICU (UAX #14 with CLDR tailoring, UAX #29,
 /// UAX #9) through the `CICU` C target over UTF-16, mapped back to Unicode-scalar offsets,
-/// which every later stage uses; scripts from HarfBuzz's Unicode functions, with Common and
+/// which every later stage uses (the line breaks of ASCII and Latin-1 prose from
+/// `LineBreakPairs`' pair table, which gives ICU's answers without it); scripts from
+/// HarfBuzz's Unicode functions, with Common and
 /// Inherited characters taking the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
 ///
@@ -54,69 +56,61 @@ struct TextAnalysis: Sendable {
   init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {
     let scalars = Self.scalars(of: text)
     self.scalars = scalars
-    // scalarAt[u] = scalar offset of UTF-16 offset u (u at a scalar boundary); empty when
-    // no character is past U+FFFF, where every scalar is one unit and the offset is u.
-    var scalarAt: [Int32] = []
     var needsBidi = false
     var oneFaceLatin = !scalars.isEmpty
     var hasLetter = false
-    // One pass over raw buffers: each scalar as one unit, and what the shortcuts ask of
-    // it; a scalar past U+FFFF (`beyond`) sends the text to the general loop below.
-    var beyond: UInt32 = 0
-    var utf16 = [UInt16](unsafeUninitializedCapacity: scalars.count) { units, initialized in
+    // One pass over a raw buffer: what the shortcuts ask of each scalar, below U+0100 from
+    // one table (all of them: `every`; any: `some`).
+    var (every, some): (UInt8, UInt8) = (3, 0)
+    AnalysisShortcuts.latin1Facts.withUnsafeBufferPointer { facts in
       scalars.withUnsafeBufferPointer { source in
-        for index in source.indices {
-          let value = source[index].value
-          beyond |= value >> 16
-          needsBidi = needsBidi || AnalysisShortcuts.mayNeedBidi(value)
-          oneFaceLatin = oneFaceLatin && AnalysisShortcuts.isOneFaceLatin(value)
-          hasLetter = hasLetter || AnalysisShortcuts.isLatinLetter(value)
-          units[index] = UInt16(truncatingIfNeeded: value)
+        for scalar in source {
+          let value = scalar.value
+          if value < 0x100 {
+            let fact = facts[Int(value)]
+            every &= fact
+            some |= fact
+          } else {
+            needsBidi = needsBidi || AnalysisShortcuts.mayNeedBidi(value)
+            oneFaceLatin = oneFaceLatin && AnalysisShortcuts.isOneFaceLatin(value)
+            hasLetter = hasLetter || AnalysisShortcuts.isLatinLetter(value)
+          }
         }
       }
-      initialized = scalars.count
     }
-    if beyond != 0 {
-      utf16 = []
-      utf16.reserveCapacity(scalars.count)
-      needsBidi = false
-      oneFaceLatin = false
-      scalarAt.reserveCapacity(scalars.count + 1)
-      for (index, scalar) in scalars.enumerated() {
-        if AnalysisShortcuts.mayNeedBidi(scalar.value) { needsBidi = true }
-        for unit in UTF16.encode(scalar)! {
-          utf16.append(unit)
-          scalarAt.append(Int32(index))
-        }
-      }
-      scalarAt.append(Int32(scalars.count))
+    oneFaceLatin = oneFaceLatin && every & 1 != 0
+    hasLetter = hasLetter || some & 2 != 0
+    // The text as UTF-16 for ICU, made only when ICU is asked (not for prose that the
+    // pair table and the shortcuts answer).
+    var icuText: UTF16Text?
+    func utf16() -> UTF16Text {
+      if let icuText { return icuText }
+      let made = UTF16Text(scalars)
+      icuText = made
+      return made
     }
-    func scalarOffset(_ unit: Int32) -> Int {
-      scalarAt.isEmpty ? Int(unit) : Int(scalarAt[Int(unit)])
-    }
-    let count = Int32(utf16.count)
-    let capacity = utf16.count + 1
 
-    var positions = [Int32](filled: 0, count: capacity)
-    var hard = [UInt8](filled: 0, count: capacity)
-    let lineCount = cicu_line_breaks(
-      utf16, count, locale, &positions, &hard, Int32(capacity))
-    try Self.check(lineCount, "cicu_line_breaks")
-    breaks =
-      scalarAt.isEmpty
-      ? Array(positions[..<Int(lineCount)])
-      : positions[..<Int(lineCount)].map { scalarAt[Int($0)] }
-    mandatory = hard[..<Int(lineCount)].map { $0 != 0 }
+    if let pairs = Self.pairLineBreaks(scalars, locale: locale) {
+      (breaks, mandatory) = pairs
+    } else {
+      let text = utf16()
+      (breaks, mandatory) = try Self.icuLineBreaks(
+        text.units, scalarAt: text.scalarAt, locale: locale)
+    }
 
     if let starts = AnalysisShortcuts.graphemeStarts(scalars) {
       graphemeStart = starts
     } else {
-      let graphemeCount = cicu_grapheme_breaks(utf16, count, locale, &positions, Int32(capacity))
+      let text = utf16()
+      let capacity = text.units.count + 1
+      var positions = [Int32](filled: 0, count: capacity)
+      let graphemeCount = cicu_grapheme_breaks(
+        text.units, Int32(text.units.count), locale, &positions, Int32(capacity))
       try Self.check(graphemeCount, "cicu_grapheme_breaks")
       var starts = [Bool](filled: false, count: scalars.count + 1)
       starts[0] = true
       for position in positions[..<Int(graphemeCount)] {
-        starts[scalarOffset(position)] = true
+        starts[text.scalarOffset(position)] = true
       }
       Self.joinConjuncts(scalars, graphemeStarts: &starts)
       graphemeStart = starts
@@ -130,12 +124,41 @@ struct TextAnalysis: Sendable {
     (bidiLevels, rightToLeftParagraphs) =
       needsBidi
       ? try Self.bidiLevels(
-        utf16, scalarAt: scalarAt, scalarCount: scalars.count, paragraphLevel: css == nil ? 0xFE : 0
-      )
+        utf16().units, scalarAt: utf16().scalarAt, scalarCount: scalars.count,
+        paragraphLevel: css == nil ? 0xFE : 0)
       : ([], [])
     oneScript =
       oneFaceLatin ? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
     scripts = oneFaceLatin ? [] : Self.resolveScripts(scalars)
+  }
+
+  /// The line-break opportunities of a text of `LineBreakPairs`' set under a locale with
+  /// ICU's root line rules, from the pair table; nil otherwise.
+  static func pairLineBreaks(
+    _ scalars: [Unicode.Scalar], locale: String
+  ) -> (breaks: [Int32], mandatory: [Bool])? {
+    guard let found = scalars.withUnsafeBufferPointer({ LineBreakPairs.breaks($0) }),
+      locale.withCString({ cicu_line_rules_are_root($0) }) == 1
+    else { return nil }
+    return found
+  }
+
+  /// ICU's line-break opportunities of `utf16` in scalar offsets (`scalarAt` maps a unit
+  /// to its scalar; empty when every scalar is one unit).
+  static func icuLineBreaks(
+    _ utf16: [UInt16], scalarAt: [Int32], locale: String
+  ) throws(CaliperError) -> (breaks: [Int32], mandatory: [Bool]) {
+    let capacity = utf16.count + 1
+    var positions = [Int32](filled: 0, count: capacity)
+    var hard = [UInt8](filled: 0, count: capacity)
+    let lineCount = cicu_line_breaks(
+      utf16, Int32(utf16.count), locale, &positions, &hard, Int32(capacity))
+    try Self.check(lineCount, "cicu_line_breaks")
+    let breaks =
+      scalarAt.isEmpty
+      ? Array(positions[..<Int(lineCount)])
+      : positions[..<Int(lineCount)].map { scalarAt[Int($0)] }
+    return (breaks, hard[..<Int(lineCount)].map { $0 != 0 })
   }
 
   /// Makes the per-scalar scripts that `init` left out for a text of one script

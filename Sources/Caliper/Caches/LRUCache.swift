@@ -36,7 +36,7 @@ public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
 /// under one lock, so the cache is `Sendable`; a value is computed outside the lock, so two
 /// threads missing the same key at once may both compute it (the first stored wins).
 /// A limit of 0 disables the cache: nothing is stored and every lookup computes.
-final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   private struct Slot {
     var key: Key
     var value: Value
@@ -145,9 +145,7 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   }
 
   /// The hash the index files `key` under.
-  private static func hash(_ key: Key) -> Int32 {
-    Int32(truncatingIfNeeded: key.hashValue)
-  }
+  private static func hash(_ key: Key) -> Int32 { key.cacheHash }
 
   let byteLimit: Int
   private let storage = Mutex(Storage())

@@ -283,7 +283,7 @@ public final class FontLibrary: Sendable {
 }
 
 /// The key of a face: its file and the axis values it is set to (none: the file's default).
-struct FaceKey: Hashable, Sendable {
+struct FaceKey: CacheKey {
   let path: String
   var variations: [FontVariation] = []
   /// The styles a synthesized instance draws (`Font.synthesis`); empty for the face itself.
@@ -292,7 +292,7 @@ struct FaceKey: Hashable, Sendable {
 
 /// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style and
 /// spans, and the library's face generation when it was prepared.
-struct PreparedKey: Hashable, Sendable {
+struct PreparedKey: CacheKey {
   let utf8: [UInt8]
   let style: TextStyle
   let generation: UInt64

@@ -1,0 +1,309 @@
+/// Analysis: line-break opportunities of simple text from a pair table, without ICU.
+///
+/// Problem: ICU's line break iterator was the largest single cost of preparing a paragraph
+/// of prose (22 K instructions of a Gatsby paragraph's 149 K), yet for text of ASCII,
+/// Latin-1 and the prose punctuation of U+2010–U+2027 UAX #14 needs no dictionary and no
+/// long context. Solution: as Blink does for ASCII, each scalar's UAX #14 class from a
+/// small table, and whether a line may break between two classes from a pair table
+/// (UAX #14's own example algorithm: direct, indirect — only after spaces —, prohibited,
+/// mandatory), plus the few rules of ICU's (CLDR root) line rules whose context is longer
+/// than a pair: a hyphen after a break keeps the letter after it (ICU's LB 20.09), a
+/// space before a decimal point of a number breaks (". 5" style, LB 15c), a prefix or
+/// postfix keeps an opening bracket before a number, and the separators, closers and
+/// postfixes inside a number (LB 25's regular expression) stay with it. Only for a locale
+/// whose line rules are ICU's root rules (`cicu_line_rules_are_root`: not Finnish, not
+/// Chinese or Japanese, no `@lb=` other than `strict`); everything else goes to ICU.
+/// `LineBreakPairsTests` compares both over every corpus file, every pair of scalars of
+/// the set and every string of up to four classes; the table was read off ICU 72 with
+/// the same strings. Limitation: the set is small on purpose; a text with any other
+/// scalar (a combining mark, a control other than tab, LF and CR) goes to ICU whole.
+enum LineBreakPairs {
+  /// The UAX #14 classes of the set by their short names, lowercased (`infix` is IS,
+  /// `inseparable` IN), in the pair table's order (AI resolves to AL; ICU 72 does not tell
+  /// the quotes Pi and Pf apart); `hh` is U+2010 HYPHEN (lb=BA, but a hyphen for LB 20.09).
+  enum Class: UInt8, CaseIterable {
+    case ba, lf, cr, sp, ex, qu, al, pr, po, op, cp, infix, hy, sy, nu, cl, gl, bb, hh, b2
+    case inseparable
+  }
+
+  /// The decision for a pair: `_` break, `%` break only if spaces come between, `^` no
+  /// break even after spaces, `!` a mandatory break. A row is the class before (for SP:
+  /// spaces at the start of the text or of a line), a column the class after. Read off ICU
+  /// 72 (`xAB` and `xA B`; for the SP row ` B`), and checked against it by
+  /// `LineBreakPairsTests`.
+  static let grid = """
+        BA LF CR SP EX QU AL PR PO OP CP IS HY SY NU CL GL BB HH B2 IN
+    BA   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  _  _  %  _  %
+    LF   !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !
+    CR   !  ^  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !
+    SP   _  ^  ^  ^  ^  _  _  _  _  _  ^  ^  _  ^  _  ^  _  _  _  _  _
+    EX   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
+    QU   %  ^  ^  ^  ^  %  %  %  %  ^  ^  ^  %  ^  %  ^  %  %  %  %  %
+    AL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %
+    PR   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
+    PO   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
+    OP   ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^
+    CP   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
+    IS   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
+    HY   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  %  ^  _  _  %  _  %
+    SY   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
+    NU   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %
+    CL   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
+    GL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  %  %  %  %
+    BB   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  %  %  %  %
+    HH   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  _  _  %  _  %
+    B2   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  ^  %
+    IN   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
+    """
+
+  static let direct: UInt8 = 0
+  static let indirect: UInt8 = 1
+  static let prohibited: UInt8 = 2
+  static let mandatory: UInt8 = 3
+
+  /// The decisions of `grid`'s cells, row by row (`width` × `width`).
+  static let pairs: [UInt8] = table(grid)
+
+  /// The table `breaks` reads: `pairs`, and the same decisions for the plain steps.
+  static let standard = Table(pairs: pairs)
+
+  /// `grid` as entries, row by row; also for tests that change one cell.
+  static func table(_ grid: String) -> [UInt8] {
+    grid.split(separator: "\n").dropFirst().flatMap { row in
+      row.split(separator: " ").dropFirst().map { cell -> UInt8 in
+        switch cell {
+        case "_": Self.direct
+        case "%": Self.indirect
+        case "^": Self.prohibited
+        default: Self.mandatory
+        }
+      }
+    }
+  }
+
+  /// No class: a scalar outside the set (the last index of a row of `Table.plain`).
+  static let none: UInt8 = 31
+
+  /// The class of each scalar below U+0100 (`none` outside the set), then of U+2010–U+2027
+  /// at 0x100 + (scalar − 0x2010). From ICU 72's Line_Break property.
+  static let classes: [UInt8] = {
+    var classes = [UInt8](filled: none, count: 0x100 + 0x18)
+    func set(_ scalars: [UInt32], _ lineClass: Class) {
+      for scalar in scalars {
+        classes[scalar >= 0x2010 ? 0x100 + Int(scalar - 0x2010) : Int(scalar)] = lineClass.rawValue
+      }
+    }
+    set(Array(0x20...0x7E) + Array(0xA0...0xFF) + Array(0x2010...0x2027), .al)
+    set([0x09, 0x7C, 0xAD, 0x2012, 0x2013, 0x2027], .ba)
+    set([0x0A], .lf)
+    set([0x0D], .cr)
+    set([0x20], .sp)
+    set([0x21, 0x3F], .ex)
+    set([0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B, 0x201C, 0x201D, 0x201F], .qu)
+    set([0x24, 0x2B, 0x5C, 0xA3, 0xA4, 0xA5, 0xB1], .pr)
+    set([0x25, 0xA2, 0xB0], .po)
+    set([0x28, 0x5B, 0x7B, 0xA1, 0xBF, 0x201A, 0x201E], .op)
+    set([0x29, 0x5D], .cp)
+    set([0x2C, 0x2E, 0x3A, 0x3B], .infix)
+    set([0x2D], .hy)
+    set([0x2F], .sy)
+    set(Array(0x30...0x39), .nu)
+    set([0x7D], .cl)
+    set([0xA0, 0x2011], .gl)
+    set([0xB4], .bb)
+    set([0x2010], .hh)
+    set([0x2014], .b2)
+    set([0x2024, 0x2025, 0x2026], .inseparable)
+    return classes
+  }()
+
+  /// The class of `value`, `none` outside the set.
+  @inline(__always)
+  static func lineClass(_ value: UInt32, _ classes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    if value < 0x100 { return classes[Int(value)] }
+    let offset = value &- 0x2010
+    return offset < 0x18 ? classes[0x100 + Int(offset)] : none
+  }
+
+  /// The number of classes (`Class.allCases.count`): the pair table's width.
+  static let width = 21
+
+  /// A pair table as `breaks` reads it.
+  struct Table {
+    /// Row by row, `width` × `width` decisions.
+    let pairs: [UInt8]
+    /// `LineBreakPairs.classes`, here so that a scan reads one static.
+    let classes = LineBreakPairs.classes
+    /// For each (spaces << 10 | before << 5 | after), where the pair decides alone when no
+    /// number is open: 0 no break, 1 a break, 3 a mandatory one, `space` a space with no
+    /// break before it; `slow` where `scan`'s longer rules may apply (after the hyphens,
+    /// the number classes, the prefixes and postfixes, line ends and spaces; before a digit
+    /// or `none`, and after spaces before a decimal point).
+    let plain: [UInt8]
+    static let slow: UInt8 = 2
+    static let space: UInt8 = 4
+
+    init(pairs: [UInt8]) {
+      self.pairs = pairs
+      var plain = [UInt8](filled: Self.slow, count: 2 * 32 * 32)
+      let looksFurther: Set<Class> = [
+        .hy, .hh, .pr, .po, .nu, .sy, .infix, .cl, .cp, .sp, .lf, .cr,
+      ]
+      for spaces in [false, true] {
+        for before in Class.allCases where !looksFurther.contains(before) {
+          for after in Class.allCases where after != .nu && !(spaces && after == .infix) {
+            let entry = pairs[Int(before.rawValue) * width + Int(after.rawValue)]
+            let step: UInt8
+            if after == .sp {
+              step = entry == prohibited ? Self.space : Self.slow
+            } else if entry == mandatory {
+              step = 3
+            } else {
+              step = entry == direct || (entry == indirect && spaces) ? 1 : 0
+            }
+            plain[(spaces ? 1 << 10 : 0) | Int(before.rawValue) << 5 | Int(after.rawValue)] = step
+          }
+        }
+      }
+      self.plain = plain
+    }
+  }
+
+  /// The break opportunities of `scalars` after 0 (ascending, the last at the end) and
+  /// whether each is mandatory, as ICU's root line rules give them; nil when a scalar is
+  /// outside the set. `table` is `standard` unless a test passes another.
+  static func breaks(
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, table: Table = standard
+  ) -> (breaks: [Int32], mandatory: [Bool])? {
+    let count = scalars.count
+    guard count > 0 else { return ([], []) }
+    var found = 0
+    var hard: [Bool] = []
+    // At most one opportunity a scalar: written in place, then the arrays cut to length.
+    let positions = [Int32](unsafeUninitializedCapacity: count) { positions, initialized in
+      hard = [Bool](unsafeUninitializedCapacity: count) { hard, hardInitialized in
+        table.classes.withUnsafeBufferPointer { classes in
+          table.pairs.withUnsafeBufferPointer { pairs in
+            table.plain.withUnsafeBufferPointer { plain in
+              found = scan(
+                scalars, classes: classes, pairs: pairs, plain: plain, positions: positions,
+                hard: hard)
+            }
+          }
+        }
+        hardInitialized = max(found, 0)
+      }
+      initialized = max(found, 0)
+    }
+    return found >= 0 ? (positions, hard) : nil
+  }
+
+  /// `breaks`' loop: the number of opportunities written, or -1 as soon as a scalar is
+  /// outside the set.
+  private static func scan(
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, classes: UnsafeBufferPointer<UInt8>,
+    pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>,
+    positions: UnsafeMutableBufferPointer<Int32>, hard: UnsafeMutableBufferPointer<Bool>
+  ) -> Int {
+    let (sp, lf, cr, nu) = (
+      Class.sp.rawValue, Class.lf.rawValue, Class.cr.rawValue, Class.nu.rawValue
+    )
+    let (al, hy, hh, op) = (
+      Class.al.rawValue, Class.hy.rawValue, Class.hh.rawValue, Class.op.rawValue
+    )
+    let (pr, po, sy, isClass) = (
+      Class.pr.rawValue, Class.po.rawValue, Class.sy.rawValue, Class.infix.rawValue
+    )
+    let (cl, cp) = (Class.cl.rawValue, Class.cp.rawValue)
+    let width = Self.width
+    let count = scalars.count
+    func at(_ index: Int) -> UInt8 {
+      index < count ? lineClass(scalars[index].value, classes) : none
+    }
+    var found = 0
+    func record(_ index: Int, _ isMandatory: Bool) {
+      positions[found] = Int32(truncatingIfNeeded: index)
+      hard[found] = isMandatory
+      found &+= 1
+    }
+    var before = at(0)
+    guard before != none else { return -1 }
+    // Spaces between `before` and the next class (or `before` is a run of spaces at the
+    // start of the text or of a line); inside a number: 1 in NU (NU | SY | IS)*, 2 after
+    // its CL | CP.
+    var spaces = before == sp
+    var number: UInt8 = before == nu ? 1 : 0
+    var index = 1
+    while index < count {
+      if number == 0 {
+        // Most of prose: letters, spaces and punctuation whose pair decides alone.
+        while index < count {
+          let after = lineClass(scalars[index].value, classes)
+          let step = plain[(spaces ? 1 &<< 10 : 0) | Int(before) &<< 5 | Int(after)]
+          if step == Table.slow { break }
+          if step == Table.space {
+            spaces = true
+          } else {
+            if step != 0 { record(index, step == 3) }
+            (before, spaces) = (after, false)
+          }
+          index &+= 1
+        }
+        if index == count { break }
+      }
+      let after = lineClass(scalars[index].value, classes)
+      guard after != none else { return -1 }
+      let entry = pairs[Int(before) &* width &+ Int(after)]
+      if entry == mandatory {
+        record(index, true)
+        (before, spaces, number) = (after, after == sp, after == nu ? 1 : 0)
+        index &+= 1
+        continue
+      }
+      var opportunity = entry == direct || (entry == indirect && spaces)
+      if !spaces {
+        // LB 20.09: a hyphen right after a break (or the start) keeps the letter after it
+        // ("a -b").
+        let fresh = index == 1 || (found > 0 && positions[found &- 1] == Int32(index &- 1))
+        if (before == hy || before == hh) && fresh && after == al { opportunity = false }
+        // LB 25: a number keeps its separators, closers and postfix ("5.3", "(5)%").
+        if number != 0 && before != nu {
+          if number == 1
+            && (after == nu || after == sy || after == isClass || after == cl
+              || after == cp || after == pr || after == po)
+          {
+            opportunity = false
+          }
+          if number == 2 && (after == pr || after == po) { opportunity = false }
+        }
+        // LB 25: a prefix or postfix keeps an opening bracket before a number ("$(5", "$(.5").
+        if (before == pr || before == po) && after == op
+          && (at(index + 1) == nu || (at(index + 1) == isClass && at(index + 2) == nu))
+        {
+          opportunity = false
+        }
+      } else if before != op && after == isClass && at(index + 1) == nu {
+        // LB 15c: spaces before a number's decimal point break (" .5").
+        opportunity = true
+      }
+      if opportunity { record(index, false) }
+      if after == sp {
+        spaces = true
+      } else {
+        if after == nu {
+          number = 1
+        } else if number == 1 && !spaces && (after == sy || after == isClass) {
+          number = 1
+        } else if number == 1 && !spaces && (after == cl || after == cp) {
+          number = 2
+        } else {
+          number = 0
+        }
+        (before, spaces) = (after, false)
+      }
+      index &+= 1
+    }
+    record(count, before == lf || before == cr)
+    return found
+  }
+}

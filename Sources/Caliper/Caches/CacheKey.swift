@@ -1,0 +1,13 @@
+/// A key of `LRUCache`: `Hashable`, and the hash the cache's index files it under.
+///
+/// The default is the key's `hashValue` (SipHash, through `Hasher`). A key looked up in a
+/// hot loop that already carries a seeded digest of itself (`ShapeKey`) returns that
+/// instead and skips a second hash of every lookup.
+protocol CacheKey: Hashable, Sendable {
+  /// The index's hash of this key: equal keys give equal hashes.
+  var cacheHash: Int32 { get }
+}
+
+extension CacheKey {
+  var cacheHash: Int32 { Int32(truncatingIfNeeded: hashValue) }
+}
