@@ -91,9 +91,32 @@ extension PreparedText {
     }
     // Each piece's glyphs are in visual order, the pieces in text order.
     let glyphs = Array((textRun.isRightToLeft ? parts.reversed() : parts).joined())
+    if textRun.isCombined {
+      // A combined run is one em down the column whatever its glyphs' widths: they keep
+      // their own advances, set across the column by the painter.
+      lineRun.glyphs = Self.ownAdvances(
+        glyphs, from: lineRun, size: style(ofFace: textRun.face).size)
+      return
+    }
     lineRun.glyphs = Self.placed(
       glyphs, in: lineRun, size: style(ofFace: textRun.face).size, cluster: nil,
       fromLineStart: fromLineStart, logical: logical)
+  }
+
+  /// `glyphs` (visual order, font units) in points from `run.x`, each with its own advance.
+  static func ownAdvances(_ glyphs: [ShapedGlyph], from run: LineRun, size: Double)
+    -> [PositionedGlyph]
+  {
+    let units = run.font.units
+    var pen = run.x
+    return glyphs.map { glyph in
+      let advance = units.points(Double(glyph.advance), size: size)
+      defer { pen += advance }
+      return PositionedGlyph(
+        id: glyph.id, cluster: glyph.cluster,
+        x: pen + units.points(Double(glyph.xOffset), size: size),
+        y: units.points(Double(glyph.yOffset), size: size), advance: advance)
+    }
   }
 
   /// `glyphs` (visual order, font units) in points, from `run.x` left to right: each
