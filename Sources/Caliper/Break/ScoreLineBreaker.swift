@@ -108,23 +108,21 @@ struct ScoreLineBreaker {
   /// start can score at most the best so far, which leaves every choice Blink makes (ties
   /// included) as it was. The proof: a later start's width score is at least this one's
   /// (its `delta` is no smaller while the positions grow and the available width is one),
-  /// and its start score at least the least start score from there to `end`, kept by a
-  /// stack of suffix minima; a float sum of larger terms is no smaller. A start skipped so
-  /// would have changed nothing: not `best` (its score is larger), nor `active` (only an
-  /// overfull line moves it, and every later line is shorter). Where the positions fall
-  /// somewhere (a negative advance) or the first line's width differs, it scans as Blink.
+  /// and its start score at least the line penalty (every score after the first adds it to
+  /// sums that are not negative); a float sum of larger terms is no smaller. A start
+  /// skipped so would have changed nothing: not `best` (its score is larger), nor `active`
+  /// (only an overfull line moves it, and every later line is shorter). Where the positions
+  /// fall somewhere (a negative advance), a penalty is negative, or the first line's width
+  /// differs, it scans as Blink.
   func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float]) -> [Int] {
     let count = posNoBreak.count
     var scores = [Float](repeating: 0, count: count)
     var lines = [Int](repeating: 0, count: count)
     var previous = [Int](repeating: 0, count: count)
-    // Indices whose score is below every later one, increasing: the least score of
-    // `start..<end` is the first one at or past `start`.
-    var minima = [Int](repeating: 0, count: count)
     let (firstAvailable, otherAvailable) = (self.firstAvailable, self.otherAvailable)
     let (isBalanced, linePenalty) = (self.isBalanced, self.linePenalty)
     let mayStop =
-      firstAvailable == otherAvailable
+      firstAvailable == otherAvailable && linePenalty >= 0 && penalties.allSatisfy { $0 >= 0 }
       && zip(posNoBreak, posNoBreak.dropFirst()).allSatisfy { $0 <= $1 }
     posNoBreak.withUnsafeBufferPointer { posNoBreak in
       posIfBreak.withUnsafeBufferPointer { posIfBreak in
@@ -132,87 +130,56 @@ struct ScoreLineBreaker {
           scores.withUnsafeMutableBufferPointer { scores in
             lines.withUnsafeMutableBufferPointer { lines in
               previous.withUnsafeMutableBufferPointer { previous in
-                minima.withUnsafeMutableBufferPointer { minima in
-                  var minimaCount = 1  // index 0, score 0
-                  var active = 0
-                  for end in 1..<count {
-                    let isLast = end == count - 1
-                    let stops = mayStop && (isBalanced || !isLast)
-                    let endPosition = posIfBreak[end]
-                    var best = Self.scoreInfinity
-                    var bestPrevious = 0
-                    var lastLine = lines[active]
-                    var available = lastLine == 0 ? firstAvailable : otherAvailable
-                    var startEdge = endPosition - available
-                    var bestHope: Float = 0
-                    // The first suffix minimum at or past `start`, found when first asked.
-                    var minimum = -1
-                    func leastScore(from start: Int) -> Float {
-                      if minimum < 0 {
-                        var (low, high) = (0, minimaCount - 1)
-                        while low < high {
-                          let middle = (low + high) / 2
-                          if minima[middle] < start { low = middle + 1 } else { high = middle }
-                        }
-                        minimum = low
-                      }
-                      while minima[minimum] < start { minimum += 1 }
-                      return scores[minima[minimum]]
-                    }
-                    for start in active..<end {
-                      let startLine = lines[start]
-                      if startLine != lastLine {
-                        lastLine = startLine
-                        let width = lastLine == 0 ? firstAvailable : otherAvailable
-                        if width != available {
-                          available = width
-                          startEdge = endPosition - available
-                          bestHope = 0
-                        }
-                      }
-                      let startScore = scores[start]
-                      if startScore + bestHope >= best {
-                        // Every later start is pruned too when the least of their scores is.
-                        if stops, leastScore(from: start) + bestHope >= best { break }
-                        continue
-                      }
-                      let delta = posNoBreak[start] - startEdge
-                      var widthScore: Float = 0
-                      var additional: Float = 0
-                      if delta < 0 {
-                        widthScore = Self.scoreOverfull
-                      } else if isLast && !isBalanced {
-                        additional = Self.lastLinePenaltyMultiplier * penalties[start]
-                      } else {
-                        widthScore = delta * delta
-                      }
-                      if delta < 0 {
-                        active = start + 1
-                      } else {
-                        bestHope = widthScore
-                      }
-                      let score = startScore + widthScore + additional
-                      if score <= best {
-                        best = score
-                        bestPrevious = start
-                      }
-                      // No later start scores at most `best`: stop.
-                      if stops, delta >= 0, start + 1 < end,
-                        leastScore(from: start + 1) + widthScore > best
-                      {
-                        break
+                var active = 0
+                for end in 1..<count {
+                  let isLast = end == count - 1
+                  let stops = mayStop && (isBalanced || !isLast)
+                  let endPosition = posIfBreak[end]
+                  var best = Self.scoreInfinity
+                  var bestPrevious = 0
+                  var lastLine = lines[active]
+                  var available = lastLine == 0 ? firstAvailable : otherAvailable
+                  var startEdge = endPosition - available
+                  var bestHope: Float = 0
+                  for start in active..<end {
+                    let startLine = lines[start]
+                    if startLine != lastLine {
+                      lastLine = startLine
+                      let width = lastLine == 0 ? firstAvailable : otherAvailable
+                      if width != available {
+                        available = width
+                        startEdge = endPosition - available
+                        bestHope = 0
                       }
                     }
-                    let score = best + penalties[end] + linePenalty
-                    scores[end] = score
-                    previous[end] = bestPrevious
-                    lines[end] = lines[bestPrevious] + 1
-                    while minimaCount > 0, scores[minima[minimaCount - 1]] >= score {
-                      minimaCount -= 1
+                    let startScore = scores[start]
+                    if startScore + bestHope >= best { continue }
+                    let delta = posNoBreak[start] - startEdge
+                    var widthScore: Float = 0
+                    var additional: Float = 0
+                    if delta < 0 {
+                      widthScore = Self.scoreOverfull
+                    } else if isLast && !isBalanced {
+                      additional = Self.lastLinePenaltyMultiplier * penalties[start]
+                    } else {
+                      widthScore = delta * delta
                     }
-                    minima[minimaCount] = end
-                    minimaCount += 1
+                    if delta < 0 {
+                      active = start + 1
+                    } else {
+                      bestHope = widthScore
+                    }
+                    let score = startScore + widthScore + additional
+                    if score <= best {
+                      best = score
+                      bestPrevious = start
+                    }
+                    // No later start scores at most `best`: stop.
+                    if stops, delta >= 0, linePenalty + widthScore > best { break }
                   }
+                  scores[end] = best + penalties[end] + linePenalty
+                  previous[end] = bestPrevious
+                  lines[end] = lines[bestPrevious] + 1
                 }
               }
             }
