@@ -121,8 +121,10 @@ struct ScoreLineBreaker {
     var previous = [Int](repeating: 0, count: count)
     let (firstAvailable, otherAvailable) = (self.firstAvailable, self.otherAvailable)
     let (isBalanced, linePenalty) = (self.isBalanced, self.linePenalty)
+    // One available width: a start's line number cannot change it.
+    let isOneWidth = firstAvailable == otherAvailable
     let mayStop =
-      firstAvailable == otherAvailable && linePenalty >= 0 && penalties.allSatisfy { $0 >= 0 }
+      isOneWidth && linePenalty >= 0 && penalties.allSatisfy { $0 >= 0 }
       && zip(posNoBreak, posNoBreak.dropFirst()).allSatisfy { $0 <= $1 }
     posNoBreak.withUnsafeBufferPointer { posNoBreak in
       posIfBreak.withUnsafeBufferPointer { posIfBreak in
@@ -142,9 +144,8 @@ struct ScoreLineBreaker {
                   var startEdge = endPosition - available
                   var bestHope: Float = 0
                   for start in active..<end {
-                    let startLine = lines[start]
-                    if startLine != lastLine {
-                      lastLine = startLine
+                    if !isOneWidth, lines[start] != lastLine {
+                      lastLine = lines[start]
                       let width = lastLine == 0 ? firstAvailable : otherAvailable
                       if width != available {
                         available = width
