@@ -150,49 +150,11 @@ struct WrapChooser {
   /// The lines the score-based breaker chooses over `lines`' break opportunities, or nil
   /// where it declines (or cannot run: a tab, a line broken inside a word).
   func scored(_ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool) -> [LineBreaker.Span]? {
-    // Blink's score-based breaker gives no break points with `white-space: break-spaces`
-    // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
-    // the greedy ones).
-    if isCSS, text.style.whiteSpace == .breakSpaces { return nil }
-    guard text.tabs.isEmpty, let first = lines.first, let last = lines.last,
-      !lines.contains(where: \.emergency), var index = segmentIndex(startingAt: first.start)
-    else { return nil }
-    let start = first.start
-    let prefix = text.prefix  // read once: each `text.prefix` retains the array
-    let base = prefix[start]
-    var candidates = [
-      ScoreLineBreaker.Candidate(
-        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
-    ]
-    let segments = text.segments
-    // One candidate per segment up to the paragraph's last line's end, and the start.
-    candidates.reserveCapacity((segmentIndex(startingAt: last.end) ?? segments.count) - index + 1)
     let scorer = breaker(isBalanced: isBalanced, lines: lines)
-    while index < segments.count, segments[index].end <= last.end {
-      let segment = segments[index]
-      var width: Double
-      if segment.softHyphen {
-        width = widths.softHyphenWidths(from: segment.start, segment: index).broken
-      } else if isCSS, let end = spacesBefore(segment) {
-        // Blink leaves a candidate's trailing spaces out of its line even where they are
-        // content (`break-spaces`).
-        width = widths.width(from: segment.start, to: end, breakingAt: end)
-      } else if segment.unsafeEnd || widths.adjustsLineWidths {
-        width = widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
-      } else {
-        width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
-      }
-      width += prefix[segment.start] - base
-      candidates.append(
-        ScoreLineBreaker.Candidate(
-          offset: segment.end, contentEnd: segment.contentEnd, segment: index,
-          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
-          penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
-      index += 1
-    }
-    guard candidates.last?.offset == last.end,
-      let points = scorer.breakPoints(candidates, lineCount: lines.count)
-    else { return nil }
+    guard let candidates = self.candidates(lines, scorer: scorer) else { return nil }
+    let segments = text.segments
+    let start = lines.first?.start ?? 0
+    guard let points = scorer.breakPoints(candidates, lineCount: lines.count) else { return nil }
     var out: [LineBreaker.Span] = []
     var lineStart = start
     var emitter = LineBreaker(limit: available)
@@ -217,6 +179,55 @@ struct WrapChooser {
       lineStart = point.offset
     }
     return out
+  }
+
+  /// The score-based breaker's candidates over `lines`' break opportunities: the
+  /// window's start, then one a segment up to the last line's end; nil where Blink's
+  /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
+  func candidates(_ lines: ArraySlice<LineBreaker.Span>, scorer: ScoreLineBreaker)
+    -> [ScoreLineBreaker.Candidate]?
+  {
+    // Blink's score-based breaker gives no break points with `white-space: break-spaces`
+    // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
+    // the greedy ones).
+    if isCSS, text.style.whiteSpace == .breakSpaces { return nil }
+    guard text.tabs.isEmpty, let first = lines.first, let last = lines.last,
+      !lines.contains(where: \.emergency), var index = segmentIndex(startingAt: first.start)
+    else { return nil }
+    let start = first.start
+    let prefix = text.prefix  // read once: each `text.prefix` retains the array
+    let base = prefix[start]
+    var candidates = [
+      ScoreLineBreaker.Candidate(
+        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
+    ]
+    let segments = text.segments
+    // One candidate per segment up to the paragraph's last line's end, and the start.
+    candidates.reserveCapacity((segmentIndex(startingAt: last.end) ?? segments.count) - index + 1)
+    while index < segments.count, segments[index].end <= last.end {
+      let segment = segments[index]
+      var width: Double
+      if segment.softHyphen {
+        width = widths.softHyphenWidths(from: segment.start, segment: index).broken
+      } else if isCSS, let end = spacesBefore(segment) {
+        // Blink leaves a candidate's trailing spaces out of its line even where they are
+        // content (`break-spaces`).
+        width = widths.width(from: segment.start, to: end, breakingAt: end)
+      } else if segment.unsafeEnd || widths.adjustsLineWidths {
+        width = widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+      } else {
+        width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
+      }
+      width += prefix[segment.start] - base
+      candidates.append(
+        ScoreLineBreaker.Candidate(
+          offset: segment.end, contentEnd: segment.contentEnd, segment: index,
+          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
+          penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
+      index += 1
+    }
+    guard candidates.last?.offset == lines.last?.end else { return nil }
+    return candidates
   }
 
   /// Where the spaces, tabs and newlines that end `segment`'s content start, when its

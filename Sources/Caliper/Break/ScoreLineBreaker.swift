@@ -68,21 +68,8 @@ struct ScoreLineBreaker {
   func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     guard candidates.count >= 5 else { return nil }
-    // The positions and penalties the program reads, flat (it reads each many times).
-    var posNoBreak = [Float](repeating: 0, count: candidates.count)
-    var posIfBreak = [Float](repeating: 0, count: candidates.count)
-    var penalties = [Float](repeating: 0, count: candidates.count)
-    for (index, candidate) in candidates.enumerated() {
-      posNoBreak[index] = candidate.posNoBreak
-      posIfBreak[index] = candidate.posIfBreak
-      penalties[index] = candidate.penalty
-    }
-    // Orphans: the last opportunity (and the hyphenated ones before it) costs more.
-    for index in stride(from: candidates.count - 2, through: 0, by: -1) {
-      penalties[index] += Self.orphansPenalty
-      if !candidates[index].isHyphenated { break }
-    }
-    let previous = scores(posNoBreak, posIfBreak, penalties)
+    let program = inputs(candidates)
+    let previous = scores(program.posNoBreak, program.posIfBreak, program.penalties)
     var points: [Candidate] = []
     var index = previous.count - 1
     while index > 0 {
@@ -93,18 +80,52 @@ struct ScoreLineBreaker {
     return points.reversed()
   }
 
+  /// The positions and penalties the program reads, flat (it reads each many times), with
+  /// the orphan penalty: the last opportunity (and the hyphenated ones before it) costs more.
+  func inputs(_ candidates: [Candidate])
+    -> (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])
+  {
+    var posNoBreak = [Float](repeating: 0, count: candidates.count)
+    var posIfBreak = [Float](repeating: 0, count: candidates.count)
+    var penalties = [Float](repeating: 0, count: candidates.count)
+    for (index, candidate) in candidates.enumerated() {
+      posNoBreak[index] = candidate.posNoBreak
+      posIfBreak[index] = candidate.posIfBreak
+      penalties[index] = candidate.penalty
+    }
+    for index in stride(from: candidates.count - 2, through: 0, by: -1) {
+      penalties[index] += Self.orphansPenalty
+      if !candidates[index].isHyphenated { break }
+    }
+    return (posNoBreak, posIfBreak, penalties)
+  }
+
   /// Blink's `ComputeScores`: the best score of a line ending at each candidate, and the
   /// candidate its line starts at (returned), over flat arrays of the candidates' positions
   /// and penalties (read through unsafe buffers: the program is the wrap style's cost).
-  private func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float])
-    -> [Int]
-  {
+  ///
+  /// Blink scans every start a line to `end` fits from; this scan stops as soon as no later
+  /// start can score at most the best so far, which leaves every choice Blink makes (ties
+  /// included) as it was. The proof: a later start's width score is at least this one's
+  /// (its `delta` is no smaller while the positions grow and the available width is one),
+  /// and its start score at least the line penalty (every score after the first adds it to
+  /// sums that are not negative); a float sum of larger terms is no smaller. A start
+  /// skipped so would have changed nothing: not `best` (its score is larger), nor `active`
+  /// (only an overfull line moves it, and every later line is shorter). Where the positions
+  /// fall somewhere (a negative advance), a penalty is negative, or the first line's width
+  /// differs, it scans as Blink.
+  func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float]) -> [Int] {
     let count = posNoBreak.count
     var scores = [Float](repeating: 0, count: count)
     var lines = [Int](repeating: 0, count: count)
     var previous = [Int](repeating: 0, count: count)
     let (firstAvailable, otherAvailable) = (self.firstAvailable, self.otherAvailable)
     let (isBalanced, linePenalty) = (self.isBalanced, self.linePenalty)
+    // One available width: a start's line number cannot change it.
+    let isOneWidth = firstAvailable == otherAvailable
+    let mayStop =
+      isOneWidth && linePenalty >= 0 && penalties.allSatisfy { $0 >= 0 }
+      && zip(posNoBreak, posNoBreak.dropFirst()).allSatisfy { $0 <= $1 }
     posNoBreak.withUnsafeBufferPointer { posNoBreak in
       posIfBreak.withUnsafeBufferPointer { posIfBreak in
         penalties.withUnsafeBufferPointer { penalties in
@@ -114,6 +135,7 @@ struct ScoreLineBreaker {
                 var active = 0
                 for end in 1..<count {
                   let isLast = end == count - 1
+                  let stops = mayStop && (isBalanced || !isLast)
                   let endPosition = posIfBreak[end]
                   var best = Self.scoreInfinity
                   var bestPrevious = 0
@@ -122,9 +144,8 @@ struct ScoreLineBreaker {
                   var startEdge = endPosition - available
                   var bestHope: Float = 0
                   for start in active..<end {
-                    let startLine = lines[start]
-                    if startLine != lastLine {
-                      lastLine = startLine
+                    if !isOneWidth, lines[start] != lastLine {
+                      lastLine = lines[start]
                       let width = lastLine == 0 ? firstAvailable : otherAvailable
                       if width != available {
                         available = width
@@ -154,6 +175,8 @@ struct ScoreLineBreaker {
                       best = score
                       bestPrevious = start
                     }
+                    // No later start scores at most `best`: stop.
+                    if stops, delta >= 0, linePenalty + widthScore > best { break }
                   }
                   scores[end] = best + penalties[end] + linePenalty
                   previous[end] = bestPrevious
