@@ -33,23 +33,20 @@ import Testing
     return (mark.x, runs.flatMap(\.glyphs).map(\.advance).reduce(0, +))
   }
 
-  @Test func tailEllipsisFollowsTheLetterSpacingOfTheKeptText() throws {
-    // "Hello" is 34.26 pt with its five spacings; with "…" 42.17 fits 45 pt, "Hello " (a
-    // further 4.6) does not.
-    let (text, line) = try Self.truncated(width: 45, mode: .tail)
-    let kept = Self.spaced([741, 564, 258, 258, 605])
-    #expect(line.text == "Hello…")
-    #expect(abs(line.width - (kept + Self.ellipsis)) < 1e-9)
-    let (ellipsis, sum) = try Self.drawn(text, line)
-    #expect(abs(ellipsis - kept) < 1e-9, "ellipsis drawn at \(ellipsis), measured at \(kept)")
-    #expect(sum == line.width)
-  }
+  /// Tail cuts: "Hello" is 34.26 pt with its five spacings, and with "…" 42.17 fits 45 pt
+  /// where "Hello " (a further 4.6) does not; "Hello " with "…" (46.77) fits 50 pt where
+  /// "Hello w" (a further 9.86) does not.
+  static let tailCuts: [(width: Double, text: String, kept: [Double])] = [
+    (45, "Hello…", [741, 564, 258, 258, 605]),
+    (50, "Hello …", [741, 564, 258, 258, 605, 260]),
+  ]
 
-  @Test func tailEllipsisAfterAKeptSpace() throws {
-    // "Hello " is 38.86 pt; with "…" 46.77 fits 50 pt, "Hello w" (a further 9.86) does not.
-    let (text, line) = try Self.truncated(width: 50, mode: .tail)
-    let kept = Self.spaced([741, 564, 258, 258, 605, 260])
-    #expect(line.text == "Hello …")
+  @Test(arguments: Self.tailCuts.indices)
+  func tailEllipsisFollowsTheLetterSpacingOfTheKeptText(_ cut: Int) throws {
+    let (width, shown, units) = Self.tailCuts[cut]
+    let (text, line) = try Self.truncated(width: width, mode: .tail)
+    let kept = Self.spaced(units)
+    #expect(line.text == shown)
     #expect(abs(line.width - (kept + Self.ellipsis)) < 1e-9)
     let (ellipsis, sum) = try Self.drawn(text, line)
     #expect(abs(ellipsis - kept) < 1e-9, "ellipsis drawn at \(ellipsis), measured at \(kept)")
