@@ -43,7 +43,8 @@ extension PreparedText {
   ///
   /// `line` must come from measuring this text. The glyphs are shaped again here, so call
   /// this to draw, not to measure; each run's advances add up to its width, and a line's
-  /// to its measured width (with its justification).
+  /// to its measured width (with its justification) — but for a combined run in a column
+  /// (`isCombinedUpright(_:)`), whose glyphs keep their own advances across the column.
   public func glyphRuns(in line: Line) -> [LineRun] {
     var result = layoutRuns(in: line, drawing: true)
     for index in result.indices where result[index].isInserted {
@@ -91,6 +92,23 @@ extension PreparedText {
     }
     // Each piece's glyphs are in visual order, the pieces in text order.
     let glyphs = Array((textRun.isRightToLeft ? parts.reversed() : parts).joined())
+    if textRun.isCombined {
+      // A combined run is set across the column, inside the one em it measures along it:
+      // its glyphs keep HarfBuzz's own advances, left to right from the run's x (the
+      // renderer centres and scales them in the cell).
+      let units = lineRun.font.units
+      let size = style(ofFace: textRun.face).size
+      var x = lineRun.x
+      lineRun.glyphs = glyphs.map { glyph in
+        let advance = units.points(Double(glyph.advance), size: size)
+        defer { x += advance }
+        return PositionedGlyph(
+          id: glyph.id, cluster: glyph.cluster,
+          x: x + units.points(Double(glyph.xOffset), size: size),
+          y: units.points(Double(glyph.yOffset), size: size), advance: advance)
+      }
+      return
+    }
     lineRun.glyphs = Self.placed(
       glyphs, in: lineRun, size: style(ofFace: textRun.face).size, cluster: nil,
       fromLineStart: fromLineStart, logical: logical)
