@@ -11,6 +11,10 @@ import CaliperService
 /// line in 64 KiB chunks (`LineReader`), `--text-file` up to the limit, and a text is
 /// refused as soon as it passes `maxTextBytes`, before more of it is read.
 enum InputReader {
+  /// Whether stdin is a file or a pipe rather than a terminal: only then is text read from
+  /// it without being asked for, and a batch on it shows progress.
+  static var stdinIsRedirected: Bool { isatty(0) == 0 }
+
   /// The non-empty lines of a file (or stdin), each one text of at most `maxTextBytes`.
   ///
   /// Lines end at "\n" or "\r\n"; one more "\r" before the end goes too (as when the
@@ -205,7 +209,7 @@ enum TextInput {
       let input = parsed.last("--input")
       given = !arguments.isEmpty || input != nil || !documents.isEmpty
       if let input { lines = try InputReader.Lines(path: input, maxTextBytes: maxTextBytes) }
-      if !given, isatty(0) == 0 {
+      if !given, InputReader.stdinIsRedirected {
         switch fallback {
         case .lines: lines = try InputReader.Lines(path: "-", maxTextBytes: maxTextBytes)
         case .whole: documents = ["-"]

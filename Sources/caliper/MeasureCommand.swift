@@ -2,10 +2,6 @@ import Caliper
 import CaliperLayout
 import CaliperService
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `caliper measure`: the size and lines of each text at each proposed width.
 enum MeasureCommand {
   static let name = "measure"
@@ -143,7 +139,7 @@ enum MeasureCommand {
     let texts = try TextInput.Source(
       parsed, arguments: parsed.positionals, fallback: .lines,
       maxTextBytes: options.limits.maxTextBytes)
-    guard texts.given || isatty(0) == 0 else {
+    guard texts.given || InputReader.stdinIsRedirected else {
       throw UsageError(
         "missing text to measure (give it as an argument, with --input or --text-file,"
           + " or on stdin)")

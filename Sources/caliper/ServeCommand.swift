@@ -1,10 +1,6 @@
 import Caliper
 import CaliperService
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `caliper serve`: a JSON Lines measuring service on stdin and stdout.
 ///
 /// Problem: programs that measure many strings (a pipeline, a cluster job, an editor) pay
@@ -81,7 +77,7 @@ enum ServeCommand {
     // Progress only for a batch (`serve < requests.jsonl`), not for someone typing requests.
     let progress = ProgressReport(
       verb: "serving", noun: "requests", total: nil, quiet: parsed.has("--quiet"),
-      alsoWhen: isatty(0) == 0)
+      alsoWhen: InputReader.stdinIsRedirected)
     var served = 0
     defer {
       progress.finish(

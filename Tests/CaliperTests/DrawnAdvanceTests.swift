@@ -107,18 +107,21 @@ import Testing
   {
     var paragraphs = Self.corpus.enumerated().filter { $0.offset % 10 == 0 }.map(\.element)
     if Self.styles[style].paragraph.tabStops != TabStops() {
-      // Every fourth space between two words a tab (not in a run of spaces: a line of
-      // tabs and spaces alone measures its leading tab and spaces as content, which is the
-      // breaker's business, not drawing's).
+      // Every fourth space a tab, and every twelfth a run of tabs and spaces (a tab breaks:
+      // whitespace after it is a segment of its own, which hangs at a line's end as drawing
+      // hangs it).
       paragraphs = paragraphs.map { paragraph in
-        var characters = Array(paragraph)
+        var result = ""
         var spaces = 0
-        for index in characters.indices.dropFirst().dropLast() where characters[index] == " " {
-          guard characters[index - 1] != " ", characters[index + 1] != " " else { continue }
+        for character in paragraph {
+          guard character == " " else {
+            result.append(character)
+            continue
+          }
           spaces += 1
-          if spaces % 4 == 0 { characters[index] = "\t" }
+          result += spaces % 12 == 0 ? "\t  \t " : spaces % 4 == 0 ? "\t" : " "
         }
-        return String(characters)
+        return result
       }
     }
     let (mismatches, lines, _) = try Self.mismatches(

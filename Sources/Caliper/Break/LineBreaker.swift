@@ -247,9 +247,14 @@ struct LineBreaker {
       // or the text has tabs or letter spacing (then `width` adjusts for them). A line
       // broken at a soft hyphen shows a hyphen, which counts in its width (`endWidth`); one
       // that goes on past it keeps the advances in context (`width`).
+      // A segment of whitespace alone (after a tab, which breaks) hangs after the open
+      // line's content: the line keeps its content end and width, as drawing hangs it.
+      let hangs = open && segment.contentEnd == segment.start && !segment.softHyphen
       let width: Double
       let endWidth: Double
-      if segment.softHyphen {
+      if hangs {
+        (width, endWidth) = (lineWidth, lineWidth)
+      } else if segment.softHyphen {
         (width, endWidth) = widths.softHyphenWidths(from: start, segment: index)
       } else {
         width =
@@ -331,7 +336,7 @@ struct LineBreaker {
         open = true
         plain = nil
       }
-      contentEnd = segment.contentEnd
+      if !hangs { contentEnd = segment.contentEnd }
       end = segment.end
       lineWidth = endWidth
       hyphen = segment.softHyphen

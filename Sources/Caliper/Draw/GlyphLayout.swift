@@ -43,7 +43,8 @@ extension PreparedText {
   ///
   /// `line` must come from measuring this text. The glyphs are shaped again here, so call
   /// this to draw, not to measure; each run's advances add up to its width, and a line's
-  /// to its measured width (with its justification).
+  /// to its measured width (with its justification) — but for a combined run in a column
+  /// (`isCombinedUpright(_:)`), whose glyphs keep their own advances across the column.
   public func glyphRuns(in line: Line) -> [LineRun] {
     var result = layoutRuns(in: line, drawing: true)
     for index in result.indices where result[index].isInserted {

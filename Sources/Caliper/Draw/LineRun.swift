@@ -118,20 +118,25 @@ extension PreparedText {
   /// A truncated line's runs: the kept prefix, the ellipsis and the kept suffix, laid end
   /// to end (right to left in a right-to-left paragraph).
   private func truncatedRuns(_ line: Line, _ cut: LineTruncation, drawing: Bool) -> [LineRun] {
-    func piece(_ range: Range<Int>) -> [LineRun] {
+    // Each kept piece is drawn over the width truncation counted for it (`keptWidth`):
+    // nothing hangs at its end, and the letter spacing after its last cluster is kept.
+    func piece(_ range: Range<Int>, breakingAt breakAt: Int) -> [LineRun] {
       guard !range.isEmpty else { return [] }
       return sourceRuns(
         in: Line(
           range: range, text: "", width: 0, widthIncludingTrailingWhitespace: 0,
           metrics: line.metrics, y: line.y, endsInEmergencyBreak: false),
-        measuredWidth: nil, drawing: drawing
+        measuredWidth: nil, drawing: drawing, keptBreak: breakAt
       ).runs
     }
     var ellipsis = LineRun(
       range: cut.hidden, text: cut.ellipsis, font: cut.ellipsisFont, bidiLevel: 0,
       isRightToLeft: false, x: 0, width: cut.ellipsisWidth, isTrailingWhitespace: false)
     ellipsis.isInserted = true
-    var parts = [piece(cut.prefix), [ellipsis], piece(cut.suffix)]
+    var parts = [
+      piece(cut.prefix, breakingAt: cut.prefix.upperBound), [ellipsis],
+      piece(cut.suffix, breakingAt: analysis.scalars.count),
+    ]
     if paragraphLevel(at: line.range.lowerBound) & 1 == 1 { parts.reverse() }
     var result: [LineRun] = []
     var x = 0.0
@@ -154,16 +159,19 @@ extension PreparedText {
 
   /// The runs of the text `line` stands for, as measured, and the pen they were placed
   /// with (nil for a line without content or trailing whitespace). `measuredWidth` is the
-  /// line's content width when the line is one the breaker measured as it is.
-  private func sourceRuns(in line: Line, measuredWidth: Double?, drawing: Bool) -> (
-    runs: [LineRun], pen: LinePen?
-  ) {
+  /// line's content width when the line is one the breaker measured as it is. `keptBreak`,
+  /// for a piece a truncated line keeps, is where truncation broke it: then all of it is
+  /// content, as wide as `keptWidth` counted.
+  private func sourceRuns(
+    in line: Line, measuredWidth: Double?, drawing: Bool, keptBreak: Int? = nil
+  ) -> (runs: [LineRun], pen: LinePen?) {
     let scalars = analysis.scalars
     let lineStart = max(0, min(line.range.lowerBound, scalars.count))
     var lineEnd = max(lineStart, min(line.range.upperBound, scalars.count))
     while lineEnd > lineStart, analysis.isLineSeparator(lineEnd - 1) { lineEnd -= 1 }
     guard lineStart < lineEnd else { return ([], nil) }
-    let contentEnd = Self.contentEnd(scalars, from: lineStart, to: lineEnd)
+    let contentEnd =
+      keptBreak == nil ? Self.contentEnd(scalars, from: lineStart, to: lineEnd) : lineEnd
     let hasBidi =
       analysis.hasBidi && (lineStart..<lineEnd).contains { analysis.level(at: $0) != 0 }
     let paragraph: UInt8 = hasBidi ? paragraphLevel(at: lineStart) : 0
@@ -192,9 +200,12 @@ extension PreparedText {
 
     // Every content position comes from the line's pen: the measured widths, tabs at their
     // stops, spacing, and justification on inter-word spaces, applied there once.
+    let penEnd = keptBreak ?? min(line.range.upperBound, scalars.count)
     let pen = LinePen(
-      self, start: lineStart, contentEnd: contentEnd,
-      end: min(line.range.upperBound, scalars.count), measuredWidth: measuredWidth,
+      self, start: lineStart, contentEnd: contentEnd, end: penEnd,
+      measuredWidth: keptBreak.map { _ in
+        keptWidth(lineStart..<contentEnd, breakingAt: penEnd, widths: widths)
+      } ?? measuredWidth,
       justification: line.justification)
     let lastContent = order.last { pieces[$0].range.lowerBound < contentEnd }
     var result: [LineRun] = []

@@ -128,8 +128,11 @@ extension PreparedText {
     guard let font = mark.font else { return nil }
     let prefix = start..<prefixEnd
     let suffix = suffixStart..<end
+    // Added in the order the pieces are drawn (prefix, ellipsis, suffix), so that the
+    // drawn advances sum to this width bit for bit.
     let width =
-      shownWidth(prefix: prefix, suffix: suffix, lineEnd: count) + mark.width
+      (prefix.isEmpty ? 0 : keptWidth(prefix, breakingAt: prefixEnd, widths: widths))
+      + mark.width + (suffix.isEmpty ? 0 : keptWidth(suffix, breakingAt: count, widths: widths))
     var faces = FaceMask(face: mark.face)
     for piece in [prefix, suffix] where !piece.isEmpty { faces |= faceMask(piece) }
     // The fonts' metrics, then the paragraph's line height model for a last line.
@@ -157,14 +160,21 @@ extension PreparedText {
   func shownWidth(prefix: Range<Int>, suffix: Range<Int>, lineEnd: Int) -> Double {
     var total = 0.0
     if !prefix.isEmpty {
-      total += widths.penAdvance(
-        from: prefix.lowerBound, to: prefix.upperBound, breakingAt: prefix.upperBound)
+      total += keptWidth(prefix, breakingAt: prefix.upperBound, widths: widths)
     }
     if !suffix.isEmpty {
-      total += widths.penAdvance(
-        from: suffix.lowerBound, to: suffix.upperBound, breakingAt: lineEnd)
+      total += keptWidth(suffix, breakingAt: lineEnd, widths: widths)
     }
     return total
+  }
+
+  /// The width of one piece a truncated line keeps, broken at `breakAt`: its whole pen
+  /// advance, whitespace at its end and the letter spacing after its last cluster included
+  /// (CSS adds letter spacing after every character; the line goes on with the ellipsis,
+  /// which a kept suffix's spacing stands for). Truncation sums it, drawing places the
+  /// piece's glyphs over it (`PreparedText.runs(in:)`).
+  func keptWidth(_ piece: Range<Int>, breakingAt breakAt: Int, widths: LineWidths) -> Double {
+    widths.penAdvance(from: piece.lowerBound, to: piece.upperBound, breakingAt: breakAt)
   }
 
   /// The next cut after `offset` before `limit` (a grapheme boundary), or

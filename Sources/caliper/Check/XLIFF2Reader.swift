@@ -44,49 +44,45 @@ struct XLIFF2Reader {
         outer.encoding = StringLimit.Encoding(rawValue: String(storage.dropFirst(6)))
       }
       let limit = try limits(element, outer: outer, profile: profile)
-      try units(in: element, limit: limit, profile: profile, locale: locale, into: &strings)
+      try element.xliffUnits(named: "unit", limit: limit) {
+        (group, outer) throws(CatalogError) in
+        try limits(group, outer: outer, profile: profile)
+      } _: { (unit, limit) throws(CatalogError) in
+        try append(unit, limit: limit, profile: profile, locale: locale, to: &strings)
+      }
     }
     return strings
   }
 
-  func units(
-    in container: XMLElement, limit: StringLimit, profile: Profile, locale: String,
-    into strings: inout [CatalogString]
+  /// A `unit`'s string, under the `limit` its groups pass down (none when it is
+  /// untranslated and untranslated strings are not checked).
+  func append(
+    _ element: XMLElement, limit: StringLimit, profile: Profile, locale: String,
+    to strings: inout [CatalogString]
   ) throws(CatalogError) {
-    for element in container.elements {
-      switch element.name {
-      case "group":
-        try units(
-          in: element, limit: try limits(element, outer: limit, profile: profile), profile: profile,
-          locale: locale, into: &strings)
-      case "unit":
-        if element.attribute("translate") == "no" { continue }
-        var text = ""
-        var source = ""
-        var untranslated = false
-        for segment in element.elements
-        where segment.name == "segment" || segment.name == "ignorable" {
-          let target = segment.element("target").map(XLIFFReader.displayText) ?? ""
-          let original = segment.element("source").map(XLIFFReader.displayText) ?? ""
-          if segment.name == "segment", segment.attribute("state") == "initial" || target.isEmpty {
-            untranslated = untranslated || !original.isEmpty
-          }
-          text += target
-          source += original
-        }
-        if untranslated {
-          guard includeUntranslated else { continue }
-          text = source
-        }
-        strings.append(
-          CatalogString(
-            file: file, line: element.line,
-            key: element.attribute("name") ?? element.attribute("id") ?? "",
-            locale: locale, text: text, source: source,
-            limit: try limits(element, outer: limit, profile: profile)))
-      default: continue
+    var text = ""
+    var source = ""
+    var untranslated = false
+    for segment in element.elements
+    where segment.name == "segment" || segment.name == "ignorable" {
+      let target = segment.element("target").map(XLIFFReader.displayText) ?? ""
+      let original = segment.element("source").map(XLIFFReader.displayText) ?? ""
+      if segment.name == "segment", segment.attribute("state") == "initial" || target.isEmpty {
+        untranslated = untranslated || !original.isEmpty
       }
+      text += target
+      source += original
     }
+    if untranslated {
+      guard includeUntranslated else { return }
+      text = source
+    }
+    strings.append(
+      CatalogString(
+        file: file, line: element.line,
+        key: element.attribute("name") ?? element.attribute("id") ?? "",
+        locale: locale, text: text, source: source,
+        limit: try limits(element, outer: limit, profile: profile)))
   }
 
   /// An element's `slr:sizeRestriction` and `caliper` profile data, over `outer`'s.

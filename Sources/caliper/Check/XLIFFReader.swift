@@ -32,42 +32,36 @@ struct XLIFFReader {
       }
       let limit = try limits(element, outer: StringLimit())
       for body in element.elements("body") {
-        try units(in: body, limit: limit, locale: locale, into: &strings)
+        try body.xliffUnits(named: "trans-unit", limit: limit, limits: limits(_:outer:)) {
+          (unit, limit) throws(CatalogError) in
+          try append(unit, limit: limit, locale: locale, to: &strings)
+        }
       }
     }
     return strings
   }
 
-  /// The units in a `body` or `group`, with the limits inherited down to them.
-  func units(
-    in container: XMLElement, limit: StringLimit, locale: String,
-    into strings: inout [CatalogString]
+  /// A `trans-unit`'s string, under the `limit` its groups pass down (none when it is
+  /// untranslated and untranslated strings are not checked).
+  func append(
+    _ element: XMLElement, limit: StringLimit, locale: String,
+    to strings: inout [CatalogString]
   ) throws(CatalogError) {
-    for element in container.elements {
-      switch element.name {
-      case "group":
-        try units(
-          in: element, limit: try limits(element, outer: limit), locale: locale, into: &strings)
-      case "trans-unit":
-        if element.attribute("translate") == "no" { continue }
-        let key = element.attribute("resname") ?? element.attribute("id") ?? "line \(element.line)"
-        let source = element.element("source").map(Self.displayText)
-        var text: String?
-        if let target = element.element("target") {
-          let state = target.attribute("state") ?? ""
-          let untranslated = state == "needs-translation" || state == "new"
-          let value = Self.displayText(target)
-          if !value.isEmpty, !untranslated { text = value }
-        }
-        if text == nil, includeUntranslated { text = source }
-        guard let text else { continue }
-        strings.append(
-          CatalogString(
-            file: file, line: element.line, key: key, locale: locale, text: text, source: source,
-            limit: try limits(element, outer: limit)))
-      default: continue
-      }
+    let key = element.attribute("resname") ?? element.attribute("id") ?? "line \(element.line)"
+    let source = element.element("source").map(Self.displayText)
+    var text: String?
+    if let target = element.element("target") {
+      let state = target.attribute("state") ?? ""
+      let untranslated = state == "needs-translation" || state == "new"
+      let value = Self.displayText(target)
+      if !value.isEmpty, !untranslated { text = value }
     }
+    if text == nil, includeUntranslated { text = source }
+    guard let text else { return }
+    strings.append(
+      CatalogString(
+        file: file, line: element.line, key: key, locale: locale, text: text, source: source,
+        limit: try limits(element, outer: limit)))
   }
 
   /// An element's limits (`maxwidth`, `maxheight`, `size-unit`, `font`) over `outer`'s.
