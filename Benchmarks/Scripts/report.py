@@ -315,12 +315,21 @@ def summary():
 
 # The paragraphs that open the command-line tables, and the names their rows are compared by.
 CLI_SECTIONS = (("W1", "W1"), ("One string", "one string"), ("Bulk sizing", "bulk sizing"))
+# Each command-line section's peer: the command timed round-robin with Caliper's in the same
+# rounds (`interleave.py`), whose time over Caliper's cancels the machine's speed of the moment.
+CLI_PEERS = {"W1": "pango-measure", "one string": "hb-shape", "bulk sizing": "pango-measure"}
+# The floor table's columns: Caliper's prepare is timed paragraph by paragraph in turn with the
+# floor (ICU), its peer; the floor's own rows (C code, unchanged by Caliper's work) have none.
+FLOOR_PREPARE = "Caliper prepare (warm shape cache)"
+FLOOR_COLUMNS = ("floor, ICU", "floor, pair table")
 
 
 def previous_times(text):
-    """(workload, class) -> (Caliper ns per op, Pango's ns for the same or None), from a
-    RESULTS.md's time tables and its command-line tables (keyed by the paragraph above each
-    table: W1, one string, bulk sizing)."""
+    """(workload, class) -> (time ns per op, its peer's ns in the same run or None, the peer's
+    name or None), from a RESULTS.md's time tables (peer: Pango), its floor table (Caliper's
+    prepare against the floor, ICU; the floor's rows have no peer) and its command-line
+    tables (keyed by the paragraph above each table; peers in `CLI_PEERS`, `/bin/true` for
+    `caliper --version`). Columns are found by each table's header."""
     found = {}
     units = {"ns": 1, "µs": 1e3, "ms": 1e6}
 
@@ -329,55 +338,120 @@ def previous_times(text):
         return float(match.group(1)) * units[match.group(2)] if match else None
 
     section = ""
+    header = []
     cli = {}
     for line in text.splitlines():
         stripped = line.strip()
-        if stripped and not stripped.startswith("|"):
+        if not stripped.startswith("|"):
+            header = []
             if stripped.startswith("#"):
                 section = ""
-            section = next((name for prefix, name in CLI_SECTIONS if stripped.startswith(prefix)),
-                           section)
+            if stripped:
+                section = next((name for prefix, name in CLI_SECTIONS
+                                if stripped.startswith(prefix)), section)
             continue
         cells = [c.strip() for c in stripped.strip("|").split("|")]
-        if len(cells) >= 5 and ns(cells[3]) is not None:
-            found[(cells[0], cells[1])] = (ns(cells[3]), ns(cells[4]))
-        elif len(cells) >= 3 and re.fullmatch(r"[\d.]+", cells[1]) and (
-                cells[0].startswith("caliper") or cells[0].startswith("pango")):
+        if not header:
+            header = cells
+            continue
+        if set("".join(cells)) <= set("-: "):
+            continue
+        column = {name: i for i, name in enumerate(header)}
+        cell = lambda name: cells[column[name]] if column.get(name, len(cells)) < len(cells) else ""
+        if "Caliper per op" in column and ns(cell("Caliper per op")) is not None:
+            peer = ns(cell("Pango per op"))
+            found[(cells[0], cells[1])] = (ns(cell("Caliper per op")), peer,
+                                           "Pango" if peer else None)
+        elif FLOOR_PREPARE in column and ns(cell(FLOOR_PREPARE)) is not None:
+            floor = ns(cell(FLOOR_COLUMNS[0]))
+            found[("prepare, warm shape cache", cells[0])] = (
+                ns(cell(FLOOR_PREPARE)), floor, "the floor (ICU)" if floor else None)
+            for name in FLOOR_COLUMNS:
+                if ns(cell(name)) is not None:
+                    found[(name, cells[0])] = (ns(cell(name)), None, None)
+        elif header[:2] == ["command", "median ms"] and re.fullmatch(r"[\d.]+", cells[1]):
             cli[(section, cells[0])] = float(cells[1]) * 1e6
     for (section, command), value in cli.items():
         if command.startswith("caliper"):
-            found[(command, "CLI, " + section)] = (value, cli.get((section, "pango-measure")))
+            peer = "/bin/true" if command == "caliper --version" else CLI_PEERS.get(section)
+            peer_ns = cli.get((section, peer))
+            found[(command, "CLI, " + section)] = (value, peer_ns, peer if peer_ns else None)
     return found
+
+
+def compared():
+    """The previous RESULTS.md's rows and this run's, or the reason they are not compared
+    (returned as the paragraph to print), and the previous run's commit."""
+    old = read("previous-RESULTS.md")
+    if not old:
+        return None, None, "No previous RESULTS.md to compare with."
+    if quick == "1" or "Benchmarks/run --quick" in old:
+        return None, None, "Not compared: a quick run on either side."
+    commit = re.search(r"^- Caliper: commit (.*)$", old, re.M)
+    return ((previous_times(old), previous_times("\n".join(out))),
+            commit.group(1) if commit else "commit unknown", None)
 
 
 def comparison():
     """Every workload more than 15 % slower than in the RESULTS.md this run replaces, with
-    Pango's change on the same workload beside it (Pango's code did not change, so a Pango
-    that slowed as much says the machine was busier, not that Caliper regressed)."""
-    old = read("previous-RESULTS.md")
+    its peer's change on the same workload beside it (the peer's code did not change, so a
+    peer that slowed as much says the machine was busier, not that Caliper regressed)."""
     lines = ["## Compared with the previous RESULTS.md", ""]
-    if not old:
-        return lines + ["No previous RESULTS.md to compare with.", ""]
-    commit = re.search(r"^- Caliper: commit (.*)$", old, re.M)
-    if quick == "1" or "Benchmarks/run --quick" in old:
-        return lines + ["Not compared: a quick run on either side.", ""]
-    before = previous_times(old)
-    now = previous_times("\n".join(out))
+    tables, commit, reason = compared()
+    if tables is None:
+        return lines + [reason, ""]
+    before, now = tables
     slower = [(key, before[key], now[key]) for key in now
               if key in before and now[key][0] > 1.15 * before[key][0]]
-    lines.append("Caliper's time per operation against the previous run (%s), same machine; "
-                 "%d workloads compared. More than 15 %% slower (Pango's change on the same "
+    lines.append("Time per operation against the previous run (%s), same machine; "
+                 "%d workloads compared. More than 15 %% slower (the peer's change on the same "
                  "workload in brackets: the machine's load moves both):" % (
-                     commit.group(1) if commit else "commit unknown", len(set(now) & set(before))))
+                     commit, len(set(now) & set(before))))
     lines.append("")
     if not slower:
         lines.append("none.")
-    for (workload, corpus), (was, was_pango), (is_now, pango) in sorted(slower):
-        peer = (" (Pango %+.0f %%)" % (100 * (pango / was_pango - 1))
-                if pango and was_pango else "")
+    for (workload, corpus), (was, was_peer, _), (is_now, peer, name) in sorted(slower):
+        change = (" (%s %+.0f %%)" % (name, 100 * (peer / was_peer - 1))
+                  if peer and was_peer else " (no peer)")
         lines.append("- %s, %s: %s → %s (+%.0f %%)%s" % (
-            workload, corpus, duration(was), duration(is_now), 100 * (is_now / was - 1), peer))
+            workload, corpus, duration(was), duration(is_now), 100 * (is_now / was - 1), change))
     lines.append("")
+    return lines + ratio_comparison(tables, commit)
+
+
+def ratio_comparison(tables, commit):
+    """Each workload's same-run ratio (its peer's time over Caliper's, the two timed
+    interleaved in one run) against the previous RESULTS.md's: absolute times move 15-30 %
+    between runs on a shared machine, a ratio only with Caliper's (or the peer's) own speed.
+    Rows whose ratio fell by more than 5 % are listed; rows without a peer are named."""
+    before, now = tables
+    both = sorted(set(now) & set(before))
+    paired = [key for key in both if now[key][1] and before[key][1]]
+    fell = [(key, before[key], now[key]) for key in paired
+            if now[key][1] / now[key][0] < 0.95 * (before[key][1] / before[key][0])]
+    lines = ["### Same-run ratios against the previous RESULTS.md", "",
+             "Each workload's peer time over Caliper's, both from the same run (timed "
+             "interleaved, so the machine's speed of the moment cancels), against the same "
+             "ratio in the previous run (%s); %d workloads with a peer on both sides. Ratio "
+             "more than 5 %% lower:" % (commit.split()[0], len(paired)), ""]
+    if not fell:
+        lines.append("none: no workload with a peer is more than 5 % slower.")
+    for (workload, corpus), (was, was_peer, _), (is_now, peer, name) in fell:
+        # A ratio also falls when the peer alone got faster: then Caliper's time says so.
+        note = "; Caliper's own time fell, the peer's more" if is_now < was else ""
+        lines.append("- %s, %s: %s/Caliper %s → %s (%+.1f %%): Caliper %s → %s, %s %s → %s%s" % (
+            workload, corpus, name, "%.3g×" % (was_peer / was), "%.3g×" % (peer / is_now),
+            100 * ((peer / is_now) / (was_peer / was) - 1), duration(was), duration(is_now),
+            name, duration(was_peer), duration(peer), note))
+    lonely = [key for key in both if key not in paired]
+    lines.append("")
+    if lonely:
+        lines.append("Without a peer in the same run, so judged only by absolute time above "
+                     "(which the machine's load moves): %s." % "; ".join(
+                         "%s, %s (%s → %s)" % (workload, corpus, duration(before[(workload, corpus)][0]),
+                                               duration(now[(workload, corpus)][0]))
+                         for workload, corpus in lonely))
+        lines.append("")
     return lines
 
 
