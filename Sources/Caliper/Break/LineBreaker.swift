@@ -249,13 +249,14 @@ struct LineBreaker {
       // that goes on past it keeps the advances in context (`width`).
       // A segment of whitespace alone (after a tab, which breaks) hangs after the open
       // line's content: the line keeps its content end and width, as drawing hangs it.
-      let hangs = open && segment.contentEnd == segment.start && !segment.softHyphen
+      var hangs = false
       let width: Double
       let endWidth: Double
-      if hangs {
-        (width, endWidth) = (lineWidth, lineWidth)
-      } else if segment.softHyphen {
+      if segment.softHyphen {
         (width, endWidth) = widths.softHyphenWidths(from: start, segment: index)
+      } else if open && segment.contentEnd == segment.start {
+        hangs = true
+        (width, endWidth) = (lineWidth, lineWidth)
       } else {
         width =
           segment.unsafeEnd || unsafeStart || adjustsLineWidths

@@ -72,9 +72,16 @@ struct LineWidths {
 
   /// The letter spacing a line's content width leaves out when its content ends at `end`:
   /// the one after its last cluster, in that cluster's style (a span's, or the text's).
+  @inline(__always)
   func lineEdgeSpacing(before end: Int) -> Double {
     guard text.hasLetterSpacing, end > 0 else { return 0 }
-    return text.slotStyles.isEmpty
+    return letterSpacing(before: end)
+  }
+
+  /// The letter spacing of the cluster before `end` (a span's, or the text's).
+  @inline(never)
+  private func letterSpacing(before end: Int) -> Double {
+    text.slotStyles.isEmpty
       ? text.style.letterSpacing : text.slotStyles[text.face(at: end - 1)].letterSpacing
   }
 
@@ -111,6 +118,8 @@ struct LineWidths {
 }
 
 extension PreparedText {
-  /// The widths of this text's lines (`LineWidths`).
+  /// The widths of this text's lines (`LineWidths`). Inlined, so that a relayout's
+  /// `LineWidths`, which lives no longer than the call, retains nothing.
+  @inline(__always)
   var widths: LineWidths { LineWidths(self) }
 }
