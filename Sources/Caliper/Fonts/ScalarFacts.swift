@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Fonts, face rules: what the cascade's rules ask of a scalar, answered once per scalar.
 ///
 /// Problem: choosing faces asks each cluster's scalars several Unicode properties (does it
@@ -86,7 +84,7 @@ struct ScalarFactsMemo {
     Int((value &* 0x9E37_79B1) >> 23) & (slots - 1)
   }
 
-  func facts(_ scalar: Unicode.Scalar) -> UInt8 { ScalarFactsTable.shared.facts(scalar) }
+  func facts(_ scalar: Unicode.Scalar) -> UInt8 { ScalarFactsTable.facts(scalar) }
 
   /// The first face recorded for `scalar` (`noFace` for none), or nil when not recorded.
   func face(_ scalar: Unicode.Scalar) -> UInt64? {
@@ -107,35 +105,11 @@ struct ScalarFactsMemo {
 /// properties' answers, the same for every text and thread. A fallback-heavy paragraph
 /// meets about a hundred scalars beyond ASCII, most of them met by the paragraphs before:
 /// a memo per preparation asked the properties again for each (131 K instructions of its
-/// 1,481 K). Direct-mapped, 4,096 entries by a multiplicative hash of the value; a
-/// collision forgets the older scalar, whose facts are computed again.
-final class ScalarFactsTable: @unchecked Sendable {
-  // Sendable: `entries` is set once in `init` and never reassigned; every read and write
-  // of what it points to is an atomic load or store of one entry, and an entry holds its
-  // own scalar's value beside the facts, so a reader sees either an entry it can check
-  // whole or one it recomputes.
-  static let shared = ScalarFactsTable()
-  private static let slots = 4096
-  /// `(value + 1) << 8 | facts`; 0 (no scalar's) when empty.
-  private let entries: UnsafeMutablePointer<Atomic<UInt64>>
+/// 1,481 K). A collision forgets the older scalar, whose facts are computed again.
+enum ScalarFactsTable {
+  static let shared = ScalarTable(slotsLog2: 12)
 
-  init() {
-    entries = .allocate(capacity: Self.slots)
-    for index in 0..<Self.slots { (entries + index).initialize(to: Atomic(0)) }
-  }
-
-  deinit {
-    entries.deinitialize(count: Self.slots)
-    entries.deallocate()
-  }
-
-  func facts(_ scalar: Unicode.Scalar) -> UInt8 {
-    let key = UInt64(scalar.value) + 1
-    let slot = Int((scalar.value &* 0x9E37_79B1) >> 20) & (Self.slots - 1)
-    let entry = entries[slot].load(ordering: .relaxed)
-    if entry >> 8 == key { return UInt8(truncatingIfNeeded: entry) }
-    let facts = ScalarFacts.of(scalar)
-    entries[slot].store(key << 8 | UInt64(facts), ordering: .relaxed)
-    return facts
+  static func facts(_ scalar: Unicode.Scalar) -> UInt8 {
+    shared.answer(scalar, ScalarFacts.of)
   }
 }
