@@ -2,20 +2,21 @@ import Testing
 
 @testable import Caliper
 
-/// The memo of the face rules' answers (`ScalarFacts`) answers as the rules do, for every
-/// scalar asked (a sample of the first three planes, in an order that makes its 256 slots
-/// collide).
+/// The table of the face rules' answers (`ScalarFacts`, `ScalarFactsTable`) answers as the
+/// rules do, for every scalar asked (a sample of the first three planes, in an order that
+/// makes its slots collide).
 @Suite struct ScalarFactsTests {
   @Test func memoAnswersAsTheRules() {
     typealias Rules = FontCascade.Resolver
-    var memo = ScalarFactsMemo()
+    let table = ScalarTable(slotsLog2: 8)
     var asked = 0
     for round in 0..<2 {
       // Each round walks the planes with a stride, so neighbours in a slot alternate.
       for start in stride(from: round, to: 0x3_0000, by: 7919) {
         for value in stride(from: UInt32(start), to: 0x3_0000, by: 13) {
           guard let scalar = Unicode.Scalar(value) else { continue }
-          let facts = memo.facts(scalar)
+          let facts = table.answer(scalar, ScalarFacts.of)
+          #expect(ScalarFactsTable.facts(scalar) == facts)
           #expect((facts & ScalarFacts.needsGlyph != 0) == Rules.needsGlyph(scalar))
           #expect((facts & ScalarFacts.staysInRun != 0) == Rules.staysInRun(scalar))
           #expect((facts & ScalarFacts.choosesNoFace != 0) == Rules.choosesNoFace(scalar))

@@ -5,8 +5,8 @@
 /// every paragraph of the class `times` times; `relayout` prepares each once, then asks each
 /// for its size at 16 widths below its ideal width (all different breakings, so every call
 /// misses the breaking cache), `times` times; `relayout-balance` and `relayout-pretty` are
-/// `relayout` with that `TextStyle.wrapStyle`; `tenwidths` is W4; `memory` prints W7's bytes
-/// per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
+/// `relayout` with that `TextStyle.wrapStyle`; `cold` is W2 (`prepare` is W5 cold);
+/// `tenwidths` is W4; `memory` prints W7's bytes per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
 /// `vertical-cold` and `vertical-relayout` are the vertical rows' Caliper side (`Bench.verticalRows`).
@@ -50,6 +50,14 @@ enum Loop {
       relayoutTimed(
         texts, widths: texts.map(Bench.distinctWidths), times: times,
         evicting: name == "relayout-evicted")
+    case "cold":
+      // W2's Caliper side (prepare, then a size at 240 pt), against `prepare`, which is
+      // W5 cold's (`idealWidth` is kept while preparing): what W2 pays beyond W5.
+      for _ in 0..<times {
+        for paragraph in corpus.paragraphs {
+          blackHole(bench.prepare(paragraph).sizeThatFits(proposal(240)).size)
+        }
+      }
     case "tenwidths":
       for _ in 0..<times {
         for paragraph in corpus.paragraphs {

@@ -38,7 +38,8 @@ struct Options {
                        JSON lines, for the per-script agreement table
       --loop <workload>
                        only Caliper's side of one workload on Gatsby, --passes times, untimed
-                       (for valgrind --tool=callgrind): prepare, relayout or tenwidths;
+                       (for valgrind --tool=callgrind): prepare (W5 cold), cold (W2),
+                       relayout or tenwidths;
                        relayout-balance and relayout-pretty are relayout with that
                        text-wrap-style;
                        relayout-timed times relayout per paragraph as the race does, and

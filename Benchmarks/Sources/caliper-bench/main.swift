@@ -55,7 +55,7 @@ if let loop = options.loop {
       options.loopFile, file: options.loopFile, directory: directory, limit: options.limit)
     guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
       progress(
-        "unknown --loop \(loop) (prepare[-timed|-evicted], relayout[-timed|-evicted], tenwidths, "
+        "unknown --loop \(loop) (prepare[-timed|-evicted], cold, relayout[-timed|-evicted], tenwidths, "
           + "vertical-cold, vertical-relayout, floor-icu, floor-noicu or memory)"
       )
       exit(64)

@@ -36,6 +36,10 @@ extension TextAnalysis {
         linked = false
       } else if isLinker(value) {
         linked = afterConsonant
+      } else if !afterConsonant {
+        // Nothing to reset: the mark question (a property lookup, several hundred
+        // instructions a scalar) is asked only inside a conjunct.
+        continue
       } else if value == 0x200D || scalar.properties.generalCategory == .nonspacingMark {
         continue
       } else {

@@ -56,6 +56,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   var fileSize: Int { file.bytes.count }
   /// Which ASCII characters the cmap maps, as bits: `covers` answers them with no lookup.
   private let asciiCoverage: (UInt64, UInt64)
+  /// `covers`' answers beyond ASCII (1 or 0), kept: the face rules ask each face of the
+  /// cascade about the same scalars in every preparation (8 KB a face).
+  private let coverage = ScalarTable(slotsLog2: 10)
   let hbFont: OpaquePointer
   private let hbFace: OpaquePointer
   private let hbBlob: OpaquePointer
@@ -219,8 +222,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     let value = UInt64(scalar.value)
     if value < 64 { return asciiCoverage.0 & (1 << value) != 0 }
     if value < 128 { return asciiCoverage.1 & (1 << (value - 64)) != 0 }
-    var glyph: hb_codepoint_t = 0
-    return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0
+    let hbFont = hbFont
+    return coverage.answer(scalar) { scalar in
+      var glyph: hb_codepoint_t = 0
+      return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 ? 1 : 0
+    } != 0
   }
 
   /// The ligature carets the font's GDEF table gives glyph `glyph`: x positions in font

@@ -129,7 +129,7 @@ public struct FontCascade: Sendable {
     }
 
     /// `ScalarFacts` of `scalar`, from the memo.
-    mutating func facts(_ scalar: Unicode.Scalar) -> UInt8 { memo.facts(scalar) }
+    func facts(_ scalar: Unicode.Scalar) -> UInt8 { memo.facts(scalar) }
 
     /// `hasEmojiPresentation(_:)`, its properties from the memo.
     mutating func emojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
@@ -157,11 +157,50 @@ public struct FontCascade: Sendable {
       {
         return (emoji, true)
       }
-      for index in cascade.paths.indices where try covers(index, cluster) {
+      // The first face that covers the whole cluster is at or after the first face of
+      // each of its drawn scalars (looked up once per scalar): the walk starts at the
+      // latest of them, and where all are that one face, it is the answer. The faces
+      // before it are opened as the walk from the first face would open them.
+      var start = 0
+      var oneFace = true
+      var seen = false
+      for scalar in cluster where facts(scalar) & ScalarFacts.needsGlyph != 0 {
+        guard let face = try firstFace(scalar) else {
+          start = cascade.paths.count  // no face has it, so none has the cluster
+          oneFace = false
+          break
+        }
+        if seen && face != start { oneFace = false }
+        start = max(start, face)
+        seen = true
+      }
+      if oneFace, start < cascade.paths.count {
+        // A face the memo names was opened when it was found; with no drawn scalar, the
+        // walk would open the first face.
+        if !seen { _ = try font(start) }
+        return (start, true)
+      }
+      for index in start..<cascade.paths.count where try covers(index, cluster) {
         return (index, true)
       }
       if let system = try systemFace(for: cluster) { return (system, true) }
       return (previous ?? 0, false)
+    }
+
+    /// The first cascade face whose cmap has `scalar` (nil: none), looked up once per
+    /// scalar and kept in the memo; the faces before it are opened on the way, as the
+    /// cluster rule's walk opens them.
+    private mutating func firstFace(_ scalar: Unicode.Scalar) throws(CaliperError) -> Int? {
+      if let known = memo.face(scalar) {
+        return known == ScalarFactsMemo.noFace ? nil : Int(known) - 1
+      }
+      var found: Int?
+      for index in cascade.paths.indices where try font(index).covers(scalar) {
+        found = index
+        break
+      }
+      memo.setFace(scalar, found.map { UInt64($0 + 1) } ?? ScalarFactsMemo.noFace)
+      return found
     }
 
     /// The index of the system face for a cluster the whole cascade lacks (appended to

@@ -5,9 +5,9 @@
 /// standard library answers each in about a thousand instructions: 40 % of preparing a
 /// fallback-heavy paragraph. Solution: the answers of `FontCascade.Resolver`'s own rules
 /// (`needsGlyph`, `staysInRun`, `choosesNoFace`, the emoji properties), computed by those
-/// rules the first time a scalar is met and kept as bits in a small direct-mapped memo per
-/// resolver (256 entries by the scalar's low byte; a collision computes again). The same
-/// functions answer, so the answers are the same. Limitation: per preparation.
+/// rules the first time a scalar is met and kept as bits in a direct-mapped table for the
+/// process (`ScalarFactsTable`; a collision computes again). The same functions answer, so
+/// the answers are the same.
 struct ScalarFacts {
   static let needsGlyph: UInt8 = 1
   static let staysInRun: UInt8 = 2
@@ -65,19 +65,51 @@ struct ScalarFacts {
   }
 }
 
-/// The memo of `ScalarFacts` a resolver keeps; empty (no allocation) until first asked.
+/// The memo a resolver keeps: `ScalarFacts` from the process's `ScalarFactsTable`, and each
+/// scalar's first cascade face (`FontCascade.Resolver.firstFace`), per preparation since a
+/// preparation opens the faces it walks; empty (no allocation) until a face is recorded.
+///
+/// Direct-mapped: 512 entries by a multiplicative hash of the value, so that the blocks a
+/// mixed text draws from (Latin-1, Arabic, Devanagari, Thai, kana, CJK) do not evict each
+/// other. A collision forgets the older scalar, whose face is looked up again.
 struct ScalarFactsMemo {
-  /// `value << 8 | facts` by the value's low byte; `.max` (no scalar's) when empty.
-  private var entries: [UInt64] = []
+  /// `value << 16 | face`; `face` is the face's index + 1, or `noFace` where no cascade
+  /// face has the scalar. `.max` (no scalar's) when empty.
+  private var faces: [UInt64] = []
+  static let noFace: UInt64 = 0xFFFF
+  private static let slots = 512
 
-  mutating func facts(_ scalar: Unicode.Scalar) -> UInt8 {
-    if entries.isEmpty { entries = [UInt64](filled: .max, count: 256) }
-    let value = UInt64(scalar.value)
-    let slot = Int(value & 0xFF)
-    let entry = entries[slot]
-    if entry >> 8 == value { return UInt8(truncatingIfNeeded: entry) }
-    let facts = ScalarFacts.of(scalar)
-    entries[slot] = value << 8 | UInt64(facts)
-    return facts
+  @inline(__always)
+  private static func slot(_ value: UInt32) -> Int {
+    Int((value &* 0x9E37_79B1) >> 23) & (slots - 1)
+  }
+
+  func facts(_ scalar: Unicode.Scalar) -> UInt8 { ScalarFactsTable.facts(scalar) }
+
+  /// The first face recorded for `scalar` (`noFace` for none), or nil when not recorded.
+  func face(_ scalar: Unicode.Scalar) -> UInt64? {
+    guard !faces.isEmpty else { return nil }
+    let entry = faces[Self.slot(scalar.value)]
+    guard entry >> 16 == UInt64(scalar.value) else { return nil }
+    return entry & 0xFFFF
+  }
+
+  /// Records `scalar`'s first face as `face` (an index + 1, or `noFace`).
+  mutating func setFace(_ scalar: Unicode.Scalar, _ face: UInt64) {
+    if faces.isEmpty { faces = [UInt64](filled: .max, count: Self.slots) }
+    faces[Self.slot(scalar.value)] = UInt64(scalar.value) << 16 | face
+  }
+}
+
+/// `ScalarFacts` of the scalars met, kept for the whole process: they are the Unicode
+/// properties' answers, the same for every text and thread. A fallback-heavy paragraph
+/// meets about a hundred scalars beyond ASCII, most of them met by the paragraphs before:
+/// a memo per preparation asked the properties again for each (131 K instructions of its
+/// 1,481 K). A collision forgets the older scalar, whose facts are computed again.
+enum ScalarFactsTable {
+  static let shared = ScalarTable(slotsLog2: 12)
+
+  static func facts(_ scalar: Unicode.Scalar) -> UInt8 {
+    shared.answer(scalar, ScalarFacts.of)
   }
 }

@@ -197,7 +197,11 @@ public struct PreparedText: Sendable {
     switch scalar.value {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
     case 0xA0, 0x202F, 0x2007: return false  // no-break spaces are content
-    default: return scalar.properties.isWhitespace
+    // The rest of Unicode's White_Space, without a property lookup per segment end (a CJK
+    // paragraph ends a segment at nearly every character): `TrailingWhitespaceTests`
+    // checks every scalar against `isWhitespace`.
+    case 0x1680, 0x2000...0x200A, 0x205F, 0x3000: return true
+    default: return false
     }
   }
 
