@@ -66,11 +66,19 @@ struct ScoreLineBreaker {
   /// greedy lines: fewer than three break opportunities, or a count of lines other than
   /// `lineCount` (the greedy one).
   func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
+    breakPoints(candidates, inputs(candidates), lineCount: lineCount)
+  }
+
+  /// `breakPoints` over the program's inputs, made already (`WrapCandidates`).
+  func breakPoints(
+    _ candidates: [Candidate],
+    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int
+  ) -> [Candidate]? {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     guard candidates.count >= 5 else { return nil }
-    let program = inputs(candidates)
     let previous = scores(program.posNoBreak, program.posIfBreak, program.penalties)
     var points: [Candidate] = []
+    points.reserveCapacity(lineCount)
     var index = previous.count - 1
     while index > 0 {
       points.append(candidates[index])
@@ -81,7 +89,7 @@ struct ScoreLineBreaker {
   }
 
   /// The positions and penalties the program reads, flat (it reads each many times), with
-  /// the orphan penalty: the last opportunity (and the hyphenated ones before it) costs more.
+  /// the orphan penalty.
   func inputs(_ candidates: [Candidate])
     -> (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])
   {
@@ -93,11 +101,17 @@ struct ScoreLineBreaker {
       posIfBreak[index] = candidate.posIfBreak
       penalties[index] = candidate.penalty
     }
-    for index in stride(from: candidates.count - 2, through: 0, by: -1) {
-      penalties[index] += Self.orphansPenalty
-      if !candidates[index].isHyphenated { break }
-    }
+    Self.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
     return (posNoBreak, posIfBreak, penalties)
+  }
+
+  /// Blink's orphan penalty: the last opportunity (and the hyphenated ones before it)
+  /// costs more.
+  static func addOrphanPenalty(_ penalties: inout [Float], isHyphenated: (Int) -> Bool) {
+    for index in stride(from: penalties.count - 2, through: 0, by: -1) {
+      penalties[index] += orphansPenalty
+      if !isHyphenated(index) { break }
+    }
   }
 
   /// Blink's `ComputeScores`: the best score of a line ending at each candidate, and the
