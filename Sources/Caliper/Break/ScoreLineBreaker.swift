@@ -128,9 +128,6 @@ struct ScoreLineBreaker {
     var blockLeast = [Float](repeating: .infinity, count: (count >> ScoreScan.blockShift) + 1)
     blockLeast[0] = 0
     let isOneWidth = firstAvailable == otherAvailable
-    let mayShorten =
-      isOneWidth && linePenalty >= 0 && penalties.allSatisfy { $0 >= 0 }
-      && zip(posNoBreak, posNoBreak.dropFirst()).allSatisfy { $0 <= $1 }
     var lines = [Int](repeating: 0, count: isOneWidth ? 0 : count)
     posNoBreak.withUnsafeBufferPointer { posNoBreak in
       posIfBreak.withUnsafeBufferPointer { posIfBreak in
@@ -143,6 +140,10 @@ struct ScoreLineBreaker {
                     breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
                     penalties: penalties, scores: scores, lines: lines,
                     blockLeast: blockLeast)
+                  var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
+                  for index in 1..<count where mayShorten {
+                    mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
+                  }
                   var active = 0
                   for end in 1..<count {
                     let isLast = end == count - 1

@@ -39,12 +39,15 @@ struct WrapCandidates: Sendable {
 
 extension LineBreakState {
   /// The candidates over `paragraph`, from `wrapCandidates` (where the paragraphs that have
-  /// been balanced keep theirs, nil where the breaker cannot run over one): made by `make`
-  /// the first time, then the same.
+  /// been balanced keep theirs, by their start, nil where the breaker cannot run over one):
+  /// made by `make` the first time, then the same.
   func candidates(_ paragraph: Range<Int>, _ make: () -> WrapCandidates?) -> WrapCandidates? {
-    if let known = wrapCandidates.withLock({ $0[paragraph] }) { return known }
+    let start = paragraph.lowerBound
+    if let known = wrapCandidates.withLock({ $0[start] }), known.end == paragraph.upperBound {
+      return known.candidates
+    }
     let made = make()  // outside the lock: two first callers may both make it, alike
-    wrapCandidates.withLock { $0[paragraph] = made }
+    wrapCandidates.withLock { $0[start] = (paragraph.upperBound, made) }
     return made
   }
 }
