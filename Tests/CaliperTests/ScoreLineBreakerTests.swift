@@ -5,12 +5,12 @@ import Testing
 @testable import Caliper
 
 /// `ScoreLineBreaker.scores`, which scores fewer starts (`ScoreScan.shortened`), against the
-/// straightforward
-/// program it replaces (Blink's `ComputeScores` as score_line_breaker.cc writes it, kept here
-/// as the oracle): the same start for every candidate's line, so the same breaks, for every
-/// paragraph of the benchmark's Gatsby class and the test corpus at the 16 widths the
-/// relayout benchmark takes (20 % to 98 % of the ideal width), `balance` and `pretty`, in
-/// both break-rule modes. The lines Chromium gives are `ChromiumWrapStyleTests`'.
+/// straightforward program it replaces (Blink's `ComputeScores` as score_line_breaker.cc
+/// writes it, kept here as the oracle): the same start for every candidate's line, so the
+/// same breaks, for every paragraph of the benchmark's Gatsby class and the test corpus at
+/// the 16 widths the relayout benchmark takes (20 % to 98 % of the ideal width), `balance`
+/// and `pretty`, in both break-rule modes, and for random paragraphs with many ties. The
+/// lines Chromium gives are `ChromiumWrapStyleTests`'.
 @Suite struct ScoreLineBreakerTests {
   /// Blink's `ComputeScores` step for step: every start a line to `end` may begin at,
   /// with its pruning (`bestHope`) and ties (a later start wins an equal score).

@@ -93,26 +93,28 @@ struct ScoreScan {
     let startEdge = posIfBreak[end] - breaker.firstAvailable
     let saved = active
     // The overfull starts, as Blink scans them (`bestHope` is 0 before a fitting start).
-    var least = ScoreLineBreaker.scoreInfinity
-    var leastStart = 0
+    var best = ScoreLineBreaker.scoreInfinity
+    var bestStart = 0
     var first = active
     while first < end {
       let delta = posNoBreak[first] - startEdge
       if delta >= 0 { break }
       let startScore = scores[first]
-      if startScore < least {
+      if startScore < best {
         active = first + 1
         let score = startScore + ScoreLineBreaker.scoreOverfull
-        if score <= least {
-          least = score
-          leastStart = first
+        if score <= best {
+          best = score
+          bestStart = first
         }
       }
       first += 1
     }
-    guard first < end else { return (least, leastStart) }
-    // How many starts have the least score (an overfull one counts as one).
-    var ties = least < ScoreLineBreaker.scoreInfinity ? 1 : 0
+    guard first < end else { return (best, bestStart) }
+    // The fitting starts' least score, and how many of them have it.
+    var least = Float.infinity
+    var leastStart = 0
+    var ties = 0
     @inline(__always) func consider(_ start: Int) {
       let delta = posNoBreak[start] - startEdge
       let score = scores[start] + delta * delta
@@ -155,7 +157,11 @@ struct ScoreScan {
       }
       start = blockStart - 1
     }
-    guard ties > 1 else { return (least, leastStart) }
+    // Blink keeps what the overfull starts left where every fitting start scores more, and
+    // chooses the one fitting start with the least score where it scores less; a tie
+    // (with another fitting start, or with Blink's best so far) is left to its scan.
+    if least > best { return (best, bestStart) }
+    if least < best, ties == 1 { return (least, leastStart) }
     active = saved
     return blink(end: end, active: &active, isLast: false)
   }
