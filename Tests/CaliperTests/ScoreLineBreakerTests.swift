@@ -4,12 +4,13 @@ import Testing
 
 @testable import Caliper
 
-/// `ScoreLineBreaker.scores`, which stops its scan early, against the straightforward
-/// program it replaces (Blink's `ComputeScores` as score_line_breaker.cc writes it, kept here
-/// as the oracle): the same start for every candidate's line, so the same breaks, for every
-/// paragraph of the benchmark's Gatsby class and the test corpus at the 16 widths the
-/// relayout benchmark takes (20 % to 98 % of the ideal width), `balance` and `pretty`, in
-/// both break-rule modes. The lines Chromium gives are `ChromiumWrapStyleTests`'.
+/// `ScoreLineBreaker.scores`, which scores fewer starts (`ScoreScan.shortened`), against the
+/// straightforward program it replaces (Blink's `ComputeScores` as score_line_breaker.cc
+/// writes it, kept here as the oracle): the same start for every candidate's line, so the
+/// same breaks, for every paragraph of the benchmark's Gatsby class and the test corpus at
+/// the 16 widths the relayout benchmark takes (20 % to 98 % of the ideal width), `balance`
+/// and `pretty`, in both break-rule modes, and for random paragraphs with many ties. The
+/// lines Chromium gives are `ChromiumWrapStyleTests`'.
 @Suite struct ScoreLineBreakerTests {
   /// Blink's `ComputeScores` step for step: every start a line to `end` may begin at,
   /// with its pruning (`bestHope`) and ties (a later start wins an equal score).
@@ -114,5 +115,82 @@ import Testing
     // Not vacuous: thousands of programs, hundreds over paragraphs of more than 60 words.
     #expect(compared > 2000)
     #expect(long > 200)
+  }
+
+  /// Random paragraphs, not from a font: words of a few whole widths (so that many lines
+  /// have equal slack and many starts tie, where the shortened scan must fall back on
+  /// Blink's), or of any width, some hyphenated; one available width or an indented first
+  /// line; `balance` and `pretty`. Every candidate's start equals the oracle's.
+  @Test func randomParagraphsAndTiesGiveBlinksBreaks() {
+    var random = ShortestDecimalTests.SeededGenerator(state: 36)
+    var compared = 0
+    var tiedEnds = 0
+    for round in 0..<3000 {
+      let wholeWidths = round % 2 == 0
+      let words = Int.random(in: 3...90, using: &random)
+      let space: Float = wholeWidths ? 4 : Float.random(in: 2...6, using: &random)
+      var candidates = [
+        ScoreLineBreaker.Candidate(
+          offset: 0, contentEnd: 0, segment: -1, posNoBreak: 0, posIfBreak: 0)
+      ]
+      var position: Float = 0
+      var widest: Float = 0
+      for index in 0..<words {
+        let width =
+          wholeWidths
+          ? Float(10 * Int.random(in: 1...4, using: &random))
+          : Float.random(in: 5...60, using: &random)
+        let hyphenated = Int.random(in: 0..<12, using: &random) == 0
+        let hyphen: Float = hyphenated ? 3 : 0
+        widest = max(widest, width + hyphen)
+        candidates.append(
+          ScoreLineBreaker.Candidate(
+            offset: index + 1, contentEnd: index + 1, segment: index,
+            posNoBreak: position + width + space, posIfBreak: position + width + hyphen,
+            penalty: hyphenated ? 100 : 0, isHyphenated: hyphenated))
+        position += width + space
+      }
+      let width = Float.random(
+        in: max(widest, position / 7)...max(widest, position), using: &random)
+      let indent: Float = round % 5 == 0 ? 12 : 0
+      for isBalanced in [true, false] {
+        let breaker = ScoreLineBreaker(
+          isBalanced: isBalanced, firstAvailable: width - indent + 1 / 64,
+          otherAvailable: width + 1 / 64, width: width, size: 16)
+        let inputs = breaker.inputs(candidates)
+        let expected = Self.oracle(breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+        let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+        #expect(found == expected, "round \(round), balanced: \(isBalanced)")
+        compared += 1
+        tiedEnds += Self.tiedEnds(breaker, inputs, expected)
+      }
+    }
+    #expect(compared == 6000)
+    // Not vacuous: many lines end where two fitting starts have the least score.
+    #expect(tiedEnds > 300)
+  }
+
+  /// How many candidates have two or more fitting starts with the least score, given the
+  /// program's choices (the scores recomputed along them, one available width).
+  static func tiedEnds(
+    _ breaker: ScoreLineBreaker,
+    _ inputs: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), _ previous: [Int]
+  ) -> Int {
+    let (posNoBreak, posIfBreak, penalties) = inputs
+    guard breaker.firstAvailable == breaker.otherAvailable, breaker.isBalanced else { return 0 }
+    var scores = [Float](repeating: 0, count: posNoBreak.count)
+    var tied = 0
+    for end in 1..<posNoBreak.count {
+      let edge = posIfBreak[end] - breaker.firstAvailable
+      let fitting = (0..<end).filter { posNoBreak[$0] - edge >= 0 }.map {
+        scores[$0] + (posNoBreak[$0] - edge) * (posNoBreak[$0] - edge)
+      }
+      if let least = fitting.min(), fitting.filter({ $0 == least }).count > 1 { tied += 1 }
+      let start = previous[end]
+      let delta = posNoBreak[start] - edge
+      let best = scores[start] + (delta < 0 ? 1e12 : delta * delta)
+      scores[end] = best + penalties[end] + breaker.linePenalty
+    }
+    return tied
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Break: what the line breaker makes of one prepared text, kept beside it.
 ///
 /// Problem: nearly every use of a prepared text asks for its ideal size; a line broken at a
@@ -24,6 +26,8 @@ final class LineBreakState: Sendable {
   let hyphenStretches: [HyphenStretch]
   /// Breakings already made, by the range of widths they hold for.
   let cache: LineBreakCache
+  /// The score-based breaker's candidates of each paragraph balanced so far (`WrapCandidates`).
+  let wrapCandidates = Mutex<[Int: (end: Int, candidates: WrapCandidates?)]>([:])
 
   init(
     idealFit: LineFit = LineFit(), plainLineMetrics: LineMetrics? = nil,

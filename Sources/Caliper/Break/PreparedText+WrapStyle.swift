@@ -151,10 +151,20 @@ struct WrapChooser {
   /// where it declines (or cannot run: a tab, a line broken inside a word).
   func scored(_ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool) -> [LineBreaker.Span]? {
     let scorer = breaker(isBalanced: isBalanced, lines: lines)
-    guard let candidates = self.candidates(lines, scorer: scorer) else { return nil }
+    let points: [ScoreLineBreaker.Candidate]?
+    if isBalanced {
+      // The whole paragraph: its candidates are made once.
+      guard let made = paragraphCandidates(lines) else { return nil }
+      points = scorer.breakPoints(
+        made.candidates, made.inputs(hyphenPenalty: scorer.hyphenPenalty),
+        lineCount: lines.count)
+    } else {
+      guard let candidates = self.candidates(lines, scorer: scorer) else { return nil }
+      points = scorer.breakPoints(candidates, lineCount: lines.count)
+    }
+    guard let points else { return nil }
     let segments = text.segments
     let start = lines.first?.start ?? 0
-    guard let points = scorer.breakPoints(candidates, lineCount: lines.count) else { return nil }
     var out: [LineBreaker.Span] = []
     var lineStart = start
     var emitter = LineBreaker(limit: available)
@@ -187,14 +197,37 @@ struct WrapChooser {
   func candidates(_ lines: ArraySlice<LineBreaker.Span>, scorer: ScoreLineBreaker)
     -> [ScoreLineBreaker.Candidate]?
   {
+    guard !lines.contains(where: \.emergency), let first = lines.first, let last = lines.last,
+      var candidates = candidates(first.start..<last.end)
+    else { return nil }
+    for index in candidates.indices where candidates[index].isHyphenated {
+      candidates[index].penalty = scorer.hyphenPenalty
+    }
+    return candidates
+  }
+
+  /// `candidates(_:scorer:)` over a whole paragraph's `lines`, made once for the prepared
+  /// text (their penalties are the width's).
+  func paragraphCandidates(_ lines: ArraySlice<LineBreaker.Span>) -> WrapCandidates? {
+    guard !lines.contains(where: \.emergency), let first = lines.first, let last = lines.last
+    else { return nil }
+    let paragraph = first.start..<last.end
+    return text.lineBreaks.candidates(paragraph) {
+      candidates(paragraph).map(WrapCandidates.init)
+    }
+  }
+
+  /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
+  /// depends on the width).
+  func candidates(_ window: Range<Int>) -> [ScoreLineBreaker.Candidate]? {
     // Blink's score-based breaker gives no break points with `white-space: break-spaces`
     // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
     // the greedy ones).
     if isCSS, text.style.whiteSpace == .breakSpaces { return nil }
-    guard text.tabs.isEmpty, let first = lines.first, let last = lines.last,
-      !lines.contains(where: \.emergency), var index = segmentIndex(startingAt: first.start)
-    else { return nil }
-    let start = first.start
+    guard text.tabs.isEmpty, var index = segmentIndex(startingAt: window.lowerBound) else {
+      return nil
+    }
+    let start = window.lowerBound
     let prefix = text.prefix  // read once: each `text.prefix` retains the array
     let base = prefix[start]
     var candidates = [
@@ -203,8 +236,9 @@ struct WrapChooser {
     ]
     let segments = text.segments
     // One candidate per segment up to the paragraph's last line's end, and the start.
-    candidates.reserveCapacity((segmentIndex(startingAt: last.end) ?? segments.count) - index + 1)
-    while index < segments.count, segments[index].end <= last.end {
+    candidates.reserveCapacity(
+      (segmentIndex(startingAt: window.upperBound) ?? segments.count) - index + 1)
+    while index < segments.count, segments[index].end <= window.upperBound {
       let segment = segments[index]
       var width: Double
       if segment.softHyphen {
@@ -223,10 +257,10 @@ struct WrapChooser {
         ScoreLineBreaker.Candidate(
           offset: segment.end, contentEnd: segment.contentEnd, segment: index,
           posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
-          penalty: segment.softHyphen ? scorer.hyphenPenalty : 0, isHyphenated: segment.softHyphen))
+          isHyphenated: segment.softHyphen))
       index += 1
     }
-    guard candidates.last?.offset == lines.last?.end else { return nil }
+    guard candidates.last?.offset == window.upperBound else { return nil }
     return candidates
   }
 

@@ -39,9 +39,9 @@ struct ScoreLineBreaker {
   static let maxLinesForBalance = 6
   static let maxLinesForPretty = 4
 
-  private static let scoreInfinity = Float.greatestFiniteMagnitude
-  private static let scoreOverfull: Float = 1e12
-  private static let lastLinePenaltyMultiplier: Float = 4
+  static let scoreInfinity = Float.greatestFiniteMagnitude
+  static let scoreOverfull: Float = 1e12
+  static let lastLinePenaltyMultiplier: Float = 4
   private static let orphansPenalty: Float = 10000
 
   /// Whether the last line is scored like the others (`balance`) or not (`pretty`).
@@ -66,11 +66,19 @@ struct ScoreLineBreaker {
   /// greedy lines: fewer than three break opportunities, or a count of lines other than
   /// `lineCount` (the greedy one).
   func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
+    breakPoints(candidates, inputs(candidates), lineCount: lineCount)
+  }
+
+  /// `breakPoints` over the program's inputs, made already (`WrapCandidates`).
+  func breakPoints(
+    _ candidates: [Candidate],
+    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int
+  ) -> [Candidate]? {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     guard candidates.count >= 5 else { return nil }
-    let program = inputs(candidates)
     let previous = scores(program.posNoBreak, program.posIfBreak, program.penalties)
     var points: [Candidate] = []
+    points.reserveCapacity(lineCount)
     var index = previous.count - 1
     while index > 0 {
       points.append(candidates[index])
@@ -81,7 +89,7 @@ struct ScoreLineBreaker {
   }
 
   /// The positions and penalties the program reads, flat (it reads each many times), with
-  /// the orphan penalty: the last opportunity (and the hyphenated ones before it) costs more.
+  /// the orphan penalty.
   func inputs(_ candidates: [Candidate])
     -> (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])
   {
@@ -93,94 +101,63 @@ struct ScoreLineBreaker {
       posIfBreak[index] = candidate.posIfBreak
       penalties[index] = candidate.penalty
     }
-    for index in stride(from: candidates.count - 2, through: 0, by: -1) {
-      penalties[index] += Self.orphansPenalty
-      if !candidates[index].isHyphenated { break }
-    }
+    Self.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
     return (posNoBreak, posIfBreak, penalties)
+  }
+
+  /// Blink's orphan penalty: the last opportunity (and the hyphenated ones before it)
+  /// costs more.
+  static func addOrphanPenalty(_ penalties: inout [Float], isHyphenated: (Int) -> Bool) {
+    for index in stride(from: penalties.count - 2, through: 0, by: -1) {
+      penalties[index] += orphansPenalty
+      if !isHyphenated(index) { break }
+    }
   }
 
   /// Blink's `ComputeScores`: the best score of a line ending at each candidate, and the
   /// candidate its line starts at (returned), over flat arrays of the candidates' positions
   /// and penalties (read through unsafe buffers: the program is the wrap style's cost).
-  ///
-  /// Blink scans every start a line to `end` fits from; this scan stops as soon as no later
-  /// start can score at most the best so far, which leaves every choice Blink makes (ties
-  /// included) as it was. The proof: a later start's width score is at least this one's
-  /// (its `delta` is no smaller while the positions grow and the available width is one),
-  /// and its start score at least the line penalty (every score after the first adds it to
-  /// sums that are not negative); a float sum of larger terms is no smaller. A start
-  /// skipped so would have changed nothing: not `best` (its score is larger), nor `active`
-  /// (only an overfull line moves it, and every later line is shorter). Where the positions
-  /// fall somewhere (a negative advance), a penalty is negative, or the first line's width
-  /// differs, it scans as Blink.
+  /// Where the scan cannot be shortened (the positions fall somewhere, a penalty is
+  /// negative, the first line's width differs, `pretty`'s last line), it scans as Blink;
+  /// elsewhere `ScoreScan.shortened` finds the same start without scanning every fitting one.
   func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float]) -> [Int] {
     let count = posNoBreak.count
     var scores = [Float](repeating: 0, count: count)
-    var lines = [Int](repeating: 0, count: count)
     var previous = [Int](repeating: 0, count: count)
-    let (firstAvailable, otherAvailable) = (self.firstAvailable, self.otherAvailable)
-    let (isBalanced, linePenalty) = (self.isBalanced, self.linePenalty)
-    // One available width: a start's line number cannot change it.
+    // The least score of each block of candidates scored so far (the first's is 0).
+    var blockLeast = [Float](repeating: .infinity, count: (count >> ScoreScan.blockShift) + 1)
+    blockLeast[0] = 0
     let isOneWidth = firstAvailable == otherAvailable
-    let mayStop =
-      isOneWidth && linePenalty >= 0 && penalties.allSatisfy { $0 >= 0 }
-      && zip(posNoBreak, posNoBreak.dropFirst()).allSatisfy { $0 <= $1 }
+    var lines = [Int](repeating: 0, count: isOneWidth ? 0 : count)
     posNoBreak.withUnsafeBufferPointer { posNoBreak in
       posIfBreak.withUnsafeBufferPointer { posIfBreak in
         penalties.withUnsafeBufferPointer { penalties in
           scores.withUnsafeMutableBufferPointer { scores in
             lines.withUnsafeMutableBufferPointer { lines in
               previous.withUnsafeMutableBufferPointer { previous in
-                var active = 0
-                for end in 1..<count {
-                  let isLast = end == count - 1
-                  let stops = mayStop && (isBalanced || !isLast)
-                  let endPosition = posIfBreak[end]
-                  var best = Self.scoreInfinity
-                  var bestPrevious = 0
-                  var lastLine = lines[active]
-                  var available = lastLine == 0 ? firstAvailable : otherAvailable
-                  var startEdge = endPosition - available
-                  var bestHope: Float = 0
-                  for start in active..<end {
-                    if !isOneWidth, lines[start] != lastLine {
-                      lastLine = lines[start]
-                      let width = lastLine == 0 ? firstAvailable : otherAvailable
-                      if width != available {
-                        available = width
-                        startEdge = endPosition - available
-                        bestHope = 0
-                      }
-                    }
-                    let startScore = scores[start]
-                    if startScore + bestHope >= best { continue }
-                    let delta = posNoBreak[start] - startEdge
-                    var widthScore: Float = 0
-                    var additional: Float = 0
-                    if delta < 0 {
-                      widthScore = Self.scoreOverfull
-                    } else if isLast && !isBalanced {
-                      additional = Self.lastLinePenaltyMultiplier * penalties[start]
-                    } else {
-                      widthScore = delta * delta
-                    }
-                    if delta < 0 {
-                      active = start + 1
-                    } else {
-                      bestHope = widthScore
-                    }
-                    let score = startScore + widthScore + additional
-                    if score <= best {
-                      best = score
-                      bestPrevious = start
-                    }
-                    // No later start scores at most `best`: stop.
-                    if stops, delta >= 0, linePenalty + widthScore > best { break }
+                blockLeast.withUnsafeMutableBufferPointer { blockLeast in
+                  let scan = ScoreScan(
+                    breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
+                    penalties: penalties, scores: scores, lines: lines,
+                    blockLeast: blockLeast)
+                  var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
+                  for index in 1..<count where mayShorten {
+                    mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
                   }
-                  scores[end] = best + penalties[end] + linePenalty
-                  previous[end] = bestPrevious
-                  lines[end] = lines[bestPrevious] + 1
+                  var active = 0
+                  for end in 1..<count {
+                    let isLast = end == count - 1
+                    let found =
+                      mayShorten && (isBalanced || !isLast)
+                      ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
+                      : scan.blink(end: end, active: &active, isLast: isLast)
+                    let score = found.best + penalties[end] + linePenalty
+                    scores[end] = score
+                    previous[end] = found.start
+                    if !isOneWidth { lines[end] = lines[found.start] + 1 }
+                    let block = end >> ScoreScan.blockShift
+                    blockLeast[block] = min(blockLeast[block], score)
+                  }
                 }
               }
             }

@@ -1,0 +1,53 @@
+import Synchronization
+
+/// Break, wrap styles: the score-based breaker's candidates over a paragraph, made once per
+/// prepared text and kept beside it.
+///
+/// Problem: `balance` re-breaks a whole paragraph at every width, and building its
+/// candidates (one per segment: where a line starting there begins, where one ending there
+/// ends, whether it ends in a hyphen) was a fifth of a balanced relayout, though none of it
+/// depends on the width. Solution: they are made the first time a paragraph is balanced,
+/// as flat arrays the program reads, and kept in a `WrapCandidateCache` that the prepared
+/// text holds beside its breakings (its `LineBreakState`; the prepared data itself stays
+/// immutable); at each width only the penalties, which scale with it, are made.
+struct WrapCandidates: Sendable {
+  /// The candidates, their penalties 0 (a hyphen's depends on the width).
+  let candidates: [ScoreLineBreaker.Candidate]
+  /// The candidates' positions, flat, as the program reads them.
+  let posNoBreak: [Float]
+  let posIfBreak: [Float]
+  /// The indices of the candidates that end in a hyphen.
+  let hyphenated: [Int]
+
+  init(_ candidates: [ScoreLineBreaker.Candidate]) {
+    self.candidates = candidates
+    posNoBreak = candidates.map(\.posNoBreak)
+    posIfBreak = candidates.map(\.posIfBreak)
+    hyphenated = candidates.indices.filter { candidates[$0].isHyphenated }
+  }
+
+  /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`.
+  func inputs(hyphenPenalty: Float) -> (
+    posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]
+  ) {
+    var penalties = [Float](repeating: 0, count: candidates.count)
+    for index in hyphenated { penalties[index] = hyphenPenalty }
+    ScoreLineBreaker.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
+    return (posNoBreak, posIfBreak, penalties)
+  }
+}
+
+extension LineBreakState {
+  /// The candidates over `paragraph`, from `wrapCandidates` (where the paragraphs that have
+  /// been balanced keep theirs, by their start, nil where the breaker cannot run over one):
+  /// made by `make` the first time, then the same.
+  func candidates(_ paragraph: Range<Int>, _ make: () -> WrapCandidates?) -> WrapCandidates? {
+    let start = paragraph.lowerBound
+    if let known = wrapCandidates.withLock({ $0[start] }), known.end == paragraph.upperBound {
+      return known.candidates
+    }
+    let made = make()  // outside the lock: two first callers may both make it, alike
+    wrapCandidates.withLock { $0[start] = (paragraph.upperBound, made) }
+    return made
+  }
+}
