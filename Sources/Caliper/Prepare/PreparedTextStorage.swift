@@ -76,6 +76,11 @@ final class PreparedTextStorage: Sendable {
   /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
   let faceOf: [UInt16]
   let singleFace: Int
+  /// Whether runs were shaped word by word where they may (`Shaper.shapesByWord`: the
+  /// library had a shape cache), and where a long piece's shaping was cut
+  /// (`ShapedText.cuts`): the pieces drawing shapes again (`RunPiece`).
+  let shapedByWord: Bool
+  let cuts: [Int]
   /// The offsets of the text's tab characters, ascending (usually none).
   let tabs: [Int]
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
@@ -146,6 +151,8 @@ final class PreparedTextStorage: Sendable {
       shaped.storeCombined(range, em: slots.styles[run.face].size)
     }
     missingGlyphCount = shaped.missingGlyphCount
+    shapedByWord = library.shapes.isEnabled
+    cuts = shaped.cuts
     // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
     // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
     // where some are not cluster starts.
@@ -240,6 +247,7 @@ final class PreparedTextStorage: Sendable {
       + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
+      + size(shapedByWord) + size(cuts)
   }
 
   /// What the line breaker may assume of a text, found once while preparing so that a
