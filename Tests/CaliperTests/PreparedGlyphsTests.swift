@@ -102,7 +102,8 @@ import Testing
       let scalars = prepare.analysis.scalars
       #expect(prepare.runs.count == 1)
       #expect(scalars.count > 3 * Shaper.longestPiece)
-      #expect(prepare.storage.cuts.count >= 3, "\(prepare.storage.cuts)")
+      #expect(prepare.storage.cutPieces.map(\.range) == [0..<scalars.count])
+      #expect(prepare.storage.cutPieces.first?.cuts.count ?? 0 >= 3)
       var drawn = Set<ShapingLog.Call>()
       for line in prepare.measure(ProposedViewSize(width: 300, height: nil)).lines {
         let calls = Self.calls { _ = prepare.glyphRuns(in: line) }
@@ -116,6 +117,37 @@ import Testing
         drawn.formUnion(calls.filter(prepared.contains))
       }
       // Every piece preparing shaped was drawn from.
+      #expect(drawn == prepared)
+    #endif
+  }
+
+  /// A word longer than `Shaper.longestPiece` (10,000 scalars without a space, shaped alone
+  /// in pieces): each line drawn inside it shapes at most the one or two pieces it falls in
+  /// (each at most `longestPiece` scalars), resumed at preparing's cut, and its reshaped
+  /// edges — never the word from its start. Its pieces are the calls preparing made.
+  @Test func longWordIsDrawnFromItsPiecesOnly() throws {
+    #if DEBUG
+      let library = try FontLibrary(
+        fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+      let word = String(repeating: "office", count: 1700) + " end"
+      var text: PreparedText?
+      let prepared = Set(try Self.calls { text = try library.prepare(word) })
+      let prepare = try #require(text)
+      let count = prepare.analysis.scalars.count
+      #expect(prepare.storage.cutPieces.map(\.range) == [0..<count - 3])
+      var lines = 0
+      var drawn = Set<ShapingLog.Call>()
+      for line in prepare.measure(ProposedViewSize(width: 300, height: nil)).lines {
+        let calls = Self.calls { _ = prepare.glyphRuns(in: line) }
+        let shaped = calls.reduce(0) { $0 + $1.range.count }
+        #expect(shaped <= 2 * Shaper.longestPiece + 2 * LineWidths.longestReshape, "\(calls)")
+        for call in calls where !prepared.contains(call) {
+          #expect(call.context == 0..<count && call.range.count <= LineWidths.longestReshape)
+        }
+        drawn.formUnion(calls.filter(prepared.contains))
+        lines += 1
+      }
+      #expect(lines > 100)
       #expect(drawn == prepared)
     #endif
   }

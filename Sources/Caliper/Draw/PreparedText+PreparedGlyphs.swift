@@ -21,13 +21,19 @@ extension PreparedText {
     let byWord = shaper.shapesByWord(run, font: font, cacheEnabled: storage.shapedByWord)
     let boundaries = GraphemeStarts(text: self)
     var parts: [[ShapedGlyph]] = []
-    var start = Shaper.pieceStart(
-      containing: range.lowerBound, in: run, scalars: scalars, byWord: byWord)
+    // A piece shaped in several calls is known by its range; any other is at most
+    // `Shaper.longestPiece` scalars, so finding its edges costs no more than shaping it.
+    var start =
+      cutPiece(containing: range.lowerBound)?.range.lowerBound
+      ?? Shaper.pieceStart(containing: range.lowerBound, in: run, scalars: scalars, byWord: byWord)
     while start < range.upperBound {
-      let piece = Shaper.piece(from: start, in: run, scalars: scalars, byWord: byWord)
+      let cut = cutPiece(containing: start)
+      let piece =
+        cut.map { Shaper.piece($0.range, scalars: scalars, byWord: byWord) }
+        ?? Shaper.piece(from: start, in: run, scalars: scalars, byWord: byWord)
       shaper.shape(
         scalars, boundaries: boundaries, range: piece.range, context: piece.context, run: run,
-        font: font, as: GlyphPiece.self, resume: resumption(in: piece.range, before: range),
+        font: font, as: GlyphPiece.self, resume: cut?.cut(atOrBefore: range.lowerBound),
         stop: range.upperBound
       ) { part in
         let kept = part.glyphs.filter { range.contains($0.cluster) }
@@ -46,19 +52,18 @@ extension PreparedText {
       ? style : runStyle
   }
 
-  /// The last cut preparing made inside `piece` at or before `range`'s start, where the
-  /// shaping loop resumes for `range`; nil (the piece's start) if none.
-  private func resumption(in piece: Range<Int>, before range: Range<Int>) -> Int? {
-    let cuts = storage.cuts
-    guard !cuts.isEmpty else { return nil }
-    // The first cut after `range`'s start; the one before it is the last at or before it.
-    var (low, high) = (0, cuts.count)
+  /// The piece preparing shaped in several calls that holds `offset`, if any.
+  private func cutPiece(containing offset: Int) -> CutPiece? {
+    let pieces = storage.cutPieces
+    guard !pieces.isEmpty else { return nil }
+    // The first piece starting after `offset`; the one before it may hold it.
+    var (low, high) = (0, pieces.count)
     while low < high {
       let middle = (low + high) / 2
-      if cuts[middle] <= range.lowerBound { low = middle + 1 } else { high = middle }
+      if pieces[middle].range.lowerBound <= offset { low = middle + 1 } else { high = middle }
     }
-    guard low > 0, piece.lowerBound < cuts[low - 1] else { return nil }
-    return cuts[low - 1]
+    guard low > 0, pieces[low - 1].range.contains(offset) else { return nil }
+    return pieces[low - 1]
   }
 }
 

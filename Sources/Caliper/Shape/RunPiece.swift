@@ -9,7 +9,7 @@
 /// (`PreparedText.preparedGlyphs`), each through the one shaping loop
 /// (`shape(_:boundaries:range:context:run:font:as:resume:stop:body:)`) with the same range,
 /// context and boundaries; a long piece resumes at the cut preparing made
-/// (`ShapedText.cuts`), so a line costs its own pieces, not the run's. Limitation: the
+/// (`ShapedText.cutPieces`), so a line costs its own pieces, not the run's. Limitation: the
 /// shape cache keeps advances only (glyph ids would add 4 bytes or more a glyph to every
 /// entry), so drawing shapes a cached word again with the function that filled the entry.
 struct RunPiece: Equatable {
@@ -31,22 +31,34 @@ extension Shaper {
   }
 
   /// The piece of `run` that starts at `start` (a piece start): the whole run, or — `byWord`
-  /// — a word up to and including the spaces after it, shaped alone where both its edges
-  /// are spaces or the text's ends (and kept in the cache if short), else in context.
+  /// — a word up to and including the spaces after it.
   static func piece(from start: Int, in run: TextRun, scalars: [Unicode.Scalar], byWord: Bool)
     -> RunPiece
   {
-    guard byWord else { return RunPiece(range: run.range, context: true, isCached: false) }
+    guard byWord else { return piece(run.range, scalars: scalars, byWord: false) }
     var end = start
     while end < run.range.upperBound, scalars[end].value != 0x20 { end += 1 }
     while end < run.range.upperBound, scalars[end].value == 0x20 { end += 1 }
+    return word(start..<end, scalars: scalars)
+  }
+
+  /// The piece whose range is `range`, known to be one: a word (`byWord`), else a run.
+  static func piece(_ range: Range<Int>, scalars: [Unicode.Scalar], byWord: Bool) -> RunPiece {
+    byWord
+      ? word(range, scalars: scalars) : RunPiece(range: range, context: true, isCached: false)
+  }
+
+  /// The word piece `range`: shaped alone where both its edges are spaces or the text's ends
+  /// (and kept in the cache if short), else in context.
+  static func word(_ range: Range<Int>, scalars: [Unicode.Scalar]) -> RunPiece {
+    let (start, end) = (range.lowerBound, range.upperBound)
     // Alone is the same as in context only where both edges are spaces or text ends.
     let cleanStart = start == 0 || scalars[start - 1].value == 0x20
     let cleanEnd =
       end == scalars.count || scalars[end - 1].value == 0x20 || scalars[end].value == 0x20
     let clean = cleanStart && cleanEnd
     return RunPiece(
-      range: start..<end, context: !clean, isCached: clean && end - start <= ShapeCache.longestWord)
+      range: range, context: !clean, isCached: clean && range.count <= ShapeCache.longestWord)
   }
 
   /// The start of the piece of `run` that holds `offset`: the run's start, or — `byWord` —
@@ -63,5 +75,30 @@ extension Shaper {
       start -= 1
     }
     return start
+  }
+}
+
+/// A piece preparing shaped in several calls of the shaping loop (longer than
+/// `Shaper.longestPiece`, or with an over-long grapheme), and where each call after the
+/// first started: where drawing a line inside it resumes.
+struct CutPiece: Sendable, Equatable {
+  let range: Range<Int>
+  private(set) var cuts: [Int]
+
+  init(range: Range<Int>, cut: Int) {
+    self.range = range
+    cuts = [cut]
+  }
+
+  mutating func append(_ cut: Int) { cuts.append(cut) }
+
+  /// The last cut at or before `offset`, if any.
+  func cut(atOrBefore offset: Int) -> Int? {
+    var (low, high) = (0, cuts.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if cuts[middle] <= offset { low = middle + 1 } else { high = middle }
+    }
+    return low > 0 ? cuts[low - 1] : nil
   }
 }

@@ -209,7 +209,7 @@ struct Shaper: ~Copyable {
           scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
           run: run, font: font, as: PackedPiece.self
         ) { part in
-          if part.start != piece.range.lowerBound { output.cuts.append(part.start) }
+          if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
           output.store(part.values[...], at: part.start, font: font, analysis: analysis)
         }
       }
@@ -235,15 +235,24 @@ struct ShapedText {
   var unsafeBefore: BitArray
   /// Clusters drawn with a `.notdef` glyph (line separators aside).
   var missingGlyphCount = 0
-  /// Where a piece of a long run or word that was shaped in several starts (none but the
-  /// first), ascending: where drawing resumes the shaping loop (`RunPiece`).
-  var cuts: [Int] = []
+  /// The pieces shaped in several calls, in text order, with where each call but the first
+  /// started: where drawing resumes the shaping loop (`RunPiece`).
+  var cutPieces: [CutPiece] = []
 
   init(count: Int, size: Double) {
     self.size = size
     advances = [Double](filled: 0, count: count + 1)
     clusterStart = BitArray(repeating: true, count: count + 1)
     unsafeBefore = BitArray(repeating: false, count: count + 1)
+  }
+
+  /// Notes that the shaping of `piece` was cut at `offset`.
+  mutating func noteCut(_ offset: Int, in piece: Range<Int>) {
+    if cutPieces.last?.range == piece {
+      cutPieces[cutPieces.count - 1].append(offset)
+    } else {
+      cutPieces.append(CutPiece(range: piece, cut: offset))
+    }
   }
 
   /// Keeps a cluster start only where `graphemeStart` also has one, and marks every
