@@ -26,12 +26,14 @@ extension Shaper {
   /// the paragraph as context: where the face's space takes part in no lookup (so shaping
   /// cannot reach across it), no feature applies to a range, the run is not upright, and
   /// the library has a shape cache (`cacheEnabled`).
+  @inline(__always)
   func shapesByWord(_ run: TextRun, font: Font, cacheEnabled: Bool) -> Bool {
     cacheEnabled && run.range.count > 1 && font.spaceIsInert && mayShapeWords && !run.isUpright
   }
 
   /// The piece of `run` that starts at `start` (a piece start): the whole run, or — `byWord`
   /// — a word up to and including the spaces after it.
+  @inline(__always)
   static func piece(from start: Int, in run: TextRun, scalars: [Unicode.Scalar], byWord: Bool)
     -> RunPiece
   {
@@ -50,6 +52,7 @@ extension Shaper {
 
   /// The word piece `range`: shaped alone where both its edges are spaces or the text's ends
   /// (and kept in the cache if short), else in context.
+  @inline(__always)
   static func word(_ range: Range<Int>, scalars: [Unicode.Scalar]) -> RunPiece {
     let (start, end) = (range.lowerBound, range.upperBound)
     // Alone is the same as in context only where both edges are spaces or text ends.
