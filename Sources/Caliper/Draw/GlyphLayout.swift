@@ -4,8 +4,8 @@
 /// glyph ids); drawing needs glyph ids and positions, and they must be where measuring put
 /// them. Solution: on demand, each visual run's glyphs are shaped again in the stretches
 /// measuring used — the line's unsafe edges through the very function that reshaped them
-/// for its width (`LineWidths.shapeStretch`), the rest with the paragraph as context, cut
-/// only where HarfBuzz marks breaking safe, so the glyphs of the prepared advances — and
+/// for its width (`LineWidths.shapeStretch`), the rest in the pieces preparing shaped for
+/// the advances the width sums (`preparedGlyphs`: word by word, or the run whole) — and
 /// every cluster is placed at the line's measured pen (`LinePen`), which alone applies
 /// spacing, tab stops and justification. Within a cluster the glyphs keep HarfBuzz's
 /// advances; the cluster's last glyph takes the step to the next cluster's pen, so the
@@ -83,7 +83,12 @@ extension PreparedText {
     let range = lineRun.range
     var parts: [[ShapedGlyph]] = []
     let shaper = Shaper(style: style)
-    for stretch in [head, middle, tail] {
+    for (index, stretch) in [head, middle, tail].enumerated() {
+      if index == 1 {
+        // Between the edges: the glyphs of the pieces whose advances the width summed.
+        parts += preparedGlyphs(middle.clamped(to: range), of: textRun)
+        continue
+      }
       let piece = stretch.clamped(to: textRun.range)
       guard piece.overlaps(range) else { continue }
       pen.widths.shapeStretch(piece, run: textRun, shaper: shaper, as: GlyphPiece.self) {

@@ -172,7 +172,8 @@ public struct PreparedText: Sendable {
       + unsafeBefore.memoryFootprint + bytes(storage.faceOf) + bytes(segments)
       + bytes(lineMetricsByFace) + lineBreaks.memoryFootprint
       + bytes(slotStyles) + bytes(slotBaselineOffsets) + bytes(spans) + bytes(placeholders)
-      + bytes(faces) + bytes(missing) + bytes(tabs)
+      + bytes(faces) + bytes(missing) + bytes(tabs) + bytes(storage.cutPieces)
+      + storage.cutPieces.reduce(0) { $0 + bytes($1.cuts) }
   }
 
   /// Where the content of start..<end ends: before its trailing whitespace, or only before

@@ -60,6 +60,9 @@ final class PreparedTextStorage: Sendable {
   let placeholders: [PlaceholderSpan]
   /// Whether any face index is shaped with letter spacing (the paragraph's or a span's).
   let hasLetterSpacing: Bool
+  /// Whether runs were shaped word by word where they may (`Shaper.shapesByWord`: the
+  /// library had a shape cache).
+  let shapedByWord: Bool
   /// Whether `prefix` never falls (no advance below 0: negative word spacing can make one),
   /// so that the width from a line's start rises with the segments it takes and the line
   /// breaker may search for where a line ends rather than scan (`LineBreaker`).
@@ -76,6 +79,9 @@ final class PreparedTextStorage: Sendable {
   /// (`singleFace`), which saves 2 bytes a scalar. Read through `face(at:)`.
   let faceOf: [UInt16]
   let singleFace: Int
+  /// The pieces shaped in several calls (`ShapedText.cutPieces`): with `shapedByWord`, the
+  /// pieces drawing shapes again (`RunPiece`).
+  let cutPieces: [CutPiece]
   /// The offsets of the text's tab characters, ascending (usually none).
   let tabs: [Int]
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
@@ -146,6 +152,8 @@ final class PreparedTextStorage: Sendable {
       shaped.storeCombined(range, em: slots.styles[run.face].size)
     }
     missingGlyphCount = shaped.missingGlyphCount
+    shapedByWord = library.shapes.isEnabled
+    cutPieces = shaped.cutPieces
     // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
     // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
     // where some are not cluster starts.
@@ -240,6 +248,7 @@ final class PreparedTextStorage: Sendable {
       + size(unsafeBefore)
       + size(graphemeStart) + size(faceOf) + size(singleFace) + size(segments)
       + size(lineMetricsByFace) + size(strutMetrics) + size(tabs) + size(tabStops)
+      + size(shapedByWord) + size(cutPieces)
   }
 
   /// What the line breaker may assume of a text, found once while preparing so that a

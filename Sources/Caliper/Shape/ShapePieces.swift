@@ -58,19 +58,22 @@ extension Shaper {
   /// kept up to its last safe offset in its second half, and hands `body` each piece's
   /// results (as `Piece` keeps them) in text order: a long run never holds more than one
   /// piece's results at a time. Measuring (advances per scalar) and drawing (glyphs) both
-  /// shape through here, so both cut where the other does.
+  /// shape through here, so both cut where the other does. Drawing a line of a long piece
+  /// resumes at `resume`, a piece start an earlier call handed `body` (`ShapedText.cuts`),
+  /// and stops before the first piece that starts at or after `stop`.
   func shape<Piece: ShapedPieceResult>(
     _ scalars: [Unicode.Scalar], boundaries graphemeStart: some BooleanLookup, range: Range<Int>,
-    context: Bool, run: TextRun, font: Font, as _: Piece.Type, body: (Piece) -> Void
+    context: Bool, run: TextRun, font: Font, as _: Piece.Type, resume: Int? = nil,
+    stop: Int? = nil, body: (Piece) -> Void
   ) {
     let around = context ? 0..<scalars.count : range
     guard range.count > Self.longestClusterPiece else {
       body(Piece(self, scalars, range: range, context: around, run: run, font: font))
       return
     }
-    var start = range.lowerBound
+    var start = resume ?? range.lowerBound
     var forcedCut = false
-    while start < range.upperBound {
+    while start < min(range.upperBound, stop ?? range.upperBound) {
       let (end, insideCluster) = Self.pieceEnd(
         from: start, in: range, graphemeStart: graphemeStart)
       var piece = Piece(self, scalars, range: start..<end, context: around, run: run, font: font)

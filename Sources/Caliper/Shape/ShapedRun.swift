@@ -23,7 +23,7 @@ struct Shaper: ~Copyable {
   private let styleFeatures: [FontFeature]
   /// Whether words may be shaped alone: not when a feature applies to a range, which is
   /// given in the paragraph's offsets.
-  private let mayShapeWords: Bool
+  let mayShapeWords: Bool
   /// How upright runs of vertical text advance.
   private let vertical: VerticalShaping
 
@@ -61,6 +61,9 @@ struct Shaper: ~Copyable {
     guard !range.isEmpty, let buffer else {
       return body(.init(start: nil, count: 0), .init(start: nil, count: 0))
     }
+    #if DEBUG
+      ShapingLog.current?.record(range, context: context)
+    #endif
     hb_buffer_clear_contents(buffer)
     scalars.withUnsafeBufferPointer { text in
       text.withMemoryRebound(to: UInt32.self) { units in
@@ -169,7 +172,8 @@ struct Shaper: ~Copyable {
         var info = infos[index]
         let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
         return ShapedGlyph(
-          id: info.codepoint, cluster: Int(info.cluster), xOffset: positions[index].x_offset,
+          id: info.codepoint, cluster: context.lowerBound + Int(info.cluster),
+          xOffset: positions[index].x_offset,
           yOffset: positions[index].y_offset, advance: positions[index].x_advance,
           unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
       }
@@ -183,51 +187,35 @@ struct Shaper: ~Copyable {
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
-    guard cache.isEnabled, run.range.count > 1, font.spaceIsInert, mayShapeWords, !run.isUpright
-    else {
-      shape(
-        scalars, boundaries: analysis.graphemeStart, range: run.range, context: true, run: run,
-        font: font, as: PackedPiece.self
-      ) { piece in
-        output.store(piece.values[...], at: piece.start, font: font, analysis: analysis)
-      }
-      return
-    }
+    let byWord = shapesByWord(run, font: font, cacheEnabled: cache.isEnabled)
     let languageKey = Int(bitPattern: UnsafeRawPointer(language))
     var start = run.range.lowerBound
     while start < run.range.upperBound {
-      // A word: up to and including the spaces after it.
-      var end = start
-      while end < run.range.upperBound, scalars[end].value != 0x20 { end += 1 }
-      while end < run.range.upperBound, scalars[end].value == 0x20 { end += 1 }
-      // Alone is the same as in context only where both edges are spaces or text ends.
-      let cleanStart = start == 0 || scalars[start - 1].value == 0x20
-      let cleanEnd =
-        end == scalars.count || scalars[end - 1].value == 0x20 || scalars[end].value == 0x20
-      let piece = start..<end
-      if !(cleanStart && cleanEnd) || piece.count > ShapeCache.longestWord {
-        // Shaped in context, or (clean and long) alone, without keeping it.
-        let context = !(cleanStart && cleanEnd)
-        shape(
-          scalars, boundaries: analysis.graphemeStart, range: piece, context: context, run: run,
-          font: font, as: PackedPiece.self
-        ) { part in
-          output.store(part.values[...], at: part.start, font: font, analysis: analysis)
-        }
-      } else {
+      let piece = Self.piece(from: start, in: run, scalars: scalars, byWord: byWord)
+      if piece.isCached {
         let key = ShapeKey(
           font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, features: styleFeatures, word: scalars[piece])
+          language: languageKey, features: styleFeatures, word: scalars[piece.range])
         let shaped = cache.cache.value(for: key) {
           let packed = shape(
-            scalars, boundaries: analysis.graphemeStart, range: piece, context: false, run: run,
-            font: font)
+            scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
+            run: run, font: font)
           return (ShapedPiece(packed: packed), key.cost)
         }
         output.store(shaped.packed[...], at: start, font: font, analysis: analysis)
+      } else {
+        // The run whole, or a word in context, or (clean and long) alone, without keeping it.
+        shape(
+          scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
+          run: run, font: font, as: PackedPiece.self
+        ) { part in
+          if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
+          output.store(part.values[...], at: part.start, font: font, analysis: analysis)
+        }
       }
-      start = end
+      start = piece.range.upperBound
     }
+    guard byWord else { return }
     // The run's own start is a safe place to cut: the run is shaped on its own anyway.
     output.unsafeBefore[run.range.lowerBound] = false
   }
@@ -247,12 +235,24 @@ struct ShapedText {
   var unsafeBefore: BitArray
   /// Clusters drawn with a `.notdef` glyph (line separators aside).
   var missingGlyphCount = 0
+  /// The pieces shaped in several calls, in text order, with where each call but the first
+  /// started: where drawing resumes the shaping loop (`RunPiece`).
+  var cutPieces: [CutPiece] = []
 
   init(count: Int, size: Double) {
     self.size = size
     advances = [Double](filled: 0, count: count + 1)
     clusterStart = BitArray(repeating: true, count: count + 1)
     unsafeBefore = BitArray(repeating: false, count: count + 1)
+  }
+
+  /// Notes that the shaping of `piece` was cut at `offset`.
+  mutating func noteCut(_ offset: Int, in piece: Range<Int>) {
+    if cutPieces.last?.range == piece {
+      cutPieces[cutPieces.count - 1].append(offset)
+    } else {
+      cutPieces.append(CutPiece(range: piece, cut: offset))
+    }
   }
 
   /// Keeps a cluster start only where `graphemeStart` also has one, and marks every
