@@ -65,13 +65,23 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// The bucket of `key`, and its slot if it is stored (else the empty bucket that ends
     /// its probe). `index` must not be empty.
     func find(_ key: Key, hash: Int32) -> (bucket: Int, slot: Int32?) {
+      find(hash: hash) { $0 == key }
+    }
+
+    /// `find(_:hash:)` for the key filed under `hash` that `matches` accepts.
+    @inline(__always)
+    func find(hash: Int32, matching matches: (Key) -> Bool) -> (bucket: Int, slot: Int32?) {
       let mask = index.count - 1
       var bucket = Int(truncatingIfNeeded: hash) & mask
       while true {
         let slot = index[bucket]
         if slot < 0 { return (bucket, nil) }
         let stored = Int(slot)
-        if slots[stored].hash == hash, slots[stored].key == key { return (bucket, slot) }
+        // Through the buffer, so the key is borrowed in place rather than copied out.
+        let found = slots.withUnsafeBufferPointer { slots in
+          slots[stored].hash == hash && matches(slots[stored].key)
+        }
+        if found { return (bucket, slot) }
         bucket = (bucket + 1) & mask
       }
     }
@@ -168,6 +178,27 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
         storage.pushNewest(slot)
       }
       return storage.slots[Int(slot)].value
+    }
+  }
+
+  /// Hands `body` the cached value whose key is filed under `hash` and accepted by
+  /// `matches`, made most recently used, and returns true; false when there is none, which
+  /// is not counted as a miss (the caller then looks up a whole key with
+  /// `value(for:make:)`, which counts it). For a key costly to make (`ShapeKey`, with its
+  /// arrays): the caller compares its parts instead of making one per lookup, and `body`
+  /// reads the value in place under the lock, without a copy to retain and release.
+  @inline(__always)
+  func withValue(hash: Int32, matching matches: (Key) -> Bool, _ body: (Value) -> Void) -> Bool {
+    storage.withLock { storage -> Bool in
+      guard !storage.index.isEmpty, let slot = storage.find(hash: hash, matching: matches).slot
+      else { return false }
+      storage.hits += 1
+      if storage.newest != slot {
+        storage.unlink(slot)
+        storage.pushNewest(slot)
+      }
+      storage.slots.withUnsafeBufferPointer { body($0[Int(slot)].value) }
+      return true
     }
   }
 

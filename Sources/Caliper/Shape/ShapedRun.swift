@@ -21,6 +21,8 @@ struct Shaper: ~Copyable {
   private let features: [hb_feature_t]
   /// The style's features, for shape-cache keys.
   private let styleFeatures: [FontFeature]
+  /// Their digest, for shape-cache lookups (`ShapeWord`).
+  private let featuresDigest: UInt64
   /// Whether words may be shaped alone: not when a feature applies to a range, which is
   /// given in the paragraph's offsets.
   private let mayShapeWords: Bool
@@ -32,6 +34,7 @@ struct Shaper: ~Copyable {
     buffer = hb_buffer_create()
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
+    featuresDigest = ShapeWord.digest(of: styleFeatures)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
   }
@@ -215,16 +218,31 @@ struct Shaper: ~Copyable {
           output.store(part.values[...], at: part.start, font: font, analysis: analysis)
         }
       } else {
-        let key = ShapeKey(
-          font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, features: styleFeatures, word: scalars[piece])
-        let shaped = cache.cache.value(for: key) {
-          let packed = shape(
-            scalars, boundaries: analysis.graphemeStart, range: piece, context: false, run: run,
-            font: font)
-          return (ShapedPiece(packed: packed), key.cost)
+        let word = scalars.withUnsafeBufferPointer { scalars in
+          ShapeWord(
+            font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
+            language: languageKey, featuresDigest: featuresDigest,
+            word: UnsafeBufferPointer(rebasing: scalars[piece]))
         }
-        output.store(shaped.packed[...], at: start, font: font, analysis: analysis)
+        // A word seen before is stored from the cache without making its key.
+        let features = styleFeatures
+        let stored =
+          word.fits
+          && cache.cache.withValue(
+            hash: word.cacheHash, matching: { $0.word == word && $0.features == features }
+          ) { cached in
+            output.storeWord(cached, at: start, font: font, analysis: analysis)
+          }
+        if !stored {
+          let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece])
+          let shaped = cache.cache.value(for: key) {
+            let packed = shape(
+              scalars, boundaries: analysis.graphemeStart, range: piece, context: false,
+              run: run, font: font)
+            return (ShapedPiece(packed: packed, scalars: scalars[piece]), key.cost)
+          }
+          output.storeWord(shaped, at: start, font: font, analysis: analysis)
+        }
       }
       start = end
     }
