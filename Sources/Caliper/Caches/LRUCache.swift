@@ -65,24 +65,36 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// The bucket of `key`, and its slot if it is stored (else the empty bucket that ends
     /// its probe). `index` must not be empty.
     func find(_ key: Key, hash: Int32) -> (bucket: Int, slot: Int32?) {
-      find(hash: hash) { $0 == key }
-    }
-
-    /// `find(_:hash:)` for the key filed under `hash` that `matches` accepts.
-    @inline(__always)
-    func find(hash: Int32, matching matches: (Key) -> Bool) -> (bucket: Int, slot: Int32?) {
       let mask = index.count - 1
       var bucket = Int(truncatingIfNeeded: hash) & mask
       while true {
         let slot = index[bucket]
         if slot < 0 { return (bucket, nil) }
         let stored = Int(slot)
-        // Through the buffer, so the key is borrowed in place rather than copied out.
-        let found = slots.withUnsafeBufferPointer { slots in
-          slots[stored].hash == hash && matches(slots[stored].key)
-        }
-        if found { return (bucket, slot) }
+        if slots[stored].hash == hash, slots[stored].key == key { return (bucket, slot) }
         bucket = (bucket + 1) & mask
+      }
+    }
+
+    /// The slot of the key filed under `hash` that `matches` accepts, handed a pointer to
+    /// each stored key in place (a key copied out to compare is retained and released).
+    @inline(__always)
+    func find(hash: Int32, matching matches: (UnsafePointer<Key>) -> Bool) -> Int32? {
+      let mask = index.count - 1
+      var bucket = Int(truncatingIfNeeded: hash) & mask
+      let keyOffset = MemoryLayout<Slot>.offset(of: \Slot.key)!
+      return slots.withUnsafeBufferPointer { slots -> Int32? in
+        while true {
+          let slot = index[bucket]
+          if slot < 0 { return nil }
+          let stored = slots.baseAddress! + Int(slot)
+          if stored.pointee.hash == hash,
+            matches((UnsafeRawPointer(stored) + keyOffset).assumingMemoryBound(to: Key.self))
+          {
+            return slot
+          }
+          bucket = (bucket + 1) & mask
+        }
       }
     }
 
@@ -188,9 +200,11 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// arrays): the caller compares its parts instead of making one per lookup, and `body`
   /// reads the value in place under the lock, without a copy to retain and release.
   @inline(__always)
-  func withValue(hash: Int32, matching matches: (Key) -> Bool, _ body: (Value) -> Void) -> Bool {
+  func withValue(
+    hash: Int32, matching matches: (UnsafePointer<Key>) -> Bool, _ body: (Value) -> Void
+  ) -> Bool {
     storage.withLock { storage -> Bool in
-      guard !storage.index.isEmpty, let slot = storage.find(hash: hash, matching: matches).slot
+      guard !storage.index.isEmpty, let slot = storage.find(hash: hash, matching: matches)
       else { return false }
       storage.hits += 1
       if storage.newest != slot {

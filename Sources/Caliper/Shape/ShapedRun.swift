@@ -197,6 +197,7 @@ struct Shaper: ~Copyable {
       return
     }
     let languageKey = Int(bitPattern: UnsafeRawPointer(language))
+    let features = styleFeatures
     var start = run.range.lowerBound
     while start < run.range.upperBound {
       // A word: up to and including the spaces after it.
@@ -225,14 +226,12 @@ struct Shaper: ~Copyable {
             word: UnsafeBufferPointer(rebasing: scalars[piece]))
         }
         // A word seen before is stored from the cache without making its key.
-        let features = styleFeatures
         let stored =
           word.fits
           && cache.cache.withValue(
-            hash: word.cacheHash, matching: { $0.word == word && $0.features == features }
-          ) { cached in
-            output.storeWord(cached, at: start, font: font, analysis: analysis)
-          }
+            hash: word.cacheHash,
+            matching: { $0.pointee.word == word && $0.pointee.features == features },
+            { cached in output.storeWord(cached, at: start, font: font, analysis: analysis) })
         if !stored {
           let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece])
           let shaped = cache.cache.value(for: key) {
