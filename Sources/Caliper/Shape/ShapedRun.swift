@@ -275,8 +275,11 @@ struct ShapedText {
   /// Keeps a cluster start only where `graphemeStart` also has one, and marks every
   /// offset inside a cluster unsafe to break: a break opportunity there (ICU's after a soft
   /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
-  mutating func keepClusterStarts(where graphemeStart: [Bool]) {
-    for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
+  /// `graphemeStart` nil: every offset starts a grapheme cluster.
+  mutating func keepClusterStarts(where graphemeStart: [Bool]?) {
+    if let graphemeStart {
+      for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
+    }
     unsafeBefore.insertComplement(of: clusterStart, in: 1..<max(1, clusterStart.count - 1))
   }
 
@@ -284,19 +287,32 @@ struct ShapedText {
   /// size — and returns how many there were: a lossy step the results count.
   mutating func clampNegativeAdvances() -> Int {
     var clamped = 0
-    for index in advances.indices where advances[index] < 0 {
-      advances[index] = 0
-      clamped += 1
+    advances.withUnsafeMutableBufferPointer { advances in
+      for index in advances.indices where advances[index] < 0 {
+        advances[index] = 0
+        clamped += 1
+      }
     }
     return clamped
   }
 
-  /// The advances as prefix sums: element i is the sum of the advances of scalars 0..<i.
-  mutating func takePrefixSums() -> [Double] {
+  /// The advances as prefix sums (element i is the sum of the advances of scalars 0..<i),
+  /// and whether the sums never fall (`PreparedTextStorage.prefixRises`), found in the
+  /// same pass over a raw buffer.
+  mutating func takePrefixSums() -> (sums: [Double], rises: Bool) {
     var sums: [Double] = []
     swap(&sums, &advances)  // unique: summed in place, not copied
-    for index in sums.indices.dropFirst() { sums[index] += sums[index - 1] }
-    return sums
+    var rises = true
+    sums.withUnsafeMutableBufferPointer { sums in
+      guard var total = sums.first else { return }
+      for index in sums.indices.dropFirst() {
+        let next = sums[index] + total
+        if !(total <= next) { rises = false }
+        sums[index] = next
+        total = next
+      }
+    }
+    return (sums, rises)
   }
 
   /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first
