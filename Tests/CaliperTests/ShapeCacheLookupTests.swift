@@ -5,7 +5,7 @@ import Testing
 
 /// The shape cache's fast paths answer as the slow ones: a cached word stored by its
 /// advances alone (`ShapedPiece.isPlain`) and a hit found by the key's trivial parts
-/// (`LRUCache.withValue(hash:matching:_:)`) give the text the run shaping gives it.
+/// (`LRUCache.withValue(for:hash:_:)`) give the text the run shaping gives it.
 @Suite struct ShapeCacheLookupTests {
   /// Every paragraph prepared twice through the shape cache (the second time every word is
   /// a hit) has the advances, cluster starts, unsafe offsets and `.notdef` count of the
@@ -76,9 +76,8 @@ import Testing
     func find(_ probe: ShapeKey) -> [Int64]? {
       var found: [Int64]?
       let hit = cache.withValue(
-        hash: probe.cacheHash,
-        matching: { $0.pointee.word == probe.word && $0.pointee.features == probe.features },
-        { found = $0.packed })
+        for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash
+      ) { found = $0.packed }
       #expect(hit == (found != nil))
       return found
     }

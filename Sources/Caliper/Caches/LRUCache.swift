@@ -76,25 +76,18 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       }
     }
 
-    /// The slot of the key filed under `hash` that `matches` accepts, handed a pointer to
-    /// each stored key in place (a key copied out to compare is retained and released).
+    /// The slot of the key filed under `hash` that `probe` describes, compared in place
+    /// (a key copied out to compare is retained and released).
     @inline(__always)
-    func find(hash: Int32, matching matches: (UnsafePointer<Key>) -> Bool) -> Int32? {
+    func find(_ probe: Key.Probe, hash: Int32) -> Int32? {
       let mask = index.count - 1
       var bucket = Int(truncatingIfNeeded: hash) & mask
-      let keyOffset = MemoryLayout<Slot>.offset(of: \Slot.key)!
-      return slots.withUnsafeBufferPointer { slots -> Int32? in
-        while true {
-          let slot = index[bucket]
-          if slot < 0 { return nil }
-          let stored = slots.baseAddress! + Int(slot)
-          if stored.pointee.hash == hash,
-            matches((UnsafeRawPointer(stored) + keyOffset).assumingMemoryBound(to: Key.self))
-          {
-            return slot
-          }
-          bucket = (bucket + 1) & mask
-        }
+      while true {
+        let slot = index[bucket]
+        if slot < 0 { return nil }
+        let stored = Int(slot)
+        if slots[stored].hash == hash, slots[stored].key.matches(probe) { return slot }
+        bucket = (bucket + 1) & mask
       }
     }
 
@@ -193,19 +186,18 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     }
   }
 
-  /// Hands `body` the cached value whose key is filed under `hash` and accepted by
-  /// `matches`, made most recently used, and returns true; false when there is none, which
-  /// is not counted as a miss (the caller then looks up a whole key with
-  /// `value(for:make:)`, which counts it). For a key costly to make (`ShapeKey`, with its
-  /// arrays): the caller compares its parts instead of making one per lookup, and `body`
-  /// reads the value in place under the lock, without a copy to retain and release.
+  /// Hands `body` the cached value whose key is filed under `hash` and described by
+  /// `probe`, made most recently used, and returns true; false when there is none, which is
+  /// not counted as a miss (the caller then looks up a whole key with `value(for:make:)`,
+  /// which counts it). For a key costly to make (`ShapeKey`, with its arrays): the caller
+  /// describes it without making one per lookup, and `body` reads the value in place under
+  /// the lock, without a copy to retain and release.
   @inline(__always)
-  func withValue(
-    hash: Int32, matching matches: (UnsafePointer<Key>) -> Bool, _ body: (Value) -> Void
-  ) -> Bool {
+  func withValue(for probe: Key.Probe, hash: Int32, _ body: (Value) -> Void) -> Bool {
     storage.withLock { storage -> Bool in
-      guard !storage.index.isEmpty, let slot = storage.find(hash: hash, matching: matches)
-      else { return false }
+      guard !storage.index.isEmpty, let slot = storage.find(probe, hash: hash) else {
+        return false
+      }
       storage.hits += 1
       if storage.newest != slot {
         storage.unlink(slot)

@@ -37,13 +37,6 @@ struct ShapedPiece: Sendable {
   /// Found once, when the word is shaped, rather than per scalar of every store.
   let isPlain: Bool
 
-  /// `packed`, the shaping of `scalars`.
-  init(packed: [Int64], scalars: ArraySlice<Unicode.Scalar>) {
-    self.packed = packed
-    isPlain =
-      packed.allSatisfy { $0 & 7 == 1 } && !scalars.contains(where: TextAnalysis.isLineSeparator)
-  }
-
   static func pack(
     advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false
   ) -> Int64 {

@@ -13,7 +13,7 @@
 /// another (and `SWIFT_DETERMINISTIC_HASHING` makes it fixed, as for every `Hasher`).
 /// A lookup compares a `ShapeWord` (every field but the arrays, made with no allocation or
 /// reference count) and the features, and makes a key only on a miss
-/// (`LRUCache.withValue(hash:matching:_:)`). Limitation: a word of more than 24 bytes
+/// (`LRUCache.withValue(for:hash:_:)`). Limitation: a word of more than 24 bytes
 /// keeps its scalars in an array, and is looked up through a whole key.
 struct ShapeKey: CacheKey, Sendable {
   /// The word, the face and the shaping direction: every part but the arrays.
@@ -54,6 +54,16 @@ struct ShapeKey: CacheKey, Sendable {
 
   /// The index's hash: the digest's bits, with no second pass through `Hasher`.
   var cacheHash: Int32 { word.cacheHash }
+
+  /// A word that fits the lanes, as a lookup describes it: its parts and the features.
+  struct Probe {
+    let word: ShapeWord
+    let features: [FontFeature]
+  }
+
+  func matches(_ probe: Probe) -> Bool {
+    word == probe.word && features == probe.features
+  }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(word.digest)

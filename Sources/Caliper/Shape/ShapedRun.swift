@@ -229,9 +229,8 @@ struct Shaper: ~Copyable {
         let stored =
           word.fits
           && cache.cache.withValue(
-            hash: word.cacheHash,
-            matching: { $0.pointee.word == word && $0.pointee.features == features },
-            { cached in output.storeWord(cached, at: start, font: font, analysis: analysis) })
+            for: ShapeKey.Probe(word: word, features: features), hash: word.cacheHash
+          ) { cached in output.storeWord(cached, at: start, font: font, analysis: analysis) }
         if !stored {
           let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece])
           let shaped = cache.cache.value(for: key) {

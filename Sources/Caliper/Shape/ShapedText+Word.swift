@@ -28,3 +28,13 @@ extension ShapedText {
     }
   }
 }
+
+extension ShapedPiece {
+  /// `packed`, the shaping of `scalars`, with `isPlain` found.
+  init(packed: [Int64], scalars: ArraySlice<Unicode.Scalar>) {
+    self.init(
+      packed: packed,
+      isPlain: packed.allSatisfy { $0 & 7 == 1 }
+        && !scalars.contains(where: TextAnalysis.isLineSeparator))
+  }
+}
