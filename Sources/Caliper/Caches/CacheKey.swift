@@ -6,8 +6,19 @@
 protocol CacheKey: Hashable, Sendable {
   /// The index's hash of this key: equal keys give equal hashes.
   var cacheHash: Int32 { get }
+
+  /// What a lookup may compare instead of a whole key (`LRUCache.withValue(for:hash:_:)`):
+  /// the key itself unless a key is costly to make (`ShapeKey`).
+  associatedtype Probe = Self
+
+  /// Whether this key is the one `probe` describes.
+  func matches(_ probe: Probe) -> Bool
 }
 
 extension CacheKey {
   var cacheHash: Int32 { Int32(truncatingIfNeeded: hashValue) }
+}
+
+extension CacheKey where Probe == Self {
+  func matches(_ probe: Self) -> Bool { self == probe }
 }

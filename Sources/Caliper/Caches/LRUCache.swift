@@ -76,6 +76,21 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       }
     }
 
+    /// The slot of the key filed under `hash` that `probe` describes, compared in place
+    /// (a key copied out to compare is retained and released).
+    @inline(__always)
+    func find(_ probe: Key.Probe, hash: Int32) -> Int32? {
+      let mask = index.count - 1
+      var bucket = Int(truncatingIfNeeded: hash) & mask
+      while true {
+        let slot = index[bucket]
+        if slot < 0 { return nil }
+        let stored = Int(slot)
+        if slots[stored].hash == hash, slots[stored].key.matches(probe) { return slot }
+        bucket = (bucket + 1) & mask
+      }
+    }
+
     func slot(for key: Key, hash: Int32) -> Int32? {
       index.isEmpty ? nil : find(key, hash: hash).slot
     }
@@ -168,6 +183,28 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
         storage.pushNewest(slot)
       }
       return storage.slots[Int(slot)].value
+    }
+  }
+
+  /// Hands `body` the cached value whose key is filed under `hash` and described by
+  /// `probe`, made most recently used, and returns true; false when there is none, which is
+  /// not counted as a miss (the caller then looks up a whole key with `value(for:make:)`,
+  /// which counts it). For a key costly to make (`ShapeKey`, with its arrays): the caller
+  /// describes it without making one per lookup, and `body` reads the value in place under
+  /// the lock, without a copy to retain and release.
+  @inline(__always)
+  func withValue(for probe: Key.Probe, hash: Int32, _ body: (Value) -> Void) -> Bool {
+    storage.withLock { storage -> Bool in
+      guard !storage.index.isEmpty, let slot = storage.find(probe, hash: hash) else {
+        return false
+      }
+      storage.hits += 1
+      if storage.newest != slot {
+        storage.unlink(slot)
+        storage.pushNewest(slot)
+      }
+      storage.slots.withUnsafeBufferPointer { body($0[Int(slot)].value) }
+      return true
     }
   }
 

@@ -31,6 +31,11 @@ final class ShapeCache: Sendable {
 /// in one array (one allocation per word).
 struct ShapedPiece: Sendable {
   let packed: [Int64]
+  /// Whether every scalar starts a cluster with a glyph of its own and none is unsafe to
+  /// break before or a line separator: what a fresh `ShapedText` already says of every
+  /// offset, so storing the piece writes its advances alone (`ShapedText.storeWord`).
+  /// Found once, when the word is shaped, rather than per scalar of every store.
+  let isPlain: Bool
 
   static func pack(
     advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false

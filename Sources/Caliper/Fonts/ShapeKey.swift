@@ -11,30 +11,100 @@
 /// compares the digest, then the lanes. The seed comes from the standard library's
 /// per-process hash seed, so words chosen to collide in one process do not collide in
 /// another (and `SWIFT_DETERMINISTIC_HASHING` makes it fixed, as for every `Hasher`).
-/// Limitation: a word of more than 24 bytes keeps its scalars in an array.
+/// A lookup compares a `ShapeWord` (every field but the arrays, made with no allocation or
+/// reference count) and the features, and makes a key only on a miss
+/// (`LRUCache.withValue(for:hash:_:)`). Limitation: a word of more than 24 bytes
+/// keeps its scalars in an array, and is looked up through a whole key.
 struct ShapeKey: CacheKey, Sendable {
+  /// The word, the face and the shaping direction: every part but the arrays.
+  let word: ShapeWord
+  /// The style's OpenType features (all applying to the whole text).
+  let features: [FontFeature]
+  /// Any longer word's scalars; empty for a word packed in `word`'s lanes.
+  private let scalars: [UInt32]
+
+  /// The word's length in scalars.
+  var count: Int { word.count }
+
+  init(
+    font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, features: [FontFeature],
+    word: ArraySlice<Unicode.Scalar>
+  ) {
+    let made = word.withUnsafeBufferPointer { scalars in
+      ShapeWord(
+        font: font, script: script, rightToLeft: rightToLeft, language: language,
+        featuresDigest: ShapeWord.digest(of: features), word: scalars)
+    }
+    self.init(word: made, features: features, scalars: word)
+  }
+
+  /// The key of `word` (made from `scalars` with `features`' digest).
+  init(word: ShapeWord, features: [FontFeature], scalars: ArraySlice<Unicode.Scalar>) {
+    var word = word
+    self.features = features
+    if word.fits {
+      self.scalars = []
+    } else {
+      let values = scalars.map(\.value)
+      word.addScalars(values)
+      self.scalars = values
+    }
+    self.word = word
+  }
+
+  /// The index's hash: the digest's bits, with no second pass through `Hasher`.
+  var cacheHash: Int32 { word.cacheHash }
+
+  /// A word that fits the lanes, as a lookup describes it: its parts and the features.
+  struct Probe {
+    let word: ShapeWord
+    let features: [FontFeature]
+  }
+
+  func matches(_ probe: Probe) -> Bool {
+    word == probe.word && features == probe.features
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(word.digest)
+  }
+
+  static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+    lhs.word == rhs.word && lhs.features == rhs.features && lhs.scalars == rhs.scalars
+  }
+
+  /// Estimated bytes of an entry: key and value storage plus bookkeeping.
+  var cost: Int {
+    96 + features.count * MemoryLayout<FontFeature>.stride + count
+      * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride)
+  }
+}
+
+/// A shape-cache key's parts that are not arrays: the face, script, direction and
+/// language, the word's UTF-8 in three lanes, and the seeded digest of all of them and of
+/// the features. Trivial (no reference counting), so a lookup makes one per word for free.
+struct ShapeWord: Equatable, Sendable {
   /// `Font.serial`: one version of one face.
   let font: UInt64
   /// HarfBuzz script (`hb_script_t` raw value).
   let script: UInt32
-  /// The word's length in scalars (`count`), beside `script` and `rightToLeft` so that the
-  /// three share 8 bytes.
+  /// The word's length in scalars, beside `script`, `rightToLeft` and `fits` so that the
+  /// four share 8 bytes.
   private let length: UInt16
   let rightToLeft: Bool
+  /// Whether the word's UTF-8 fits `utf8`; else its key keeps the scalars.
+  let fits: Bool
   /// HarfBuzz's interned language, by address (stable for the process).
   let language: Int
-  /// The style's OpenType features (all applying to the whole text).
-  let features: [FontFeature]
-  /// The word's length in scalars.
-  var count: Int { Int(length) }
   /// The word's UTF-8, 8 bytes to a lane in memory order, zeros after it, when it fits in
   /// `inlineBytes` (with the scalar count, which tells trailing NULs from padding, this is
   /// the word); zeros otherwise.
   private let utf8: (UInt64, UInt64, UInt64)
-  /// Any longer word's scalars; empty for a word packed in `utf8`.
-  private let scalars: [UInt32]
-  /// The seeded digest of all the above, made once.
-  private let digest: UInt64
+  /// The seeded digest of all the above, the features' digest, and a longer word's scalars.
+  private(set) var digest: UInt64
+
+  /// The word's length in scalars.
+  var count: Int { Int(length) }
 
   static let inlineBytes = 24
 
@@ -57,15 +127,23 @@ struct ShapeKey: CacheKey, Sendable {
     return high ^ low
   }
 
+  /// The digest of a style's features, made once per shaper (0 for none).
+  static func digest(of features: [FontFeature]) -> UInt64 {
+    var digest: UInt64 = 0
+    for feature in features {
+      digest = fold(digest ^ (UInt64(feature.code) << 32 | UInt64(feature.value)), seeds.1)
+    }
+    return digest
+  }
+
   init(
-    font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, features: [FontFeature],
-    word: ArraySlice<Unicode.Scalar>
+    font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, featuresDigest: UInt64,
+    word: UnsafeBufferPointer<Unicode.Scalar>
   ) {
     self.font = font
     self.script = script
     self.rightToLeft = rightToLeft
     self.language = language
-    self.features = features
     // Words are at most `ShapeCache.longestWord` scalars.
     length = UInt16(truncatingIfNeeded: word.count)
     // The UTF-8 written byte by byte into the lanes' memory (a fourth lane takes the
@@ -73,73 +151,63 @@ struct ShapeKey: CacheKey, Sendable {
     var lanes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     var fits = true
     withUnsafeMutableBytes(of: &lanes) { bytes in
-      word.withUnsafeBufferPointer { scalars in
-        var offset = 0
-        for scalar in scalars {
-          let value = scalar.value
-          if value < 0x80 {
-            bytes[offset] = UInt8(truncatingIfNeeded: value)
-            offset &+= 1
-          } else if value < 0x800 {
-            bytes[offset] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
-            bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            offset &+= 2
-          } else if value < 0x10000 {
-            bytes[offset] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
-            bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
-            bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            offset &+= 3
-          } else {
-            bytes[offset] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
-            bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
-            bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
-            bytes[offset &+ 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            offset &+= 4
-          }
-          if offset > Self.inlineBytes {
-            fits = false
-            break
-          }
+      var offset = 0
+      for scalar in word {
+        let value = scalar.value
+        if value < 0x80 {
+          bytes[offset] = UInt8(truncatingIfNeeded: value)
+          offset &+= 1
+        } else if value < 0x800 {
+          bytes[offset] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+          bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+          offset &+= 2
+        } else if value < 0x10000 {
+          bytes[offset] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+          bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+          bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+          offset &+= 3
+        } else {
+          bytes[offset] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+          bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
+          bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+          bytes[offset &+ 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+          offset &+= 4
+        }
+        if offset > Self.inlineBytes {
+          fits = false
+          break
         }
       }
     }
+    self.fits = fits
     utf8 = fits ? (lanes.0, lanes.1, lanes.2) : (0, 0, 0)
-    scalars = fits ? [] : word.map(\.value)
     let (first, second) = Self.seeds
     var digest = Self.fold(
-      first ^ font, second ^ (UInt64(script) << 32 | UInt64(length) << 1 | (rightToLeft ? 1 : 0)))
+      first ^ font,
+      second ^ (UInt64(script) << 32 | UInt64(length) << 1 | (rightToLeft ? 1 : 0)))
     digest = Self.fold(digest ^ UInt64(UInt(bitPattern: language)), second ^ utf8.0)
     digest = Self.fold(digest ^ utf8.1, second ^ utf8.2)
-    for feature in features {
-      digest = Self.fold(digest ^ (UInt64(feature.code) << 32 | UInt64(feature.value)), second)
-    }
+    if featuresDigest != 0 { digest = Self.fold(digest ^ featuresDigest, second) }
+    self.digest = digest
+  }
+
+  /// Folds a longer word's scalars (which `utf8` could not hold) into the digest.
+  mutating func addScalars(_ scalars: [UInt32]) {
     var index = 0
     while index < scalars.count {
       let pair =
         UInt64(scalars[index]) << 32 | (index + 1 < scalars.count ? UInt64(scalars[index + 1]) : 0)
-      digest = Self.fold(digest ^ pair, second)
+      digest = Self.fold(digest ^ pair, Self.seeds.1)
       index += 2
     }
-    self.digest = digest
   }
 
-  /// The index's hash: the digest's bits, with no second pass through `Hasher`.
+  /// The index's hash: the digest's bits.
   var cacheHash: Int32 { Int32(truncatingIfNeeded: digest ^ digest >> 32) }
 
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(digest)
-  }
-
-  static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+  static func == (lhs: ShapeWord, rhs: ShapeWord) -> Bool {
     lhs.digest == rhs.digest && lhs.utf8 == rhs.utf8 && lhs.font == rhs.font
       && lhs.script == rhs.script && lhs.rightToLeft == rhs.rightToLeft
-      && lhs.language == rhs.language && lhs.length == rhs.length
-      && lhs.features == rhs.features && lhs.scalars == rhs.scalars
-  }
-
-  /// Estimated bytes of an entry: key and value storage plus bookkeeping.
-  var cost: Int {
-    96 + features.count * MemoryLayout<FontFeature>.stride + count
-      * (MemoryLayout<UInt32>.stride + MemoryLayout<Int64>.stride)
+      && lhs.language == rhs.language && lhs.length == rhs.length && lhs.fits == rhs.fits
   }
 }

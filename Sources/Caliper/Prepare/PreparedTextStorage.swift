@@ -157,8 +157,13 @@ final class PreparedTextStorage: Sendable {
     // Emergency breaks fall at any grapheme start, also inside a HarfBuzz cluster (the "fi"
     // ligature), whose sides are then reshaped; the grapheme starts are kept apart only
     // where some are not cluster starts.
-    let graphemes = BitArray(analysis.graphemeStart)
-    shaped.keepClusterStarts(where: analysis.graphemeStart)
+    // Nearly always every offset starts a grapheme: then no flag is copied or cleared.
+    let everyGrapheme = !analysis.graphemeStart.contains(false)
+    let graphemes =
+      everyGrapheme
+      ? BitArray(repeating: true, count: analysis.graphemeStart.count)
+      : BitArray(analysis.graphemeStart)
+    shaped.keepClusterStarts(where: everyGrapheme ? nil : analysis.graphemeStart)
     analysis.dropGraphemeStarts()
     graphemeStart =
       graphemes == shaped.clusterStart ? BitArray(repeating: false, count: 0) : graphemes
@@ -181,13 +186,8 @@ final class PreparedTextStorage: Sendable {
     }
     clusterStart = shaped.clusterStart
     unsafeBefore = shaped.unsafeBefore
-    let prefix = shaped.takePrefixSums()
+    let (prefix, rises) = shaped.takePrefixSums()
     self.prefix = prefix
-    var rises = true
-    for index in prefix.indices.dropFirst() where !(prefix[index - 1] <= prefix[index]) {
-      rises = false
-      break
-    }
 
     let keepsSpaces = css && style.whiteSpace == .breakSpaces
     var segments: [Segment] = []

@@ -21,6 +21,8 @@ struct Shaper: ~Copyable {
   private let features: [hb_feature_t]
   /// The style's features, for shape-cache keys.
   private let styleFeatures: [FontFeature]
+  /// Their digest, for shape-cache lookups (`ShapeWord`).
+  private let featuresDigest: UInt64
   /// Whether words may be shaped alone: not when a feature applies to a range, which is
   /// given in the paragraph's offsets.
   let mayShapeWords: Bool
@@ -32,6 +34,7 @@ struct Shaper: ~Copyable {
     buffer = hb_buffer_create()
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
+    featuresDigest = ShapeWord.digest(of: styleFeatures)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
   }
@@ -189,20 +192,33 @@ struct Shaper: ~Copyable {
     let scalars = analysis.scalars
     let byWord = shapesByWord(run, font: font, cacheEnabled: cache.isEnabled)
     let languageKey = Int(bitPattern: UnsafeRawPointer(language))
+    let features = styleFeatures
     var start = run.range.lowerBound
     while start < run.range.upperBound {
       let piece = Self.piece(from: start, in: run, scalars: scalars, byWord: byWord)
       if piece.isCached {
-        let key = ShapeKey(
-          font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          language: languageKey, features: styleFeatures, word: scalars[piece.range])
-        let shaped = cache.cache.value(for: key) {
-          let packed = shape(
-            scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
-            run: run, font: font)
-          return (ShapedPiece(packed: packed), key.cost)
+        let word = scalars.withUnsafeBufferPointer { scalars in
+          ShapeWord(
+            font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
+            language: languageKey, featuresDigest: featuresDigest,
+            word: UnsafeBufferPointer(rebasing: scalars[piece.range]))
         }
-        output.store(shaped.packed[...], at: start, font: font, analysis: analysis)
+        // A word seen before is stored from the cache without making its key.
+        let stored =
+          word.fits
+          && cache.cache.withValue(
+            for: ShapeKey.Probe(word: word, features: features), hash: word.cacheHash
+          ) { cached in output.storeWord(cached, at: start, font: font, analysis: analysis) }
+        if !stored {
+          let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
+          let shaped = cache.cache.value(for: key) {
+            let packed = shape(
+              scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
+              run: run, font: font)
+            return (ShapedPiece(packed: packed, scalars: scalars[piece.range]), key.cost)
+          }
+          output.storeWord(shaped, at: start, font: font, analysis: analysis)
+        }
       } else {
         // The run whole, or a word in context, or (clean and long) alone, without keeping it.
         shape(
@@ -258,8 +274,11 @@ struct ShapedText {
   /// Keeps a cluster start only where `graphemeStart` also has one, and marks every
   /// offset inside a cluster unsafe to break: a break opportunity there (ICU's after a soft
   /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
-  mutating func keepClusterStarts(where graphemeStart: [Bool]) {
-    for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
+  /// `graphemeStart` nil: every offset starts a grapheme cluster.
+  mutating func keepClusterStarts(where graphemeStart: [Bool]?) {
+    if let graphemeStart {
+      for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
+    }
     unsafeBefore.insertComplement(of: clusterStart, in: 1..<max(1, clusterStart.count - 1))
   }
 
@@ -267,19 +286,32 @@ struct ShapedText {
   /// size — and returns how many there were: a lossy step the results count.
   mutating func clampNegativeAdvances() -> Int {
     var clamped = 0
-    for index in advances.indices where advances[index] < 0 {
-      advances[index] = 0
-      clamped += 1
+    advances.withUnsafeMutableBufferPointer { advances in
+      for index in advances.indices where advances[index] < 0 {
+        advances[index] = 0
+        clamped += 1
+      }
     }
     return clamped
   }
 
-  /// The advances as prefix sums: element i is the sum of the advances of scalars 0..<i.
-  mutating func takePrefixSums() -> [Double] {
+  /// The advances as prefix sums (element i is the sum of the advances of scalars 0..<i),
+  /// and whether the sums never fall (`PreparedTextStorage.prefixRises`), found in the
+  /// same pass over a raw buffer.
+  mutating func takePrefixSums() -> (sums: [Double], rises: Bool) {
     var sums: [Double] = []
     swap(&sums, &advances)  // unique: summed in place, not copied
-    for index in sums.indices.dropFirst() { sums[index] += sums[index - 1] }
-    return sums
+    var rises = true
+    sums.withUnsafeMutableBufferPointer { sums in
+      guard var total = sums.first else { return }
+      for index in sums.indices.dropFirst() {
+        let next = sums[index] + total
+        if !(total <= next) { rises = false }
+        sums[index] = next
+        total = next
+      }
+    }
+    return (sums, rises)
   }
 
   /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first

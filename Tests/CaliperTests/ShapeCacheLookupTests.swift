@@ -1,0 +1,90 @@
+import CaliperTestSupport
+import Testing
+
+@testable import Caliper
+
+/// The shape cache's fast paths answer as the slow ones: a cached word stored by its
+/// advances alone (`ShapedPiece.isPlain`) and a hit found by the key's trivial parts
+/// (`LRUCache.withValue(for:hash:_:)`) give the text the run shaping gives it.
+@Suite struct ShapeCacheLookupTests {
+  /// Every paragraph prepared twice through the shape cache (the second time every word is
+  /// a hit) has the advances, cluster starts, unsafe offsets and `.notdef` count of the
+  /// paragraph shaped whole without the cache. The extra texts hold words that are not
+  /// plain: ligatures ("office", "fl"), a line separator and a form feed inside a word, and
+  /// a character with no glyph in any bundled face (U+E000).
+  @Test func hitsAndPlainStoresEqualRunShaping() throws {
+    let cached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    let uncached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
+    let extra = [
+      "office office fluffy office ", "a\u{2028}b a\u{2028}b ", "x\u{0C}y x\u{0C}y ",
+      "\u{E000}x \u{E000}x ",
+    ]
+    for text in extra + TestFonts.paragraphs.prefix(200) {
+      let run = try uncached.prepare(text)
+      for _ in 0..<2 {
+        let word = try cached.prepare(text)
+        #expect(word.prefix == run.prefix, "\(text.prefix(40))")
+        #expect(word.clusterStart == run.clusterStart, "\(text.prefix(40))")
+        #expect(word.unsafeBefore == run.unsafeBefore, "\(text.prefix(40))")
+        #expect(word.missingGlyphCount == run.missingGlyphCount, "\(text.prefix(40))")
+      }
+    }
+    let shapes = cached.cacheStatistics.shapes
+    #expect(shapes.hits > 2 * shapes.misses, "\(shapes)")
+  }
+
+  /// Plainness by hand: a word whose every scalar starts a cluster with a glyph and no
+  /// unsafe flag is plain; a ligature's second scalar, an unsafe offset, a `.notdef` glyph
+  /// or a line separator makes it not.
+  @Test func plainness() {
+    func packed(_ flags: [(start: Bool, unsafe: Bool, missing: Bool)]) -> [Int64] {
+      flags.map {
+        ShapedPiece.pack(
+          advance: 500, clusterStart: $0.start, unsafeBefore: $0.unsafe, missingGlyph: $0.missing)
+      }
+    }
+    let plain = (start: true, unsafe: false, missing: false)
+    let word: [Unicode.Scalar] = ["a", "b", " "]
+    #expect(ShapedPiece(packed: packed([plain, plain, plain]), scalars: word[...]).isPlain)
+    let ligature = packed([plain, (false, false, false), plain])
+    #expect(!ShapedPiece(packed: ligature, scalars: word[...]).isPlain)
+    let unsafe = packed([plain, (true, true, false), plain])
+    #expect(!ShapedPiece(packed: unsafe, scalars: word[...]).isPlain)
+    let missing = packed([plain, (true, false, true), plain])
+    #expect(!ShapedPiece(packed: missing, scalars: word[...]).isPlain)
+    let separated: [Unicode.Scalar] = ["a", "\u{2028}", " "]
+    #expect(!ShapedPiece(packed: packed([plain, plain, plain]), scalars: separated[...]).isPlain)
+  }
+
+  /// A lookup by the key's parts finds the entry a whole key stored, counts a hit, and
+  /// counts no miss when it finds nothing (the whole key's lookup that follows counts it);
+  /// a key with other features or another face is not matched.
+  @Test func lookupByPartsFindsTheStoredKey() throws {
+    let cache = LRUCache<ShapeKey, ShapedPiece>(byteLimit: 1 << 20)
+    let word: [Unicode.Scalar] = ["t", "h", "e", " "]
+    let liga = [try FontFeature(tag: "liga", value: 0)]
+    func key(font: UInt64 = 1, features: [FontFeature] = []) -> ShapeKey {
+      ShapeKey(
+        font: font, script: 0x4C61_746E, rightToLeft: false, language: 0, features: features,
+        word: word[...])
+    }
+    let stored = key()
+    let piece = ShapedPiece(packed: [9, 9, 9, 9], scalars: word[...])
+    cache.insert(piece, for: stored, cost: stored.cost)
+    func find(_ probe: ShapeKey) -> [Int64]? {
+      var found: [Int64]?
+      let hit = cache.withValue(
+        for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash
+      ) { found = $0.packed }
+      #expect(hit == (found != nil))
+      return found
+    }
+    #expect(find(key()) == [9, 9, 9, 9])
+    #expect(find(key(features: liga)) == nil)
+    #expect(find(key(font: 2)) == nil)
+    let statistics = cache.statistics
+    #expect(statistics.hits == 1 && statistics.misses == 0)
+  }
+}
