@@ -21,7 +21,8 @@ extension TextBatch {
   /// bulk job.)
   ///
   /// - Parameters:
-  ///   - jobs: threads to use, the calling thread included (default: one per core).
+  ///   - jobs: threads to use, the calling thread included (default and most: one per
+  ///     core).
   ///   - ahead: the most texts read and not yet consumed (memory: that many answers).
   ///   - next: the next text and whether the prepared-text cache may answer and keep it
   ///     (`repeats(in:)`), or nil at the end. Called on the calling thread.
@@ -50,7 +51,8 @@ extension TextBatch {
       return true
     }
     let helpers = DispatchGroup()
-    let workers = max(1, jobs ?? Self.coreCount) - 1
+    // More threads than cores would only wait (as `concurrentPerform` runs no more).
+    let workers = min(max(1, jobs ?? Self.coreCount), Self.coreCount) - 1
     for _ in 0..<workers {
       helpers.enter()
       DispatchQueue.global().async {
