@@ -61,7 +61,7 @@ extension TextBatch {
       }
     }
     defer {
-      work.close(workers: workers)
+      work.stop(workers: workers)
       helpers.wait()
     }
     var read = 0
@@ -166,7 +166,7 @@ private final class OrderedWork: Sendable {
   func waitForResult() { resultStored.wait() }
 
   /// Stops the workers: each returns from `waitForText` with false after its current text.
-  func close(workers: Int) {
+  func stop(workers: Int) {
     state.withLock { $0.closed = true }
     for _ in 0..<workers { textAdded.signal() }
   }
