@@ -15,8 +15,10 @@ import CaliperService
 /// `MeasurementTable.write`): memory is the window's prepared texts plus one block of
 /// lines. Sizes only, each job prepares, measures and formats its texts whole (an answer
 /// is the text and a few hundred bytes per proposal) and drops each prepared text at
-/// once; this thread writes the answers in input order. Limitation: with lines, line
-/// breaking runs on the writing thread, so only preparing is parallel.
+/// once; the texts stream through the jobs with no barrier between windows
+/// (`TextBatch.prepareInOrder`), and this thread, itself one of the jobs, writes the
+/// answers in input order. Limitation: with lines, line breaking runs on the writing
+/// thread, so only preparing is parallel.
 enum MeasureStream {
   /// Writes the result of each of `texts` to `output`, in order.
   ///
@@ -47,12 +49,13 @@ enum MeasureStream {
     let window = max(1, jobs ?? TextBatch.coreCount) * (whole ? 16 : 4)
     var seen = Set<Int>()
     var slice: [String] = []
-    while true {
+    var cached: [Bool] = []
+    /// The next window of texts, with whether each goes through the prepared-text cache.
+    func readWindow() throws {
       slice.removeAll(keepingCapacity: true)
       while slice.count < window, let text = try next() { slice.append(text) }
-      if slice.isEmpty { break }
       // Only a text that comes again goes through the prepared-text cache.
-      var cached = TextBatch.repeats(in: slice)
+      cached = TextBatch.repeats(in: slice)
       for index in slice.indices {
         var text = slice[index]
         let hash = text.withUTF8 { bytes in  // the bytes, as `TextBatch.repeats` hashes them
@@ -66,28 +69,46 @@ enum MeasureStream {
           seen.insert(hash)
         }
       }
-      if whole {
-        let answers = batch.prepare(slice, jobs: jobs, cached: cached) { text in
+    }
+    if whole {
+      // Sizes only: the texts stream through the jobs, with no barrier between windows;
+      // this thread writes the answers in input order as they are done.
+      var position = 0
+      try batch.prepareInOrder(
+        jobs: jobs, ahead: window,
+        next: {
+          if position == slice.count {
+            try readWindow()
+            position = 0
+            if slice.isEmpty { return nil }
+          }
+          defer { position += 1 }
+          return (slice[position], cached[position])
+        },
+        transform: { text in
           var bytes: [UInt8] = []
           answer(
             MeasuredRows(text: text, proposals: proposals, options: options, format: format),
             json: json
           ) { bytes += $0 }
           return bytes
-        }
-        for answer in answers {
+        },
+        consume: { answer in
           output.write(try answer.get())
           afterEach()
-        }
-      } else {
-        for item in batch.prepare(slice, jobs: jobs, cached: cached, transform: { $0 }) {
-          let text = try item.get()
-          answer(
-            MeasuredRows(text: text, proposals: proposals, options: options, format: format),
-            json: json
-          ) { output.write($0) }
-          afterEach()
-        }
+        })
+      return
+    }
+    while true {
+      try readWindow()
+      if slice.isEmpty { break }
+      for item in batch.prepare(slice, jobs: jobs, cached: cached, transform: { $0 }) {
+        let text = try item.get()
+        answer(
+          MeasuredRows(text: text, proposals: proposals, options: options, format: format),
+          json: json
+        ) { output.write($0) }
+        afterEach()
       }
     }
   }
