@@ -23,7 +23,8 @@ extension TextBatch {
   /// - Parameters:
   ///   - jobs: threads to use, the calling thread included (default and most: one per
   ///     core).
-  ///   - ahead: the most texts read and not yet consumed (memory: that many answers).
+  ///   - ahead: the most texts read and not yet consumed (memory: that many answers; at
+  ///     least one).
   ///   - next: the next text and whether the prepared-text cache may answer and keep it
   ///     (`repeats(in:)`), or nil at the end. Called on the calling thread.
   ///   - transform: the bytes to hand on for each prepared text, made on the thread that
@@ -31,13 +32,13 @@ extension TextBatch {
   ///   - consume: each text's outcome, in input order.
   /// - Throws: the first error `consume` throws (nothing after it is consumed), else the
   ///   error `next` threw (every text read before it is consumed first).
-  public func prepareInOrder(
+  package func prepareInOrder(
     jobs: Int? = nil, ahead: Int,
     next: () throws -> (text: String, cached: Bool)?,
     transform: @escaping @Sendable (PreparedText) -> [UInt8],
     consume: (Result<[UInt8], CaliperError>) throws -> Void
   ) throws {
-    precondition(ahead > 0, "at least one text in flight")
+    let ahead = max(1, ahead)
     let work = OrderedWork(capacity: ahead)
     let fonts = self.fonts
     let style = self.style
