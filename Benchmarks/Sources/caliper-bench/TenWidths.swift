@@ -29,6 +29,6 @@ extension Bench {
     return Row(
       workload: "W4 prepare + 10 widths", corpus: name, operations: paragraphs.count,
       segments: prepared.segmentCount, bytes: prepared.corpus.byteCount, race: race,
-      target: Target(pango: 30, skparagraph: 4))
+      target: Target(pango: 30, skparagraph: 5))
   }
 }
