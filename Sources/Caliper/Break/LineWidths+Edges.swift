@@ -139,13 +139,12 @@ extension LineWidths {
     body: (Piece) -> Void
   ) {
     let font = text.cascadeFonts[run.face]!  // every run's face was opened while itemizing
-    let runStyle = text.style(ofFace: run.face)
-    if text.slotStyles.isEmpty || Shaper.features(runStyle) == Shaper.features(text.style) {
+    if !text.shapesInSpanStyle(face: run.face) {
       shaper.shape(
         text.analysis.scalars, boundaries: text.clusterStart, range: piece, context: true,
         run: run, font: font, as: kind, body: body)
     } else {
-      Shaper(style: runStyle).shape(
+      Shaper(style: text.shapingStyle(ofFace: run.face)).shape(
         text.analysis.scalars, boundaries: text.clusterStart, range: piece, context: true,
         run: run, font: font, as: kind, body: body)
     }

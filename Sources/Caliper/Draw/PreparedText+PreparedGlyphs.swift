@@ -44,14 +44,6 @@ extension PreparedText {
     return parts
   }
 
-  /// The style a face's runs were shaped in: the text's, unless a span's features differ
-  /// (as `shapeRun` and `LineWidths.shapeStretch` choose their shaper).
-  func shapingStyle(ofFace face: Int) -> TextStyle {
-    let runStyle = style(ofFace: face)
-    return slotStyles.isEmpty || Shaper.features(runStyle) == Shaper.features(style)
-      ? style : runStyle
-  }
-
   /// The piece preparing shaped in several calls that holds `offset`, if any.
   private func cutPiece(containing offset: Int) -> CutPiece? {
     let pieces = storage.cutPieces

@@ -140,6 +140,18 @@ public struct PreparedText: Sendable {
     slotStyles.isEmpty ? style : slotStyles[face]
   }
 
+  /// Whether face index `face`'s runs were shaped in their span's style rather than the
+  /// text's: only where the span's features differ (preparing makes a new shaper only
+  /// there; `LineWidths.shapeStretch` and drawing choose theirs by this).
+  func shapesInSpanStyle(face: Int) -> Bool {
+    !slotStyles.isEmpty && Shaper.features(slotStyles[face]) != Shaper.features(style)
+  }
+
+  /// The style face index `face`'s runs were shaped in (`shapesInSpanStyle`).
+  func shapingStyle(ofFace face: Int) -> TextStyle {
+    shapesInSpanStyle(face: face) ? slotStyles[face] : style
+  }
+
   /// Whether face index `face` is a placeholder's slot (a box, never shaped or drawn).
   func isPlaceholder(face: Int) -> Bool {
     !placeholders.isEmpty && placeholders.contains { $0.face == face }
