@@ -83,18 +83,18 @@ extension PreparedText {
     let range = lineRun.range
     var parts: [[ShapedGlyph]] = []
     let shaper = Shaper(style: style)
-    for (index, stretch) in [head, middle, tail].enumerated() {
-      if index == 1 {
-        // Between the edges: the glyphs of the pieces whose advances the width summed.
-        parts += preparedGlyphs(middle.clamped(to: range), of: textRun)
-        continue
-      }
+    // The edges, reshaped as measuring reshaped them.
+    func shapeEdge(_ stretch: Range<Int>) {
       let piece = stretch.clamped(to: textRun.range)
-      guard piece.overlaps(range) else { continue }
+      guard piece.overlaps(range) else { return }
       pen.widths.shapeStretch(piece, run: textRun, shaper: shaper, as: GlyphPiece.self) {
         parts.append($0.glyphs.filter { range.contains($0.cluster) })
       }
     }
+    shapeEdge(head)
+    // Between the edges: the glyphs of the pieces whose advances the width summed.
+    parts += preparedGlyphs(middle.clamped(to: range), of: textRun)
+    shapeEdge(tail)
     // Each piece's glyphs are in visual order, the pieces in text order.
     let glyphs = Array((textRun.isRightToLeft ? parts.reversed() : parts).joined())
     if textRun.isCombined {

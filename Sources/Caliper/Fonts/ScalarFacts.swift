@@ -77,11 +77,12 @@ struct ScalarFactsMemo {
   /// face has the scalar. `.max` (no scalar's) when empty.
   private var faces: [UInt64] = []
   static let noFace: UInt64 = 0xFFFF
-  private static let slots = 512
+  private static let slotsLog2 = 9
+  private static let slots = 1 << slotsLog2
 
   @inline(__always)
   private static func slot(_ value: UInt32) -> Int {
-    Int((value &* 0x9E37_79B1) >> 23) & (slots - 1)
+    ScalarTable.slot(value, shift: UInt32(32 - slotsLog2))
   }
 
   func facts(_ scalar: Unicode.Scalar) -> UInt8 { ScalarFactsTable.facts(scalar) }

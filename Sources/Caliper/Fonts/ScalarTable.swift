@@ -33,11 +33,19 @@ final class ScalarTable: @unchecked Sendable {
     entries.deallocate()
   }
 
+  /// The slot of `value` in a table of `1 << (32 - shift)` entries: a multiplicative hash,
+  /// so that the blocks a mixed text draws from (Latin-1, Arabic, Devanagari, Thai, kana,
+  /// CJK) do not evict each other.
+  @inline(__always)
+  static func slot(_ value: UInt32, shift: UInt32) -> Int {
+    Int((value &* 0x9E37_79B1) >> shift)
+  }
+
   /// The answer kept for `scalar`, or `compute`'s, kept.
   @inline(__always)
   func answer(_ scalar: Unicode.Scalar, _ compute: (Unicode.Scalar) -> UInt8) -> UInt8 {
     let key = UInt64(scalar.value) + 1
-    let slot = Int((scalar.value &* 0x9E37_79B1) >> shift) & mask
+    let slot = Self.slot(scalar.value, shift: shift) & mask
     let entry = entries[slot].load(ordering: .relaxed)
     if entry >> 8 == key { return UInt8(truncatingIfNeeded: entry) }
     let answer = compute(scalar)

@@ -47,6 +47,8 @@ struct ShapedPiece: Sendable {
   static func clusterStart(_ value: Int64) -> Bool { value & 1 != 0 }
   static func unsafeBefore(_ value: Int64) -> Bool { value & 2 != 0 }
   static func missingGlyph(_ value: Int64) -> Bool { value & 4 != 0 }
+  /// Whether `value` is a cluster start that is safe to break before and has a glyph.
+  static func isPlainCluster(_ value: Int64) -> Bool { value & 7 == 1 }
 
   /// `value` with its flags replaced.
   static func with(_ value: Int64, clusterStart: Bool, unsafeBefore: Bool) -> Int64 {

@@ -59,7 +59,7 @@ extension Shaper {
   /// results (as `Piece` keeps them) in text order: a long run never holds more than one
   /// piece's results at a time. Measuring (advances per scalar) and drawing (glyphs) both
   /// shape through here, so both cut where the other does. Drawing a line of a long piece
-  /// resumes at `resume`, a piece start an earlier call handed `body` (`ShapedText.cuts`),
+  /// resumes at `resume`, a piece start an earlier call handed `body` (`ShapedText.cutPieces`),
   /// and stops before the first piece that starts at or after `stop`.
   func shape<Piece: ShapedPieceResult>(
     _ scalars: [Unicode.Scalar], boundaries graphemeStart: some BooleanLookup, range: Range<Int>,

@@ -34,7 +34,7 @@ extension ShapedPiece {
   init(packed: [Int64], scalars: ArraySlice<Unicode.Scalar>) {
     self.init(
       packed: packed,
-      isPlain: packed.allSatisfy { $0 & 7 == 1 }
+      isPlain: packed.allSatisfy(ShapedPiece.isPlainCluster)
         && !scalars.contains(where: TextAnalysis.isLineSeparator))
   }
 }
