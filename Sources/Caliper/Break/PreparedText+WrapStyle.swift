@@ -23,11 +23,26 @@
 extension PreparedText {
   /// The breaking at `available` with the style's wrap style, cached like any other; its
   /// range of widths is `available` alone (a wrap style's lines change with any width).
-  func wrapStyledBreaking(available: Double, extra: Double) -> Breaking {
-    var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
-      let spans = wrapStyledLines(at: available)
-      return LineBreakCache.Entry(
-        limits: available..<available.nextUp, fit: LineFit(spans), spans: spans)
+  /// For a size alone (`needsSpans` false) the lines go into their size as they are chosen
+  /// and only the size is cached, as greedy lines are: no line is kept.
+  func wrapStyledBreaking(available: Double, extra: Double, needsSpans: Bool) -> Breaking {
+    let limits = available..<available.nextUp
+    var found: Breaking
+    if needsSpans {
+      found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
+        let spans = wrapStyledLines(at: available)
+        return LineBreakCache.Entry(limits: limits, fit: LineFit(spans), spans: spans)
+      }
+    } else {
+      let cached = breakCache.fit(containing: available)
+      if let (known, fit) = cached.found {
+        found = Breaking(fit: fit, limits: known, extra: extra)
+      } else {
+        var fit = LineFit()
+        wrapStyledLines(at: available, into: &fit)
+        breakCache.insertFit(limits, fit, at: cached.vacancy)
+        found = Breaking(fit: fit, limits: limits, extra: extra)
+      }
     }
     found.available = available
     found.fitsContent = true
@@ -36,36 +51,28 @@ extension PreparedText {
 
   /// The greedy lines at `available`, each paragraph's then re-chosen by the wrap style.
   func wrapStyledLines(at available: Double) -> [LineBreaker.Span] {
-    var breaker = LineBreaker(limit: available)
-    var spans = breaker.breakLines(widths)
-    var paragraphs: [Range<Int>] = []
-    var first = 0
-    for (index, span) in spans.enumerated() where endsParagraph(span) {
-      paragraphs.append(first..<index + 1)
-      first = index + 1
-    }
-    if first < spans.count { paragraphs.append(first..<spans.count) }
-    var chooser = WrapChooser(text: self, available: available)
-    var replacements: [(Range<Int>, [LineBreaker.Span])] = []
-    for (number, paragraph) in paragraphs.enumerated() {
-      switch style.wrapStyle {
-      case .balance:
-        // Blink balances from the block's start only: its first paragraph.
-        if chooser.isCSS && number > 0 { break }
-        if chooser.overflows(spans[paragraph]) { continue }
-        if let lines = chooser.balanced(spans[paragraph]) {
-          replacements.append((paragraph, lines))
-        }
-      case .pretty:
-        if chooser.overflows(spans[paragraph]) { continue }
-        let window = max(paragraph.lowerBound, paragraph.upperBound - 4)..<paragraph.upperBound
-        if let lines = chooser.pretty(spans[window]) { replacements.append((window, lines)) }
-      case .auto, .stable:
-        break
-      }
-    }
-    for (range, lines) in replacements.reversed() { spans.replaceSubrange(range, with: lines) }
+    var spans: [LineBreaker.Span] = []
+    wrapStyledLines(at: available, into: &spans)
     return spans
+  }
+
+  /// `wrapStyledLines(at:)` handed to `sink` in order, a paragraph at a time.
+  func wrapStyledLines<Sink: LineSink>(at available: Double, into sink: inout Sink) {
+    var breaker = LineBreaker(limit: available)
+    var spans: [LineBreaker.Span] = []
+    spans.reserveCapacity(8)  // most balanced paragraphs: one allocation
+    breaker.breakLines(widths, into: &spans)
+    // `storage.style`: read in place, not copied with its arrays and strings retained.
+    let wrapStyle = storage.style.wrapStyle
+    var chooser = WrapChooser(text: self, available: available)
+    var first = 0
+    var number = 0
+    for (index, span) in spans.enumerated()
+    where index == spans.count - 1 || endsParagraph(span) {
+      chooser.choose(spans[first...index], number: number, wrapStyle, into: &sink)
+      first = index + 1
+      number += 1
+    }
   }
 
   /// Whether a line ends its paragraph: at a hard break or the text's end.
@@ -86,7 +93,31 @@ struct WrapChooser {
     self.text = text
     widths = text.widths
     self.available = available
-    isCSS = text.style.breakRules == .css
+    isCSS = text.storage.style.breakRules == .css
+  }
+
+  /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
+  /// where it applies.
+  mutating func choose<Sink: LineSink>(
+    _ lines: ArraySlice<LineBreaker.Span>, number: Int, _ wrapStyle: TextStyle.WrapStyle,
+    into sink: inout Sink
+  ) {
+    switch wrapStyle {
+    case .balance:
+      // Blink balances from the block's start only: its first paragraph.
+      if !(isCSS && number > 0), !overflows(lines), balanced(lines, into: &sink) { return }
+    case .pretty:
+      guard !overflows(lines) else { break }
+      let window = max(lines.startIndex, lines.endIndex - 4)..<lines.endIndex
+      for span in lines[..<window.lowerBound] { sink.append(span) }
+      if !pretty(lines[window], into: &sink) {
+        for span in lines[window] { sink.append(span) }
+      }
+      return
+    case .auto, .stable:
+      break
+    }
+    for span in lines { sink.append(span) }
   }
 
   /// A length in Blink's LayoutUnits (1/64 px), rounded down as a CSS width is.
@@ -103,20 +134,30 @@ struct WrapChooser {
     lines.contains { $0.emergency || $0.width + $0.indent > available + LineBreaker.tolerance }
   }
 
-  /// The balanced lines of a paragraph's greedy `lines`, or nil to keep them.
-  mutating func balanced(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
-    guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else { return nil }
-    if let chosen = scored(lines, isBalanced: true) { return chosen }
+  /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
+  /// to keep them.
+  mutating func balanced<Sink: LineSink>(
+    _ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink
+  ) -> Bool {
+    guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else {
+      return false
+    }
+    if scored(lines, isBalanced: true, into: &sink) { return true }
     // Blink's bisection cannot take a paragraph that a hard break ends or that is followed
     // by more.
-    guard available > 0 else { return nil }
-    if isCSS, text.segments.contains(where: \.isHardBreak) { return nil }
-    return bisected(lines)
+    guard available > 0 else { return false }
+    if isCSS, text.segments.contains(where: \.isHardBreak) { return false }
+    guard let bisected = bisected(lines) else { return false }
+    for span in bisected { sink.append(span) }
+    return true
   }
 
-  /// The pretty lines of a paragraph's last greedy `lines`, or nil to keep them.
-  func pretty(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
-    guard lines.count > 1, let last = lines.last else { return nil }
+  /// Hands on the pretty lines of a paragraph's last greedy `lines`; false (none handed
+  /// on) to keep them.
+  func pretty<Sink: LineSink>(_ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink)
+    -> Bool
+  {
+    guard lines.count > 1, let last = lines.last else { return false }
     let lastAvailable = available - widths.indent(atLineStart: last.start)
     let isShort =
       isCSS
@@ -125,8 +166,8 @@ struct WrapChooser {
     let all = Array(lines)
     let count = all.count
     let hyphenated = count >= 3 && all[count - 2].hyphen && all[count - 3].hyphen
-    guard (isShort && isSingleWord(last)) || hyphenated else { return nil }
-    return scored(lines, isBalanced: false)
+    guard (isShort && isSingleWord(last)) || hyphenated else { return false }
+    return scored(lines, isBalanced: false, into: &sink)
   }
 
   /// Whether a line is one segment: no break opportunity inside it.
@@ -147,25 +188,27 @@ struct WrapChooser {
     return low < segments.count && segments[low].start == offset ? low : nil
   }
 
-  /// The lines the score-based breaker chooses over `lines`' break opportunities, or nil
-  /// where it declines (or cannot run: a tab, a line broken inside a word).
-  func scored(_ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool) -> [LineBreaker.Span]? {
+  /// Hands on the lines the score-based breaker chooses over `lines`' break opportunities;
+  /// false (none handed on) where it declines (or cannot run: a tab, a line broken inside
+  /// a word).
+  func scored<Sink: LineSink>(
+    _ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
+  ) -> Bool {
     let scorer = breaker(isBalanced: isBalanced, lines: lines)
     let points: [ScoreLineBreaker.Candidate]?
     if isBalanced {
       // The whole paragraph: its candidates are made once.
-      guard let made = paragraphCandidates(lines) else { return nil }
+      guard let made = paragraphCandidates(lines) else { return false }
       points = scorer.breakPoints(
         made.candidates, made.inputs(hyphenPenalty: scorer.hyphenPenalty),
         lineCount: lines.count)
     } else {
-      guard let candidates = self.candidates(lines, scorer: scorer) else { return nil }
+      guard let candidates = self.candidates(lines, scorer: scorer) else { return false }
       points = scorer.breakPoints(candidates, lineCount: lines.count)
     }
-    guard let points else { return nil }
+    guard let points else { return false }
     let segments = text.segments
     let start = lines.first?.start ?? 0
-    var out: [LineBreaker.Span] = []
     var lineStart = start
     var emitter = LineBreaker(limit: available)
     for (number, chosen) in points.enumerated() {
@@ -185,10 +228,10 @@ struct WrapChooser {
       emitter.measure(fromIndent: widths.indent(atLineStart: lineStart))
       emitter.emit(
         widths, lineStart, point.contentEnd, point.offset, width,
-        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, to: &out)
+        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, to: &sink)
       lineStart = point.offset
     }
-    return out
+    return true
   }
 
   /// The score-based breaker's candidates over `lines`' break opportunities: the
@@ -223,7 +266,7 @@ struct WrapChooser {
     // Blink's score-based breaker gives no break points with `white-space: break-spaces`
     // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
     // the greedy ones).
-    if isCSS, text.style.whiteSpace == .breakSpaces { return nil }
+    if isCSS, text.storage.style.whiteSpace == .breakSpaces { return nil }
     guard text.tabs.isEmpty, var index = segmentIndex(startingAt: window.lowerBound) else {
       return nil
     }
@@ -286,7 +329,7 @@ struct WrapChooser {
     let width = isCSS ? Float(Self.layoutUnits(available)) / 64 : Float(max(0, available))
     return ScoreLineBreaker(
       isBalanced: isBalanced, firstAvailable: fit(firstIndent), otherAvailable: fit(otherIndent),
-      width: width, size: Float(text.style.size))
+      width: width, size: Float(text.storage.style.size))
   }
 
   /// Blink's bisection (`ParagraphLineBreaker::AttemptParagraphBalancing`): the greedy lines

@@ -127,7 +127,9 @@ extension PreparedText {
     // A fact found while preparing: reading `style` here would copy it (and retain its
     // arrays and strings) on every relayout.
     if storage.breakFacts.contains(.reworksLines) {
-      return (wrapStyledBreaking(available: available, extra: extra), available, extra)
+      return (
+        wrapStyledBreaking(available: available, extra: extra, needsSpans: needsSpans),
+        available, extra)
     }
     return (nil, available, extra)
   }
