@@ -178,7 +178,21 @@ struct WrapChooser {
 
   /// The index of the segment that starts at `offset`, if one does.
   func segmentIndex(startingAt offset: Int) -> Int? {
-    let segments = text.segments
+    Self.segmentIndex(text.segments, startingAt: offset)
+  }
+
+  /// The index of the first of `segments` that starts at `offset`, if one does: `after + 1`
+  /// where that one starts there and the segment `after` (the one ending there) before it,
+  /// else searched.
+  static func segmentIndex(_ segments: [Segment], startingAt offset: Int, after: Int = -1)
+    -> Int?
+  {
+    let next = after + 1
+    if after >= 0, next < segments.count, segments[next].start == offset,
+      segments[after].start < offset
+    {
+      return next
+    }
     var low = 0
     var high = segments.count
     while low < high {
@@ -215,11 +229,15 @@ struct WrapChooser {
       var point = chosen
       // A break before collapsible spaces (`line-break: anywhere`): they hang at this
       // line's end, as CSS removes them from the next line's start.
-      while number < points.count - 1, let next = segmentIndex(startingAt: point.offset),
+      // The segment after the one ending here starts here (no search where it says so).
+      var after = point.segment
+      while number < points.count - 1,
+        let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
         segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
         segments[next].end < points[number + 1].offset
       {
         point.offset = segments[next].end
+        after = next
       }
       let width =
         point.isHyphenated
@@ -330,93 +348,5 @@ struct WrapChooser {
     return ScoreLineBreaker(
       isBalanced: isBalanced, firstAvailable: fit(firstIndent), otherAvailable: fit(otherIndent),
       width: width, size: Float(text.storage.style.size))
-  }
-
-  /// Blink's bisection (`ParagraphLineBreaker::AttemptParagraphBalancing`): the greedy lines
-  /// at the narrowest width, to 1 px, that keeps the paragraph's line count.
-  func bisected(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
-    let count = lines.count
-    if isCSS {
-      // LayoutUnits: the mean snapped line width (integer division), 80 % of it rounded.
-      let sum = lines.reduce(0) { $0 + Self.snapped($1.width) }
-      let mean = sum / count
-      var lower = Int((Float(mean) / 64 * 0.8 * 64).rounded())
-      var upper = Self.layoutUnits(available)
-      // Blink fits a line in its width plus 1/64 px (`AddEpsilon`).
-      func limit(_ units: Int) -> Double { Double(units + 1) / 64 - LineBreaker.tolerance }
-      while lower + 64 < upper {
-        let middle = (upper + lower) / 2
-        if keeps(lines, at: limit(middle)) {
-          upper = middle
-        } else {
-          lower = middle
-        }
-      }
-      return paragraphLines(lines, at: limit(upper))
-    }
-    let mean = lines.reduce(0) { $0 + $1.width } / Double(count)
-    var lower = mean * 0.8
-    var upper = available
-    while lower + 1 < upper {
-      let middle = (upper + lower) / 2
-      if keeps(lines, at: middle) {
-        upper = middle
-      } else {
-        lower = middle
-      }
-    }
-    return paragraphLines(lines, at: upper)
-  }
-
-  /// Whether the greedy lines at `limit` of the paragraph that `lines` are the greedy lines
-  /// of are no more than those, none overflowing: a scan into a count that stops at the
-  /// paragraph's end or one line too many, with no lines kept.
-  func keeps(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double) -> Bool {
-    var sink = ParagraphLines(
-      paragraph: (lines.first?.start ?? 0)..<(lines.last?.end ?? 0), most: lines.count,
-      limit: limit)
-    var breaker = LineBreaker(limit: limit)
-    breaker.breakLines(widths, into: &sink)
-    return sink.count <= lines.count && !sink.overflows
-  }
-
-  /// The greedy lines at `limit` of the paragraph that `lines` are the greedy lines of.
-  func paragraphLines(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double)
-    -> [LineBreaker.Span]
-  {
-    let start = lines.first?.start ?? 0
-    let end = lines.last?.end ?? 0
-    var breaker = LineBreaker(limit: limit)
-    return breaker.breakLines(widths).filter { $0.start >= start && $0.start < end }
-  }
-}
-
-/// Counts the lines of one paragraph that a scan hands on, and whether one overflows (or
-/// breaks inside a word); full at the paragraph's end or past `most` lines.
-struct ParagraphLines: LineSink {
-  let paragraph: Range<Int>
-  let most: Int
-  let limit: Double
-  var count = 0
-  var overflows = false
-  var isFull = false
-
-  init(paragraph: Range<Int>, most: Int, limit: Double) {
-    self.paragraph = paragraph
-    self.most = most
-    self.limit = limit
-  }
-
-  mutating func append(_ span: LineBreaker.Span) {
-    guard span.start >= paragraph.lowerBound else { return }
-    guard span.start < paragraph.upperBound else {
-      isFull = true
-      return
-    }
-    count += 1
-    if span.emergency || span.width + span.indent > limit + LineBreaker.tolerance {
-      overflows = true
-    }
-    if count > most || span.end >= paragraph.upperBound || overflows { isFull = true }
   }
 }

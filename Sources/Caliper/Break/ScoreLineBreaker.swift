@@ -75,17 +75,28 @@ struct ScoreLineBreaker {
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int
   ) -> [Candidate]? {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
-    guard candidates.count >= 5 else { return nil }
-    let previous = scores(program.posNoBreak, program.posIfBreak, program.penalties)
-    var points: [Candidate] = []
-    points.reserveCapacity(lineCount)
-    var index = previous.count - 1
-    while index > 0 {
-      points.append(candidates[index])
-      index = previous[index]
+    let count = candidates.count
+    guard count >= 5 else { return nil }
+    // The chosen starts in scratch memory (on the stack where it is small): an array made
+    // at each width cost more than its use (a generic allocation each).
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
+      scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+      var lines = 0
+      var index = count - 1
+      while index > 0 {
+        lines += 1
+        index = previous[index]
+      }
+      guard lines == lineCount else { return nil }
+      return [Candidate](unsafeUninitializedCapacity: lineCount) { points, made in
+        var index = count - 1
+        for slot in stride(from: lineCount - 1, through: 0, by: -1) {
+          (points.baseAddress! + slot).initialize(to: candidates[index])
+          index = previous[index]
+        }
+        made = lineCount
+      }
     }
-    guard points.count == lineCount else { return nil }
-    return points.reversed()
   }
 
   /// The positions and penalties the program reads, flat (it reads each many times), with
@@ -121,50 +132,59 @@ struct ScoreLineBreaker {
   /// negative, the first line's width differs, `pretty`'s last line), it scans as Blink;
   /// elsewhere `ScoreScan.shortened` finds the same start without scanning every fitting one.
   func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float]) -> [Int] {
+    [Int](unsafeUninitializedCapacity: posNoBreak.count) { previous, made in
+      scores(posNoBreak, posIfBreak, penalties, into: previous)
+      made = previous.count
+    }
+  }
+
+  /// `scores` into `previous` (one a candidate), its scratch (the scores, each block's
+  /// least, the line numbers) in temporary memory.
+  func scores(
+    _ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float],
+    into previous: UnsafeMutableBufferPointer<Int>
+  ) {
     let count = posNoBreak.count
-    var scores = [Float](repeating: 0, count: count)
-    var previous = [Int](repeating: 0, count: count)
-    // The least score of each block of candidates scored so far (the first's is 0).
-    var blockLeast = [Float](repeating: .infinity, count: (count >> ScoreScan.blockShift) + 1)
-    blockLeast[0] = 0
+    let blocks = (count >> ScoreScan.blockShift) + 1
     let isOneWidth = firstAvailable == otherAvailable
-    var lines = [Int](repeating: 0, count: isOneWidth ? 0 : count)
-    posNoBreak.withUnsafeBufferPointer { posNoBreak in
-      posIfBreak.withUnsafeBufferPointer { posIfBreak in
-        penalties.withUnsafeBufferPointer { penalties in
-          scores.withUnsafeMutableBufferPointer { scores in
-            lines.withUnsafeMutableBufferPointer { lines in
-              previous.withUnsafeMutableBufferPointer { previous in
-                blockLeast.withUnsafeMutableBufferPointer { blockLeast in
-                  let scan = ScoreScan(
-                    breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-                    penalties: penalties, scores: scores, lines: lines,
-                    blockLeast: blockLeast)
-                  var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
-                  for index in 1..<count where mayShorten {
-                    mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
-                  }
-                  var active = 0
-                  for end in 1..<count {
-                    let isLast = end == count - 1
-                    let found =
-                      mayShorten && (isBalanced || !isLast)
-                      ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
-                      : scan.blink(end: end, active: &active, isLast: isLast)
-                    let score = found.best + penalties[end] + linePenalty
-                    scores[end] = score
-                    previous[end] = found.start
-                    if !isOneWidth { lines[end] = lines[found.start] + 1 }
-                    let block = end >> ScoreScan.blockShift
-                    blockLeast[block] = min(blockLeast[block], score)
-                  }
-                }
+    previous.initialize(repeating: 0)
+    withUnsafeTemporaryAllocation(of: Float.self, capacity: count + blocks) { floats in
+      // The least score of each block of candidates scored so far (the first's is 0).
+      let scores = UnsafeMutableBufferPointer(rebasing: floats[..<count])
+      let blockLeast = UnsafeMutableBufferPointer(rebasing: floats[count...])
+      scores.initialize(repeating: 0)
+      blockLeast.initialize(repeating: .infinity)
+      blockLeast[0] = 0
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: isOneWidth ? 1 : count) { lines in
+        lines.initialize(repeating: 0)
+        posNoBreak.withUnsafeBufferPointer { posNoBreak in
+          posIfBreak.withUnsafeBufferPointer { posIfBreak in
+            penalties.withUnsafeBufferPointer { penalties in
+              let scan = ScoreScan(
+                breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
+                penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
+              var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
+              for index in 1..<count where mayShorten {
+                mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
+              }
+              var active = 0
+              for end in 1..<count {
+                let isLast = end == count - 1
+                let found =
+                  mayShorten && (isBalanced || !isLast)
+                  ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
+                  : scan.blink(end: end, active: &active, isLast: isLast)
+                let score = found.best + penalties[end] + linePenalty
+                scores[end] = score
+                previous[end] = found.start
+                if !isOneWidth { lines[end] = lines[found.start] + 1 }
+                let block = end >> ScoreScan.blockShift
+                blockLeast[block] = min(blockLeast[block], score)
               }
             }
           }
         }
       }
     }
-    return previous
   }
 }

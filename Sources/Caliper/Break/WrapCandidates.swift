@@ -18,22 +18,37 @@ struct WrapCandidates: Sendable {
   let posIfBreak: [Float]
   /// The indices of the candidates that end in a hyphen.
   let hyphenated: [Int]
+  /// The penalties where no candidate ends in a hyphen: the orphan penalty alone, the same
+  /// at every width.
+  let orphanPenalties: [Float]
 
   init(_ candidates: [ScoreLineBreaker.Candidate]) {
     self.candidates = candidates
     posNoBreak = candidates.map(\.posNoBreak)
     posIfBreak = candidates.map(\.posIfBreak)
     hyphenated = candidates.indices.filter { candidates[$0].isHyphenated }
+    orphanPenalties = Self.penalties(candidates, hyphenated: hyphenated, hyphenPenalty: 0)
   }
 
-  /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`.
+  /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a
+  /// hyphen, the penalties made once.
   func inputs(hyphenPenalty: Float) -> (
     posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]
   ) {
+    guard !hyphenated.isEmpty else { return (posNoBreak, posIfBreak, orphanPenalties) }
+    let penalties = Self.penalties(
+      candidates, hyphenated: hyphenated, hyphenPenalty: hyphenPenalty)
+    return (posNoBreak, posIfBreak, penalties)
+  }
+
+  /// The hyphens' penalties and the orphan penalty.
+  static func penalties(
+    _ candidates: [ScoreLineBreaker.Candidate], hyphenated: [Int], hyphenPenalty: Float
+  ) -> [Float] {
     var penalties = [Float](repeating: 0, count: candidates.count)
     for index in hyphenated { penalties[index] = hyphenPenalty }
     ScoreLineBreaker.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
-    return (posNoBreak, posIfBreak, penalties)
+    return penalties
   }
 }
 
