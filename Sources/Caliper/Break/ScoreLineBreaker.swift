@@ -147,16 +147,18 @@ struct ScoreLineBreaker {
     let count = posNoBreak.count
     let blocks = (count >> ScoreScan.blockShift) + 1
     let isOneWidth = firstAvailable == otherAvailable
-    previous.initialize(repeating: 0)
+    // Each candidate's start, score and line number is written before it is read, but the
+    // first's (0).
+    previous[0] = 0
     withUnsafeTemporaryAllocation(of: Float.self, capacity: count + blocks) { floats in
       // The least score of each block of candidates scored so far (the first's is 0).
       let scores = UnsafeMutableBufferPointer(rebasing: floats[..<count])
       let blockLeast = UnsafeMutableBufferPointer(rebasing: floats[count...])
-      scores.initialize(repeating: 0)
+      scores[0] = 0
       blockLeast.initialize(repeating: .infinity)
       blockLeast[0] = 0
       withUnsafeTemporaryAllocation(of: Int.self, capacity: isOneWidth ? 1 : count) { lines in
-        lines.initialize(repeating: 0)
+        lines[0] = 0
         posNoBreak.withUnsafeBufferPointer { posNoBreak in
           posIfBreak.withUnsafeBufferPointer { posIfBreak in
             penalties.withUnsafeBufferPointer { penalties in

@@ -89,6 +89,7 @@ struct ScoreScan {
 
   /// Blink's choice for the line ending at `end`, scoring fewer starts (see the type's
   /// comment for why it is the same), from `guess`, a start near the best.
+  @inline(__always)  // once a candidate: the call cost more than its inlined body
   func shortened(end: Int, active: inout Int, guess: Int) -> (best: Float, start: Int) {
     let startEdge = posIfBreak[end] - breaker.firstAvailable
     let saved = active
