@@ -129,7 +129,8 @@ extension PreparedText {
     if storage.breakFacts.contains(.reworksLines) {
       return (
         wrapStyledBreaking(available: available, extra: extra, needsSpans: needsSpans),
-        available, extra)
+        available, extra
+      )
     }
     return (nil, available, extra)
   }
