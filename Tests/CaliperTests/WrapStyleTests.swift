@@ -65,6 +65,33 @@ import Testing
     #expect(changed > 20)
   }
 
+  /// A size alone, asked first (`sizeThatFits`: the chosen lines go into their size, none
+  /// kept), is the size of the lines measured after it (made again, with their lines), for
+  /// `balance` and `pretty`, at every width: the same size, line count and tight width.
+  @Test(arguments: [BreakRules.unicode, .css])
+  func sizesAloneAreTheMeasuredOnes(_ rules: BreakRules) throws {
+    var compared = 0
+    for text in Self.texts {
+      for wrapStyle in [TextStyle.WrapStyle.balance, .pretty] {
+        // A size no other test prepares: no breaking of this text is cached yet.
+        var style = TextStyle(size: 15)
+        style.breakRules = rules
+        style.wrapStyle = wrapStyle
+        let prepared = try TestFonts.library.get().prepare(text, style: style)
+        for width in Self.widths {
+          let proposal = ProposedViewSize(width: width, height: nil)
+          let alone = prepared.sizeThatFits(proposal)
+          let measured = prepared.measure(proposal)
+          #expect(alone.size == measured.size, "\(text.prefix(30)) at \(width), \(wrapStyle)")
+          #expect(alone.lineCount == measured.lines.count)
+          #expect(alone.tightWidth == measured.tightWidth)
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 500)
+  }
+
   /// A balanced paragraph's lines are no further apart in width than the greedy ones, and
   /// the text of every line is the text (nothing lost or repeated).
   @Test func balancedLinesCoverTheText() throws {
