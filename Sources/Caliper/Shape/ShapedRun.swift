@@ -11,10 +11,12 @@ internal import CHarfBuzz
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
 /// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`).
 ///
-/// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer, so each preparation
-/// (and each reshaping measurement) makes its own and it never crosses threads.
+/// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer (`ShapingBuffer`), so
+/// each preparation (and each reshaping measurement) makes its own and it never crosses
+/// threads.
 struct Shaper: ~Copyable {
-  private let buffer: OpaquePointer?
+  /// The HarfBuzz buffer (made at the first call) and the last call's plan.
+  private let harfBuzz = ShapingBuffer()
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
   private let language: hb_language_t?
   /// The style's OpenType features, as HarfBuzz takes them.
@@ -31,16 +33,11 @@ struct Shaper: ~Copyable {
 
   init(style: TextStyle) {
     vertical = VerticalShaping(style: style)
-    buffer = hb_buffer_create()
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
     featuresDigest = ShapeWord.digest(of: styleFeatures)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
-  }
-
-  deinit {
-    hb_buffer_destroy(buffer)
   }
 
   /// The features to shape with: with letter spacing, optional ligatures off first (as
@@ -61,7 +58,7 @@ struct Shaper: ~Copyable {
     font: Font,
     _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> R
   ) -> R {
-    guard !range.isEmpty, let buffer else {
+    guard !range.isEmpty, let buffer = harfBuzz.buffer else {
       return body(.init(start: nil, count: 0), .init(start: nil, count: 0))
     }
     #if DEBUG
@@ -76,11 +73,18 @@ struct Shaper: ~Copyable {
           UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
       }
     }
-    hb_buffer_set_direction(buffer, VerticalShaping.direction(run))
-    hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
+    let direction = VerticalShaping.direction(run)
+    let script = hb_script_t(rawValue: run.script)
+    hb_buffer_set_direction(buffer, direction)
+    hb_buffer_set_script(buffer, script)
     hb_buffer_set_language(buffer, language)
-    font.shapePlans.shape(
-      buffer, font: font.hbFont, features: features, styleFeatures: styleFeatures)
+    let plan = harfBuzz.plan(font.shapePlans, direction: direction, script: script) {
+      var properties = hb_segment_properties_t()
+      hb_buffer_get_segment_properties(buffer, &properties)
+      return font.shapePlans.plan(
+        properties, font: font.hbFont, features: features, styleFeatures: styleFeatures)
+    }
+    ShapePlans.execute(plan, buffer, font: font.hbFont, features: features)
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
