@@ -91,8 +91,11 @@ struct Shaper: ~Copyable {
     let glyphs = infos == nil || positions == nil ? 0 : Int(count)
     if let infos, let positions {
       if run.isUpright { vertical.useVerticalAdvances(positions, count: glyphs, font: font) }
-      Self.hideControls(
-        infos, positions, count: glyphs, scalars: scalars, offset: context.lowerBound, font: font)
+      if Self.holdsControl(scalars, range) {
+        Self.hideControls(
+          infos, positions, count: glyphs, scalars: scalars, offset: context.lowerBound,
+          font: font)
+      }
     }
     return body(.init(start: infos, count: glyphs), .init(start: positions, count: glyphs))
   }
@@ -102,6 +105,22 @@ struct Shaper: ~Copyable {
   /// ignorables, such as a soft hyphen or ZWJ, itself).
   static func isControl(_ value: UInt32) -> Bool {
     value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+  }
+
+  /// Whether `range` of `scalars` holds a control character or a line or paragraph
+  /// separator (`isControl`): only then has `hideControls` anything to hide. One pass over
+  /// the scalars, most of them printable ASCII, rather than a bounds-checked look at the
+  /// scalar under each glyph.
+  @inline(__always)
+  private static func holdsControl(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+    scalars.withUnsafeBufferPointer { scalars in
+      for index in range {
+        let value = scalars[index].value
+        if value &- 0x20 < 0x5F { continue }  // printable ASCII
+        if isControl(value) { return true }
+      }
+      return false
+    }
   }
 
   /// Draws control characters (a tab, U+2028…) as nothing, as Pango does: each glyph of
@@ -136,6 +155,14 @@ struct Shaper: ~Copyable {
     }
   }
 
+  /// Whether HarfBuzz marks `info`'s glyph unsafe to break before. Its flags are the low
+  /// bits of its mask, as hb-buffer.h's own `hb_glyph_info_get_glyph_flags` macro reads
+  /// them (Swift sees only the exported function: a call a glyph).
+  @inline(__always)
+  static func unsafeToBreak(_ info: hb_glyph_info_t) -> Bool {
+    info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+  }
+
   /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
   /// `shape(_:range:context:run:font:)`, which bounds the piece.
   func shapePiece(
@@ -150,11 +177,10 @@ struct Shaper: ~Copyable {
       // One uniqueness check for the piece, not one a glyph.
       packed.withUnsafeMutableBufferPointer { packed in
         for glyph in infos.indices {
-          let local = Int(infos[glyph].cluster) - base
+          let info = infos[glyph]
+          let local = Int(info.cluster) - base
           guard local >= 0, local < count else { continue }
-          var info = infos[glyph]
-          let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
-          let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+          let unsafe = Self.unsafeToBreak(info)
           let missing = info.codepoint == 0
           let old = packed[local]
           packed[local] = ShapedPiece.pack(
@@ -176,13 +202,12 @@ struct Shaper: ~Copyable {
     withGlyphs(scalars, range: range, context: context, run: run, font: font) {
       infos, positions in
       infos.indices.map { index in
-        var info = infos[index]
-        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+        let info = infos[index]
         return ShapedGlyph(
           id: info.codepoint, cluster: context.lowerBound + Int(info.cluster),
           xOffset: positions[index].x_offset,
           yOffset: positions[index].y_offset, advance: positions[index].x_advance,
-          unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+          unsafeToBreak: Self.unsafeToBreak(info))
       }
     }
   }
