@@ -47,4 +47,24 @@ import Testing
     // Back and forth: each instance keeps its own plans.
     #expect(abs(try width([]) - regular) < 1e-9)
   }
+
+  /// A shaper keeps its last call's plan for the next (`ShapingBuffer`), which must not
+  /// serve a run of another script in the same font: Serbian Cyrillic between Latin words,
+  /// runs alternating in one preparation, with the shape cache on and off (off: every run
+  /// is a HarfBuzz call). hb-shape Fonts/NotoSans-Regular.ttf --language=sr gives "abc "
+  /// with --script=latn 561 + 615 + 480 + 260 units and "бгдпт" with --script=cyrl 604 +
+  /// 403 + 581 + 624 + 476 (its `locl` б; with the Latin plan б would be 599).
+  @Test func alternatingScriptsInOneFontEachGetTheirPlan() throws {
+    let latin = 561 + 615 + 480 + 260
+    let serbian = 604 + 403 + 581 + 624 + 476
+    let expected = Double(2 * latin + 2 * serbian + 260) * 16 / 1000
+    for shapeBytes in [CacheLimits().shapeBytes, 0] {
+      let fonts = try FontLibrary(
+        fontsDirectory: TestFonts.directory,
+        limits: CacheLimits(shapeBytes: shapeBytes, preparedBytes: 0))
+      let text = try fonts.prepare(
+        "abc бгдпт abc бгдпт", style: TextStyle(size: 16, locale: "sr"))
+      #expect(abs(text.idealSize.width - expected) < 1e-9)
+    }
+  }
 }

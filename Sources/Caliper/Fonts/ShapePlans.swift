@@ -21,8 +21,9 @@ final class ShapePlans: Sendable {
     let features: [FontFeature]
   }
 
-  /// A plan, destroyed when the last user lets go (eviction may happen while it runs).
-  private final class Plan: @unchecked Sendable {
+  /// A plan, destroyed when the last user lets go (eviction may happen while it runs, or
+  /// while a `Shaper` keeps it for its next call).
+  final class Plan: @unchecked Sendable {
     // Safety: covers `pointer` (an `hb_shape_plan_t`), the one field: a plan is immutable
     // once made, and HarfBuzz shares plans between threads.
     let pointer: OpaquePointer
@@ -35,26 +36,31 @@ final class ShapePlans: Sendable {
 
   private let plans = Mutex<(byKey: [Key: Plan], order: [Key])>(([:], []))
 
-  /// Shapes `buffer` (its direction, script and language set) with `font`, as `hb_shape`
-  /// does, through the plan for its properties and `features`.
-  ///
-  /// The corresponding HarfBuzz functions are `hb_shape_plan_create2` and
-  /// `hb_shape_plan_execute`.
-  func shape(
-    _ buffer: OpaquePointer, font: OpaquePointer, features: [hb_feature_t],
+  /// The plan for `properties` and `features`, made and kept if there is none.
+  func plan(
+    _ properties: hb_segment_properties_t, font: OpaquePointer, features: [hb_feature_t],
     styleFeatures: [FontFeature]
-  ) {
-    var properties = hb_segment_properties_t()
-    hb_buffer_get_segment_properties(buffer, &properties)
+  ) -> Plan {
     let key = Key(
       direction: properties.direction.rawValue, script: properties.script.rawValue,
       language: Int(bitPattern: properties.language), features: styleFeatures)
-    let plan = plans.withLock { $0.byKey[key] } ?? make(key, properties, font, features)
+    return plans.withLock { $0.byKey[key] } ?? make(key, properties, font, features)
+  }
+
+  /// Shapes `buffer` (its direction, script and language set) with `font`, as `hb_shape`
+  /// does, through `plan`: this font's plan for the buffer's properties and `features`
+  /// (`plan(_:font:features:styleFeatures:)`).
+  ///
+  /// The corresponding HarfBuzz function is `hb_shape_plan_execute`.
+  static func execute(
+    _ plan: Plan, _ buffer: OpaquePointer, font: OpaquePointer, features: [hb_feature_t]
+  ) {
     _ = features.withUnsafeBufferPointer {
       hb_shape_plan_execute(plan.pointer, font, buffer, $0.baseAddress, UInt32($0.count))
     }
   }
 
+  /// The corresponding HarfBuzz function is `hb_shape_plan_create2`.
   private func make(
     _ key: Key, _ properties: hb_segment_properties_t, _ font: OpaquePointer,
     _ features: [hb_feature_t]

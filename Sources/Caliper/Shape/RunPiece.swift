@@ -38,9 +38,14 @@ extension Shaper {
     -> RunPiece
   {
     guard byWord else { return piece(run.range, scalars: scalars, byWord: false) }
-    var end = start
-    while end < run.range.upperBound, scalars[end].value != 0x20 { end += 1 }
-    while end < run.range.upperBound, scalars[end].value == 0x20 { end += 1 }
+    // Over a raw buffer: a long word's scan was a bounds check a scalar.
+    let end = scalars.withUnsafeBufferPointer { scalars in
+      let limit = min(run.range.upperBound, scalars.count)
+      var end = start
+      while end < limit, scalars[end].value != 0x20 { end += 1 }
+      while end < limit, scalars[end].value == 0x20 { end += 1 }
+      return end
+    }
     return word(start..<end, scalars: scalars)
   }
 

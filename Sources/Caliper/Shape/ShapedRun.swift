@@ -11,10 +11,12 @@ internal import CHarfBuzz
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
 /// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`).
 ///
-/// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer, so each preparation
-/// (and each reshaping measurement) makes its own and it never crosses threads.
+/// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer (`ShapingBuffer`), so
+/// each preparation (and each reshaping measurement) makes its own and it never crosses
+/// threads.
 struct Shaper: ~Copyable {
-  private let buffer: OpaquePointer?
+  /// The HarfBuzz buffer (made at the first call) and the last call's plan.
+  private let harfBuzz = ShapingBuffer()
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
   private let language: hb_language_t?
   /// The style's OpenType features, as HarfBuzz takes them.
@@ -31,16 +33,11 @@ struct Shaper: ~Copyable {
 
   init(style: TextStyle) {
     vertical = VerticalShaping(style: style)
-    buffer = hb_buffer_create()
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
     featuresDigest = ShapeWord.digest(of: styleFeatures)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
-  }
-
-  deinit {
-    hb_buffer_destroy(buffer)
   }
 
   /// The features to shape with: with letter spacing, optional ligatures off first (as
@@ -61,7 +58,7 @@ struct Shaper: ~Copyable {
     font: Font,
     _ body: (UnsafeBufferPointer<hb_glyph_info_t>, UnsafeBufferPointer<hb_glyph_position_t>) -> R
   ) -> R {
-    guard !range.isEmpty, let buffer else {
+    guard !range.isEmpty, let buffer = harfBuzz.buffer else {
       return body(.init(start: nil, count: 0), .init(start: nil, count: 0))
     }
     #if DEBUG
@@ -76,19 +73,29 @@ struct Shaper: ~Copyable {
           UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
       }
     }
-    hb_buffer_set_direction(buffer, VerticalShaping.direction(run))
-    hb_buffer_set_script(buffer, hb_script_t(rawValue: run.script))
+    let direction = VerticalShaping.direction(run)
+    let script = hb_script_t(rawValue: run.script)
+    hb_buffer_set_direction(buffer, direction)
+    hb_buffer_set_script(buffer, script)
     hb_buffer_set_language(buffer, language)
-    font.shapePlans.shape(
-      buffer, font: font.hbFont, features: features, styleFeatures: styleFeatures)
+    let plan = harfBuzz.plan(font.shapePlans, direction: direction, script: script) {
+      var properties = hb_segment_properties_t()
+      hb_buffer_get_segment_properties(buffer, &properties)
+      return font.shapePlans.plan(
+        properties, font: font.hbFont, features: features, styleFeatures: styleFeatures)
+    }
+    ShapePlans.execute(plan, buffer, font: font.hbFont, features: features)
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
     let positions = hb_buffer_get_glyph_positions(buffer, &count)
     let glyphs = infos == nil || positions == nil ? 0 : Int(count)
     if let infos, let positions {
       if run.isUpright { vertical.useVerticalAdvances(positions, count: glyphs, font: font) }
-      Self.hideControls(
-        infos, positions, count: glyphs, scalars: scalars, offset: context.lowerBound, font: font)
+      if Self.holdsControl(scalars, range) {
+        Self.hideControls(
+          infos, positions, count: glyphs, scalars: scalars, offset: context.lowerBound,
+          font: font)
+      }
     }
     return body(.init(start: infos, count: glyphs), .init(start: positions, count: glyphs))
   }
@@ -98,6 +105,22 @@ struct Shaper: ~Copyable {
   /// ignorables, such as a soft hyphen or ZWJ, itself).
   static func isControl(_ value: UInt32) -> Bool {
     value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+  }
+
+  /// Whether `range` of `scalars` holds a control character or a line or paragraph
+  /// separator (`isControl`): only then has `hideControls` anything to hide. One pass over
+  /// the scalars, most of them printable ASCII, rather than a bounds-checked look at the
+  /// scalar under each glyph.
+  @inline(__always)
+  private static func holdsControl(_ scalars: [Unicode.Scalar], _ range: Range<Int>) -> Bool {
+    scalars.withUnsafeBufferPointer { scalars in
+      for index in range {
+        let value = scalars[index].value
+        if value &- 0x20 < 0x5F { continue }  // printable ASCII
+        if isControl(value) { return true }
+      }
+      return false
+    }
   }
 
   /// Draws control characters (a tab, U+2028…) as nothing, as Pango does: each glyph of
@@ -132,6 +155,14 @@ struct Shaper: ~Copyable {
     }
   }
 
+  /// Whether HarfBuzz marks `info`'s glyph unsafe to break before. Its flags are the low
+  /// bits of its mask, as hb-buffer.h's own `hb_glyph_info_get_glyph_flags` macro reads
+  /// them (Swift sees only the exported function: a call a glyph).
+  @inline(__always)
+  static func unsafeToBreak(_ info: hb_glyph_info_t) -> Bool {
+    info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+  }
+
   /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
   /// `shape(_:range:context:run:font:)`, which bounds the piece.
   func shapePiece(
@@ -146,11 +177,10 @@ struct Shaper: ~Copyable {
       // One uniqueness check for the piece, not one a glyph.
       packed.withUnsafeMutableBufferPointer { packed in
         for glyph in infos.indices {
-          let local = Int(infos[glyph].cluster) - base
+          let info = infos[glyph]
+          let local = Int(info.cluster) - base
           guard local >= 0, local < count else { continue }
-          var info = infos[glyph]
-          let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
-          let unsafe = flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+          let unsafe = Self.unsafeToBreak(info)
           let missing = info.codepoint == 0
           let old = packed[local]
           packed[local] = ShapedPiece.pack(
@@ -172,13 +202,12 @@ struct Shaper: ~Copyable {
     withGlyphs(scalars, range: range, context: context, run: run, font: font) {
       infos, positions in
       infos.indices.map { index in
-        var info = infos[index]
-        let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+        let info = infos[index]
         return ShapedGlyph(
           id: info.codepoint, cluster: context.lowerBound + Int(info.cluster),
           xOffset: positions[index].x_offset,
           yOffset: positions[index].y_offset, advance: positions[index].x_advance,
-          unsafeToBreak: flags & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+          unsafeToBreak: Self.unsafeToBreak(info))
       }
     }
   }
