@@ -26,15 +26,14 @@ extension Shaper {
   /// than whole with the paragraph as context: where the face's space takes part in no
   /// lookup, or only in lookups none of the run's scalars can wake (`SpaceWakers`), so that
   /// shaping cannot reach across it; no feature applies to a range, the run is not upright,
-  /// and the library has a shape cache (`cacheEnabled`).
-  @inline(__always)
+  /// and the library has a shape cache (`cacheEnabled`). Out of line: once a run, and
+  /// inlined it made `shapeRun` call `Array.count` out of line in its loop.
+  @inline(never)
   func shapesByWord(
     _ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool
   ) -> Bool {
-    guard cacheEnabled && run.range.count > 1 && mayShapeWords && !run.isUpright else {
-      return false
-    }
-    return font.spaceIsInert || Self.spaceSleeps(in: run.range, of: scalars, font: font)
+    cacheEnabled && run.range.count > 1 && mayShapeWords && !run.isUpright
+      && (font.spaceIsInert || Self.spaceSleeps(in: run.range, of: scalars, font: font))
   }
 
   /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in.
