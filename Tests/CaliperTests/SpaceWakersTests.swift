@@ -93,7 +93,9 @@ import Testing
   /// with the paragraph as context.
   @Test func devanagariWordsAreShapedAlone() throws {
     #if DEBUG
-      let library = try TestFonts.library.get()
+      // A library of its own: its shape cache holds none of these words yet.
+      let library = try FontLibrary(
+        fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
       let style = TextStyle(size: 16, fonts: [.file(Self.devanagari)])
       let calls = try PreparedGlyphsTests.calls {
         _ = try library.prepare("नमस्ते दुनिया नमस्ते दुनिया", style: style)
@@ -101,6 +103,27 @@ import Testing
       #expect(calls.allSatisfy { $0.context == $0.range }, "\(calls)")
       #expect(calls.map(\.range) == [0..<7, 7..<14, 21..<27], "\(calls)")
     #endif
+  }
+
+  /// More words are cached now (the fallback-heavy class's Devanagari words), and the shape
+  /// cache still stays under its byte bound: a 16 KB cache over the class's paragraphs
+  /// evicts rather than grows, and a second pass over the first paragraph hits its
+  /// Devanagari words.
+  @Test func shapeCacheStaysUnderItsBoundWithDevanagariWords() throws {
+    let limit = 16 << 10
+    let fonts = try FontLibrary(
+      fontsDirectory: TestFonts.directory,
+      limits: CacheLimits(shapeBytes: limit, preparedBytes: 0))
+    let lines = Self.corpusLines().filter { $0.unicodeScalars.contains { $0.value == 0x0928 } }
+    #expect(lines.count > 100)
+    for line in lines { _ = try fonts.prepare(line) }
+    let shapes = fonts.cacheStatistics.shapes
+    #expect(shapes.bytes <= limit)
+    #expect(shapes.evictions > 0)
+    let hits = shapes.hits
+    _ = try fonts.prepare("नमस्ते दुनिया नमस्ते दुनिया")
+    #expect(fonts.cacheStatistics.shapes.hits == hits + 1)
+    #expect(fonts.cacheStatistics.shapes.bytes <= limit)
   }
 
   /// The benchmark corpus's fallback-heavy and synthetic-mixed lines and the test corpus.
