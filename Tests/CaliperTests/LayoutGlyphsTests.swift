@@ -34,12 +34,14 @@ import Testing
     func collectedGlyphs() -> OpaquePointer { Self.collectedGlyphs(face) }
 
     /// Every glyph in any of `face`'s lookups' backtrack, input, lookahead or output sets:
-    /// `hb_ot_layout_lookup_collect_glyphs` on every GSUB and GPOS lookup.
-    static func collectedGlyphs(_ face: OpaquePointer) -> OpaquePointer {
+    /// `hb_ot_layout_lookup_collect_glyphs` on every lookup of `tables`.
+    static func collectedGlyphs(_ face: OpaquePointer, tables: [String] = ["GSUB", "GPOS"])
+      -> OpaquePointer
+    {
       let all = hb_set_create()!
       let sets = (0..<4).map { _ in hb_set_create() }
       defer { for set in sets { hb_set_destroy(set) } }
-      for table in ["GSUB", "GPOS"] {
+      for table in tables {
         let tag = table.utf8.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, tag) {
           for set in sets { hb_set_clear(set) }
@@ -69,6 +71,19 @@ import Testing
         LayoutGlyphs.takePart(glyph, face: face.face) == expected,
         "glyph \(glyph) (space \(space)): HarfBuzz collects it: \(expected)")
     }
+  }
+
+  /// The space in GSUB alone (what `SpaceWakers` asks first): the same answer as
+  /// `collect_glyphs` on the GSUB lookups, for every bundled face.
+  @Test(arguments: files) func spaceInSubstitutionsAgrees(_ file: String) {
+    let face = Face(file)
+    let collected = Face.collectedGlyphs(face.face, tables: ["GSUB"])
+    defer { hb_set_destroy(collected) }
+    var space: hb_codepoint_t = 0
+    #expect(hb_font_get_nominal_glyph(face.font, 0x20, &space) != 0)
+    #expect(
+      LayoutGlyphs.takePart(space, face: face.face, tables: [("GSUB", true)])
+        == (hb_set_has(collected, space) != 0))
   }
 
   /// The faces that shape word by word, as HarfBuzz's collected glyphs say.

@@ -18,7 +18,8 @@ extension PreparedText {
     guard !range.isEmpty, let font = cascadeFonts[run.face] else { return [] }
     let scalars = analysis.scalars
     let shaper = Shaper(style: shapingStyle(ofFace: run.face))
-    let byWord = shaper.shapesByWord(run, font: font, cacheEnabled: storage.shapedByWord)
+    let byWord = shaper.shapesByWord(
+      run, scalars: scalars, font: font, cacheEnabled: storage.shapedByWord)
     let boundaries = GraphemeStarts(text: self)
     var parts: [[ShapedGlyph]] = []
     // A piece shaped in several calls is known by its range; any other is at most

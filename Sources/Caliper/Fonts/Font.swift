@@ -50,6 +50,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// or contextual rule sees it), so that text shapes the same cut at spaces: the
   /// condition for shaping word by word (`ShapeCache`).
   let spaceIsInert: Bool
+  /// Where the space is not inert, the scalars that can wake the lookups it takes part in
+  /// (`SpaceWakers`), found on first use; shared by the face's instances.
+  private let spaceWakersMemo: SpaceWakersMemo
   /// The HarfBuzz shape plans this font has shaped with.
   let shapePlans = ShapePlans()
   /// The file's size in bytes: what the face costs in memory.
@@ -103,6 +106,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     spaceIsInert =
       hb_font_get_nominal_glyph(hbFont, 0x20, &space) == 0
       || !LayoutGlyphs.takePart(space, face: hbFace)
+    spaceWakersMemo = SpaceWakersMemo()
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
     synthesis = []
@@ -154,6 +158,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     asciiCoverage = base.asciiCoverage
     // Inertness looks at every lookup of the face, whatever the variation or features.
     spaceIsInert = base.spaceIsInert
+    spaceWakersMemo = base.spaceWakersMemo
     self.hbFont = hbFont
     self.metrics = metrics
     self.variations = variations
@@ -208,6 +213,17 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
       hb_font_get_glyph_extents(font, glyph, &extents) != 0
     else { return 0 }
     return Double(extents.y_bearing)
+  }
+
+  /// The scalars that can wake the lookups the space takes part in only as context, or nil
+  /// where it takes part otherwise (`SpaceWakers`); found the first time they are asked for.
+  var spaceWakers: SpaceWakers? {
+    let (hbFont, hbFace) = (hbFont, hbFace)
+    return spaceWakersMemo.wakers {
+      var space: hb_codepoint_t = 0
+      guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return nil }
+      return SpaceWakers.of(face: hbFace, font: hbFont, space: space)
+    }
   }
 
   /// Whether the cmap maps every printable ASCII character (U+0021–U+007E).

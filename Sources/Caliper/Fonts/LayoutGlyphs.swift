@@ -17,10 +17,14 @@ internal import CHarfBuzz
 /// shapes whole runs, more slowly, never differently. No bundled font has any of these
 /// (`LayoutGlyphsTests` compares every bundled face with `collect_glyphs`).
 enum LayoutGlyphs {
-  /// Whether `glyph` is in any GSUB or GPOS lookup's backtrack, input, lookahead or output.
-  static func takePart(_ glyph: UInt32, face: OpaquePointer) -> Bool {
+  /// Whether `glyph` is in any GSUB or GPOS lookup's backtrack, input, lookahead or output
+  /// (of `tables`' lookups: each a tag and whether it substitutes).
+  static func takePart(
+    _ glyph: UInt32, face: OpaquePointer,
+    tables: [(tag: String, substitutes: Bool)] = [("GSUB", true), ("GPOS", false)]
+  ) -> Bool {
     guard let glyph = UInt16(exactly: glyph) else { return true }
-    for (tag, substitutes) in [("GSUB", true), ("GPOS", false)] {
+    for (tag, substitutes) in tables {
       let blob = hb_face_reference_table(face, tag.utf8.reduce(0) { $0 << 8 | UInt32($1) })
       defer { hb_blob_destroy(blob) }
       var length: UInt32 = 0

@@ -22,13 +22,24 @@ struct RunPiece: Equatable {
 }
 
 extension Shaper {
-  /// Whether preparing shapes `run` word by word, each word alone, rather than whole with
-  /// the paragraph as context: where the face's space takes part in no lookup (so shaping
-  /// cannot reach across it), no feature applies to a range, the run is not upright, and
-  /// the library has a shape cache (`cacheEnabled`).
-  @inline(__always)
-  func shapesByWord(_ run: TextRun, font: Font, cacheEnabled: Bool) -> Bool {
-    cacheEnabled && run.range.count > 1 && font.spaceIsInert && mayShapeWords && !run.isUpright
+  /// Whether preparing shapes `run` (of `scalars`) word by word, each word alone, rather
+  /// than whole with the paragraph as context: where the face's space takes part in no
+  /// lookup, or only in lookups none of the run's scalars can wake (`SpaceWakers`), so that
+  /// shaping cannot reach across it; no feature applies to a range, the run is not upright,
+  /// and the library has a shape cache (`cacheEnabled`). Out of line: once a run, and
+  /// inlined it made `shapeRun` call `Array.count` out of line in its loop.
+  @inline(never)
+  func shapesByWord(
+    _ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool
+  ) -> Bool {
+    cacheEnabled && run.range.count > 1 && mayShapeWords && !run.isUpright
+      && (font.spaceIsInert || Self.spaceSleeps(in: run.range, of: scalars, font: font))
+  }
+
+  /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in.
+  static func spaceSleeps(in range: Range<Int>, of scalars: [Unicode.Scalar], font: Font) -> Bool {
+    guard let wakers = font.spaceWakers else { return false }
+    return !scalars[range].contains { wakers.wakes($0, in: font) }
   }
 
   /// The piece of `run` that starts at `start` (a piece start): the whole run, or — `byWord`

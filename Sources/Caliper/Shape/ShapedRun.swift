@@ -219,7 +219,8 @@ struct Shaper: ~Copyable {
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
-    let byWord = shapesByWord(run, font: font, cacheEnabled: cache.isEnabled)
+    let byWord = shapesByWord(
+      run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
     let languageKey = Int(bitPattern: UnsafeRawPointer(language))
     let features = styleFeatures
     var start = run.range.lowerBound

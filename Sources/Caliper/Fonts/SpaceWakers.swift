@@ -1,0 +1,194 @@
+internal import CHarfBuzz
+import Synchronization
+
+/// The scalars that can wake the lookups a face's space takes part in only as context: a
+/// run that holds none of them shapes the same cut at spaces, as if the space were inert.
+///
+/// Problem: a face whose space glyph is in any lookup (`Font.spaceIsInert` false) is shaped
+/// a run at a time with the paragraph as context, never word by word through the shape
+/// cache. Noto Sans Devanagari's space is in one lookup only, GPOS 33, and only in its
+/// backtrack: a chained positioning of the Vedic marks (U+A8E0–U+A8F1, U+1CD0…) after a
+/// space; so every Devanagari word cost a HarfBuzz call (about 22 K instructions) in every
+/// preparation. Solution: where the space is in GPOS lookups only, and there only in the
+/// backtrack or lookahead (`hb_ot_layout_lookup_collect_glyphs`' before and after sets,
+/// never its input or output), the glyphs those lookups can start at are their input sets,
+/// call them G. Then text shapes the same cut at spaces if no glyph of G is ever in the
+/// buffer:
+/// - a contextual lookup applies only at a glyph of its coverage, which is in its input
+///   set, so with no glyph of G present the lookups that see the space do nothing, alone or
+///   in context, and every other lookup does not see the space (the inert-space argument);
+/// - GPOS changes no glyph; a GSUB lookup makes a glyph of G only from glyphs of G if
+///   HarfBuzz's substitution closure of all the face's glyphs but G, over every GSUB lookup,
+///   holds no glyph of G (checked here; else no wakers: the face stays shaped in context),
+///   so the first glyph of G in the buffer would be one HarfBuzz put there from the text;
+/// - HarfBuzz puts in the buffer the cmap glyphs of the text's scalars, of their canonical
+///   decompositions and compositions, of their mirrored forms, U+25CC (a dotted circle for
+///   a broken cluster), the space (for other spaces and hidden default ignorables), glyph 0
+///   (for a scalar the face lacks), and the glyphs of its fallback shapers (presentation
+///   forms, Thai's private-use forms, Khmer's split vowel U+17C1, U+2010 for U+2011).
+///   The wakers are the cmap's scalars whose glyph is in G, closed under the cmap
+///   scalars that decompose to one or mirror to one, and the last part of each one's
+///   decomposition (what composes into it); a face where G holds the space or glyph 0, or
+///   the wakers hold a scalar of the last list, has none. A run shapes word by word only
+///   if every scalar but U+0020 is in the cmap and is no waker (`wakes`).
+/// Limitation: the analysis (collect_glyphs on the GPOS lookups and a closure over GSUB:
+/// about 4.6 M instructions for Noto Sans Devanagari) is made once per face, the first
+/// time a run of it could be shaped word by word (`Font.spaceWakers`), never for a face
+/// that only answers coverage. A face whose space is in GSUB, or in a lookup's input,
+/// keeps shaping in context.
+struct SpaceWakers: Sendable {
+  /// The wakers, sorted.
+  let scalars: [UInt32]
+
+  /// Whether `scalar` of a run in this face can wake the space's lookups (see the type).
+  @inline(__always)
+  func wakes(_ scalar: Unicode.Scalar, in font: Font) -> Bool {
+    let value = scalar.value
+    if value == 0x20 { return false }
+    if let first = scalars.first, let last = scalars.last, value >= first, value <= last,
+      Self.holds(scalars, value)
+    {
+      return true
+    }
+    return !font.covers(scalar)
+  }
+
+  /// Whether sorted `values` holds `value` (a binary search).
+  private static func holds(_ values: [UInt32], _ value: UInt32) -> Bool {
+    var (low, high) = (0, values.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if values[middle] < value { low = middle + 1 } else { high = middle }
+    }
+    return low < values.count && values[low] == value
+  }
+
+  /// Scalars whose glyphs HarfBuzz's fallback shapers and substitutes put in the buffer
+  /// for other scalars: a face whose wakers hold one has none.
+  private static func isSubstituted(_ value: UInt32) -> Bool {
+    value == 0x25CC || value == 0x17C1 || value == 0x2010 || (0xE000...0xF8FF).contains(value)
+      || (0xFB00...0xFEFF).contains(value)
+  }
+
+  /// The wakers of `face` (whose HarfBuzz font is `font`, its space glyph `space`), or nil
+  /// where the space takes part otherwise than as GPOS context (see the type).
+  static func of(face: OpaquePointer, font: OpaquePointer, space: UInt32) -> SpaceWakers? {
+    guard !LayoutGlyphs.takePart(space, face: face, tables: [("GSUB", true)]) else { return nil }
+    guard let starts = contextInputs(face: face, space: space) else { return nil }
+    defer { hb_set_destroy(starts) }
+    if hb_set_has(starts, space) != 0 || hb_set_has(starts, 0) != 0 { return nil }
+    guard !substitutionReaches(starts, face: face) else { return nil }
+    return wakers(of: starts, font: font).map { SpaceWakers(scalars: $0) }
+  }
+
+  /// The union of the input sets of the GPOS lookups that hold `space` in their backtrack
+  /// or lookahead, or nil where one holds it in its input or output.
+  ///
+  /// The corresponding HarfBuzz function is `hb_ot_layout_lookup_collect_glyphs`.
+  private static func contextInputs(face: OpaquePointer, space: UInt32) -> OpaquePointer? {
+    let gpos = FontTag.code("GPOS")!
+    let starts = hb_set_create()!
+    let sets = (0..<4).map { _ in hb_set_create()! }
+    defer { for set in sets { hb_set_destroy(set) } }
+    for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, gpos) {
+      for set in sets { hb_set_clear(set) }
+      hb_ot_layout_lookup_collect_glyphs(face, gpos, lookup, sets[0], sets[1], sets[2], sets[3])
+      if hb_set_has(sets[1], space) != 0 || hb_set_has(sets[3], space) != 0 {
+        hb_set_destroy(starts)
+        return nil
+      }
+      if hb_set_has(sets[0], space) != 0 || hb_set_has(sets[2], space) != 0 {
+        hb_set_union(starts, sets[1])
+      }
+    }
+    return starts
+  }
+
+  /// Whether GSUB can make a glyph of `glyphs` from the face's other glyphs: HarfBuzz's
+  /// substitution closure of all of them over every GSUB lookup.
+  ///
+  /// The corresponding HarfBuzz function is `hb_ot_layout_lookups_substitute_closure`.
+  private static func substitutionReaches(_ glyphs: OpaquePointer, face: OpaquePointer) -> Bool {
+    let gsub = FontTag.code("GSUB")!
+    let lookupCount = hb_ot_layout_table_get_lookup_count(face, gsub)
+    guard lookupCount > 0 else { return false }
+    let others = hb_set_create()!
+    let lookups = hb_set_create()!
+    defer {
+      hb_set_destroy(others)
+      hb_set_destroy(lookups)
+    }
+    hb_set_add_range(others, 0, max(hb_face_get_glyph_count(face), 1) - 1)
+    hb_set_subtract(others, glyphs)
+    hb_set_add_range(lookups, 0, lookupCount - 1)
+    hb_ot_layout_lookups_substitute_closure(face, lookups, others)
+    hb_set_intersect(others, glyphs)
+    return hb_set_get_population(others) != 0
+  }
+
+  /// The cmap's scalars whose glyph is in `glyphs`, closed as the type says, sorted; nil
+  /// where they hold a scalar HarfBuzz substitutes for another (`isSubstituted`).
+  private static func wakers(of glyphs: OpaquePointer, font: OpaquePointer) -> [UInt32]? {
+    let face = hb_font_get_face(font)
+    let unicodes = hb_set_create()!
+    defer { hb_set_destroy(unicodes) }
+    hb_face_collect_unicodes(face, unicodes)
+    var cmap: [UInt32] = []
+    var wakers = Set<UInt32>()
+    var value = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+    while hb_set_next(unicodes, &value) != 0 {
+      var glyph: hb_codepoint_t = 0
+      guard hb_font_get_nominal_glyph(font, value, &glyph) != 0 else { continue }
+      cmap.append(value)
+      if hb_set_has(glyphs, glyph) != 0 { wakers.insert(value) }
+    }
+    let unicode = hb_unicode_funcs_get_default()
+    var grew = !wakers.isEmpty
+    while grew {
+      grew = false
+      for value in Array(wakers) {
+        var (first, last): (hb_codepoint_t, hb_codepoint_t) = (0, 0)
+        if hb_unicode_decompose(unicode, value, &first, &last) != 0, last != 0 {
+          grew = wakers.insert(last).inserted || grew
+        }
+      }
+      for value in cmap where !wakers.contains(value) {
+        let mirrored = hb_unicode_mirroring(unicode, value)
+        if wakers.contains(mirrored)
+          || decomposition(of: value, unicode).contains(where: wakers.contains)
+        {
+          wakers.insert(value)
+          grew = true
+        }
+      }
+    }
+    guard !wakers.contains(where: isSubstituted) else { return nil }
+    return wakers.sorted()
+  }
+
+  /// Every scalar of `value`'s full canonical decomposition (empty for one that has none).
+  ///
+  /// The corresponding HarfBuzz function is `hb_unicode_decompose`.
+  private static func decomposition(of value: UInt32, _ unicode: OpaquePointer?) -> [UInt32] {
+    var (first, last): (hb_codepoint_t, hb_codepoint_t) = (0, 0)
+    guard hb_unicode_decompose(unicode, value, &first, &last) != 0 else { return [] }
+    let parts = last == 0 ? [first] : [first, last]
+    return parts + parts.flatMap { decomposition(of: $0, unicode) }
+  }
+}
+
+/// A face's `SpaceWakers`, found the first time they are asked for (`Font.spaceWakers`)
+/// and kept for the face's lifetime, shared by its variation and synthesis instances.
+final class SpaceWakersMemo: Sendable {
+  private let state = Mutex<SpaceWakers??>(nil)
+
+  /// The kept wakers, or `find`'s, kept.
+  func wakers(_ find: () -> SpaceWakers?) -> SpaceWakers? {
+    state.withLock { state in
+      if let known = state { return known }
+      let found = find()
+      state = .some(found)
+      return found
+    }
+  }
+}
