@@ -32,7 +32,7 @@ import Testing
     }
     texts.append("a\r\nb\r\r\n\n\r")
     for text in texts {
-      let fast = AnalysisShortcuts.graphemeStarts(Array(text.unicodeScalars))
+      let fast = AnalysisShortcuts.graphemeStarts(DecodedText(text))
       #expect(fast == (try Self.icuGraphemeStarts(text)), "\(text.unicodeScalars.map(\.value))")
     }
   }
@@ -43,20 +43,23 @@ import Testing
       let fact = AnalysisShortcuts.latin1Facts[Int(value)]
       #expect((fact & 1 != 0) == AnalysisShortcuts.isOneFaceLatin(value))
       #expect((fact & 2 != 0) == AnalysisShortcuts.isLatinLetter(value))
+      #expect((fact & 4 != 0) == (value == 0x0D))
       #expect(!AnalysisShortcuts.mayNeedBidi(value))
+      #expect(AnalysisShortcuts.isSimpleGrapheme(value))
     }
   }
 
   /// The scalars decoded from a text's UTF-8 are the text's own, for one- to four-byte
-  /// characters and the corpus.
-  @Test func scalarsDecodeAsTheUnicodeScalarView() {
+  /// characters and the corpus, and the one pass's answers are the shortcuts' functions
+  /// asked of every scalar.
+  @Test func decodedTextIsTheUnicodeScalarView() {
     var generator = SystemRandomNumberGenerator()
     let alphabet: [UInt32] = [
-      0x00, 0x41, 0x7F, 0x80, 0xE9, 0x7FF, 0x800, 0x2019, 0xFFFD, 0xFFFF, 0x10000, 0x1F600,
-      0x10FFFF,
+      0x00, 0x0A, 0x0D, 0x20, 0x41, 0x7F, 0x80, 0xD7, 0xE9, 0x2BB, 0x300, 0x5D0, 0x7FF, 0x800,
+      0x2010, 0x2019, 0x2028, 0x202E, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF,
     ]
-    var texts = TestFonts.paragraphs + ["", "a", "é", "😀", "a\r\nb"]
-    for _ in 0..<300 {
+    var texts = TestFonts.paragraphs + ["", "a", "é", "😀", "a\r\nb", "abcdefgh", "abcdefghé"]
+    for _ in 0..<600 {
       var view = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 1...40, using: &generator) {
         view.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
@@ -64,7 +67,15 @@ import Testing
       texts.append(String(view))
     }
     for text in texts {
-      #expect(TextAnalysis.scalars(of: text) == Array(text.unicodeScalars))
+      let decoded = DecodedText(text)
+      let values = text.unicodeScalars.map(\.value)
+      #expect(decoded.scalars == Array(text.unicodeScalars))
+      let oneFace = !values.isEmpty && values.allSatisfy(AnalysisShortcuts.isOneFaceLatin)
+      #expect(decoded.oneFaceLatin == oneFace)
+      #expect(decoded.hasLetter == values.contains(where: AnalysisShortcuts.isLatinLetter))
+      #expect(decoded.needsBidi == values.contains(where: AnalysisShortcuts.mayNeedBidi))
+      #expect(decoded.simpleGraphemes == values.allSatisfy(AnalysisShortcuts.isSimpleGrapheme))
+      #expect(decoded.hasCarriageReturn == values.contains(0x0D), "\(values)")
     }
   }
 

@@ -17,13 +17,14 @@ enum AnalysisShortcuts {
 
   /// Grapheme cluster starts (count + 1 entries) when every scalar is simple: then every
   /// offset starts a cluster except LF after CR (GB3); nil otherwise.
-  static func graphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+  static func graphemeStarts(_ text: DecodedText) -> [Bool]? {
+    guard text.simpleGraphemes else { return nil }
+    let scalars = text.scalars
     var starts = [Bool](filled: true, count: scalars.count + 1)
-    for (index, scalar) in scalars.enumerated() {
-      guard isSimpleGrapheme(scalar.value) else { return nil }
-      if scalar.value == 0x0A, index > 0, scalars[index - 1].value == 0x0D {
-        starts[index] = false
-      }
+    guard text.hasCarriageReturn else { return starts }
+    for index in scalars.indices.dropFirst()
+    where scalars[index].value == 0x0A && scalars[index - 1].value == 0x0D {
+      starts[index] = false
     }
     return starts
   }
@@ -63,9 +64,18 @@ enum AnalysisShortcuts {
     }
   }
 
-  /// `isOneFaceLatin` (bit 1) and `isLatinLetter` (bit 2) of each scalar below U+0100,
-  /// which `mayNeedBidi` never is: the analysis asks each scalar of a text with one load.
+  /// `latin1Facts`' bits: `isOneFaceLatin`, `isLatinLetter`, the scalar is CR; and all
+  /// of them (what a text with no scalar below U+0100 has of every scalar).
+  static let oneFaceFact: UInt8 = 1
+  static let letterFact: UInt8 = 2
+  static let carriageReturnFact: UInt8 = 4
+  static let allFacts: UInt8 = 0xFF
+
+  /// The facts of each scalar below U+0100, which `mayNeedBidi` never is and
+  /// `isSimpleGrapheme` always is: the analysis asks each scalar of a text with one load.
   static let latin1Facts: [UInt8] = (0..<0x100).map { value in
-    (isOneFaceLatin(UInt32(value)) ? 1 : 0) | (isLatinLetter(UInt32(value)) ? 2 : 0)
+    (isOneFaceLatin(UInt32(value)) ? oneFaceFact : 0)
+      | (isLatinLetter(UInt32(value)) ? letterFact : 0)
+      | (value == 0x0D ? carriageReturnFact : 0)
   }
 }

@@ -137,18 +137,20 @@ enum LineBreakPairs {
     /// For each (spaces << 10 | before << 5 | after), where the pair decides alone when no
     /// number is open: 0 no break, 1 a break, 3 a mandatory one, `space` a space with no
     /// break before it; `slow` where `scan`'s longer rules may apply (after the hyphens,
-    /// the number classes, the prefixes and postfixes, line ends and spaces; before a digit
-    /// or `none`, and after spaces before a decimal point).
+    /// a digit, a prefix or postfix; before a digit or `none`, and after spaces before a
+    /// decimal point). With no number open the other classes' pairs decide alone.
     let plain: [UInt8]
     static let slow: UInt8 = 2
     static let space: UInt8 = 4
+    /// Whether a letter after a letter, with no space between, is no break and leaves the
+    /// scan's state as it was (AL × AL in `plain`): then `scan` steps over runs of ASCII
+    /// letters without a lookup each.
+    let lettersJoin: Bool
 
     init(pairs: [UInt8]) {
       self.pairs = pairs
       var plain = [UInt8](filled: Self.slow, count: 2 * 32 * 32)
-      let looksFurther: Set<Class> = [
-        .hy, .hh, .pr, .po, .nu, .sy, .infix, .cl, .cp, .sp, .lf, .cr,
-      ]
+      let looksFurther: Set<Class> = [.hy, .hh, .pr, .po, .nu]
       for spaces in [false, true] {
         for before in Class.allCases where !looksFurther.contains(before) {
           for after in Class.allCases where after != .nu && !(spaces && after == .infix) {
@@ -166,6 +168,8 @@ enum LineBreakPairs {
         }
       }
       self.plain = plain
+      let al = Int(Class.al.rawValue)
+      lettersJoin = plain[al << 5 | al] == 0
     }
   }
 
@@ -177,32 +181,35 @@ enum LineBreakPairs {
   ) -> (breaks: [Int32], mandatory: [Bool])? {
     let count = scalars.count
     guard count > 0 else { return ([], []) }
-    var found = 0
-    var hard: [Bool] = []
-    // At most one opportunity a scalar: written in place, then the arrays cut to length.
-    let positions = [Int32](unsafeUninitializedCapacity: count) { positions, initialized in
-      hard = [Bool](unsafeUninitializedCapacity: count) { hard, hardInitialized in
+    // At most one opportunity a scalar: written in place, then the arrays cut to length
+    // (made by `filled`: `unsafeUninitializedCapacity` looks the array's storage class up
+    // in the runtime at each call, about 480 instructions).
+    var positions = [Int32](filled: 0, count: count)
+    var hard = [Bool](filled: false, count: count)
+    let found = positions.withUnsafeMutableBufferPointer { positions in
+      hard.withUnsafeMutableBufferPointer { hard in
         table.classes.withUnsafeBufferPointer { classes in
           table.pairs.withUnsafeBufferPointer { pairs in
             table.plain.withUnsafeBufferPointer { plain in
-              found = scan(
-                scalars, classes: classes, pairs: pairs, plain: plain, positions: positions,
-                hard: hard)
+              scan(
+                scalars, classes: classes, pairs: pairs, plain: plain,
+                lettersJoin: table.lettersJoin, positions: positions, hard: hard)
             }
           }
         }
-        hardInitialized = max(found, 0)
       }
-      initialized = max(found, 0)
     }
-    return found >= 0 ? (positions, hard) : nil
+    guard found >= 0 else { return nil }
+    positions.removeLast(count - found)
+    hard.removeLast(count - found)
+    return (positions, hard)
   }
 
   /// `breaks`' loop: the number of opportunities written, or -1 as soon as a scalar is
   /// outside the set.
   private static func scan(
     _ scalars: UnsafeBufferPointer<Unicode.Scalar>, classes: UnsafeBufferPointer<UInt8>,
-    pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>,
+    pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lettersJoin: Bool,
     positions: UnsafeMutableBufferPointer<Int32>, hard: UnsafeMutableBufferPointer<Bool>
   ) -> Int {
     let (sp, lf, cr, nu) = (
@@ -238,6 +245,11 @@ enum LineBreakPairs {
       if number == 0 {
         // Most of prose: letters, spaces and punctuation whose pair decides alone.
         while index < count {
+          if lettersJoin && before == al && !spaces {
+            // ASCII letters after a letter (AL × AL, most of prose): no break, nothing changes.
+            while index < count && (scalars[index].value | 0x20) &- 0x61 < 26 { index &+= 1 }
+            if index == count { break }
+          }
           let after = lineClass(scalars[index].value, classes)
           let step = plain[(spaces ? 1 &<< 10 : 0) | Int(before) &<< 5 | Int(after)]
           if step == Table.slow { break }

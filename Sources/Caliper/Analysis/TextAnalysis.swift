@@ -54,32 +54,10 @@ struct TextAnalysis: Sendable {
   }
 
   init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {
-    let scalars = Self.scalars(of: text)
+    // One pass decodes the UTF-8 and answers the shortcuts' questions of every scalar.
+    let decoded = DecodedText(text)
+    let scalars = decoded.scalars
     self.scalars = scalars
-    var needsBidi = false
-    var oneFaceLatin = !scalars.isEmpty
-    var hasLetter = false
-    // One pass over a raw buffer: what the shortcuts ask of each scalar, below U+0100 from
-    // one table (all of them: `every`; any: `some`).
-    var (every, some): (UInt8, UInt8) = (3, 0)
-    AnalysisShortcuts.latin1Facts.withUnsafeBufferPointer { facts in
-      scalars.withUnsafeBufferPointer { source in
-        for scalar in source {
-          let value = scalar.value
-          if value < 0x100 {
-            let fact = facts[Int(value)]
-            every &= fact
-            some |= fact
-          } else {
-            needsBidi = needsBidi || AnalysisShortcuts.mayNeedBidi(value)
-            oneFaceLatin = oneFaceLatin && AnalysisShortcuts.isOneFaceLatin(value)
-            hasLetter = hasLetter || AnalysisShortcuts.isLatinLetter(value)
-          }
-        }
-      }
-    }
-    oneFaceLatin = oneFaceLatin && every & 1 != 0
-    hasLetter = hasLetter || some & 2 != 0
     // The text as UTF-16 for ICU, made only when ICU is asked (not for prose that the
     // pair table and the shortcuts answer).
     var icuText: UTF16Text?
@@ -98,7 +76,7 @@ struct TextAnalysis: Sendable {
         text.units, scalarAt: text.scalarAt, locale: locale)
     }
 
-    if let starts = AnalysisShortcuts.graphemeStarts(scalars) {
+    if let starts = AnalysisShortcuts.graphemeStarts(decoded) {
       graphemeStart = starts
     } else {
       let text = utf16()
@@ -122,14 +100,15 @@ struct TextAnalysis: Sendable {
     }
     // CSS's `direction` is `ltr` unless set, whatever the first strong character.
     (bidiLevels, rightToLeftParagraphs) =
-      needsBidi
+      decoded.needsBidi
       ? try Self.bidiLevels(
         utf16().units, scalarAt: utf16().scalarAt, scalarCount: scalars.count,
         paragraphLevel: css == nil ? 0xFE : 0)
       : ([], [])
     oneScript =
-      oneFaceLatin ? (hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
-    scripts = oneFaceLatin ? [] : Self.resolveScripts(scalars)
+      decoded.oneFaceLatin
+      ? (decoded.hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
+    scripts = decoded.oneFaceLatin ? [] : Self.resolveScripts(scalars)
   }
 
   /// The line-break opportunities of a text of `LineBreakPairs`' set under a locale with
@@ -165,36 +144,6 @@ struct TextAnalysis: Sendable {
   /// (`oneScript`), for the general itemizers.
   mutating func resolveScripts() {
     if oneScript != nil, scripts.isEmpty { scripts = Self.resolveScripts(scalars) }
-  }
-
-  /// The scalars of `text`, decoded from its UTF-8 in two tight passes (count, then
-  /// decode): `Array(text.unicodeScalars)` counts through the view's iterator first, which
-  /// cost about 28 instructions a byte of every prepare.
-  static func scalars(of text: String) -> [Unicode.Scalar] {
-    var text = text
-    return text.withUTF8 { utf8 in
-      var count = 0
-      for byte in utf8 where byte & 0xC0 != 0x80 { count += 1 }
-      return [Unicode.Scalar](unsafeUninitializedCapacity: count) { buffer, initialized in
-        var offset = 0
-        for index in 0..<count {
-          let lead = UInt32(utf8[offset])
-          var value: UInt32
-          var length: Int
-          switch lead {
-          case ..<0x80: (value, length) = (lead, 1)
-          case ..<0xE0: (value, length) = (lead & 0x1F, 2)
-          case ..<0xF0: (value, length) = (lead & 0x0F, 3)
-          default: (value, length) = (lead & 0x07, 4)
-          }
-          for next in 1..<length { value = value << 6 | UInt32(utf8[offset + next] & 0x3F) }
-          // A String's UTF-8 is valid, so every value decoded is a scalar.
-          buffer[index] = Unicode.Scalar(value).unsafelyUnwrapped
-          offset += length
-        }
-        initialized = count
-      }
-    }
   }
 
   /// UAX #9 levels per scalar, from ICU (`paragraphLevel` 0xFE: the direction of the first

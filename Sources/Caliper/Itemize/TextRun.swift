@@ -69,7 +69,9 @@ struct Itemization {
     // that covers it: the first, wherever it covers (for ASCII a bit test).
     let printable = first.coversPrintableASCII
     let covered = analysis.scalars.withUnsafeBufferPointer { scalars in
-      for scalar in scalars where scalar.value > 0x20 && !(printable && scalar.value < 0x7F) {
+      // Prose is nearly all printable ASCII: one compare a scalar before any lookup.
+      let least: UInt32 = printable ? 0x7F : 0x21
+      for scalar in scalars where scalar.value >= least {
         guard first.covers(scalar) else { return false }
       }
       return true
