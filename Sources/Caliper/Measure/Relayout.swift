@@ -40,7 +40,11 @@ extension PreparedText {
     if let found = cached.found { return found }
     var breaker = LineBreaker(limit: available)
     var fit = LineFit()
-    breaker.breakLines(widths, into: &fit)
+    if storage.tabStops == nil {
+      breaker.breakLines(LineWidths(untabbed: self), into: &fit)
+    } else {
+      breaker.breakLines(widths, into: &fit)
+    }
     breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
     return (breaker.validLimits, fit)
   }
