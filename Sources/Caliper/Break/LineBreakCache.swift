@@ -42,16 +42,20 @@ final class LineBreakCache: Sendable {
   /// The breakings in no order: a new one takes the slot of the one with its range, else a
   /// free slot, else the least recently used one's (nothing shifted, as in a list kept in
   /// recency order). What a lookup compares is in `keys`, plain values of 24 bytes side by
-  /// side (the eight fill three cache lines, where whole entries took eleven: a relayout at
-  /// a new width reads every key, and a text relaid out after other work finds them out of
-  /// the CPU caches); the size, line limit, lines and truncation are in `details`, read
-  /// only for the entry found and written only for the one stored. Both are buffers of
-  /// `capacity` made at the first store (a text never relaid out makes none) and freed with
-  /// the cache, the first `count` of each initialized: a store writes in place, without an
-  /// array's uniqueness and bounds checks (a relayout at a new width stores one breaking).
+  /// side (the eight fill 192 bytes, three or four cache lines, where whole entries took
+  /// eleven: a relayout at a new width reads every key, and a text relaid out after other
+  /// work finds them out of the CPU caches); the size, line limit, lines and truncation are
+  /// in `details`, read only for the entry found and written only for the one stored. Both
+  /// are buffers made
+  /// at the first store (a text never relaid out makes none), grown as an array grows up
+  /// to `capacity` and freed with the cache, the first `count` of each initialized: a store
+  /// writes in place, without an array's uniqueness and bounds checks (a relayout at a new
+  /// width stores one breaking).
   private struct Slots {
     let capacity: Int
     private(set) var count = 0
+    /// How many breakings the buffers hold room for (`grow`).
+    private var allocated = 0
     private var keyBuffer: UnsafeMutablePointer<Key>? = nil
     private var detailBuffer: UnsafeMutablePointer<Detail>? = nil
     /// Counts lookups that found an entry, and inserts (`Key.lastUse`).
@@ -68,13 +72,30 @@ final class LineBreakCache: Sendable {
 
     /// Adds a breaking in the slot `count` (below `capacity`).
     mutating func append(_ key: Key, _ detail: Detail) {
-      if keyBuffer == nil {
-        keyBuffer = .allocate(capacity: capacity)
-        detailBuffer = .allocate(capacity: capacity)
-      }
+      if count == allocated { grow() }
       (keys + count).initialize(to: key)
       (details + count).initialize(to: detail)
       count += 1
+    }
+
+    /// Makes room for twice as many breakings (two at first), up to `capacity`: as an
+    /// array grows, so that a text relaid out at one or two widths keeps small buffers.
+    @inline(never)
+    private mutating func grow() {
+      let size = min(capacity, max(2, 2 * allocated))
+      let keys = UnsafeMutablePointer<Key>.allocate(capacity: size)
+      let details = UnsafeMutablePointer<Detail>.allocate(capacity: size)
+      if let old = keyBuffer {
+        keys.moveInitialize(from: old, count: count)
+        old.deallocate()
+      }
+      if let old = detailBuffer {
+        details.moveInitialize(from: old, count: count)
+        old.deallocate()
+      }
+      keyBuffer = keys
+      detailBuffer = details
+      allocated = size
     }
 
     /// Forgets every breaking (the buffers stay for the next ones).
@@ -92,6 +113,7 @@ final class LineBreakCache: Sendable {
       detailBuffer?.deallocate()
       keyBuffer = nil
       detailBuffer = nil
+      allocated = 0
     }
 
     /// The slot of the most recently used breaking whose range holds `width`, under
