@@ -94,6 +94,41 @@ import Testing
       }
     }
   }
+
+  /// The cache's buffers grow as an array does (two, then doubling) up to any capacity:
+  /// what was stored survives each growth, lines included, and once full the least
+  /// recently used goes; emptied, it fills again in the same buffers.
+  @Test func cacheBuffersGrowToAnyCapacity() {
+    func entry(_ lower: Int) -> LineBreakCache.Entry {
+      var fit = LineFit()
+      fit.count = lower
+      let span = LineBreaker.Span(
+        start: lower, contentEnd: lower, end: lower, width: Double(lower), emergency: false,
+        faces: .empty)
+      let limits = Double(lower)..<Double(lower + 1)
+      return LineBreakCache.Entry(limits: limits, fit: fit, spans: [span])
+    }
+    for capacity in [1, 3, 5] {
+      let cache = LineBreakCache(capacity: capacity)
+      for round in 0..<2 {
+        for lower in 0..<capacity { cache.insert(entry(lower)) }
+        #expect(cache.count == capacity)
+        // Each found with its lines, in order: 0 is now the least recently used.
+        for lower in 0..<capacity {
+          let hit = cache.entry(containing: Double(lower) + 0.5, needsSpans: true)
+          #expect(hit?.fit.count == lower, "capacity \(capacity), round \(round)")
+          #expect(hit?.spans?.first?.start == lower)
+        }
+        cache.insert(entry(capacity))
+        #expect(cache.count == capacity)
+        #expect(cache.entry(containing: 0.5, needsSpans: false) == nil)
+        let newest = cache.entry(containing: Double(capacity) + 0.5, needsSpans: true)
+        #expect(newest?.spans?.first?.start == capacity)
+        cache.removeAll()
+        #expect(cache.count == 0)
+      }
+    }
+  }
 }
 
 /// `sizeThatFits` is `measure` without the lines: the same size, line count and range, bit

@@ -42,20 +42,84 @@ final class LineBreakCache: Sendable {
   /// The breakings in no order: a new one takes the slot of the one with its range, else a
   /// free slot, else the least recently used one's (nothing shifted, as in a list kept in
   /// recency order). What a lookup compares is in `keys`, plain values of 24 bytes side by
-  /// side (the eight fill four cache lines with the array's header, where whole entries took
+  /// side (the eight fill 192 bytes, three or four cache lines, where whole entries took
   /// eleven: a relayout at a new width reads every key, and a text relaid out after other
   /// work finds them out of the CPU caches); the size, line limit, lines and truncation are
-  /// in `details`, read only for the entry found and written only for the one stored.
+  /// in `details`, read only for the entry found and written only for the one stored. Both
+  /// are buffers made
+  /// at the first store (a text never relaid out makes none), grown as an array grows up
+  /// to `capacity` and freed with the cache, the first `count` of each initialized: a store
+  /// writes in place, without an array's uniqueness and bounds checks (a relayout at a new
+  /// width stores one breaking).
   private struct Slots {
     let capacity: Int
-    var keys: [Key] = []
-    var details: [Detail] = []
+    private(set) var count = 0
+    /// How many breakings the buffers hold room for (`grow`).
+    private var allocated = 0
+    private var keyBuffer: UnsafeMutablePointer<Key>? = nil
+    private var detailBuffer: UnsafeMutablePointer<Detail>? = nil
     /// Counts lookups that found an entry, and inserts (`Key.lastUse`).
     var clock: UInt32 = 0
+
+    init(capacity: Int, clock: UInt32) {
+      self.capacity = capacity
+      self.clock = clock
+    }
+
+    /// The first `count` keys and details (only read below `count`, so only once made).
+    var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
+    var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
+
+    /// Adds a breaking in the slot `count` (below `capacity`).
+    mutating func append(_ key: Key, _ detail: Detail) {
+      if count == allocated { grow() }
+      (keys + count).initialize(to: key)
+      (details + count).initialize(to: detail)
+      count += 1
+    }
+
+    /// Makes room for twice as many breakings (two at first), up to `capacity`: as an
+    /// array grows, so that a text relaid out at one or two widths keeps small buffers.
+    @inline(never)
+    private mutating func grow() {
+      let size = min(capacity, max(2, 2 * allocated))
+      let keys = UnsafeMutablePointer<Key>.allocate(capacity: size)
+      let details = UnsafeMutablePointer<Detail>.allocate(capacity: size)
+      if let old = keyBuffer {
+        keys.moveInitialize(from: old, count: count)
+        old.deallocate()
+      }
+      if let old = detailBuffer {
+        details.moveInitialize(from: old, count: count)
+        old.deallocate()
+      }
+      keyBuffer = keys
+      detailBuffer = details
+      allocated = size
+    }
+
+    /// Forgets every breaking (the buffers stay for the next ones).
+    mutating func removeAll() {
+      guard count > 0 else { return }
+      keys.deinitialize(count: count)
+      details.deinitialize(count: count)
+      count = 0
+    }
+
+    /// Forgets every breaking and frees the buffers: the cache's `deinit`.
+    mutating func free() {
+      removeAll()
+      keyBuffer?.deallocate()
+      detailBuffer?.deallocate()
+      keyBuffer = nil
+      detailBuffer = nil
+      allocated = 0
+    }
 
     /// The slot of the most recently used breaking whose range holds `width`, under
     /// `limit`, with its lines if `needsSpans`, made the most recently used; else nil, and
     /// the slot a new breaking would take (`Vacancy`).
+    @inline(__always)
     mutating func find(_ width: Double, limit: LineLimit?, needsSpans: Bool)
       -> (found: Int?, vacancy: Vacancy)
     {
@@ -64,24 +128,22 @@ final class LineBreakCache: Sendable {
       var foundUse: UInt32 = 0  // every stored key's `lastUse` is at least 1, and unique
       var oldestUse = UInt32.max
       let limited = limit != nil
-      keys.withUnsafeBufferPointer { keys in
-        for index in 0..<keys.count {
-          let key = keys[index]
-          if key.lower <= width, width < key.upper, key.hasSpans || !needsSpans,
-            key.isLimited == limited, key.lastUse > foundUse,
-            !limited || details[index].limited?.limit == limit
-          {
-            found = index
-            foundUse = key.lastUse
-          }
-          if key.lastUse < oldestUse {
-            oldest = index
-            oldestUse = key.lastUse
-          }
+      for index in 0..<count {
+        let key = keys[index]
+        if key.lower <= width, width < key.upper, key.hasSpans || !needsSpans,
+          key.isLimited == limited, key.lastUse > foundUse,
+          !limited || details[index].limited?.limit == limit
+        {
+          found = index
+          foundUse = key.lastUse
+        }
+        if key.lastUse < oldestUse {
+          oldest = index
+          oldestUse = key.lastUse
         }
       }
       guard found >= 0 else {
-        return (nil, Vacancy(slot: keys.count < capacity ? keys.count : oldest, clock: clock))
+        return (nil, Vacancy(slot: count < capacity ? count : oldest, clock: clock))
       }
       keys[found].lastUse = tick()
       return (found, Vacancy(slot: -1, clock: 0))
@@ -94,9 +156,9 @@ final class LineBreakCache: Sendable {
       var key = key
       key.lastUse = tick()
       // At most one entry has the same range and limit (each insert replaces it).
-      var slot = keys.count
+      var slot = count
       var oldest = 0
-      for index in keys.indices {
+      for index in 0..<count {
         let other = keys[index]
         if other.lower == key.lower, other.upper == key.upper, other.isLimited == key.isLimited,
           !key.isLimited || details[index].limited?.limit == limit
@@ -106,10 +168,9 @@ final class LineBreakCache: Sendable {
         }
         if other.lastUse < keys[oldest].lastUse { oldest = index }
       }
-      if slot == keys.count {
-        guard keys.count >= capacity else {
-          keys.append(key)
-          details.append(Detail())
+      if slot == count {
+        guard count >= capacity else {
+          append(key, Detail())
           return slot
         }
         guard capacity > 0 else { return nil }
@@ -122,14 +183,19 @@ final class LineBreakCache: Sendable {
     /// The next `lastUse`. At 2³² uses the slots are renumbered 1…count in their order of
     /// use, so that recency survives the wrap (a `Vacancy` made before it no longer
     /// matches, and its insert searches again).
+    @inline(__always)
     mutating func tick() -> UInt32 {
-      if clock == UInt32.max {
-        let order = keys.indices.sorted { keys[$0].lastUse < keys[$1].lastUse }
-        for (rank, index) in order.enumerated() { keys[index].lastUse = UInt32(rank + 1) }
-        clock = UInt32(keys.count)
-      }
+      if clock == UInt32.max { renumber() }
       clock += 1
       return clock
+    }
+
+    @inline(never)
+    private mutating func renumber() {
+      let keys = self.keys
+      let order = (0..<count).sorted { keys[$0].lastUse < keys[$1].lastUse }
+      for (rank, index) in order.enumerated() { keys[index].lastUse = UInt32(rank + 1) }
+      clock = UInt32(count)
     }
   }
 
@@ -182,6 +248,10 @@ final class LineBreakCache: Sendable {
     slots = Mutex(Slots(capacity: capacity, clock: clock))
   }
 
+  deinit {
+    slots.withLock { $0.free() }
+  }
+
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only
   /// one that kept its lines.
   func entry(containing limit: Double, limit lineLimit: LineLimit? = nil, needsSpans: Bool)
@@ -228,14 +298,13 @@ final class LineBreakCache: Sendable {
     var key = Key(limits: limits, hasSpans: false, isLimited: false)
     slots.withLock { slots in
       let slot: Int
-      if vacancy.clock == slots.clock, vacancy.slot >= 0, vacancy.slot <= slots.keys.count,
+      if vacancy.clock == slots.clock, vacancy.slot >= 0, vacancy.slot <= slots.count,
         slots.capacity > 0
       {
         key.lastUse = slots.tick()
         slot = vacancy.slot
-        if slot == slots.keys.count {
-          slots.keys.append(key)
-          slots.details.append(Detail(fit: fit))
+        if slot == slots.count {
+          slots.append(key, Detail(fit: fit))
           return
         }
         slots.keys[slot] = key
@@ -272,13 +341,10 @@ final class LineBreakCache: Sendable {
     derived.withLock { ($0.ideal?.spans?.capacity ?? 0) * MemoryLayout<LineBreaker.Span>.stride }
   }
 
-  var count: Int { slots.withLock { $0.keys.count } }
+  var count: Int { slots.withLock { $0.count } }
 
   func removeAll() {
-    slots.withLock {
-      $0.keys.removeAll()
-      $0.details.removeAll()
-    }
+    slots.withLock { $0.removeAll() }
     edges.withLock { $0 = ([], 0) }
   }
 

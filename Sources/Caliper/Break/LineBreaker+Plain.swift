@@ -28,18 +28,20 @@ extension LineBreaker {
   ) -> Int {
     var good = good
     var bad = bad
+    // Wrapping arithmetic: every index here lies in 0...segments.count, and `step` stays
+    // below it, so none can overflow (the checks were a tenth of the search's instructions).
     var step = 1
-    while good + step < bad {
-      let probe = good + step
+    while good &+ step < bad {
+      let probe = good &+ step
       guard fitsAt(prefix[segments[probe].contentEnd] - base) else {
         bad = probe
         break
       }
       good = probe
-      step += step
+      step &+= step
     }
-    while bad - good > 1 {
-      let middle = good + (bad - good) / 2
+    while bad &- good > 1 {
+      let middle = good &+ (bad &- good) >> 1
       if fitsAt(prefix[segments[middle].contentEnd] - base) {
         good = middle
       } else {
@@ -81,21 +83,22 @@ extension LineBreaker {
       // alike), up while segments fit, else down, then bisect.
       var good = index  // the last segment known to fit
       var bad = count  // the first known not to
-      let guess = index + length - 1
+      // Wrapping arithmetic as in `lastFitting`: indices and lengths within 0...count.
+      let guess = index &+ length &- 1
       if guess > index, guess < count {
         if fitsAt(prefix[segments[guess].contentEnd] - base) {
           good = guess
         } else {
           bad = guess
           var step = 1
-          while bad - step > good {
-            let probe = bad - step
+          while bad &- step > good {
+            let probe = bad &- step
             if fitsAt(prefix[segments[probe].contentEnd] - base) {
               good = probe
               break
             }
             bad = probe
-            step += step
+            step &+= step
           }
         }
       }
@@ -109,7 +112,7 @@ extension LineBreaker {
       if good > index || isBreakable(widths, from: start, to: last.contentEnd) {
         _ = fits(width)
       }
-      if good + 1 < count { _ = fits(prefix[segments[good + 1].contentEnd] - base) }
+      if good &+ 1 < count { _ = fits(prefix[segments[good &+ 1].contentEnd] - base) }
       let faces = head.faces
       let metrics = known ?? widths.text.lineMetrics(start..<last.end, faces: faces)
       if sameMetrics { known = metrics }
@@ -118,8 +121,8 @@ extension LineBreaker {
           start: start, contentEnd: last.contentEnd, end: last.end, width: width,
           emergency: false, faces: faces, metrics: metrics,
           indent: start == last.end ? widths.indent(atLineStart: start) : indent))
-      length = good + 1 - index
-      index = good + 1
+      length = good &+ 1 &- index
+      index = good &+ 1
       if sink.isFull { break }
     }
     return index

@@ -27,6 +27,16 @@ struct LineWidths {
       ? Memo(tabs: hasTabs ? TabProgress() : nil, stretches: drawing ? StretchMemo() : nil) : nil
   }
 
+  /// The widths of the lines of `text`, which has no tab stops, for measuring: no memo
+  /// (`init(_:drawing:)` makes none for such a text either). With nothing of its own to
+  /// free, a `LineWidths` made for one scan only borrows the text's references: a relayout
+  /// no longer retains and releases them (`PreparedText.sizeOnlyFit`).
+  @inline(__always)
+  init(untabbed text: PreparedText) {
+    self.text = text
+    memo = nil
+  }
+
   /// Where the last tabbed line measured got to (`tabbedWidth`): only for a text with tabs.
   var tabProgress: TabProgress? { memo?.tabs }
   /// For drawing, which asks for the pen at every cluster of a line: the last reshaped

@@ -21,9 +21,32 @@ extension PreparedText {
   public func sizeThatFits(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextMeasurement {
-    linelessMeasurement(
-      self.breaking(proposal, options: options, needsSpans: false), proposal: proposal,
-      options: options)
+    let (known, available, extra) = knownBreaking(
+      proposal, options: options, needsSpans: false)
+    if let known { return linelessMeasurement(known, proposal: proposal, options: options) }
+    // Made here rather than returned by `breaking`: a `Breaking` with no lines and no
+    // truncation is plain values, which the compiler sees and destroys for free (returned
+    // from a call, each relayout destroyed its optional lines and truncation out of line).
+    let (limits, fit) = sizeOnlyFit(available: available)
+    return linelessMeasurement(
+      Breaking(fit: fit, limits: limits, extra: extra, available: available),
+      proposal: proposal, options: options)
+  }
+
+  /// The range and size of the breaking without a line limit at `available` width: the
+  /// cache's plain values, else a new scan into a size (no lines), then cached.
+  func sizeOnlyFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
+    let cached = breakCache.fit(containing: available)
+    if let found = cached.found { return found }
+    var breaker = LineBreaker(limit: available)
+    var fit = LineFit()
+    if storage.tabStops == nil {
+      breaker.breakLines(LineWidths(untabbed: self), into: &fit)
+    } else {
+      breaker.breakLines(widths, into: &fit)
+    }
+    breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
+    return (breaker.validLimits, fit)
   }
 
   /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:
@@ -51,15 +74,8 @@ extension PreparedText {
     if let known { return known }
     guard needsSpans else {
       // A size alone: the cache's plain values, no entry made or copied.
-      let cached = breakCache.fit(containing: available)
-      if let (limits, fit) = cached.found {
-        return Breaking(fit: fit, limits: limits, extra: extra, available: available)
-      }
-      var breaker = LineBreaker(limit: available)
-      var fit = LineFit()
-      breaker.breakLines(widths, into: &fit)
-      breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
-      return Breaking(fit: fit, limits: breaker.validLimits, extra: extra, available: available)
+      let (limits, fit) = sizeOnlyFit(available: available)
+      return Breaking(fit: fit, limits: limits, extra: extra, available: available)
     }
     var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
       var breaker = LineBreaker(limit: available)
