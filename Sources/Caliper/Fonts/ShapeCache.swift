@@ -10,7 +10,7 @@
 /// the whole run instead (the range is in the paragraph's offsets). A varied instance of a
 /// face is a face of its own (its own serial), so variations are in the key too. The advances are kept in font units (shaping happens at units-per-em scale,
 /// unhinted), so the font size is not part of the key: it scales the result after.
-/// Bound: `byteLimit` bytes, least recently used first out.
+/// Bound: `byteLimit` bytes, unused entries first out (second chance, `LRUCache`).
 final class ShapeCache: Sendable {
   /// Words longer than this are shaped alone but not kept: they rarely repeat.
   static let longestWord = 48
