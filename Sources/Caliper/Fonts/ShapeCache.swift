@@ -36,6 +36,11 @@ struct ShapedPiece: Sendable {
   /// offset, so storing the piece writes its advances alone (`ShapedText.storeWord`).
   /// Found once, when the word is shaped, rather than per scalar of every store.
   let isPlain: Bool
+  /// Whether no scalar has a `.notdef` glyph or is a line separator: storing the piece then
+  /// writes its advances and sets only the flags that differ from a fresh `ShapedText`'s
+  /// (a ligature's later scalars, a kerned pair's unsafe offset), without the per-scalar
+  /// questions of the general store. `isPlain` implies it.
+  let isClean: Bool
 
   static func pack(
     advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false
