@@ -37,12 +37,12 @@ public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
 /// one loses its mark and goes to the newest end, an unmarked one leaves. Moving an entry to
 /// the newest end on every hit (exact LRU) relinked up to four slots per word looked up,
 /// about 80 instructions of each hit of the shape cache; a mark is one store, and the
-/// relinking moves to eviction, at most once per hit. An entry used since it
-/// was queued or last passed over thus outlives every unused one; among used entries the
-/// order is insertion, not the last use (`CacheTests.secondChanceOrder` states the policy).
-/// Lookups and inserts are O(1), evictions O(1) amortized. All access is
-/// under one lock, so the cache is `Sendable`; a value is computed outside the lock, so two
-/// threads missing the same key at once may both compute it (the first stored wins).
+/// relinking moves to eviction, at most once per hit. An entry used since it was queued or
+/// last passed over thus outlives every unused one; among used entries the order is
+/// insertion, not the last use (`CacheTests.secondChanceOrder` states the policy). Lookups
+/// and inserts are O(1), evictions O(1) amortized. All access is under one lock, so the
+/// cache is `Sendable`; a value is computed outside the lock, so two threads missing the
+/// same key at once may both compute it (the first stored wins).
 /// A limit of 0 disables the cache: nothing is stored and every lookup computes.
 final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   private struct Slot {
@@ -229,7 +229,8 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   }
 
   /// Stores `value` at a cost of `cost` bytes (unmarked, at the newest end), evicting
-  /// entries to stay under the limit (`evictOldestUnused`). A value costing more than the whole limit is not stored.
+  /// entries to stay under the limit (`evictOldestUnused`). A value costing more than the
+  /// whole limit is not stored.
   func insert(_ value: Value, for key: Key, cost: Int) {
     guard byteLimit > 0, cost <= byteLimit else { return }
     let hash = Self.hash(key)
