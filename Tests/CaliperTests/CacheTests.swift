@@ -194,12 +194,12 @@ import Testing
     init(integerLiteral value: Int) { self.value = value }
   }
 
-  @Test func leastRecentlyUsedGoesFirst() {
+  @Test func unusedEntryGoesFirst() {
     let cache = LRUCache<Number, String>(byteLimit: 30)
     cache.insert("a", for: 1, cost: 10)
     cache.insert("b", for: 2, cost: 10)
     cache.insert("c", for: 3, cost: 10)
-    #expect(cache.value(for: 1) == "a")  // 2 is now the least recently used
+    #expect(cache.value(for: 1) == "a")  // 2 is now the oldest entry not used
     cache.insert("d", for: 4, cost: 10)
     #expect(cache.value(for: 2) == nil)
     #expect(cache.value(for: 1) == "a" && cache.value(for: 3) == "c" && cache.value(for: 4) == "d")
@@ -214,6 +214,25 @@ import Testing
     #expect(off.value(for: 1) == nil)
   }
 
+  /// The eviction policy is second chance (CLOCK), not exact LRU: a hit marks its entry,
+  /// and eviction passes marked entries over once (clearing the mark and queueing them
+  /// anew) in insertion order, whatever the order of their last uses. Exact LRU would drop
+  /// 2 here (used before 1); second chance requeues 1 then 2 and drops 1, the older.
+  @Test func secondChanceOrder() {
+    let cache = LRUCache<Number, String>(byteLimit: 20)
+    cache.insert("a", for: 1, cost: 10)
+    cache.insert("b", for: 2, cost: 10)
+    #expect(cache.value(for: 2) == "b")
+    #expect(cache.value(for: 1) == "a")
+    cache.insert("c", for: 3, cost: 10)
+    #expect(cache.value(for: 1) == nil)
+    #expect(cache.value(for: 2) == "b" && cache.value(for: 3) == "c")
+    // Both marks were spent: 2 and 3 are marked again by the lookups just made, 2 older.
+    cache.insert("d", for: 4, cost: 10)
+    #expect(cache.value(for: 2) == nil && cache.value(for: 3) == "c")
+    #expect(cache.statistics.evictions == 2 && cache.statistics.bytes == 20)
+  }
+
   /// A key whose hashes collide in clusters, so that the index's probing and its removal
   /// (entries shifted back into the hole) are exercised.
   struct ClusteredKey: CacheKey {
@@ -221,11 +240,11 @@ import Testing
     func hash(into hasher: inout Hasher) { hasher.combine(value % 5) }
   }
 
-  /// Random inserts, lookups and removals agree with a plain model of an LRU cache (an
-  /// array in recency order), counters included.
+  /// Random inserts, lookups and removals agree with a plain model of a second-chance
+  /// cache (an array in queue order, each entry with its used mark), counters included.
   @Test func agreesWithAModelUnderCollisions() {
     let cache = LRUCache<ClusteredKey, Int>(byteLimit: 200)
-    var model: [(key: Int, value: Int, cost: Int)] = []  // oldest first
+    var model: [(key: Int, value: Int, cost: Int, used: Bool)] = []  // oldest first
     var (hits, misses, evictions) = (0, 0, 0)
     var seed: UInt64 = 0x2545_F491_4F6C_DD1D
     func next(_ bound: Int) -> Int {
@@ -238,21 +257,26 @@ import Testing
       case 0:
         let found = model.firstIndex { $0.key == key }
         if let found {
-          model.append(model.remove(at: found))
+          model[found].used = true
           hits += 1
         } else {
           misses += 1
         }
-        #expect(cache.value(for: ClusteredKey(value: key)) == found.map { _ in model.last!.value })
+        #expect(cache.value(for: ClusteredKey(value: key)) == found.map { model[$0].value })
       case 1:
         let cost = 1 + next(30)
         cache.insert(step, for: ClusteredKey(value: key), cost: cost)
         model.removeAll { $0.key == key }
         while model.reduce(0, { $0 + $1.cost }) + cost > 200 {
-          model.removeFirst()
-          evictions += 1
+          var oldest = model.removeFirst()
+          if oldest.used {
+            oldest.used = false
+            model.append(oldest)
+          } else {
+            evictions += 1
+          }
         }
-        model.append((key, step, cost))
+        model.append((key, step, cost, false))
       default:
         cache.removeValue(for: ClusteredKey(value: key))
         model.removeAll { $0.key == key }

@@ -47,15 +47,51 @@ import Testing
     }
     let plain = (start: true, unsafe: false, missing: false)
     let word: [Unicode.Scalar] = ["a", "b", " "]
-    #expect(ShapedPiece(packed: packed([plain, plain, plain]), scalars: word[...]).isPlain)
-    let ligature = packed([plain, (false, false, false), plain])
-    #expect(!ShapedPiece(packed: ligature, scalars: word[...]).isPlain)
-    let unsafe = packed([plain, (true, true, false), plain])
-    #expect(!ShapedPiece(packed: unsafe, scalars: word[...]).isPlain)
-    let missing = packed([plain, (true, false, true), plain])
-    #expect(!ShapedPiece(packed: missing, scalars: word[...]).isPlain)
+    let plainWord = ShapedPiece(packed: packed([plain, plain, plain]), scalars: word[...])
+    #expect(plainWord.isPlain && plainWord.isClean)
+    let ligature = ShapedPiece(
+      packed: packed([plain, (false, false, false), plain]), scalars: word[...])
+    #expect(!ligature.isPlain && ligature.isClean)
+    let unsafe = ShapedPiece(
+      packed: packed([plain, (true, true, false), plain]), scalars: word[...])
+    #expect(!unsafe.isPlain && unsafe.isClean)
+    let missing = ShapedPiece(
+      packed: packed([plain, (true, false, true), plain]), scalars: word[...])
+    #expect(!missing.isPlain && !missing.isClean)
     let separated: [Unicode.Scalar] = ["a", "\u{2028}", " "]
-    #expect(!ShapedPiece(packed: packed([plain, plain, plain]), scalars: separated[...]).isPlain)
+    let broken = ShapedPiece(packed: packed([plain, plain, plain]), scalars: separated[...])
+    #expect(!broken.isPlain && !broken.isClean)
+  }
+
+  /// A clean word that is not plain (a ligature's second scalar, a kerned pair's unsafe
+  /// offset) stored from the cache sets exactly the flags the general store sets, in a
+  /// text around it.
+  @Test func cleanStoreEqualsGeneralStore() throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try #require(library.prepare("x").cascadeFonts.first ?? nil)
+    let scalars: [Unicode.Scalar] = Array("zz office To zz".unicodeScalars)
+    let analysis = try TextAnalysis(text: String(String.UnicodeScalarView(scalars)), locale: "en")
+    let flags: [(start: Bool, unsafe: Bool)] = [
+      (true, false), (true, true), (false, false), (false, true), (true, false), (true, false),
+    ]
+    let piece = ShapedPiece(
+      packed: flags.enumerated().map {
+        ShapedPiece.pack(
+          advance: Int64(100 * $0.offset + 7), clusterStart: $0.element.start,
+          unsafeBefore: $0.element.unsafe)
+      }, scalars: scalars[3..<9])
+    #expect(piece.isClean && !piece.isPlain)
+    var general = ShapedText(count: scalars.count, size: 13)
+    general.store(piece.packed[...], at: 3, font: font, analysis: analysis)
+    var word = ShapedText(count: scalars.count, size: 13)
+    word.storeWord(piece, at: 3, font: font, analysis: analysis)
+    #expect(word.advances == general.advances)
+    #expect(word.clusterStart == general.clusterStart)
+    #expect(word.unsafeBefore == general.unsafeBefore)
+    #expect(word.missingGlyphCount == general.missingGlyphCount)
+    #expect(
+      !word.clusterStart[5] && !word.clusterStart[6] && word.unsafeBefore[4] && word.unsafeBefore[6]
+    )
   }
 
   /// A lookup by the key's parts finds the entry a whole key stored, counts a hit, and

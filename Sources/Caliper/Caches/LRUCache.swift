@@ -27,14 +27,22 @@ public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// A map with a bound on memory: least recently used entries go first.
+/// A map with a bound on memory: entries not used for longest go first (second chance).
 ///
 /// Problem: a measuring service sees millions of distinct keys; an unbounded cache grows
 /// until the process dies. Solution: every entry has a cost in bytes, and inserting past
-/// `byteLimit` evicts from the least recently used end (a doubly linked list threaded
-/// through an array of slots, so lookups, inserts and evictions are O(1)). All access is
-/// under one lock, so the cache is `Sendable`; a value is computed outside the lock, so two
-/// threads missing the same key at once may both compute it (the first stored wins).
+/// `byteLimit` evicts in insertion order with a second chance (CLOCK, as operating systems
+/// page): entries are queued oldest first (a doubly linked list threaded through an array
+/// of slots), a hit only marks its entry used, and eviction looks at the oldest: a marked
+/// one loses its mark and goes to the newest end, an unmarked one leaves. Moving an entry to
+/// the newest end on every hit (exact LRU) relinked up to four slots per word looked up,
+/// about 80 instructions of each hit of the shape cache; a mark is one store, and the
+/// relinking moves to eviction, at most once per hit. An entry used since it was queued or
+/// last passed over thus outlives every unused one; among used entries the order is
+/// insertion, not the last use (`CacheTests.secondChanceOrder` states the policy). Lookups
+/// and inserts are O(1), evictions O(1) amortized. All access is under one lock, so the
+/// cache is `Sendable`; a value is computed outside the lock, so two threads missing the
+/// same key at once may both compute it (the first stored wins).
 /// A limit of 0 disables the cache: nothing is stored and every lookup computes.
 final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   private struct Slot {
@@ -43,8 +51,10 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     var cost: Int
     /// The key's hash, kept so that the index never hashes a stored key again.
     var hash: Int32
-    var newer: Int32  // towards the most recently used end; -1 at the end
+    var newer: Int32  // towards the newest end of the queue; -1 at the end
     var older: Int32
+    /// Used since it was queued or last passed over by eviction: its second chance.
+    var used = false
   }
 
   private struct Storage {
@@ -151,6 +161,20 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       if oldest < 0 { oldest = slot }
     }
 
+    /// Evicts the oldest entry not used since it was queued or last passed over; the used
+    /// ones before it lose their mark and go to the newest end (their second chance). Ends
+    /// within one pass of the queue: past it every entry is unmarked.
+    mutating func evictOldestUnused() {
+      while slots[Int(oldest)].used {
+        let slot = oldest
+        slots[Int(slot)].used = false
+        unlink(slot)
+        pushNewest(slot)
+      }
+      remove(oldest)
+      evictions += 1
+    }
+
     mutating func remove(_ slot: Int32) {
       unlink(slot)
       removeFromIndex(slot)
@@ -169,7 +193,7 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     self.byteLimit = max(0, byteLimit)
   }
 
-  /// The cached value for `key`, made most recently used; nil counts as a miss.
+  /// The cached value for `key`, marked used; nil counts as a miss.
   func value(for key: Key) -> Value? {
     let hash = Self.hash(key)
     return storage.withLock { storage -> Value? in
@@ -178,16 +202,13 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
         return nil
       }
       storage.hits += 1
-      if storage.newest != slot {
-        storage.unlink(slot)
-        storage.pushNewest(slot)
-      }
+      storage.slots[Int(slot)].used = true
       return storage.slots[Int(slot)].value
     }
   }
 
   /// Hands `body` the cached value whose key is filed under `hash` and described by
-  /// `probe`, made most recently used, and returns true; false when there is none, which is
+  /// `probe`, marked used, and returns true; false when there is none, which is
   /// not counted as a miss (the caller then looks up a whole key with `value(for:make:)`,
   /// which counts it). For a key costly to make (`ShapeKey`, with its arrays): the caller
   /// describes it without making one per lookup, and `body` reads the value in place under
@@ -199,25 +220,24 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
         return false
       }
       storage.hits += 1
-      if storage.newest != slot {
-        storage.unlink(slot)
-        storage.pushNewest(slot)
+      storage.slots.withUnsafeMutableBufferPointer { slots in
+        slots[Int(slot)].used = true
+        body(slots[Int(slot)].value)
       }
-      storage.slots.withUnsafeBufferPointer { body($0[Int(slot)].value) }
       return true
     }
   }
 
-  /// Stores `value` at a cost of `cost` bytes, evicting least recently used entries to stay
-  /// under the limit. A value costing more than the whole limit is not stored.
+  /// Stores `value` at a cost of `cost` bytes (unmarked, at the newest end), evicting
+  /// entries to stay under the limit (`evictOldestUnused`). A value costing more than the
+  /// whole limit is not stored.
   func insert(_ value: Value, for key: Key, cost: Int) {
     guard byteLimit > 0, cost <= byteLimit else { return }
     let hash = Self.hash(key)
     storage.withLock { storage in
       if let existing = storage.slot(for: key, hash: hash) { storage.remove(existing) }
       while storage.bytes + cost > byteLimit, storage.oldest >= 0 {
-        storage.remove(storage.oldest)
-        storage.evictions += 1
+        storage.evictOldestUnused()
       }
       let entry = Slot(key: key, value: value, cost: cost, hash: hash, newer: -1, older: -1)
       let slot: Int32

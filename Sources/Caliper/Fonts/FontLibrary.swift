@@ -3,7 +3,7 @@ import Synchronization
 /// Finds fonts, opens each file once, and prepares text with a cascade of faces.
 ///
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
-/// least recently used first out, emptied by `removeAll()` and counted in
+/// entries unused for longest first out (second chance, `LRUCache`), emptied by `removeAll()` and counted in
 /// `cacheStatistics`:
 /// - faces, keyed by path (and, for a varied instance, its axis values) and checked against the file's identity (device, inode, size,
 ///   modification time) on every lookup, so that a font rewritten on disk is read again

@@ -10,7 +10,7 @@
 /// the whole run instead (the range is in the paragraph's offsets). A varied instance of a
 /// face is a face of its own (its own serial), so variations are in the key too. The advances are kept in font units (shaping happens at units-per-em scale,
 /// unhinted), so the font size is not part of the key: it scales the result after.
-/// Bound: `byteLimit` bytes, least recently used first out.
+/// Bound: `byteLimit` bytes, unused entries first out (second chance, `LRUCache`).
 final class ShapeCache: Sendable {
   /// Words longer than this are shaped alone but not kept: they rarely repeat.
   static let longestWord = 48
@@ -36,6 +36,11 @@ struct ShapedPiece: Sendable {
   /// offset, so storing the piece writes its advances alone (`ShapedText.storeWord`).
   /// Found once, when the word is shaped, rather than per scalar of every store.
   let isPlain: Bool
+  /// Whether no scalar has a `.notdef` glyph or is a line separator: storing the piece then
+  /// writes its advances and sets only the flags that differ from a fresh `ShapedText`'s
+  /// (a ligature's later scalars, a kerned pair's unsafe offset), without the per-scalar
+  /// questions of the general store. `isPlain` implies it.
+  let isClean: Bool
 
   static func pack(
     advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false

@@ -79,7 +79,7 @@ public struct PreparedText: Sendable {
     // Slots only up to the last face opened or used, as the storage keeps them (a copy of
     // the style per cascade face was most of making the slots of a Latin paragraph).
     let lastOpened = resolver.fonts.lastIndex { $0 != nil } ?? 0
-    let kept = max(1, lastOpened + 1, (items.runs.map(\.face).max() ?? 0) + 1)
+    let kept = max(1, lastOpened + 1, (items.runs.lazy.map(\.face).max() ?? 0) + 1)
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: [], analysis: analysis, items: items,
       slots: FaceSlots(cascadeFonts: Array(resolver.fonts.prefix(kept)), style: style),
@@ -194,6 +194,18 @@ public struct PreparedText: Sendable {
   static func contentEnd(
     _ scalars: [Unicode.Scalar], from start: Int, to end: Int, keepingSpaces: Bool = false
   ) -> Int {
+    scalars.withUnsafeBufferPointer {
+      contentEnd($0, from: start, to: end, keepingSpaces: keepingSpaces)
+    }
+  }
+
+  /// `contentEnd(_:from:to:keepingSpaces:)` over a buffer (preparing's segments loop).
+  @inline(__always)
+  static func contentEnd(
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, from start: Int, to end: Int,
+    keepingSpaces: Bool
+  ) -> Int {
+    precondition(start >= 0 && end <= scalars.count, "content end out of range")
     var contentEnd = end
     while contentEnd > start, isTrailing(scalars[contentEnd - 1]) {
       if keepingSpaces && !TextAnalysis.isLineSeparator(scalars[contentEnd - 1]) { break }
@@ -203,6 +215,7 @@ public struct PreparedText: Sendable {
   }
 
   /// Whitespace that hangs at a line end and does not count in its width.
+  @inline(__always)
   static func isTrailing(_ scalar: Unicode.Scalar) -> Bool {
     if scalar.value < 0x80 {
       return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)

@@ -108,16 +108,22 @@ final class PreparedTextStorage: Sendable {
     // past the last of those: a Latin paragraph keeps one face of the cascade's eight, not
     // eight fonts and line metrics (~7 bytes a Gatsby segment).
     let lastOpened = slots.fonts.lastIndex { $0 != nil } ?? 0
-    let keptFaces = max(1, lastOpened + 1, (items.runs.map(\.face).max() ?? 0) + 1)
+    let keptFaces = max(1, lastOpened + 1, (items.runs.lazy.map(\.face).max() ?? 0) + 1)
     cascadeFonts = Array(slots.fonts.prefix(keptFaces))
     slotStyles = spans.isEmpty ? [] : slots.styles
     slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
     self.placeholders = placeholders
-    // A placeholder's face draws nothing: it is not among the faces used.
-    let used = Set(items.runs.map(\.face)).subtracting(placeholders.map(\.face))
-    var seen = Set<ObjectIdentifier>()
-    faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
-      .filter { seen.insert(ObjectIdentifier($0)).inserted }
+    if oneFace, placeholders.isEmpty, !items.runs.isEmpty {
+      // One face draws it all: the faces used are that one (two sets made and hashed for
+      // it were about 1.5 K instructions of a Latin paragraph).
+      faces = slots.fonts[singleFace].map { [$0] } ?? []
+    } else {
+      // A placeholder's face draws nothing: it is not among the faces used.
+      let used = Set(items.runs.map(\.face)).subtracting(placeholders.map(\.face))
+      var seen = Set<ObjectIdentifier>()
+      faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
+        .filter { seen.insert(ObjectIdentifier($0)).inserted }
+    }
     let css = style.breakRules == .css
     let faceMetrics = slots.lineMetrics.prefix(keptFaces)
     lineMetricsByFace =
@@ -190,32 +196,40 @@ final class PreparedTextStorage: Sendable {
     self.prefix = prefix
 
     let keepsSpaces = css && style.whiteSpace == .breakSpaces
-    var segments: [Segment] = []
-    segments.reserveCapacity(analysis.breaks.count)
-    var start = 0
-    var allPlain = true
+    // One pass over raw buffers into uninitialized room: the segments loop checked bounds,
+    // capacity and uniqueness per segment (appending) and worked out a one-face text's
+    // face mask each time.
+    let breaks = analysis.breaks
+    let mandatory = analysis.mandatory
     let hyphenationPoints = analysis.hyphenationPoints
-    var nextPoint = 0
-    for (offset, stored) in analysis.breaks.enumerated() {
-      let end = Int(stored)
-      let isHyphenationPoint =
-        nextPoint < hyphenationPoints.count && hyphenationPoints[nextPoint] == stored
-      if isHyphenationPoint { nextPoint += 1 }
-      let contentEnd =
-        keepsSpaces
-        ? PreparedText.contentEnd(analysis.scalars, from: start, to: end, keepingSpaces: true)
-        : PreparedText.contentEnd(analysis.scalars, from: start, to: end)
-      let segment = Segment(
-        start: start, contentEnd: contentEnd, end: end,
-        isHardBreak: analysis.mandatory[offset],
-        faces: oneFace
-          ? FaceMask(face: singleFace) : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
-        unsafeEnd: end < count && shaped.unsafeBefore[end],
-        softHyphen: end < count
-          && (isHyphenationPoint || analysis.scalars[end - 1] == PreparedText.softHyphen))
-      segments.append(segment)
-      allPlain = allPlain && segment.isPlain
-      start = end
+    let oneMask = oneFace ? FaceMask(face: singleFace) : .empty
+    let unsafeFlags = shaped.unsafeBefore
+    var allPlain = true
+    let segments = analysis.scalars.withUnsafeBufferPointer { scalars in
+      [Segment](unsafeUninitializedCapacity: breaks.count) { segments, made in
+        var start = 0
+        var nextPoint = 0
+        for offset in 0..<breaks.count {
+          let stored = breaks[offset]
+          let end = Int(stored)
+          let isHyphenationPoint =
+            nextPoint < hyphenationPoints.count && hyphenationPoints[nextPoint] == stored
+          if isHyphenationPoint { nextPoint += 1 }
+          let segment = Segment(
+            start: start,
+            contentEnd: PreparedText.contentEnd(
+              scalars, from: start, to: end, keepingSpaces: keepsSpaces),
+            end: end, isHardBreak: mandatory[offset],
+            faces: oneFace ? oneMask : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
+            unsafeEnd: end < count && unsafeFlags[end],
+            softHyphen: end < count
+              && (isHyphenationPoint || scalars[end - 1] == PreparedText.softHyphen))
+          (segments.baseAddress! + offset).initialize(to: segment)
+          made = offset + 1
+          allPlain = allPlain && segment.isPlain
+          start = end
+        }
+      }
     }
     self.segments = segments
     var facts: BreakFacts = rises ? .prefixRises : []

@@ -12,6 +12,7 @@ struct Segment: Sendable, Hashable {
   private let storedEnd: Int32
   private let storedFaces: UInt32
 
+  @inline(__always)
   init(
     start: Int, contentEnd: Int, end: Int, isHardBreak: Bool, faces: FaceMask, unsafeEnd: Bool,
     softHyphen: Bool

@@ -6,23 +6,41 @@
 /// Gatsby paragraph). Solution: a word whose scalars all start clusters with glyphs of
 /// their own, with no unsafe break and no line separator (`ShapedPiece.isPlain`, found once
 /// when it was shaped) leaves the flags as a fresh `ShapedText` has them, so only its
-/// advances are written, each converted to points exactly as `store` does.
+/// advances are written, each converted to points exactly as `store` does. A word with no
+/// `.notdef` glyph and no line separator but a ligature or a kerned pair
+/// (`ShapedPiece.isClean`: a sixth of Gatsby's words) writes its advances the same way and
+/// then only the flags that differ from a fresh text's.
 extension ShapedText {
   /// Writes the cached word `piece` for the scalars from `offset`.
   mutating func storeWord(_ piece: ShapedPiece, at offset: Int, font: Font, analysis: TextAnalysis)
   {
-    guard piece.isPlain else {
+    guard piece.isClean else {
       store(piece.packed[...], at: offset, font: font, analysis: analysis)
       return
     }
     let packed = piece.packed
-    precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
     let (size, units) = (self.size, font.units)
     advances.withUnsafeMutableBufferPointer { advances in
       packed.withUnsafeBufferPointer { packed in
+        // Checked on the buffers: `Array.count` was an outlined call each here.
+        precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
         for local in 0..<packed.count {
           advances[offset + 1 + local] = units.points(
             Double(ShapedPiece.advance(packed[local])), size: size)
+        }
+      }
+    }
+    guard !piece.isPlain else { return }
+    // The offsets are this word's alone and not yet written: a cluster start and a safe
+    // break, as `init(count:size:)` made them.
+    clusterStart.withUnsafeMutableWords { starts in
+      unsafeBefore.withUnsafeMutableWords { unsafe in
+        packed.withUnsafeBufferPointer { packed in
+          for local in 0..<packed.count where !ShapedPiece.isPlainCluster(packed[local]) {
+            let value = packed[local]
+            if !ShapedPiece.clusterStart(value) { BitArray.set(starts, offset + local, false) }
+            if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, offset + local, true) }
+          }
         }
       }
     }
@@ -30,11 +48,13 @@ extension ShapedText {
 }
 
 extension ShapedPiece {
-  /// `packed`, the shaping of `scalars`, with `isPlain` found.
+  /// `packed`, the shaping of `scalars`, with `isPlain` and `isClean` found.
   init(packed: [Int64], scalars: ArraySlice<Unicode.Scalar>) {
+    let clean =
+      !packed.contains(where: ShapedPiece.missingGlyph)
+      && !scalars.contains(where: TextAnalysis.isLineSeparator)
     self.init(
-      packed: packed,
-      isPlain: packed.allSatisfy(ShapedPiece.isPlainCluster)
-        && !scalars.contains(where: TextAnalysis.isLineSeparator))
+      packed: packed, isPlain: clean && packed.allSatisfy(ShapedPiece.isPlainCluster),
+      isClean: clean)
   }
 }
