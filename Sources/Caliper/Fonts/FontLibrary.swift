@@ -3,8 +3,8 @@ import Synchronization
 /// Finds fonts, opens each file once, and prepares text with a cascade of faces.
 ///
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
-/// entries unused for longest first out (second chance, `LRUCache`), emptied by `removeAll()` and counted in
-/// `cacheStatistics`:
+/// entries unused for longest first out (second chance, `LRUCache`), emptied by
+/// `removeAll()` and counted in `cacheStatistics`:
 /// - faces, keyed by path (and, for a varied instance, its axis values) and checked against the file's identity (device, inode, size,
 ///   modification time) on every lookup, so that a font rewritten on disk is read again
 ///   rather than measured from stale bytes; a face is opened the first time a cluster

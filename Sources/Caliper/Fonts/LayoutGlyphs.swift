@@ -15,7 +15,9 @@ internal import CHarfBuzz
 /// Limitation: what it does not read (an unknown lookup type or format, an offset out of
 /// the table, more work than the table's size warrants) counts as taking part: such a face
 /// shapes whole runs, more slowly, never differently. No bundled font has any of these
-/// (`LayoutGlyphsTests` compares every bundled face with `collect_glyphs`).
+/// (`LayoutGlyphsTests` compares every bundled face with `collect_glyphs`). Like
+/// `collect_glyphs`, it does not count a class-based rule naming class 0 where the glyph
+/// is in no class, though such a rule matches it (see `SpaceWakers`).
 enum LayoutGlyphs {
   /// Whether `glyph` is in any GSUB or GPOS lookup's backtrack, input, lookahead or output
   /// (of `tables`' lookups: each a tag and whether it substitutes).

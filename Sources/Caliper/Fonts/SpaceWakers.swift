@@ -35,7 +35,17 @@ import Synchronization
 /// about 4.6 M instructions for Noto Sans Devanagari) is made once per face, the first
 /// time a run of it could be shaped word by word (`Font.spaceWakers`), never for a face
 /// that only answers coverage. A face whose space is in GSUB, or in a lookup's input,
-/// keeps shaping in context.
+/// keeps shaping in context. The lookups that see the space are those whose
+/// `collect_glyphs` sets hold it, which leave out a class-based rule (format 2) that
+/// names class 0 where the space is in no class: such a rule matches the space too.
+/// Noto Sans Devanagari has two (GSUB 31, `abvs`: the i vowel sign before a class-0
+/// glyph; GPOS 12, `dist`: a mark after a class-0 glyph); HarfBuzz's Indic shaper never
+/// leaves the i sign last nor a mark first in a word (it reorders the one and puts a
+/// dotted circle before the other), so neither can meet the space there, and
+/// `SpaceWakersTests.wordsAloneAreTheLineInContext` checks every bundled face over the
+/// corpus; a user's face with such a rule is trusted as `LayoutGlyphs` trusts it. A
+/// variation sequence (cmap format 14) is not looked at: a face whose G holds a glyph
+/// reached only through one would be missed.
 struct SpaceWakers: Sendable {
   /// The wakers, sorted.
   let scalars: [UInt32]
