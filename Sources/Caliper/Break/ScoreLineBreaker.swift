@@ -77,6 +77,7 @@ struct ScoreLineBreaker {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     let count = candidates.count
     guard count >= 5 else { return nil }
+    precondition(program.posNoBreak.count == count, "one program entry a candidate")
     // The chosen starts in scratch memory (on the stack where it is small): an array made
     // at each width cost more than its use (a generic allocation each).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
@@ -145,6 +146,11 @@ struct ScoreLineBreaker {
     into previous: UnsafeMutableBufferPointer<Int>
   ) {
     let count = posNoBreak.count
+    // The program reads and writes through unsafe buffers: one entry a candidate in each,
+    // the first candidate's at least (its sentinel).
+    precondition(
+      count >= 1 && previous.count >= count && posIfBreak.count == count
+        && penalties.count == count, "the score program's inputs differ in length")
     let blocks = (count >> ScoreScan.blockShift) + 1
     let isOneWidth = firstAvailable == otherAvailable
     // Each candidate's start, score and line number is written before it is read, but the
