@@ -1,0 +1,137 @@
+/// Per-scalar shaping results of a whole text, in points at the style's size.
+struct ShapedText {
+  /// The size the next run is stored at (a styled text's runs differ).
+  var size: Double
+  /// Advance in points of each scalar (a cluster's advance sits on its first scalar), one
+  /// place on: `advances[i + 1]` is scalar i's, so that `takePrefixSums()` can turn the array
+  /// into prefix sums in place, with no second array of the text's length.
+  var advances: [Double]
+  /// Whether a HarfBuzz cluster starts at each offset (count + 1 entries).
+  var clusterStart: BitArray
+  /// Whether breaking before each offset is unsafe (count + 1 entries).
+  var unsafeBefore: BitArray
+  /// Clusters drawn with a `.notdef` glyph (line separators aside).
+  var missingGlyphCount = 0
+  /// The pieces shaped in several calls, in text order, with where each call but the first
+  /// started: where drawing resumes the shaping loop (`RunPiece`).
+  var cutPieces: [CutPiece] = []
+
+  init(count: Int, size: Double) {
+    self.size = size
+    advances = [Double](filled: 0, count: count + 1)
+    clusterStart = BitArray(repeating: true, count: count + 1)
+    unsafeBefore = BitArray(repeating: false, count: count + 1)
+  }
+
+  /// Notes that the shaping of `piece` was cut at `offset`.
+  mutating func noteCut(_ offset: Int, in piece: Range<Int>) {
+    if cutPieces.last?.range == piece {
+      cutPieces[cutPieces.count - 1].append(offset)
+    } else {
+      cutPieces.append(CutPiece(range: piece, cut: offset))
+    }
+  }
+
+  /// Keeps a cluster start only where `graphemeStart` also has one, and marks every
+  /// offset inside a cluster unsafe to break: a break opportunity there (ICU's after a soft
+  /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
+  /// `graphemeStart` nil: every offset starts a grapheme cluster.
+  mutating func keepClusterStarts(where graphemeStart: [Bool]?) {
+    if let graphemeStart {
+      for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
+    }
+    unsafeBefore.insertComplement(of: clusterStart, in: 1..<max(1, clusterStart.count - 1))
+  }
+
+  /// Sets negative advances (a broken font's positioning) to 0 — a width below 0 is no
+  /// size — and returns how many there were: a lossy step the results count.
+  mutating func clampNegativeAdvances() -> Int {
+    var clamped = 0
+    advances.withUnsafeMutableBufferPointer { advances in
+      for index in advances.indices where advances[index] < 0 {
+        advances[index] = 0
+        clamped += 1
+      }
+    }
+    return clamped
+  }
+
+  /// The advances as prefix sums (element i is the sum of the advances of scalars 0..<i),
+  /// and whether the sums never fall (`PreparedTextStorage.prefixRises`), found in the
+  /// same pass over a raw buffer.
+  mutating func takePrefixSums() -> (sums: [Double], rises: Bool) {
+    var sums: [Double] = []
+    swap(&sums, &advances)  // unique: summed in place, not copied
+    var rises = true
+    sums.withUnsafeMutableBufferPointer { sums in
+      guard var total = sums.first else { return }
+      for index in sums.indices.dropFirst() {
+        let next = sums[index] + total
+        if !(total <= next) { rises = false }
+        sums[index] = next
+        total = next
+      }
+    }
+    return (sums, rises)
+  }
+
+  /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first
+  /// scalar (the others are left at no width).
+  mutating func storePlaceholder(_ range: Range<Int>, width: Double) {
+    advances[range.lowerBound + 1] = width
+    for index in range.dropFirst() { clusterStart[index] = false }
+  }
+
+  /// Writes shaped values for the scalars from `offset`; line separators get no width.
+  mutating func store(
+    _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis
+  ) {
+    // One pass over raw buffers, the range checked once: a BitArray subscript checks its
+    // bounds and its storage's uniqueness per flag, which was most of this loop's cost.
+    // The arrays are moved into locals (and back) so that they stay unique.
+    precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
+    var advances: [Double] = []
+    var clusterStart = BitArray(repeating: false, count: 0)
+    var unsafeBefore = BitArray(repeating: false, count: 0)
+    swap(&advances, &self.advances)
+    swap(&clusterStart, &self.clusterStart)
+    swap(&unsafeBefore, &self.unsafeBefore)
+    defer {
+      swap(&advances, &self.advances)
+      swap(&clusterStart, &self.clusterStart)
+      swap(&unsafeBefore, &self.unsafeBefore)
+    }
+    let (size, units) = (self.size, font.units)
+    var missing = 0
+    analysis.scalars.withUnsafeBufferPointer { scalars in
+      packed.withUnsafeBufferPointer { packed in
+        advances.withUnsafeMutableBufferPointer { advances in
+          clusterStart.withUnsafeMutableWords { starts in
+            unsafeBefore.withUnsafeMutableWords { unsafe in
+              for local in 0..<packed.count {
+                let value = packed[local]
+                let index = offset + local
+                BitArray.set(starts, index, ShapedPiece.clusterStart(value))
+                if TextAnalysis.isLineSeparator(scalars[index]) {
+                  advances[index + 1] = 0
+                  BitArray.set(unsafe, index, false)
+                } else {
+                  advances[index + 1] = units.points(
+                    Double(ShapedPiece.advance(value)), size: size)
+                  BitArray.set(unsafe, index, ShapedPiece.unsafeBefore(value))
+                  // A control is drawn as nothing even in a face with no space glyph to
+                  // stand for it.
+                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalars[index].value) {
+                    missing += 1
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    missingGlyphCount += missing
+  }
+
+}
