@@ -30,8 +30,7 @@ struct DecodedText {
     scalars = text.withUTF8 { utf8 -> [Unicode.Scalar] in
       guard !utf8.isEmpty else { return [] }
       let count = Self.count(utf8)
-      // Made by `filled`, then written: `unsafeUninitializedCapacity` looks the array's
-      // storage class up in the runtime at each call (about 480 instructions).
+      // Made by `filled`, then written (why not `unsafeUninitializedCapacity`: `filled`).
       var scalars = [Unicode.Scalar](filled: "\0", count: count)
       scalars.withUnsafeMutableBufferPointer { buffer in
         found = AnalysisShortcuts.latin1Facts.withUnsafeBufferPointer { facts in

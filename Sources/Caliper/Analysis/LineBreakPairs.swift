@@ -182,8 +182,7 @@ enum LineBreakPairs {
     let count = scalars.count
     guard count > 0 else { return ([], []) }
     // At most one opportunity a scalar: written in place, then the arrays cut to length
-    // (made by `filled`: `unsafeUninitializedCapacity` looks the array's storage class up
-    // in the runtime at each call, about 480 instructions).
+    // (made by `filled`, which says why).
     var positions = [Int32](filled: 0, count: count)
     var hard = [Bool](filled: false, count: count)
     let found = positions.withUnsafeMutableBufferPointer { positions in

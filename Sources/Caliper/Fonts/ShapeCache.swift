@@ -5,11 +5,13 @@
 /// glyph takes part in no OpenType lookup (`Font.spaceIsInert`), shaping cannot reach
 /// across a space, so a word with its trailing spaces shapes the same alone as in the
 /// paragraph; such words are shaped alone and kept by (face, script, direction, language,
-/// features, scalars). Inertness looks at every lookup of the face, enabled or not, so it
+/// features, scalars). So are the words of a run holding none of the scalars that can wake
+/// the lookups a face's space is only context in (`SpaceWakers`, `Shaper.shapesByWord`). Inertness looks at every lookup of the face, enabled or not, so it
 /// holds whatever features are turned on; features limited to a range of the text shape
 /// the whole run instead (the range is in the paragraph's offsets). A varied instance of a
-/// face is a face of its own (its own serial), so variations are in the key too. The advances are kept in font units (shaping happens at units-per-em scale,
-/// unhinted), so the font size is not part of the key: it scales the result after.
+/// face is a face of its own (its own serial), so variations are in the key too. The
+/// advances are kept in font units (shaping happens at units-per-em scale, unhinted), so
+/// the font size is not part of the key: it scales the result after.
 /// Bound: `byteLimit` bytes, unused entries first out (second chance, `LRUCache`).
 final class ShapeCache: Sendable {
   /// Words longer than this are shaped alone but not kept: they rarely repeat.
