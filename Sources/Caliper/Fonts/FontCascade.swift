@@ -107,8 +107,11 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      let own = cascade.ownVariations[index] ?? []
-      let variations = own + cascade.variations
+      // (No dictionary lookup and array joined when no face has axes of its own: the
+      // bundled cascade's, once a prepare.)
+      let variations =
+        cascade.ownVariations.isEmpty
+        ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
       var font = try cascade.library.font(key: paths[index], variations: variations)
       let missing = font.missingStyles(
         weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)

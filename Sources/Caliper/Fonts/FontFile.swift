@@ -85,7 +85,9 @@ struct FileIdentity: Sendable, Hashable {
   /// The identity of the file at `path` now, or nil if it cannot be stat'ed.
   init?(path: String) {
     var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    // Through `withCString`: a native string hands `stat` its own bytes, where passing the
+    // `String` made a C copy of the path (two allocations a face lookup, one per prepare).
+    guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
     self.init(info)
   }
 }

@@ -16,12 +16,20 @@ enum HarfBuzzLanguage {
   /// take `serve` 0.66 s with this bound, where they took 8 s without it.
   static let mostLocales = 4096
 
-  /// The locales given to HarfBuzz so far, with its languages (pointers, as integers).
-  private static let known = Mutex<[String: Int]>([:])
+  /// The locales given to HarfBuzz so far, with its languages (pointers, as integers): the
+  /// default locale's from the start.
+  private static let known = Mutex<[String: Int]>([defaultLocale: defaultLanguage])
+
+  /// `TextStyle`'s default locale, whose language is asked for without the lock and the
+  /// dictionary: preparing asks twice a text (its style's check and its shaper), and those
+  /// two locks and hashes were about 500 instructions of a prepare.
+  private static let defaultLocale = "en"
+  private static let defaultLanguage = Int(bitPattern: hb_language_from_string(defaultLocale, -1))
 
   /// Why `locale` cannot be shaped in (this process has taken `mostLocales` others), or nil
   /// after making sure its language is known.
   static func problem(admitting locale: String) -> String? {
+    if locale == defaultLocale { return nil }
     let admitted = known.withLock { known in
       guard known[locale] == nil else { return true }
       guard known.count < mostLocales else { return false }
@@ -39,6 +47,7 @@ enum HarfBuzzLanguage {
   ///
   /// The corresponding HarfBuzz function is `hb_language_from_string`.
   static func of(_ locale: String) -> hb_language_t? {
+    if locale == defaultLocale { return hb_language_t(bitPattern: defaultLanguage) }
     if let known = known.withLock({ $0[locale] }) { return hb_language_t(bitPattern: known) }
     return hb_language_from_string(locale, -1)
   }

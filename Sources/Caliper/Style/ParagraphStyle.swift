@@ -74,10 +74,13 @@ public struct ParagraphStyle: Sendable, Hashable {
     if bad(paragraphSpacing, above: 0, strictly: false) {
       return "paragraph spacing \(paragraphSpacing) must be a number of points from 0 to \(limit)"
     }
-    for (name, indent) in [("first-line indent", firstLineHeadIndent), ("head indent", headIndent)]
-    where bad(indent, above: 0, strictly: false) {
+    // (Each indent on its own: an array of the two to loop over was made on every prepare.)
+    func indentProblem(_ name: String, _ indent: Double) -> String? {
+      guard bad(indent, above: 0, strictly: false) else { return nil }
       return "\(name) \(indent) must be a number of points from 0 to \(limit)"
     }
+    if let problem = indentProblem("first-line indent", firstLineHeadIndent) { return problem }
+    if let problem = indentProblem("head indent", headIndent) { return problem }
     return tabStops.problem
   }
 

@@ -135,16 +135,22 @@ public struct TextStyle: Sendable, Hashable {
 
   /// The first reason this style cannot be used, if any (the size is checked apart).
   var problem: String? {
-    let limit = ParagraphStyle.longestLength
-    for (name, value) in [("letter spacing", letterSpacing), ("word spacing", wordSpacing)]
-    where !(value.isFinite && abs(value) <= limit) {
-      return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
-    }
+    // Checked on every prepare: no array made to loop over (the spacings), and the
+    // default locale admitted without a lock (`HarfBuzzLanguage`).
+    if let problem = Self.spacingProblem("letter spacing", letterSpacing) { return problem }
+    if let problem = Self.spacingProblem("word spacing", wordSpacing) { return problem }
     if let problem = hyphenation.problem { return problem }
     if let problem = HarfBuzzLanguage.problem(admitting: locale) { return problem }
     for case .descriptor(let descriptor) in fonts {
       if let problem = descriptor.problem { return problem }
     }
     return paragraph.problem
+  }
+
+  /// Why spacing `value` (`name`) cannot be used, if it cannot.
+  private static func spacingProblem(_ name: String, _ value: Double) -> String? {
+    let limit = ParagraphStyle.longestLength
+    guard !(value.isFinite && abs(value) <= limit) else { return nil }
+    return "\(name) \(value) must be a number of points from -\(limit) to \(limit)"
   }
 }
