@@ -147,13 +147,20 @@ private struct StyleKey: Hashable {
 
 /// The faces of a preparation by slot: a face at a size, with a baseline offset and the
 /// style it is shaped with. An unstyled text has one slot per cascade face, at the
-/// paragraph's size.
+/// paragraph's size. Read a slot's style, offset and box through `style(of:)`,
+/// `baselineOffset(of:)` and `placeholder(of:)`.
 struct FaceSlots {
   var fonts: [Font?] = []
-  var styles: [TextStyle] = []
-  var baselineOffsets: [Double] = []
-  /// The box of each placeholder slot; nil for a face's slot.
-  var placeholders: [Placeholder?] = []
+  /// Each slot's style; empty for an unstyled text, whose slots are all in `uniformStyle`.
+  private(set) var styles: [TextStyle] = []
+  /// Each slot's baseline offset; empty for an unstyled text (all 0).
+  private(set) var baselineOffsets: [Double] = []
+  /// The box of each placeholder slot; nil for a face's slot; empty for an unstyled text.
+  private var placeholders: [Placeholder?] = []
+  /// Whether every slot is in `uniformStyle` (an unstyled text): three arrays copied per
+  /// slot were four allocations of every prepare (`PreparedTextStorage`).
+  private var isUniform = false
+  private var uniformStyle = TextStyle()
   private var index: [Key: Int] = [:]
 
   private struct Key: Hashable {
@@ -168,17 +175,29 @@ struct FaceSlots {
   /// One slot per cascade face, all in `style` (the unstyled case).
   init(cascadeFonts: [Font?], style: TextStyle) {
     fonts = cascadeFonts
-    // Mapped over the fonts (an unstyled Latin paragraph has one slot): copies from a
-    // `repeatElement` collection cost about 2 K instructions a prepare.
-    styles = cascadeFonts.map { _ in style }
-    baselineOffsets = cascadeFonts.map { _ in 0 }
-    placeholders = cascadeFonts.map { _ in nil }
+    isUniform = true
+    uniformStyle = style
+  }
+
+  /// The style slot `slot` is shaped in.
+  func style(of slot: Int) -> TextStyle { isUniform ? uniformStyle : styles[slot] }
+
+  /// Points slot `slot` is raised by.
+  func baselineOffset(of slot: Int) -> Double { isUniform ? 0 : baselineOffsets[slot] }
+
+  /// The box of slot `slot` when it is a placeholder's.
+  func placeholder(of slot: Int) -> Placeholder? { isUniform ? nil : placeholders[slot] }
+
+  /// Whether some slot's style satisfies `predicate`.
+  func anyStyle(_ predicate: (TextStyle) -> Bool) -> Bool {
+    isUniform ? predicate(uniformStyle) : styles.contains(where: predicate)
   }
 
   /// The slot of `font` in `style` raised by `baselineOffset`, added if new.
   mutating func slot(
     _ font: Font, style: TextStyle, baselineOffset: Double, placeholder: Placeholder? = nil
   ) -> Int {
+    precondition(!isUniform, "an unstyled text's slots are its cascade's")
     let key = Key(
       font: font.serial, style: style, baselineOffset: baselineOffset, placeholder: placeholder)
     if let known = index[key] { return known }
@@ -195,13 +214,14 @@ struct FaceSlots {
   var lineMetrics: [LineMetrics] {
     fonts.indices.map { slot in
       guard let font = fonts[slot] else { return .zero }
-      var metrics = font.lineMetrics(size: styles[slot].size)
-      if let box = placeholders[slot] {
-        let ascent = box.ascent(font: metrics) + baselineOffsets[slot]
+      var metrics = font.lineMetrics(size: style(of: slot).size)
+      let offset = baselineOffset(of: slot)
+      if let box = placeholder(of: slot) {
+        let ascent = box.ascent(font: metrics) + offset
         return LineMetrics(ascent: ascent, descent: box.height - ascent, lineGap: 0)
       }
-      metrics.ascent += baselineOffsets[slot]
-      metrics.descent -= baselineOffsets[slot]
+      metrics.ascent += offset
+      metrics.descent -= offset
       return metrics
     }
   }

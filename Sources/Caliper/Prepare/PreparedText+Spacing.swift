@@ -32,13 +32,11 @@ extension PreparedText {
   ///   leaves out the spacing after its last cluster.
   static func addSpacing(
     to advances: inout [Double], clusterStart: BitArray, analysis: TextAnalysis,
-    runs: [TextRun], styles: [TextStyle]
+    runs: [TextRun], slots: FaceSlots
   ) throws(CaliperError) {
-    guard styles.contains(where: { $0.letterSpacing != 0 || $0.wordSpacing != 0 }) else {
-      return
-    }
+    guard slots.anyStyle({ $0.letterSpacing != 0 || $0.wordSpacing != 0 }) else { return }
     for run in runs {
-      let style = styles[run.face]
+      let style = slots.style(of: run.face)
       guard style.letterSpacing != 0 || style.wordSpacing != 0 else { continue }
       for index in run.range where !analysis.isLineSeparator(index) {
         let spaced =

@@ -138,10 +138,10 @@ final class PreparedTextStorage: Sendable {
     var shaped = ShapedText(count: count, size: style.size)
     var shaper = Shaper(style: style)
     var shaperFeatures = Shaper.features(style)
-    for run in items.runs where slots.placeholders[run.face] == nil {
+    for run in items.runs where slots.placeholder(of: run.face) == nil {
       // Every run's face was opened while itemizing; it is shaped at its span's size, with
       // its span's features (a new shaper only where those change).
-      let runStyle = slots.styles[run.face]
+      let runStyle = slots.style(of: run.face)
       let features = Shaper.features(runStyle)
       if features != shaperFeatures {
         shaper = Shaper(style: runStyle)
@@ -155,7 +155,7 @@ final class PreparedTextStorage: Sendable {
     for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
     for range in VerticalRuns.combinedRanges(items.runs) {
       let run = items.runs.first { $0.range.lowerBound == range.lowerBound }!
-      shaped.storeCombined(range, em: slots.styles[run.face].size)
+      shaped.storeCombined(range, em: slots.style(of: run.face).size)
     }
     missingGlyphCount = shaped.missingGlyphCount
     shapedByWord = library.shapes.isEnabled
@@ -176,8 +176,8 @@ final class PreparedTextStorage: Sendable {
     clampedAdvanceCount = shaped.clampNegativeAdvances()
     try PreparedText.addSpacing(
       to: &shaped.advances, clusterStart: shaped.clusterStart, analysis: analysis,
-      runs: items.runs, styles: slots.styles)
-    let spaced = slots.styles.contains { $0.letterSpacing != 0 }
+      runs: items.runs, slots: slots)
+    let spaced = slots.anyStyle { $0.letterSpacing != 0 }
     hasLetterSpacing = spaced
     var tabs: [Int] = []
     for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
