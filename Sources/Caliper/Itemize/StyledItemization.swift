@@ -159,8 +159,8 @@ struct FaceSlots {
   private var placeholders: [Placeholder?] = []
   /// Whether every slot is in `uniformStyle` (an unstyled text): three arrays copied per
   /// slot were four allocations of every prepare (`PreparedTextStorage`).
-  private var isUniform = false
-  private var uniformStyle = TextStyle()
+  private let isUniform: Bool
+  private let uniformStyle: TextStyle
   private var index: [Key: Int] = [:]
 
   private struct Key: Hashable {
@@ -170,7 +170,11 @@ struct FaceSlots {
     let placeholder: Placeholder?
   }
 
-  init() {}
+  /// No slots yet, for `slot(_:style:baselineOffset:placeholder:)` to add.
+  init() {
+    isUniform = false
+    uniformStyle = TextStyle()
+  }
 
   /// One slot per cascade face, all in `style` (the unstyled case).
   init(cascadeFonts: [Font?], style: TextStyle) {
