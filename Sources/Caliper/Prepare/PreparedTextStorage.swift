@@ -207,7 +207,7 @@ final class PreparedTextStorage: Sendable {
     var allPlain = true
     // Made by `filled`, then written: `unsafeUninitializedCapacity` looked the array's
     // storage class up in the runtime's metadata cache (`Array(filled:)` says why), about
-    // 50 of a cold paragraph's instruction-cache misses.
+    // 45 of a cold paragraph's instruction-cache misses.
     var segments = [Segment](
       filled: Segment(
         start: 0, contentEnd: 0, end: 0, isHardBreak: false, faces: .empty, unsafeEnd: false,
