@@ -194,6 +194,21 @@ import Testing
     #expect(TextAnalysis.pairLineBreaks(Array("a\u{0B} b".unicodeScalars), locale: "en") == nil)
   }
 
+  /// The last locale found to have root's rules is kept on the Swift side
+  /// (`TextAnalysis.lineRulesAreRoot`): asked in turn, locales with and without root's
+  /// rules each get their own answer (the expected ones are `onlyForRootRules`').
+  @Test func rootRulesAnswerEachLocale() {
+    let scalars = Array("Blue tile, 5.3 %".unicodeScalars)
+    let asked = [
+      ("en", true), ("ja", false), ("en", true), ("en@lb=loose", false), ("de", true),
+      ("de", true), ("zh", false), ("en@lb=strict", true), ("en@lb=normal", false),
+    ]
+    for (locale, answers) in asked {
+      #expect(TextAnalysis.lineRulesAreRoot(locale) == answers, "\(locale)")
+      #expect((TextAnalysis.pairLineBreaks(scalars, locale: locale) != nil) == answers)
+    }
+  }
+
   /// Whether a locale has root's rules is remembered apart from ICU's cached iterators,
   /// so that a process that has opened more locales than that cache holds (32) still finds
   /// simple text's breaks without ICU for the next locale.

@@ -1,5 +1,6 @@
 internal import CHarfBuzz
 internal import CICU
+import Synchronization
 
 /// Analysis: line-break opportunities, grapheme clusters, bidi levels and scripts.
 ///
@@ -117,9 +118,28 @@ struct TextAnalysis: Sendable {
     _ scalars: [Unicode.Scalar], locale: String
   ) -> (breaks: [Int32], mandatory: [Bool])? {
     guard let found = scalars.withUnsafeBufferPointer({ LineBreakPairs.breaks($0) }),
-      locale.withCString({ cicu_line_rules_are_root($0) }) == 1
+      lineRulesAreRoot(locale)
     else { return nil }
     return found
+  }
+
+  /// The last locale whose line rules were found to be ICU's root rules.
+  private static let rootRulesLocale = Mutex<String?>(nil)
+
+  /// Whether `locale`'s line rules are ICU's root rules (`cicu_line_rules_are_root`).
+  ///
+  /// Problem: asked once per paragraph, the C answer (its memo searched under a pthread
+  /// mutex with `strlen` and `strcmp`, after `withCString`) ran about 150 instructions and
+  /// brought a paragraph prepared with cold caches about 14 instruction-cache lines of code
+  /// used nowhere else. Solution: the last locale answered yes is kept here and compared as
+  /// a Swift string (a short locale's bits in one compare); any other locale asks C, which
+  /// keeps its own answers. Only yes is kept: a locale with other rules goes to ICU's
+  /// iterator, whose cost dwarfs the question.
+  static func lineRulesAreRoot(_ locale: String) -> Bool {
+    if rootRulesLocale.withLock({ $0 == locale }) { return true }
+    guard locale.withCString({ cicu_line_rules_are_root($0) }) == 1 else { return false }
+    rootRulesLocale.withLock { $0 = locale }
+    return true
   }
 
   /// ICU's line-break opportunities of `utf16` in scalar offsets (`scalarAt` maps a unit

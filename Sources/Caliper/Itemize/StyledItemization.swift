@@ -161,7 +161,9 @@ struct FaceSlots {
   /// slot were four allocations of every prepare (`PreparedTextStorage`).
   private let isUniform: Bool
   private let uniformStyle: TextStyle
-  private var index: [Key: Int] = [:]
+  /// Made empty by `init()` rather than a `[:]` literal, whose specialized initializer was
+  /// code of its own for every prepare to run.
+  private var index = [Key: Int]()
 
   private struct Key: Hashable {
     let font: UInt64
@@ -216,18 +218,23 @@ struct FaceSlots {
   /// The line metrics of each slot: its face's at its size, moved by its baseline offset; a
   /// placeholder's are its box's (no line gap).
   var lineMetrics: [LineMetrics] {
-    fonts.indices.map { slot in
-      guard let font = fonts[slot] else { return .zero }
-      var metrics = font.lineMetrics(size: style(of: slot).size)
-      let offset = baselineOffset(of: slot)
-      if let box = placeholder(of: slot) {
-        let ascent = box.ascent(font: metrics) + offset
-        return LineMetrics(ascent: ascent, descent: box.height - ascent, lineGap: 0)
-      }
-      metrics.ascent += offset
-      metrics.descent -= offset
-      return metrics
+    // One slot (an unstyled Latin paragraph): an array literal rather than `map`'s growth
+    // path, code of its own for a paragraph prepared with cold caches.
+    if fonts.count == 1 { return [lineMetrics(ofSlot: 0)] }
+    return fonts.indices.map(lineMetrics(ofSlot:))
+  }
+
+  private func lineMetrics(ofSlot slot: Int) -> LineMetrics {
+    guard let font = fonts[slot] else { return .zero }
+    var metrics = font.lineMetrics(size: style(of: slot).size)
+    let offset = baselineOffset(of: slot)
+    if let box = placeholder(of: slot) {
+      let ascent = box.ascent(font: metrics) + offset
+      return LineMetrics(ascent: ascent, descent: box.height - ascent, lineGap: 0)
     }
+    metrics.ascent += offset
+    metrics.descent -= offset
+    return metrics
   }
 }
 
