@@ -25,8 +25,14 @@ struct RunPiece: Equatable {
 enum RunPieces: Equatable {
   /// The whole run, with the paragraph as context.
   case run
-  /// Word by word: a word and the spaces after it (`Shaper.shapesByWord`).
+  /// Word by word: a word and the spaces after it (`Shaper.shapesByWord`), alone where
+  /// both its edges are spaces or the text's ends, else (at a run's edge) with the
+  /// paragraph as context.
   case words
+  /// Word by word, every word alone: where the run's script is one whose HarfBuzz shaper
+  /// reads no context (`clusterScripts`), a word at the run's edge shapes alone as in
+  /// context, so it is cached too (a Latin word or an ellipsis between Japanese runs).
+  case wordsAlone
   /// Cluster by cluster: each grapheme alone (`Shaper.shapesByCluster`).
   case clusters
 }
@@ -41,7 +47,10 @@ extension Shaper {
     guard cacheEnabled, mayShapeWords else { return .run }
     // A run of one cluster (a bracket between two script runs) is looked up too.
     if shapesByCluster(run, font: font) { return .clusters }
-    return run.range.count > 1 && shapesByWord(run, scalars: scalars, font: font) ? .words : .run
+    guard run.range.count > 1, shapesByWord(run, scalars: scalars, font: font) else {
+      return .run
+    }
+    return Self.clusterScripts(run.script) ? .wordsAlone : .words
   }
 
   /// Whether preparing shapes `run` word by word, each word alone, rather than whole with
@@ -69,7 +78,10 @@ extension Shaper {
   /// its Hangul one (whose jamo composition and `ljmo`/`vjmo`/`tjmo` choice stay inside a
   /// syllable, one grapheme): no Arabic joining, Indic or Universal syllables, Thai or
   /// Hebrew fallbacks, which choose features or glyphs across graphemes. Common, Inherited
-  /// and unknown text goes to the default shaper too.
+  /// and unknown text goes to the default shaper too. Neither shaper reads the buffer's
+  /// context (the text around the shaped range): HarfBuzz reads it only for joining
+  /// scripts and for a dotted circle at a text's start, a flag Caliper never sets; the
+  /// GSUB and GPOS lookups see only the buffer's own glyphs.
   static func clusterScripts(_ script: UInt32) -> Bool {
     switch script {
     case tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo"), tag("Hang"), tag("Latn"),
@@ -100,8 +112,8 @@ extension Shaper {
     switch pieces {
     case .run: return piece(run.range, scalars: scalars, pieces: .run)
     case .clusters:
-      return cluster(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
-    case .words:
+      return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
+    case .words, .wordsAlone:
       // Over a raw buffer: a long word's scan was a bounds check a scalar.
       let end = scalars.withUnsafeBufferPointer { scalars in
         let limit = min(run.range.upperBound, scalars.count)
@@ -110,7 +122,7 @@ extension Shaper {
         while end < limit, scalars[end].value == 0x20 { end += 1 }
         return end
       }
-      return word(start..<end, scalars: scalars)
+      return pieces == .words ? word(start..<end, scalars: scalars) : alone(start..<end)
     }
   }
 
@@ -121,7 +133,7 @@ extension Shaper {
     switch pieces {
     case .run: RunPiece(range: range, context: true, isCached: false)
     case .words: word(range, scalars: scalars)
-    case .clusters: cluster(range)
+    case .clusters, .wordsAlone: alone(range)
     }
   }
 
@@ -139,9 +151,10 @@ extension Shaper {
       range: range, context: !clean, isCached: clean && range.count <= ShapeCache.longestWord)
   }
 
-  /// The cluster piece `range`: always alone (its face joins no clusters), kept if short.
+  /// A piece shaped alone whatever its edges (a cluster of a face that joins none, a word
+  /// of a run whose shaper reads no context), kept if short.
   @inline(__always)
-  static func cluster(_ range: Range<Int>) -> RunPiece {
+  static func alone(_ range: Range<Int>) -> RunPiece {
     RunPiece(range: range, context: false, isCached: range.count <= ShapeCache.longestWord)
   }
 
@@ -186,7 +199,7 @@ extension Shaper {
           start -= 1
         }
       }
-    case .words:
+    case .words, .wordsAlone:
       while start > run.range.lowerBound,
         !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20)
       {
