@@ -18,7 +18,7 @@ extension PreparedText {
     guard !range.isEmpty, let font = cascadeFonts[run.face] else { return [] }
     let scalars = analysis.scalars
     let shaper = Shaper(style: shapingStyle(ofFace: run.face))
-    let byWord = shaper.shapesByWord(
+    let pieces = shaper.pieces(
       run, scalars: scalars, font: font, cacheEnabled: storage.shapedByWord)
     let boundaries = GraphemeStarts(text: self)
     var parts: [[ShapedGlyph]] = []
@@ -26,12 +26,15 @@ extension PreparedText {
     // `Shaper.longestPiece` scalars, so finding its edges costs no more than shaping it.
     var start =
       cutPiece(containing: range.lowerBound)?.range.lowerBound
-      ?? Shaper.pieceStart(containing: range.lowerBound, in: run, scalars: scalars, byWord: byWord)
+      ?? Shaper.pieceStart(
+        containing: range.lowerBound, in: run, scalars: scalars, boundaries: boundaries,
+        pieces: pieces)
     while start < range.upperBound {
       let cut = cutPiece(containing: start)
       let piece =
-        cut.map { Shaper.piece($0.range, scalars: scalars, byWord: byWord) }
-        ?? Shaper.piece(from: start, in: run, scalars: scalars, byWord: byWord)
+        cut.map { Shaper.piece($0.range, scalars: scalars, pieces: pieces) }
+        ?? Shaper.piece(
+          from: start, in: run, scalars: scalars, boundaries: boundaries, pieces: pieces)
       shaper.shape(
         scalars, boundaries: boundaries, range: piece.range, context: piece.context, run: run,
         font: font, as: GlyphPiece.self, resume: cut?.cut(atOrBefore: range.lowerBound),

@@ -50,6 +50,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// or contextual rule sees it), so that text shapes the same cut at spaces: the
   /// condition for shaping word by word (`ShapeCache`).
   let spaceIsInert: Bool
+  /// Whether no lookup or table of the face can make one cluster's glyphs depend on
+  /// another's (`ClusterJoining`): the condition for shaping a run cluster by cluster.
+  let joinsNoClusters: Bool
   /// Where the space is not inert, the scalars that can wake the lookups it takes part in
   /// (`SpaceWakers`), found on first use; shared by the face's instances.
   private let spaceWakersMemo: SpaceWakersMemo
@@ -106,6 +109,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     spaceIsInert =
       hb_font_get_nominal_glyph(hbFont, 0x20, &space) == 0
       || !LayoutGlyphs.takePart(space, face: hbFace)
+    joinsNoClusters = ClusterJoining.joinsNoClusters(face: hbFace, font: hbFont)
     spaceWakersMemo = SpaceWakersMemo()
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
@@ -158,6 +162,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     asciiCoverage = base.asciiCoverage
     // Inertness looks at every lookup of the face, whatever the variation or features.
     spaceIsInert = base.spaceIsInert
+    joinsNoClusters = base.joinsNoClusters
     spaceWakersMemo = base.spaceWakersMemo
     self.hbFont = hbFont
     self.metrics = metrics

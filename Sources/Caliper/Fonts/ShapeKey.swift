@@ -27,13 +27,13 @@ struct ShapeKey: CacheKey, Sendable {
   var count: Int { word.count }
 
   init(
-    font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, features: [FontFeature],
-    word: ArraySlice<Unicode.Scalar>
+    font: UInt64, script: UInt32, rightToLeft: Bool, upright: Bool = false, language: Int,
+    features: [FontFeature], word: ArraySlice<Unicode.Scalar>
   ) {
     let made = word.withUnsafeBufferPointer { scalars in
       ShapeWord(
-        font: font, script: script, rightToLeft: rightToLeft, language: language,
-        featuresDigest: ShapeWord.digest(of: features), word: scalars)
+        font: font, script: script, rightToLeft: rightToLeft, upright: upright,
+        language: language, featuresDigest: ShapeWord.digest(of: features), word: scalars)
     }
     self.init(word: made, features: features, scalars: word)
   }
@@ -80,7 +80,8 @@ struct ShapeKey: CacheKey, Sendable {
   }
 }
 
-/// A shape-cache key's parts that are not arrays: the face, script, direction and
+/// A shape-cache key's parts that are not arrays: the face, script, direction (left to
+/// right, right to left, or top to bottom for an upright run of vertical text) and
 /// language, the word's UTF-8 in three lanes, and the seeded digest of all of them and of
 /// the features. Trivial (no reference counting), so a lookup makes one per word for free.
 struct ShapeWord: Equatable, Sendable {
@@ -88,10 +89,13 @@ struct ShapeWord: Equatable, Sendable {
   let font: UInt64
   /// HarfBuzz script (`hb_script_t` raw value).
   let script: UInt32
-  /// The word's length in scalars, beside `script`, `rightToLeft` and `fits` so that the
+  /// The word's length in scalars, beside `script`, `direction` and `fits` so that the
   /// four share 8 bytes.
   private let length: UInt16
-  let rightToLeft: Bool
+  /// 0 left to right, 1 right to left, 2 top to bottom (an upright run of vertical text,
+  /// whose advances are vertical ones): one byte, where a second Bool would have made the
+  /// key 8 bytes longer.
+  private let direction: UInt8
   /// Whether the word's UTF-8 fits `utf8`; else its key keeps the scalars.
   let fits: Bool
   /// HarfBuzz's interned language, by address (stable for the process).
@@ -105,6 +109,10 @@ struct ShapeWord: Equatable, Sendable {
 
   /// The word's length in scalars.
   var count: Int { Int(length) }
+  /// Whether the word was shaped right to left.
+  var rightToLeft: Bool { direction == 1 }
+  /// Whether the word was shaped top to bottom (upright in vertical text).
+  var upright: Bool { direction == 2 }
 
   static let inlineBytes = 24
 
@@ -137,12 +145,13 @@ struct ShapeWord: Equatable, Sendable {
   }
 
   init(
-    font: UInt64, script: UInt32, rightToLeft: Bool, language: Int, featuresDigest: UInt64,
-    word: UnsafeBufferPointer<Unicode.Scalar>
+    font: UInt64, script: UInt32, rightToLeft: Bool, upright: Bool, language: Int,
+    featuresDigest: UInt64, word: UnsafeBufferPointer<Unicode.Scalar>
   ) {
     self.font = font
     self.script = script
-    self.rightToLeft = rightToLeft
+    // An upright run is shaped top to bottom whatever its bidi level (`VerticalShaping`).
+    direction = upright ? 2 : rightToLeft ? 1 : 0
     self.language = language
     // Words are at most `ShapeCache.longestWord` scalars.
     length = UInt16(truncatingIfNeeded: word.count)
@@ -214,7 +223,7 @@ struct ShapeWord: Equatable, Sendable {
     let (first, second) = Self.seeds
     var digest = Self.fold(
       first ^ font,
-      second ^ (UInt64(script) << 32 | UInt64(length) << 1 | (rightToLeft ? 1 : 0)))
+      second ^ (UInt64(script) << 32 | UInt64(length) << 2 | UInt64(direction)))
     digest = Self.fold(digest ^ UInt64(UInt(bitPattern: language)), second ^ utf8.0)
     digest = Self.fold(digest ^ utf8.1, second ^ utf8.2)
     if featuresDigest != 0 { digest = Self.fold(digest ^ featuresDigest, second) }
@@ -237,7 +246,7 @@ struct ShapeWord: Equatable, Sendable {
 
   static func == (lhs: ShapeWord, rhs: ShapeWord) -> Bool {
     lhs.digest == rhs.digest && lhs.utf8 == rhs.utf8 && lhs.font == rhs.font
-      && lhs.script == rhs.script && lhs.rightToLeft == rhs.rightToLeft
+      && lhs.script == rhs.script && lhs.direction == rhs.direction
       && lhs.language == rhs.language && lhs.length == rhs.length && lhs.fits == rhs.fits
   }
 }

@@ -4,7 +4,7 @@
 /// (through the shape cache), or the whole run with the paragraph as context — and drawing
 /// must draw the glyphs of those very shapings, not of a reshaping of the line that
 /// HarfBuzz's safe-to-break promise says is equal. Solution: one walk names the pieces
-/// (`piece(from:in:scalars:byWord:)`); preparing shapes each into advances
+/// (`piece(from:in:scalars:boundaries:pieces:)`: the run, its words or its clusters); preparing shapes each into advances
 /// (`shapeRun`), drawing shapes the pieces a line shows into glyphs
 /// (`PreparedText.preparedGlyphs`), each through the one shaping loop
 /// (`shape(_:boundaries:range:context:run:font:as:resume:stop:body:)`) with the same range,
@@ -21,19 +21,79 @@ struct RunPiece: Equatable {
   let isCached: Bool
 }
 
+/// How a run is cut into pieces (`Shaper.pieces`).
+enum RunPieces: Equatable {
+  /// The whole run, with the paragraph as context.
+  case run
+  /// Word by word: a word and the spaces after it (`Shaper.shapesByWord`), alone where
+  /// both its edges are spaces or the text's ends, else (at a run's edge) with the
+  /// paragraph as context.
+  case words
+  /// Word by word, every word alone: where the run's script is one whose HarfBuzz shaper
+  /// reads no context (`clusterScripts`), a word at the run's edge shapes alone as in
+  /// context, so it is cached too (a Latin word or an ellipsis between Japanese runs).
+  case wordsAlone
+  /// Cluster by cluster: each grapheme alone (`Shaper.shapesByCluster`).
+  case clusters
+}
+
 extension Shaper {
-  /// Whether preparing shapes `run` (of `scalars`) word by word, each word alone, rather
-  /// than whole with the paragraph as context: where the face's space takes part in no
-  /// lookup, or only in lookups none of the run's scalars can wake (`SpaceWakers`), so that
-  /// shaping cannot reach across it; no feature applies to a range, the run is not upright,
-  /// and the library has a shape cache (`cacheEnabled`). Out of line: once a run, and
-  /// inlined it made `shapeRun` call `Array.count` out of line in its loop.
+  /// How preparing (and drawing) cuts `run` into pieces: by cluster where the face joins
+  /// none (`shapesByCluster`), else by word where it may (`shapesByWord`), else whole.
   @inline(never)
-  func shapesByWord(
-    _ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool
-  ) -> Bool {
-    cacheEnabled && run.range.count > 1 && mayShapeWords && !run.isUpright
+  func pieces(_ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool)
+    -> RunPieces
+  {
+    guard cacheEnabled, mayShapeWords else { return .run }
+    // A run of one cluster (a bracket between two script runs) is looked up too.
+    if shapesByCluster(run, font: font) { return .clusters }
+    guard run.range.count > 1, shapesByWord(run, scalars: scalars, font: font) else {
+      return .run
+    }
+    return Self.clusterScripts(run.script) ? .wordsAlone : .words
+  }
+
+  /// Whether preparing shapes `run` word by word, each word alone, rather than whole with
+  /// the paragraph as context: where the face's space takes part in no lookup, or only in
+  /// lookups none of the run's scalars can wake (`SpaceWakers`), so that shaping cannot
+  /// reach across it, and the run is not upright (`pieces` asks the rest: no feature applies
+  /// to a range, and the library has a shape cache).
+  private func shapesByWord(_ run: TextRun, scalars: [Unicode.Scalar], font: Font) -> Bool {
+    !run.isUpright
       && (font.spaceIsInert || Self.spaceSleeps(in: run.range, of: scalars, font: font))
+  }
+
+  /// Whether preparing shapes `run` cluster by cluster, each alone and through the shape
+  /// cache: where the face can join no clusters (`Font.joinsNoClusters`), the run's script
+  /// is one HarfBuzz shapes without choosing a glyph's features by its neighbours
+  /// (`clusterScripts`), and — upright in vertical text — the face's own vertical advances
+  /// are used, not ones synthesized at the style's size (`VerticalShaping`), so that the
+  /// cached font units hold at every size. Upright runs are keyed apart (`ShapeWord`).
+  private func shapesByCluster(_ run: TextRun, font: Font) -> Bool {
+    font.joinsNoClusters && Self.clusterScripts(run.script)
+      && (!run.isUpright || vertical.advancesInFontUnits(font))
+  }
+
+  /// Whether HarfBuzz 6 shapes `script` (`hb_script_t`) with its default shaper, or with
+  /// its Hangul one (whose jamo composition and `ljmo`/`vjmo`/`tjmo` choice stay inside a
+  /// syllable, one grapheme): no Arabic joining, Indic or Universal syllables, Thai or
+  /// Hebrew fallbacks, which choose features or glyphs across graphemes. Common, Inherited
+  /// and unknown text goes to the default shaper too. Neither shaper reads the buffer's
+  /// context (the text around the shaped range): HarfBuzz reads it only for joining
+  /// scripts and for a dotted circle at a text's start, a flag Caliper never sets; the
+  /// GSUB and GPOS lookups see only the buffer's own glyphs.
+  static func clusterScripts(_ script: UInt32) -> Bool {
+    switch script {
+    case tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo"), tag("Hang"), tag("Latn"),
+      tag("Grek"), tag("Cyrl"), tag("Zyyy"), tag("Zinh"), tag("Zzzz"):
+      return true
+    default: return false
+    }
+  }
+
+  /// The script tag `name` as HarfBuzz's `hb_script_t` raw value.
+  private static func tag(_ name: StaticString) -> UInt32 {
+    name.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
   }
 
   /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in.
@@ -42,28 +102,39 @@ extension Shaper {
     return !scalars[range].contains { wakers.wakes($0, in: font) }
   }
 
-  /// The piece of `run` that starts at `start` (a piece start): the whole run, or — `byWord`
-  /// — a word up to and including the spaces after it.
+  /// The piece of `run` that starts at `start` (a piece start): the whole run, a word up to
+  /// and including the spaces after it, or a cluster (`clusterEnd`).
   @inline(__always)
-  static func piece(from start: Int, in run: TextRun, scalars: [Unicode.Scalar], byWord: Bool)
-    -> RunPiece
-  {
-    guard byWord else { return piece(run.range, scalars: scalars, byWord: false) }
-    // Over a raw buffer: a long word's scan was a bounds check a scalar.
-    let end = scalars.withUnsafeBufferPointer { scalars in
-      let limit = min(run.range.upperBound, scalars.count)
-      var end = start
-      while end < limit, scalars[end].value != 0x20 { end += 1 }
-      while end < limit, scalars[end].value == 0x20 { end += 1 }
-      return end
+  static func piece(
+    from start: Int, in run: TextRun, scalars: [Unicode.Scalar],
+    boundaries: some BooleanLookup, pieces: RunPieces
+  ) -> RunPiece {
+    switch pieces {
+    case .run: return piece(run.range, scalars: scalars, pieces: .run)
+    case .clusters:
+      return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
+    case .words, .wordsAlone:
+      // Over a raw buffer: a long word's scan was a bounds check a scalar.
+      let end = scalars.withUnsafeBufferPointer { scalars in
+        let limit = min(run.range.upperBound, scalars.count)
+        var end = start
+        while end < limit, scalars[end].value != 0x20 { end += 1 }
+        while end < limit, scalars[end].value == 0x20 { end += 1 }
+        return end
+      }
+      return pieces == .words ? word(start..<end, scalars: scalars) : alone(start..<end)
     }
-    return word(start..<end, scalars: scalars)
   }
 
-  /// The piece whose range is `range`, known to be one: a word (`byWord`), else a run.
-  static func piece(_ range: Range<Int>, scalars: [Unicode.Scalar], byWord: Bool) -> RunPiece {
-    byWord
-      ? word(range, scalars: scalars) : RunPiece(range: range, context: true, isCached: false)
+  /// The piece whose range is `range`, known to be one: a word, a cluster, else a run.
+  static func piece(_ range: Range<Int>, scalars: [Unicode.Scalar], pieces: RunPieces)
+    -> RunPiece
+  {
+    switch pieces {
+    case .run: RunPiece(range: range, context: true, isCached: false)
+    case .words: word(range, scalars: scalars)
+    case .clusters, .wordsAlone: alone(range)
+    }
   }
 
   /// The word piece `range`: shaped alone where both its edges are spaces or the text's ends
@@ -80,18 +151,60 @@ extension Shaper {
       range: range, context: !clean, isCached: clean && range.count <= ShapeCache.longestWord)
   }
 
-  /// The start of the piece of `run` that holds `offset`: the run's start, or — `byWord` —
-  /// the start of the word (`piece(from:in:scalars:byWord:)`) holding it, found by looking
-  /// back to the first non-space after a space.
-  static func pieceStart(
-    containing offset: Int, in run: TextRun, scalars: [Unicode.Scalar], byWord: Bool
+  /// A piece shaped alone whatever its edges (a cluster of a face that joins none, a word
+  /// of a run whose shaper reads no context), kept if short.
+  @inline(__always)
+  static func alone(_ range: Range<Int>) -> RunPiece {
+    RunPiece(range: range, context: false, isCached: range.count <= ShapeCache.longestWord)
+  }
+
+  /// Whether a cluster piece may start at `offset` (inside a run, after its start): where
+  /// a grapheme starts (`boundaries`) after anything but a control character. After a
+  /// control, ICU starts a grapheme before a mark (`Control ÷ Extend`) where HarfBuzz puts
+  /// the mark in the control's cluster, so the two stay one piece.
+  @inline(__always)
+  static func startsCluster(
+    _ offset: Int, scalars: UnsafeBufferPointer<Unicode.Scalar>, _ boundaries: some BooleanLookup
+  ) -> Bool {
+    boundaries[offset] && !isControl(scalars[offset - 1].value)
+  }
+
+  /// The end of the cluster piece of `run` from `start`: the next cluster piece start, or
+  /// the run's end.
+  @inline(__always)
+  static func clusterEnd(
+    from start: Int, in run: TextRun, scalars: [Unicode.Scalar], _ boundaries: some BooleanLookup
   ) -> Int {
-    guard byWord else { return run.range.lowerBound }
+    scalars.withUnsafeBufferPointer { scalars in
+      let limit = min(run.range.upperBound, scalars.count)
+      var end = start + 1
+      while end < limit, !startsCluster(end, scalars: scalars, boundaries) { end += 1 }
+      return min(end, limit)
+    }
+  }
+
+  /// The start of the piece of `run` that holds `offset`: the run's start, the start of the
+  /// word (`piece(from:in:scalars:boundaries:pieces:)`) holding it, found by looking back to
+  /// the first non-space after a space, or the start of its cluster piece.
+  static func pieceStart(
+    containing offset: Int, in run: TextRun, scalars: [Unicode.Scalar],
+    boundaries: some BooleanLookup, pieces: RunPieces
+  ) -> Int {
     var start = offset
-    while start > run.range.lowerBound,
-      !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20)
-    {
-      start -= 1
+    switch pieces {
+    case .run: return run.range.lowerBound
+    case .clusters:
+      scalars.withUnsafeBufferPointer { scalars in
+        while start > run.range.lowerBound, !startsCluster(start, scalars: scalars, boundaries) {
+          start -= 1
+        }
+      }
+    case .words, .wordsAlone:
+      while start > run.range.lowerBound,
+        !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20)
+      {
+        start -= 1
+      }
     }
     return start
   }

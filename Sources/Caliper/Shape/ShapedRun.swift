@@ -10,6 +10,8 @@ internal import CHarfBuzz
 /// (`Font.spaceIsInert`), or the run wakes none of the lookups it is only context in
 /// (`SpaceWakers`), a run is shaped word by word instead, each word alone and through
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
+/// Where the face can join no clusters at all (`Font.joinsNoClusters`: the CJK fallback
+/// face), a run is shaped cluster by cluster the same way, horizontal or upright.
 /// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`).
 ///
 /// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer (`ShapingBuffer`), so
@@ -30,7 +32,7 @@ struct Shaper: ~Copyable {
   /// given in the paragraph's offsets.
   let mayShapeWords: Bool
   /// How upright runs of vertical text advance.
-  private let vertical: VerticalShaping
+  let vertical: VerticalShaping
 
   init(style: TextStyle) {
     vertical = VerticalShaping(style: style)
@@ -214,24 +216,26 @@ struct Shaper: ~Copyable {
   }
 
   /// Shapes `run` of `analysis` in `font` and writes each scalar's advance in points,
-  /// cluster start and unsafe-to-break flag; word by word through `cache` where it may.
+  /// cluster start and unsafe-to-break flag; word by word (or cluster by cluster) through
+  /// `cache` where it may.
   func shapeRun(
     _ run: TextRun, analysis: TextAnalysis, font: Font, style: TextStyle, cache: ShapeCache,
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
-    let byWord = shapesByWord(
-      run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
+    let pieces = pieces(run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
     let languageKey = Int(bitPattern: UnsafeRawPointer(language))
     let features = styleFeatures
     var start = run.range.lowerBound
     while start < run.range.upperBound {
-      let piece = Self.piece(from: start, in: run, scalars: scalars, byWord: byWord)
+      let piece = Self.piece(
+        from: start, in: run, scalars: scalars, boundaries: analysis.graphemeStart,
+        pieces: pieces)
       if piece.isCached {
         let word = scalars.withUnsafeBufferPointer { scalars in
           ShapeWord(
             font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-            language: languageKey, featuresDigest: featuresDigest,
+            upright: run.isUpright, language: languageKey, featuresDigest: featuresDigest,
             word: UnsafeBufferPointer(rebasing: scalars[piece.range]))
         }
         // A word seen before is stored from the cache without making its key.
@@ -262,7 +266,7 @@ struct Shaper: ~Copyable {
       }
       start = piece.range.upperBound
     }
-    guard byWord else { return }
+    guard pieces != .run else { return }
     // The run's own start is a safe place to cut: the run is shaped on its own anyway.
     output.unsafeBefore[run.range.lowerBound] = false
   }

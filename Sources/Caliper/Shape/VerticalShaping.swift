@@ -29,6 +29,13 @@ struct VerticalShaping: Sendable {
     return run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR
   }
 
+  /// Whether upright runs in `font` advance by the face's own font units whatever the size
+  /// (its `vmtx`, or HarfBuzz's synthesized advance), not by Blink's advance at `size`:
+  /// then a shape cache may keep them (`Shaper.shapesByCluster`).
+  func advancesInFontUnits(_ font: Font) -> Bool {
+    !blinkAdvances || font.hasVerticalMetrics
+  }
+
   /// Moves the vertical advances of an upright run's glyphs into `x_advance` (down the
   /// column, positive).
   func useVerticalAdvances(
