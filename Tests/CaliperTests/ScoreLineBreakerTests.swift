@@ -170,6 +170,58 @@ import Testing
     #expect(tiedEnds > 300)
   }
 
+  /// Random paragraphs made to catch the hull (`ScoreHull`) out: words of whole widths moved
+  /// a few units in the last place (scores that real arithmetic and `Float` order
+  /// differently), words of no width (starts at the same position), hyphens wider than the
+  /// next word (a line end that moves back), and available widths from the widest word
+  /// (most starts overfull) to the whole paragraph (every start fits). Every candidate's
+  /// start equals the oracle's.
+  @Test func nearTiesAndWindowsGiveBlinksBreaks() {
+    var random = ShortestDecimalTests.SeededGenerator(state: 3607)
+    var compared = 0
+    var nearTies = 0
+    for round in 0..<3000 {
+      let words = Int.random(in: 3...90, using: &random)
+      let space: Float = round % 3 == 0 ? 0 : 4
+      var candidates = [
+        ScoreLineBreaker.Candidate(
+          offset: 0, contentEnd: 0, segment: -1, posNoBreak: 0, posIfBreak: 0)
+      ]
+      var position: Float = 0
+      var widest: Float = 1
+      for index in 0..<words {
+        var width = Float(10 * Int.random(in: 0...4, using: &random))
+        for _ in 0..<Int.random(in: 0...3, using: &random) { width = width.nextUp }
+        let hyphenated = Int.random(in: 0..<8, using: &random) == 0
+        let hyphen: Float = hyphenated ? Float(Int.random(in: 1...30, using: &random)) : 0
+        widest = max(widest, width + hyphen)
+        candidates.append(
+          ScoreLineBreaker.Candidate(
+            offset: index + 1, contentEnd: index + 1, segment: index,
+            posNoBreak: position + width + space, posIfBreak: position + width + hyphen,
+            penalty: hyphenated ? 100 : 0, isHyphenated: hyphenated))
+        position += width + space
+      }
+      let width: Float =
+        round % 4 == 0
+        ? widest + Float(Int.random(in: 0...3, using: &random))
+        : Float.random(in: widest...max(widest, position + 1), using: &random)
+      for isBalanced in [true, false] {
+        let breaker = ScoreLineBreaker(
+          isBalanced: isBalanced, firstAvailable: width + 1 / 64, otherAvailable: width + 1 / 64,
+          width: width, size: 16)
+        let inputs = breaker.inputs(candidates)
+        let expected = Self.oracle(breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+        let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+        #expect(found == expected, "round \(round), balanced: \(isBalanced)")
+        compared += 1
+        nearTies += Self.tiedEnds(breaker, inputs, expected)
+      }
+    }
+    #expect(compared == 6000)
+    #expect(nearTies > 300)
+  }
+
   /// How many candidates have two or more fitting starts with the least score, given the
   /// program's choices (the scores recomputed along them, one available width).
   static func tiedEnds(
