@@ -170,12 +170,13 @@ import Testing
     #expect(tiedEnds > 300)
   }
 
-  /// Random paragraphs made to catch the hull (`ScoreHull`) out: words of whole widths moved
-  /// a few units in the last place (scores that real arithmetic and `Float` order
-  /// differently), words of no width (starts at the same position), hyphens wider than the
-  /// next word (a line end that moves back), and available widths from the widest word
-  /// (most starts overfull) to the whole paragraph (every start fits). Every candidate's
-  /// start equals the oracle's.
+  /// Random paragraphs made to catch a shortcut out near ties and at the window's edges:
+  /// words of whole widths moved a few units in the last place (scores that real arithmetic
+  /// and `Float` order differently), words of no width (starts at the same position),
+  /// hyphens wider than the next word (a line end that moves back), and available widths
+  /// from the widest word (most starts overfull) to the whole paragraph (every start fits).
+  /// Every candidate's start equals the oracle's. (It caught a convex-hull search without
+  /// its margin check, tried in issue 36g: report-analysis.md's wrap-style section.)
   @Test func nearTiesAndWindowsGiveBlinksBreaks() {
     var random = ShortestDecimalTests.SeededGenerator(state: 3607)
     var compared = 0

@@ -165,37 +165,29 @@ struct ScoreLineBreaker {
       blockLeast[0] = 0
       withUnsafeTemporaryAllocation(of: Int.self, capacity: isOneWidth ? 1 : count) { lines in
         lines[0] = 0
-        withUnsafeTemporaryAllocation(of: ScoreHull.Entry.self, capacity: ScoreHull.capacity) {
-          entries in
-          posNoBreak.withUnsafeBufferPointer { posNoBreak in
-            posIfBreak.withUnsafeBufferPointer { posIfBreak in
-              penalties.withUnsafeBufferPointer { penalties in
-                let scan = ScoreScan(
-                  breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-                  penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
-                var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
-                for index in 1..<count where mayShorten {
-                  mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
-                }
-                var hull = ScoreHull(entries: entries, posNoBreak: posNoBreak, scores: scores)
-                var active = 0
-                for end in 1..<count {
-                  let isLast = end == count - 1
-                  let found: (best: Float, start: Int)
-                  if mayShorten && (isBalanced || !isLast) {
-                    hull.push(end - 1, edge: posIfBreak[end] - firstAvailable)
-                    found = scan.hulled(
-                      end: end, active: &active, guess: previous[end - 1], hull: &hull)
-                  } else {
-                    found = scan.blink(end: end, active: &active, isLast: isLast)
-                  }
-                  let score = found.best + penalties[end] + linePenalty
-                  scores[end] = score
-                  previous[end] = found.start
-                  if !isOneWidth { lines[end] = lines[found.start] + 1 }
-                  let block = end >> ScoreScan.blockShift
-                  blockLeast[block] = min(blockLeast[block], score)
-                }
+        posNoBreak.withUnsafeBufferPointer { posNoBreak in
+          posIfBreak.withUnsafeBufferPointer { posIfBreak in
+            penalties.withUnsafeBufferPointer { penalties in
+              let scan = ScoreScan(
+                breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
+                penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
+              var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
+              for index in 1..<count where mayShorten {
+                mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
+              }
+              var active = 0
+              for end in 1..<count {
+                let isLast = end == count - 1
+                let found =
+                  mayShorten && (isBalanced || !isLast)
+                  ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
+                  : scan.blink(end: end, active: &active, isLast: isLast)
+                let score = found.best + penalties[end] + linePenalty
+                scores[end] = score
+                previous[end] = found.start
+                if !isOneWidth { lines[end] = lines[found.start] + 1 }
+                let block = end >> ScoreScan.blockShift
+                blockLeast[block] = min(blockLeast[block], score)
               }
             }
           }

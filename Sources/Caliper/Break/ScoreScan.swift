@@ -93,41 +93,7 @@ struct ScoreScan {
   func shortened(end: Int, active: inout Int, guess: Int) -> (best: Float, start: Int) {
     let startEdge = posIfBreak[end] - breaker.firstAvailable
     let saved = active
-    let (best, bestStart, first) = overfull(end: end, startEdge: startEdge, active: &active)
-    guard first < end else { return (best, bestStart) }
-    let fitting = fittingLeast(end: end, startEdge: startEdge, first: first, guess: guess)
-    return settle(
-      fitting, overfull: (best, bestStart), end: end, active: &active, saved: saved)
-  }
-
-  /// `shortened`, the fitting start with the least score asked of `hull` first (pushed
-  /// already for this `end`); scanned where the hull cannot answer.
-  @inline(__always)
-  func hulled(end: Int, active: inout Int, guess: Int, hull: inout ScoreHull)
-    -> (best: Float, start: Int)
-  {
-    let startEdge = posIfBreak[end] - breaker.firstAvailable
-    let saved = active
-    let (best, bestStart, first) = overfull(end: end, startEdge: startEdge, active: &active)
-    guard first < end else { return (best, bestStart) }
-    let fitting: (least: Float, start: Int, ties: Int)
-    if let start = hull.least(edge: startEdge) {
-      // Blink's own arithmetic for the one start that can have the least score.
-      let delta = posNoBreak[start] - startEdge
-      fitting = (scores[start] + delta * delta, start, 1)
-    } else {
-      fitting = fittingLeast(end: end, startEdge: startEdge, first: first, guess: guess)
-    }
-    return settle(
-      fitting, overfull: (best, bestStart), end: end, active: &active, saved: saved)
-  }
-
-  /// The overfull starts, as Blink scans them (`bestHope` is 0 before a fitting start):
-  /// their best score and start, and the first fitting start (`end` if none).
-  @inline(__always)
-  func overfull(end: Int, startEdge: Float, active: inout Int)
-    -> (best: Float, start: Int, first: Int)
-  {
+    // The overfull starts, as Blink scans them (`bestHope` is 0 before a fitting start).
     var best = ScoreLineBreaker.scoreInfinity
     var bestStart = 0
     var first = active
@@ -145,15 +111,8 @@ struct ScoreScan {
       }
       first += 1
     }
-    return (best, bestStart, first)
-  }
-
-  /// The fitting starts' least score, its last start, and how many of them have it, blocks
-  /// that cannot have it skipped.
-  @inline(__always)
-  func fittingLeast(end: Int, startEdge: Float, first: Int, guess: Int)
-    -> (least: Float, start: Int, ties: Int)
-  {
+    guard first < end else { return (best, bestStart) }
+    // The fitting starts' least score, and how many of them have it.
     var least = Float.infinity
     var leastStart = 0
     var ties = 0
@@ -199,20 +158,11 @@ struct ScoreScan {
       }
       start = blockStart - 1
     }
-    return (least, leastStart, ties)
-  }
-
-  /// Blink keeps what the overfull starts left where every fitting start scores more, and
-  /// chooses the one fitting start with the least score where it scores less; a tie
-  /// (with another fitting start, or with Blink's best so far) is left to its scan, from
-  /// `active` as it was (`saved`).
-  @inline(__always)
-  func settle(
-    _ fitting: (least: Float, start: Int, ties: Int), overfull: (best: Float, start: Int),
-    end: Int, active: inout Int, saved: Int
-  ) -> (best: Float, start: Int) {
-    if fitting.least > overfull.best { return overfull }
-    if fitting.least < overfull.best, fitting.ties == 1 { return (fitting.least, fitting.start) }
+    // Blink keeps what the overfull starts left where every fitting start scores more, and
+    // chooses the one fitting start with the least score where it scores less; a tie
+    // (with another fitting start, or with Blink's best so far) is left to its scan.
+    if least > best { return (best, bestStart) }
+    if least < best, ties == 1 { return (least, leastStart) }
     active = saved
     return blink(end: end, active: &active, isLast: false)
   }
