@@ -129,45 +129,100 @@ import Testing
       let wholeWidths = round % 2 == 0
       let words = Int.random(in: 3...90, using: &random)
       let space: Float = wholeWidths ? 4 : Float.random(in: 2...6, using: &random)
-      var candidates = [
-        ScoreLineBreaker.Candidate(
-          offset: 0, contentEnd: 0, segment: -1, posNoBreak: 0, posIfBreak: 0)
-      ]
-      var position: Float = 0
-      var widest: Float = 0
-      for index in 0..<words {
+      let drawn = (0..<words).map { _ -> (width: Float, hyphen: Float) in
         let width =
           wholeWidths
           ? Float(10 * Int.random(in: 1...4, using: &random))
           : Float.random(in: 5...60, using: &random)
         let hyphenated = Int.random(in: 0..<12, using: &random) == 0
-        let hyphen: Float = hyphenated ? 3 : 0
-        widest = max(widest, width + hyphen)
-        candidates.append(
-          ScoreLineBreaker.Candidate(
-            offset: index + 1, contentEnd: index + 1, segment: index,
-            posNoBreak: position + width + space, posIfBreak: position + width + hyphen,
-            penalty: hyphenated ? 100 : 0, isHyphenated: hyphenated))
-        position += width + space
+        return (width, hyphenated ? 3 : 0)
       }
+      let widest = drawn.reduce(0) { max($0, $1.width + $1.hyphen) }
+      let (candidates, position) = Self.candidates(drawn, space: space)
       let width = Float.random(
         in: max(widest, position / 7)...max(widest, position), using: &random)
       let indent: Float = round % 5 == 0 ? 12 : 0
-      for isBalanced in [true, false] {
-        let breaker = ScoreLineBreaker(
-          isBalanced: isBalanced, firstAvailable: width - indent + 1 / 64,
-          otherAvailable: width + 1 / 64, width: width, size: 16)
-        let inputs = breaker.inputs(candidates)
-        let expected = Self.oracle(breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
-        let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
-        #expect(found == expected, "round \(round), balanced: \(isBalanced)")
-        compared += 1
-        tiedEnds += Self.tiedEnds(breaker, inputs, expected)
-      }
+      tiedEnds += Self.compareBothStyles(candidates, width: width, indent: indent, round: round)
+      compared += 2
     }
     #expect(compared == 6000)
     // Not vacuous: many lines end where two fitting starts have the least score.
     #expect(tiedEnds > 300)
+  }
+
+  /// Random paragraphs made to catch a shortcut out near ties and at the window's edges:
+  /// words of whole widths moved a few units in the last place (scores that real arithmetic
+  /// and `Float` order differently), words of no width (starts at the same position),
+  /// hyphens wider than the next word (a line end that moves back), and available widths
+  /// from the widest word (most starts overfull) to the whole paragraph (every start fits).
+  /// Every candidate's start equals the oracle's. (It caught a convex-hull search without
+  /// its margin check, tried in issue 36g: report-analysis.md's wrap-style section.)
+  @Test func nearTiesAndWindowsGiveBlinksBreaks() {
+    var random = ShortestDecimalTests.SeededGenerator(state: 3607)
+    var compared = 0
+    var nearTies = 0
+    for round in 0..<3000 {
+      let words = Int.random(in: 3...90, using: &random)
+      let space: Float = round % 3 == 0 ? 0 : 4
+      let drawn = (0..<words).map { _ -> (width: Float, hyphen: Float) in
+        var width = Float(10 * Int.random(in: 0...4, using: &random))
+        for _ in 0..<Int.random(in: 0...3, using: &random) { width = width.nextUp }
+        let hyphenated = Int.random(in: 0..<8, using: &random) == 0
+        return (width, hyphenated ? Float(Int.random(in: 1...30, using: &random)) : 0)
+      }
+      let widest = drawn.reduce(1) { max($0, $1.width + $1.hyphen) }
+      let (candidates, position) = Self.candidates(drawn, space: space)
+      let width: Float =
+        round % 4 == 0
+        ? widest + Float(Int.random(in: 0...3, using: &random))
+        : Float.random(in: widest...max(widest, position + 1), using: &random)
+      nearTies += Self.compareBothStyles(candidates, width: width, indent: 0, round: round)
+      compared += 2
+    }
+    #expect(compared == 6000)
+    #expect(nearTies > 300)
+  }
+
+  /// A random paragraph's candidates: the window's start, then one a word (`width` its
+  /// content, `hyphen` added where it ends in one, `space` after it); and its length.
+  static func candidates(_ words: [(width: Float, hyphen: Float)], space: Float)
+    -> (candidates: [ScoreLineBreaker.Candidate], length: Float)
+  {
+    var candidates = [
+      ScoreLineBreaker.Candidate(
+        offset: 0, contentEnd: 0, segment: -1, posNoBreak: 0, posIfBreak: 0)
+    ]
+    var position: Float = 0
+    for (index, word) in words.enumerated() {
+      let hyphenated = word.hyphen > 0
+      candidates.append(
+        ScoreLineBreaker.Candidate(
+          offset: index + 1, contentEnd: index + 1, segment: index,
+          posNoBreak: position + word.width + space,
+          posIfBreak: position + word.width + word.hyphen,
+          penalty: hyphenated ? 100 : 0, isHyphenated: hyphenated))
+      position += word.width + space
+    }
+    return (candidates, position)
+  }
+
+  /// The program over random `candidates` against the oracle, `balance` and `pretty`, at
+  /// `width` (the first line `indent` narrower): how many lines end with tied starts.
+  static func compareBothStyles(
+    _ candidates: [ScoreLineBreaker.Candidate], width: Float, indent: Float, round: Int
+  ) -> Int {
+    var tied = 0
+    for isBalanced in [true, false] {
+      let breaker = ScoreLineBreaker(
+        isBalanced: isBalanced, firstAvailable: width - indent + 1 / 64,
+        otherAvailable: width + 1 / 64, width: width, size: 16)
+      let inputs = breaker.inputs(candidates)
+      let expected = oracle(breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+      let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+      #expect(found == expected, "round \(round), balanced: \(isBalanced)")
+      tied += tiedEnds(breaker, inputs, expected)
+    }
+    return tied
   }
 
   /// How many candidates have two or more fitting starts with the least score, given the
