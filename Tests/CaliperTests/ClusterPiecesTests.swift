@@ -74,12 +74,14 @@ import Testing
 
   /// How many runs of `text` are shaped cluster by cluster.
   static func clusterRuns(_ text: PreparedText) -> Int {
-    text.runs.count { run in
-      guard let font = text.cascadeFonts[run.face] else { return false }
-      return Shaper(style: text.shapingStyle(ofFace: run.face)).pieces(
-        run, scalars: text.analysis.scalars, font: font, cacheEnabled: text.storage.shapedByWord)
-        == .clusters
-    }
+    text.runs.count { pieces(of: $0, in: text) == .clusters }
+  }
+
+  /// How preparing cut `run` of `text` into pieces.
+  static func pieces(of run: TextRun, in text: PreparedText) -> RunPieces? {
+    guard let font = text.cascadeFonts[run.face] else { return nil }
+    return Shaper(style: text.shapingStyle(ofFace: run.face)).pieces(
+      run, scalars: text.analysis.scalars, font: font, cacheEnabled: text.storage.shapedByWord)
   }
 
   /// Each cluster alone (through the shape cache) gives what the run whole gives with the
@@ -148,11 +150,21 @@ import Testing
       let droidRuns = prepared.runs.filter {
         prepared.cascadeFonts[$0.face]?.path.hasSuffix(Self.droid) == true
       }
-      #expect(droidRuns.count > 5)
-      #expect(Self.clusterRuns(prepared) == droidRuns.count)
+      // Its Japanese runs go cluster by cluster, its Latin ones (full-width letters) word
+      // by word, each word alone.
+      let clusterRuns = droidRuns.filter { Self.pieces(of: $0, in: prepared) == .clusters }
+      #expect(clusterRuns.count > 5)
+      #expect(Self.clusterRuns(prepared) == clusterRuns.count)
+      #expect(
+        droidRuns.allSatisfy {
+          [.clusters, .wordsAlone].contains(Self.pieces(of: $0, in: prepared))
+        })
       for call in cold where droidRuns.contains(where: { $0.range.contains(call.range.lowerBound) })
       {
         #expect(call.context == call.range, "\(call)")
+      }
+      for call in cold
+      where clusterRuns.contains(where: { $0.range.contains(call.range.lowerBound) }) {
         #expect(
           !call.range.dropFirst().contains { prepared.isGraphemeStart($0) }, "\(call) \(scalars)")
       }
@@ -182,5 +194,25 @@ import Testing
     #expect(keys[1].word.rightToLeft && !keys[1].word.upright)
     // An upright word is upright whatever its bidi level (`VerticalShaping.direction`).
     #expect(key(rightToLeft: true, upright: true) == keys[2])
+  }
+
+  /// A Latin run of a face that joins no clusters goes word by word (a cache lookup a word,
+  /// not a letter) and gives what the run shaped whole gives; a Japanese run of the same
+  /// face still goes cluster by cluster.
+  @Test func spacedScriptsGoByWord() throws {
+    let pieces = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    let whole = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
+    let style = TextStyle(size: 16, fonts: [.family("Droid Sans Fallback")], locale: "en")
+    for paragraph in [
+      "In my younger and more vulnerable years, my father gave me advice.", "日本語の文章です。",
+    ] {
+      let text = try pieces.prepare(paragraph, style: style)
+      let kinds = text.runs.map { Self.pieces(of: $0, in: text) }
+      let latin = paragraph.unicodeScalars.allSatisfy(\.isASCII)
+      #expect(kinds == Array(repeating: latin ? .wordsAlone : .clusters, count: text.runs.count))
+      #expect(text.storage.prefix == (try whole.prepare(paragraph, style: style)).storage.prefix)
+    }
   }
 }

@@ -39,14 +39,21 @@ enum RunPieces: Equatable {
 
 extension Shaper {
   /// How preparing (and drawing) cuts `run` into pieces: by cluster where the face joins
-  /// none (`shapesByCluster`), else by word where it may (`shapesByWord`), else whole.
+  /// none (`shapesByCluster`; by word, each alone, in a script written with spaces), else by
+  /// word where it may (`shapesByWord`), else whole.
   @inline(never)
   func pieces(_ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool)
     -> RunPieces
   {
     guard cacheEnabled, mayShapeWords else { return .run }
-    // A run of one cluster (a bracket between two script runs) is looked up too.
-    if shapesByCluster(run, font: font) { return .clusters }
+    if shapesByCluster(run, font: font) {
+      // A script written with spaces goes word by word, a lookup a word rather than a
+      // letter (a face with no layout tables joins no clusters either): the same advances,
+      // as any cut between clusters is. A run of one cluster (a bracket between two script
+      // runs) is looked up too.
+      let byWord = run.range.count > 1 && !run.isUpright && Self.spacedScripts(run.script)
+      return byWord ? .wordsAlone : .clusters
+    }
     guard run.range.count > 1, shapesByWord(run, scalars: scalars, font: font) else {
       return .run
     }
@@ -87,6 +94,15 @@ extension Shaper {
     case tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo"), tag("Hang"), tag("Latn"),
       tag("Grek"), tag("Cyrl"), tag("Zyyy"), tag("Zinh"), tag("Zzzz"):
       return true
+    default: return false
+    }
+  }
+
+  /// Whether `script` (of `clusterScripts`) is written with spaces between words, so that a
+  /// word is the cache's unit rather than a cluster.
+  static func spacedScripts(_ script: UInt32) -> Bool {
+    switch script {
+    case tag("Latn"), tag("Grek"), tag("Cyrl"), tag("Hang"): return true
     default: return false
     }
   }
