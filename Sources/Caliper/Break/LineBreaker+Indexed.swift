@@ -60,11 +60,17 @@ extension LineBreaker {
       width + indent - Self.tolerance
     }
     var index = 0
+    // Segments on the last line, the next line's first guess (lines are alike): integer
+    // arithmetic, which the processor runs ahead on, where the table's guess is a chain of
+    // floating-point steps and a load that each line's end waited for. The first line's
+    // comes from the table.
+    var length = count > 0 ? table.guess(from: 0, base: starts[0], room: limit - indent) &+ 1 : 1
     // Wrapping arithmetic: every index here lies in 0...count.
     while index < count {
       let base = starts[index]
       guard limit >= threshold(ends[index] - base) else { break }
-      var good = table.guess(from: index, base: base, room: limit - indent)
+      var good = index &+ length &- 1
+      if good >= count { good = count &- 1 }
       if limit >= threshold(ends[good] - base) {
         while good &+ 1 < count, limit >= threshold(ends[good &+ 1] - base) { good &+= 1 }
       } else {
@@ -81,6 +87,7 @@ extension LineBreaker {
       }
       if good &+ 1 < count { highest = min(highest, threshold(ends[good &+ 1] - base)) }
       size.append(width: width + indent, metrics: metrics)
+      length = good &+ 1 &- index
       index = good &+ 1
     }
     self.lowest = lowest
