@@ -9,17 +9,8 @@ import Testing
 /// word spacing makes advances fall; indents and line heights take the other paths). An
 /// equivalence test: the scan is the expected value.
 @Suite struct PlainLineIndexTests {
-  /// SplitMix64: the same widths on every run.
-  struct Widths: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  /// The same widths on every run.
+  typealias Widths = ShortestDecimalTests.SeededGenerator
 
   static let styles: [(name: String, style: TextStyle, step: Int)] = [
     ("default", TextStyle(), 2),

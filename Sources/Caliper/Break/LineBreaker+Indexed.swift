@@ -6,7 +6,7 @@
 /// sum, kept `validLimits` and the open line's indent in the breaker (stored back on every
 /// line), and built a span for the sink (about 180 instructions a line in all).
 /// Solution: for a size alone (`PreparedText.sizeOnlyFit`) of a text whose lines all have
-/// the same metrics and no indent, a loop over the table's arrays alone (`starts`, `ends`,
+/// the same metrics and no indent, a loop over the table's arrays alone (`startPositions`, `endPositions`,
 /// `lastAtStep`), with the range of limits and the size in locals: the same `fits` tests
 /// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
 /// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
@@ -25,8 +25,8 @@ extension LineBreaker {
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
     #endif
     widths.text.segments.withUnsafeBufferPointer { segments in
-      Self.prefetch(UnsafeBufferPointer(start: table.starts, count: segments.count))
-      Self.prefetch(UnsafeBufferPointer(start: table.ends, count: segments.count))
+      Self.prefetch(UnsafeBufferPointer(start: table.startPositions, count: segments.count))
+      Self.prefetch(UnsafeBufferPointer(start: table.endPositions, count: segments.count))
       let first = breakIndexedLines(
         widths, table: table, segments: segments, metrics: metrics, into: &fit)
       guard first < segments.count else { return }
@@ -46,8 +46,8 @@ extension LineBreaker {
     metrics: LineMetrics, into fit: inout LineFit
   ) -> Int {
     let count = segments.count
-    let ends = table.ends
-    let starts = table.starts
+    let endAt = table.endPositions
+    let startAt = table.startPositions
     let limit = self.limit
     // No line has an indent; added all the same, as `fits` and `LineFit.append` add it.
     let indent = 0.0
@@ -64,20 +64,20 @@ extension LineBreaker {
     // arithmetic, which the processor runs ahead on, where the table's guess is a chain of
     // floating-point steps and a load that each line's end waited for. The first line's
     // comes from the table.
-    var length = count > 0 ? table.guess(from: 0, base: starts[0], room: limit - indent) &+ 1 : 1
+    var length = count > 0 ? table.guess(from: 0, base: startAt[0], room: limit - indent) &+ 1 : 1
     // Wrapping arithmetic: every index here lies in 0...count.
     while index < count {
-      let base = starts[index]
-      guard limit >= threshold(ends[index] - base) else { break }
+      let base = startAt[index]
+      guard limit >= threshold(endAt[index] - base) else { break }
       var good = index &+ length &- 1
       if good >= count { good = count &- 1 }
-      if limit >= threshold(ends[good] - base) {
-        while good &+ 1 < count, limit >= threshold(ends[good &+ 1] - base) { good &+= 1 }
+      if limit >= threshold(endAt[good] - base) {
+        while good &+ 1 < count, limit >= threshold(endAt[good &+ 1] - base) { good &+= 1 }
       } else {
         // Past the end by rounding: back to the last that fits (`index` does).
-        repeat { good &-= 1 } while !(limit >= threshold(ends[good] - base))
+        repeat { good &-= 1 } while !(limit >= threshold(endAt[good] - base))
       }
-      let width = ends[good] - base
+      let width = endAt[good] - base
       // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its line
       // and may not be broken: `fitsAlone`), the next one does not.
       if good > index
@@ -85,7 +85,7 @@ extension LineBreaker {
       {
         lowest = max(lowest, threshold(width))
       }
-      if good &+ 1 < count { highest = min(highest, threshold(ends[good &+ 1] - base)) }
+      if good &+ 1 < count { highest = min(highest, threshold(endAt[good &+ 1] - base)) }
       size.append(width: width + indent, metrics: metrics)
       length = good &+ 1 &- index
       index = good &+ 1

@@ -121,11 +121,11 @@ extension LineBreaker {
         // From the table's guess, a step or so behind: forward while the next fits, or
         // back (the guess past the end by rounding) while it does not.
         good = table.guess(from: index, base: base, room: limit - indent)
-        let ends = table.ends
-        if fitsAt(ends[good] - base) {
-          while good &+ 1 < count, fitsAt(ends[good &+ 1] - base) { good &+= 1 }
+        let endAt = table.endPositions
+        if fitsAt(endAt[good] - base) {
+          while good &+ 1 < count, fitsAt(endAt[good &+ 1] - base) { good &+= 1 }
         } else {
-          repeat { good &-= 1 } while !fitsAt(ends[good] - base)
+          repeat { good &-= 1 } while !fitsAt(endAt[good] - base)
         }
       } else {
         good = lastFitting(

@@ -8,7 +8,7 @@
 /// of them into the prefix sums, a cache line apart from the next).
 /// Solution: for a text relaid out at a second new width (`LineBreakCache.fit(containing:
 /// indexing:)`), two arrays made once: each segment's content-end position side by side
-/// (`ends`) and each one's start position (`starts`), 8 bytes a segment each, and, for positions cut into steps of the segments' mean
+/// (`endPositions`) and each one's start position (`startPositions`), 8 bytes a segment each, and, for positions cut into steps of the segments' mean
 /// width, the last segment ending at or before each step (`lastAtStep`, 4 bytes a segment).
 /// A line's end is then one table read for a first guess, at most a step's worth of
 /// segments behind the answer, and one or two exact `fitsAt` tests from there: the guess
@@ -18,10 +18,10 @@
 /// than 2³¹ segments, or none, gets no table and keeps the search.
 struct PlainLineIndex {
   /// `prefix[segments[i].contentEnd]` for each segment `i`.
-  let ends: UnsafeMutablePointer<Double>
+  let endPositions: UnsafeMutablePointer<Double>
   /// `prefix[segments[i].start]` for each segment `i`: where a line starting there is
   /// measured from.
-  let starts: UnsafeMutablePointer<Double>
+  let startPositions: UnsafeMutablePointer<Double>
   /// For each step `k`: the last segment whose end is at most `origin + k / scale`, or −1.
   let lastAtStep: UnsafeMutablePointer<Int32>
   /// How many steps `lastAtStep` holds (the segment count plus one).
@@ -38,14 +38,14 @@ struct PlainLineIndex {
   init?(segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>) {
     let count = segments.count
     guard count > 0, count < Int(Int32.max) else { return nil }
-    ends = .allocate(capacity: count)
-    starts = .allocate(capacity: count)
+    endPositions = .allocate(capacity: count)
+    startPositions = .allocate(capacity: count)
     for index in 0..<count {
-      (ends + index).initialize(to: prefix[segments[index].contentEnd])
-      (starts + index).initialize(to: prefix[segments[index].start])
+      (endPositions + index).initialize(to: prefix[segments[index].contentEnd])
+      (startPositions + index).initialize(to: prefix[segments[index].start])
     }
     origin = prefix[segments[0].start]
-    let span = ends[count - 1] - origin
+    let span = endPositions[count - 1] - origin
     // A text whose segments take no room steps by a point (any positive step would do).
     scale = span > 0 && span.isFinite ? Double(count) / span : 1
     steps = count + 1
@@ -54,7 +54,7 @@ struct PlainLineIndex {
     var last = -1
     for step in 0..<steps {
       let edge = origin + Double(step) / scale
-      while last + 1 < count, ends[last + 1] <= edge { last += 1 }
+      while last + 1 < count, endPositions[last + 1] <= edge { last += 1 }
       (lastAtStep + step).initialize(to: Int32(truncatingIfNeeded: last))
     }
   }
@@ -73,8 +73,8 @@ struct PlainLineIndex {
 
   /// Frees a table `make` made, and its arrays (the owning cache's `deinit`).
   static func free(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
-    pointer.pointee.ends.deallocate()
-    pointer.pointee.starts.deallocate()
+    pointer.pointee.endPositions.deallocate()
+    pointer.pointee.startPositions.deallocate()
     pointer.pointee.lastAtStep.deallocate()
     pointer.deinitialize(count: 1)
     pointer.deallocate()
