@@ -60,6 +60,9 @@ final class LineBreakCache: Sendable {
     private var detailBuffer: UnsafeMutablePointer<Detail>? = nil
     /// Counts lookups that found an entry, and inserts (`Key.lastUse`).
     var clock: UInt32 = 0
+    /// Where each line of a plain text ends, made at its second new width
+    /// (`PlainLineIndex`): a property of the text, kept by `removeAll`.
+    var plainIndex: UnsafeMutablePointer<PlainLineIndex>? = nil
 
     init(capacity: Int, clock: UInt32) {
       self.capacity = capacity
@@ -109,6 +112,8 @@ final class LineBreakCache: Sendable {
     /// Forgets every breaking and frees the buffers: the cache's `deinit`.
     mutating func free() {
       removeAll()
+      if let plainIndex { PlainLineIndex.free(plainIndex) }
+      plainIndex = nil
       keyBuffer?.deallocate()
       detailBuffer?.deallocate()
       keyBuffer = nil
@@ -130,8 +135,11 @@ final class LineBreakCache: Sendable {
       let limited = limit != nil
       for index in 0..<count {
         let key = keys[index]
-        if key.lower <= width, width < key.upper, key.hasSpans || !needsSpans,
-          key.isLimited == limited, key.lastUse > foundUse,
+        // Whether the range holds the width, as one comparison of two (for lower ≤ upper,
+        // both tests agree exactly there, or for a NaN width, excluded inside): one branch
+        // a key, which goes the same way at nearly every key and every new width.
+        if _slowPath((key.lower <= width) == (width < key.upper)), key.lower <= width,
+          key.hasSpans || !needsSpans, key.isLimited == limited, key.lastUse > foundUse,
           !limited || details[index].limited?.limit == limit
         {
           found = index
@@ -280,6 +288,39 @@ final class LineBreakCache: Sendable {
       return ((slots.keys[found].limits, slots.details[found].fit), vacancy)
     }
   }
+
+  /// `fit(containing:)`, and on a miss the text's `PlainLineIndex` if made (`index`), or
+  /// whether it is due (`indexDue`: this is a second new width, the first stored).
+  func fitOrIndex(containing limit: Double) -> (
+    found: (limits: Range<Double>, fit: LineFit)?, vacancy: Vacancy,
+    index: UnsafePointer<PlainLineIndex>?, indexDue: Bool
+  ) {
+    slots.withLock { slots in
+      let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
+      guard let found else {
+        return (
+          nil, vacancy, UnsafePointer(slots.plainIndex), slots.plainIndex == nil && slots.count > 0
+        )
+      }
+      return ((slots.keys[found].limits, slots.details[found].fit), vacancy, nil, false)
+    }
+  }
+
+  /// The text's `PlainLineIndex` over its `segments` and `prefix` sums: made the first
+  /// time (under the lock, so once), then the same one, until the cache is freed.
+  func plainIndex(segments: [Segment], prefix: [Double]) -> UnsafePointer<PlainLineIndex>? {
+    slots.withLock { slots in
+      if slots.plainIndex == nil {
+        slots.plainIndex = segments.withUnsafeBufferPointer { segments in
+          prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+        }
+      }
+      return UnsafePointer(slots.plainIndex)
+    }
+  }
+
+  /// The bytes of the `PlainLineIndex`, once made.
+  var plainIndexBytes: Int { slots.withLock { $0.plainIndex?.pointee.bytes ?? 0 } }
 
   /// Remembers a breaking, replacing one with the same range (a size-only entry that now
   /// has its lines), else the least recently used once `capacity` are kept.

@@ -9,7 +9,8 @@
 /// (`PreparedTextStorage.BreakFacts.plainLines`: one face, rising prefix sums, no tab,
 /// letter spacing or hyphenation, no soft hyphen, unsafe end or hard break), a line from
 /// segment `i` ends at the last segment `j` whose content fits: found by galloping from
-/// the previous line's length, then bisecting. The scan's `fits` tests come out the same
+/// the previous line's length, then bisecting, or, for a text relaid out at more than one
+/// new width, by a few tests from a table's guess (`PlainLineIndex`). The scan's `fits` tests come out the same
 /// for any limit between the thresholds of `j` (fits) and `j + 1` (does not), so those two
 /// narrow `validLimits` exactly as the general scan narrows it, and the line is emitted
 /// with the same span. The line metrics are worked out once per breaking when they are the
@@ -51,6 +52,40 @@ extension LineBreaker {
     return good
   }
 
+  /// The last segment from `index` (known to fit) whose content, measured from `base`,
+  /// fits: galloping from the previous line's `length` (lines are alike), up while segments
+  /// fit, else down, then bisecting.
+  @inline(__always)
+  func lastFitting(
+    from index: Int, length: Int, base: Double, segments: UnsafeBufferPointer<Segment>,
+    prefix: UnsafeBufferPointer<Double>
+  ) -> Int {
+    let count = segments.count
+    var good = index  // the last segment known to fit
+    var bad = count  // the first known not to
+    // Wrapping arithmetic as in `lastFitting(after:before:from:segments:prefix:)`: indices
+    // and lengths within 0...count.
+    let guess = index &+ length &- 1
+    if guess > index, guess < count {
+      if fitsAt(prefix[segments[guess].contentEnd] - base) {
+        good = guess
+      } else {
+        bad = guess
+        var step = 1
+        while bad &- step > good {
+          let probe = bad &- step
+          if fitsAt(prefix[segments[probe].contentEnd] - base) {
+            good = probe
+            break
+          }
+          bad = probe
+          step &+= step
+        }
+      }
+    }
+    return lastFitting(after: good, before: bad, from: base, segments: segments, prefix: prefix)
+  }
+
   /// Lines of whole segments from segment `first` (where a line starts), handed to `sink`
   /// in order. Returns the segment it stopped at: `segments.count` when every line is
   /// emitted, else one that does not fit on a line of its own (or the first after the line
@@ -67,7 +102,8 @@ extension LineBreaker {
     // estimated from the segments' mean width: only a guess, which the search corrects,
     // but closer than one segment, from which it galloped.
     var length = 1
-    if index < count {
+    let table = plainIndex?.pointee
+    if table == nil, index < count {
       let mean =
         (prefix[segments[count - 1].end] - prefix[segments[index].start]) / Double(count - index)
       let estimate = (limit - indent) / mean  // Int(_:) below rounds it down
@@ -79,30 +115,22 @@ extension LineBreaker {
       indent = widths.indent(atLineStart: start)
       let base = prefix[start]
       guard fitsAt(prefix[head.contentEnd] - base) else { return index }
-      // The last segment that fits: gallop from the previous line's length (lines are
-      // alike), up while segments fit, else down, then bisect.
-      var good = index  // the last segment known to fit
-      var bad = count  // the first known not to
-      // Wrapping arithmetic as in `lastFitting`: indices and lengths within 0...count.
-      let guess = index &+ length &- 1
-      if guess > index, guess < count {
-        if fitsAt(prefix[segments[guess].contentEnd] - base) {
-          good = guess
+      // The last segment that fits.
+      var good = index
+      if let table {
+        // From the table's guess, a step or so behind: forward while the next fits, or
+        // back (the guess past the end by rounding) while it does not.
+        good = table.guess(from: index, base: base, room: limit - indent)
+        let endAt = table.endPositions
+        if fitsAt(endAt[good] - base) {
+          while good &+ 1 < count, fitsAt(endAt[good &+ 1] - base) { good &+= 1 }
         } else {
-          bad = guess
-          var step = 1
-          while bad &- step > good {
-            let probe = bad &- step
-            if fitsAt(prefix[segments[probe].contentEnd] - base) {
-              good = probe
-              break
-            }
-            bad = probe
-            step &+= step
-          }
+          repeat { good &-= 1 } while !fitsAt(endAt[good] - base)
         }
+      } else {
+        good = lastFitting(
+          from: index, length: length, base: base, segments: segments, prefix: prefix)
       }
-      good = lastFitting(after: good, before: bad, from: base, segments: segments, prefix: prefix)
       // The general scan's tests: every segment up to `good` fits (the thresholds rise, so
       // the last one's is the highest), and the next one does not.
       let last = segments[good]

@@ -31,6 +31,9 @@ struct LineBreaker {
   /// Whether plain texts take the search for each line's end (`LineBreaker+Plain.swift`);
   /// off, they take the general scan (tests compare the two).
   var searchesPlainLines = true
+  /// Where plain texts' lines end (`PlainLineIndex`), when the text has one made: the
+  /// search for each line's end starts from it.
+  var plainIndex: UnsafePointer<PlainLineIndex>? = nil
 
   /// The text is passed to each scan rather than stored: a stored copy would retain each of
   /// its arrays on every breaking.
@@ -160,7 +163,7 @@ struct LineBreaker {
   }
 
   /// The general scan, from segment `first` (where a line starts).
-  private mutating func breakLines<Sink: LineSink>(
+  mutating func breakLines<Sink: LineSink>(
     _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
     prefix: UnsafeBufferPointer<Double>, from first: Int, plainMetrics: LineMetrics?,
     into sink: inout Sink

@@ -24,12 +24,19 @@ struct LineFit: LineSink, Sendable, Hashable {
 
   @inline(__always)
   mutating func append(_ span: LineBreaker.Span) {
-    if count == 0 { firstAscent = span.metrics.ascent }
-    lastBelowBaseline = span.metrics.descent + span.metrics.lineGap
-    count += 1
     // An indent counts where the line has content.
-    widest = max(widest, span.width + (span.contentEnd > span.start ? span.indent : 0))
-    height += span.metrics.height
+    append(
+      width: span.width + (span.contentEnd > span.start ? span.indent : 0), metrics: span.metrics)
+  }
+
+  /// Adds a line `width` wide, its indent included, with `metrics`.
+  @inline(__always)
+  mutating func append(width: Double, metrics: LineMetrics) {
+    if count == 0 { firstAscent = metrics.ascent }
+    lastBelowBaseline = metrics.descent + metrics.lineGap
+    count += 1
+    widest = max(widest, width)
+    height += metrics.height
   }
 
   init() {}

@@ -36,12 +36,16 @@ extension PreparedText {
   /// The range and size of the breaking without a line limit at `available` width: the
   /// cache's plain values, else a new scan into a size (no lines), then cached.
   func sizeOnlyFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
-    let cached = breakCache.fit(containing: available)
+    let cached = breakCache.fitOrIndex(containing: available)
     if let found = cached.found { return found }
     var breaker = LineBreaker(limit: available)
+    breaker.plainIndex = cached.index
+    if cached.indexDue, storage.breakFacts.contains(.plainLines) {
+      breaker.plainIndex = breakCache.plainIndex(segments: segments, prefix: prefix)
+    }
     var fit = LineFit()
     if storage.tabStops == nil {
-      breaker.breakLines(LineWidths(untabbed: self), into: &fit)
+      breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
     } else {
       breaker.breakLines(widths, into: &fit)
     }

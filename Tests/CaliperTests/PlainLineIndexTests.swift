@@ -1,0 +1,115 @@
+import Testing
+
+@testable import Caliper
+
+/// The table of line ends (`PlainLineIndex`) and the loop over it (`LineBreaker+Indexed`)
+/// against the general scan (`searchesPlainLines` off, whose lines `PangoAgreementTests`
+/// checks against Pango): the same lines, size and range of widths at random widths over
+/// the test corpus, in styles that keep texts plain and in styles that do not (negative
+/// word spacing makes advances fall; indents and line heights take the other paths). An
+/// equivalence test: the scan is the expected value.
+@Suite struct PlainLineIndexTests {
+  /// The same widths on every run.
+  typealias Widths = ShortestDecimalTests.SeededGenerator
+
+  static let styles: [(name: String, style: TextStyle, step: Int)] = [
+    ("default", TextStyle(), 2),
+    ("9 pt", TextStyle(size: 9), 7),
+    ("negative word spacing", TextStyle(wordSpacing: -2), 7),
+    ("indents", TextStyle(paragraph: ParagraphStyle(firstLineHeadIndent: 12, headIndent: 5)), 13),
+    ("line heights", TextStyle(paragraph: ParagraphStyle(lineHeightMultiple: 1.3)), 13),
+    ("CSS, overflow-wrap normal", TextStyle(breakRules: .css, overflowWrap: .normal), 13),
+  ]
+
+  /// Random widths up to a little past the ideal width, and the scan's range edges at
+  /// some of them (where a `fits` test flips) and just inside them.
+  static func widths(_ text: PreparedText, _ random: inout Widths) -> [Double] {
+    var widths: [Double] = [0, 1]
+    for _ in 0..<24 {
+      widths.append(Double.random(in: 0...(text.idealWidth * 1.05), using: &random))
+    }
+    for width in widths.prefix(8) {
+      var scan = LineBreaker(limit: width)
+      scan.searchesPlainLines = false
+      var fit = LineFit()
+      scan.breakLines(text.widths, into: &fit)
+      let range = scan.validLimits
+      for edge in [range.lowerBound, range.upperBound, range.upperBound.nextDown]
+      where edge.isFinite && edge >= 0 {
+        widths.append(edge)
+      }
+    }
+    return widths
+  }
+
+  @Test(arguments: 0..<styles.count)
+  func tableGivesTheScansLines(_ styleIndex: Int) throws {
+    let (name, style, step) = Self.styles[styleIndex]
+    let library = try TestFonts.library.get()
+    var random = Widths(state: UInt64(styleIndex))
+    var indexed = 0
+    var breakings = 0
+    for (number, paragraph) in TestFonts.paragraphs.enumerated() where number % step == 0 {
+      let text = try library.prepare(paragraph, style: style)
+      let table = text.segments.withUnsafeBufferPointer { segments in
+        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+      }
+      defer { if let table { PlainLineIndex.free(table) } }
+      if table != nil, text.storage.breakFacts.contains(.plainLines) { indexed += 1 }
+      for width in Self.widths(text, &random) {
+        var scan = LineBreaker(limit: width)
+        scan.searchesPlainLines = false
+        var scanFit = LineFit()
+        scan.breakLines(text.widths, into: &scanFit)
+        var scanLines = LineBreaker(limit: width)
+        scanLines.searchesPlainLines = false
+        let scanned = scanLines.breakLines(text.widths)
+        // The size through the table's loop, where the text takes it.
+        var sized = LineBreaker(limit: width)
+        sized.plainIndex = UnsafePointer(table)
+        var fit = LineFit()
+        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+        #expect(fit == scanFit, "\(name), width \(width): \(paragraph.prefix(40))")
+        #expect(sized.validLimits == scan.validLimits, "\(name), width \(width)")
+        // The lines through `breakPlainLines` with the table.
+        var lined = LineBreaker(limit: width)
+        lined.plainIndex = UnsafePointer(table)
+        #expect(lined.breakLines(text.widths) == scanned, "\(name), width \(width)")
+        #expect(lined.validLimits == scan.validLimits, "\(name), width \(width)")
+        breakings += 1
+      }
+    }
+    // Not vacuous: in the default style most of the corpus is plain and takes the table.
+    if name == "default" { #expect(indexed * 10 >= TestFonts.paragraphs.count / step * 7) }
+    #expect(breakings > 500)
+  }
+
+  /// Through the public API: a text asked for its size at many new widths (the table made
+  /// at the second) answers as a text asked once at each width, whose one breaking is the
+  /// search's without a table.
+  @Test func relayoutsAnswerAsFirstBreakings() throws {
+    let library = try TestFonts.library.get()
+    var random = Widths(state: 99)
+    var compared = 0
+    for (number, paragraph) in TestFonts.paragraphs.enumerated() where number % 5 == 0 {
+      let text = try library.prepare(paragraph)
+      let fresh = try library.prepare(paragraph)
+      for width in Self.widths(text, &random) {
+        let proposal = ProposedViewSize(width: width, height: nil)
+        fresh.breakCache.removeAll()
+        let expected = fresh.sizeThatFits(proposal)
+        let found = text.sizeThatFits(proposal)
+        #expect(found.size == expected.size, "width \(width): \(paragraph.prefix(40))")
+        #expect(found.lineCount == expected.lineCount)
+        #expect(found.lineBreakRange == expected.lineBreakRange)
+        #expect(found.tightWidth == expected.tightWidth)
+        compared += 1
+      }
+      if text.storage.breakFacts.contains(.plainLines), text.segments.count > 1 {
+        #expect(text.breakCache.plainIndexBytes > 0)
+        #expect(fresh.breakCache.plainIndexBytes == 0)
+      }
+    }
+    #expect(compared > 200)
+  }
+}
