@@ -1,0 +1,98 @@
+/// What a GSUB table's substitutions make and what class-based rules start at
+/// (`SpaceWakers`).
+extension LookupTableReader {
+  /// The indices of the lookups of this GSUB table with a substitution subtable (single,
+  /// multiple, alternate, ligature, reverse chaining) that makes a glyph `isWanted` holds.
+  /// Contextual subtables make nothing themselves: the lookups they call are lookups in
+  /// their own right, read here too.
+  mutating func lookupsMaking(_ isWanted: (UInt16) -> Bool) throws(Unreadable) -> [Int] {
+    var found: [Int] = []
+    for (index, lookup) in try lookups().enumerated() {
+      guard let lookup else { continue }
+      let type = try u16(lookup)
+      let subtables = try u16(lookup + 4)
+      try spend(subtables)
+      for subtable in 0..<subtables {
+        guard let table = try offset(from: lookup, at: lookup + 6 + 2 * subtable) else {
+          continue
+        }
+        if try makes(type, at: table, isWanted) {
+          found.append(index)
+          break
+        }
+      }
+    }
+    return found
+  }
+
+  /// Whether the GSUB subtable of `type` at `table` makes a glyph `isWanted` holds.
+  private mutating func makes(_ type: Int, at table: Int, _ isWanted: (UInt16) -> Bool)
+    throws(Unreadable) -> Bool
+  {
+    let format = try u16(table)
+    switch (type, format) {
+    case (5, _), (6, _): return false
+    case (7, 1):
+      let type = try u16(table + 2)
+      guard type != 7 else { throw Unreadable() }
+      let distance = try u32(table + 4)
+      guard distance != 0 else { return false }
+      return try makes(type, at: table + distance, isWanted)
+    case (1, 1):  // each covered glyph plus the delta, modulo 2^16
+      let delta = UInt16(try u16(table + 4))
+      return try coveredGlyphs(offset(from: table, at: table + 2)).contains {
+        isWanted($0 &+ delta)
+      }
+    case (1, 2): return try anyGlyph(count: u16(table + 4), at: table + 6, isWanted)
+    case (2, 1), (3, 1):  // multiple, alternate: sequences of glyphs
+      let count = try u16(table + 4)
+      try spend(count)
+      for index in 0..<count {
+        guard let sequence = try offset(from: table, at: table + 6 + 2 * index) else { continue }
+        if try anyGlyph(count: u16(sequence), at: sequence + 2, isWanted) { return true }
+      }
+      return false
+    case (4, 1):  // ligatures: each one's glyph
+      let sets = try u16(table + 4)
+      try spend(sets)
+      for index in 0..<sets {
+        guard let set = try offset(from: table, at: table + 6 + 2 * index) else { continue }
+        let count = try u16(set)
+        try spend(count)
+        for index in 0..<count {
+          guard let ligature = try offset(from: set, at: set + 2 + 2 * index) else { continue }
+          if isWanted(UInt16(try u16(ligature))) { return true }
+        }
+      }
+      return false
+    case (8, 1):  // reverse chaining single: its substitutes
+      let backtrack = try u16(table + 4)
+      let lookahead = try u16(table + 6 + 2 * backtrack)
+      let substitutes = table + 8 + 2 * backtrack + 2 * lookahead
+      return try anyGlyph(count: u16(substitutes), at: substitutes + 2, isWanted)
+    default: throw Unreadable()
+    }
+  }
+
+  /// Whether any of the `count` glyphs from `start` is one `isWanted` holds.
+  private mutating func anyGlyph(count: Int, at start: Int, _ isWanted: (UInt16) -> Bool)
+    throws(Unreadable) -> Bool
+  {
+    try spend(count)
+    for index in 0..<count where isWanted(UInt16(try u16(start + 2 * index))) { return true }
+    return false
+  }
+
+  /// The glyphs `rule` starts at: those of its subtable's coverage in its rule set's input
+  /// class (class 0: those the input class definition lists nowhere).
+  mutating func starts(of rule: ZeroClassRule) throws(Unreadable) -> [UInt16] {
+    var starts: [UInt16] = []
+    for glyph in try coveredGlyphs(rule.coverage) {
+      var reader = looking(for: glyph)
+      let classes = try reader.classes(rule.inputClasses)
+      let inClass = classes.isEmpty ? rule.startClass == 0 : classes.contains(rule.startClass)
+      if inClass { starts.append(glyph) }
+    }
+    return starts
+  }
+}
