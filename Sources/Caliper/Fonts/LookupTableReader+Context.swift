@@ -14,11 +14,13 @@ extension LookupTableReader {
       // The rules name classes: the glyph's, where a class definition lists it, else class 0.
       let coverage = try offset(from: table, at: table + 2)
       if try covers(coverage) { return true }
-      let definitions: [Int?] =
-        chained
-        ? [try offset(from: table, at: table + 4), try offset(from: table, at: table + 6),
-          try offset(from: table, at: table + 8)]
-        : [nil, try offset(from: table, at: table + 4), nil]
+      var definitions: [Int?] = [nil, try offset(from: table, at: table + 4), nil]
+      if chained {
+        definitions = [
+          try offset(from: table, at: table + 4), try offset(from: table, at: table + 6),
+          try offset(from: table, at: table + 8),
+        ]
+      }
       let before = try classes(definitions[0])
       let input = try classes(definitions[1])
       let after = try classes(definitions[2])

@@ -2,10 +2,13 @@
 /// (`SpaceWakers`).
 extension LookupTableReader {
   /// The indices of the lookups of this GSUB table with a substitution subtable (single,
-  /// multiple, alternate, ligature, reverse chaining) that makes a glyph `isWanted` holds.
-  /// Contextual subtables make nothing themselves: the lookups they call are lookups in
-  /// their own right, read here too.
-  mutating func lookupsMaking(_ isWanted: (UInt16) -> Bool) throws(Unreadable) -> [Int] {
+  /// multiple, alternate, ligature, reverse chaining) that makes a glyph `isWanted` holds
+  /// from glyphs none of which it holds (a ligature: no component; any other: the glyph it
+  /// replaces). Contextual subtables make nothing themselves: the lookups they call are
+  /// lookups in their own right, read here too.
+  mutating func lookupsMakingFromOthers(_ isWanted: (UInt16) -> Bool) throws(Unreadable)
+    -> [Int]
+  {
     var found: [Int] = []
     for (index, lookup) in try lookups().enumerated() {
       guard let lookup else { continue }
@@ -16,7 +19,7 @@ extension LookupTableReader {
         guard let table = try offset(from: lookup, at: lookup + 6 + 2 * subtable) else {
           continue
         }
-        if try makes(type, at: table, isWanted) {
+        if try makesFromOthers(type, at: table, isWanted) {
           found.append(index)
           break
         }
@@ -25,8 +28,9 @@ extension LookupTableReader {
     return found
   }
 
-  /// Whether the GSUB subtable of `type` at `table` makes a glyph `isWanted` holds.
-  private mutating func makes(_ type: Int, at table: Int, _ isWanted: (UInt16) -> Bool)
+  /// Whether the GSUB subtable of `type` at `table` makes a glyph `isWanted` holds from
+  /// glyphs none of which it holds.
+  private mutating func makesFromOthers(_ type: Int, at table: Int, _ isWanted: (UInt16) -> Bool)
     throws(Unreadable) -> Bool
   {
     let format = try u16(table)
@@ -37,31 +41,43 @@ extension LookupTableReader {
       guard type != 7 else { throw Unreadable() }
       let distance = try u32(table + 4)
       guard distance != 0 else { return false }
-      return try makes(type, at: table + distance, isWanted)
+      return try makesFromOthers(type, at: table + distance, isWanted)
+    default: break
+    }
+    // Each glyph this subtable replaces, in coverage order: the index of its substitute,
+    // sequence or ligature set.
+    let inputs = try coveredGlyphs(offset(from: table, at: table + 2))
+    switch (type, format) {
     case (1, 1):  // each covered glyph plus the delta, modulo 2^16
       let delta = UInt16(try u16(table + 4))
-      return try coveredGlyphs(offset(from: table, at: table + 2)).contains {
-        isWanted($0 &+ delta)
-      }
-    case (1, 2): return try anyGlyph(count: u16(table + 4), at: table + 6, isWanted)
-    case (2, 1), (3, 1):  // multiple, alternate: sequences of glyphs
-      let count = try u16(table + 4)
+      return inputs.contains { !isWanted($0) && isWanted($0 &+ delta) }
+    case (1, 2):
+      let count = min(try u16(table + 4), inputs.count)
       try spend(count)
-      for index in 0..<count {
+      for index in 0..<count where !isWanted(inputs[index]) {
+        if isWanted(UInt16(try u16(table + 6 + 2 * index))) { return true }
+      }
+      return false
+    case (2, 1), (3, 1):  // multiple, alternate: sequences of glyphs
+      let count = min(try u16(table + 4), inputs.count)
+      try spend(count)
+      for index in 0..<count where !isWanted(inputs[index]) {
         guard let sequence = try offset(from: table, at: table + 6 + 2 * index) else { continue }
         if try anyGlyph(count: u16(sequence), at: sequence + 2, isWanted) { return true }
       }
       return false
-    case (4, 1):  // ligatures: each one's glyph
-      let sets = try u16(table + 4)
+    case (4, 1):  // ligatures: each one's glyph, from its first glyph and components
+      let sets = min(try u16(table + 4), inputs.count)
       try spend(sets)
-      for index in 0..<sets {
+      for index in 0..<sets where !isWanted(inputs[index]) {
         guard let set = try offset(from: table, at: table + 6 + 2 * index) else { continue }
         let count = try u16(set)
         try spend(count)
         for index in 0..<count {
           guard let ligature = try offset(from: set, at: set + 2 + 2 * index) else { continue }
-          if isWanted(UInt16(try u16(ligature))) { return true }
+          guard isWanted(UInt16(try u16(ligature))) else { continue }
+          let components = try max(u16(ligature + 2) - 1, 0)
+          if !(try anyGlyph(count: components, at: ligature + 4, isWanted)) { return true }
         }
       }
       return false
@@ -69,7 +85,12 @@ extension LookupTableReader {
       let backtrack = try u16(table + 4)
       let lookahead = try u16(table + 6 + 2 * backtrack)
       let substitutes = table + 8 + 2 * backtrack + 2 * lookahead
-      return try anyGlyph(count: u16(substitutes), at: substitutes + 2, isWanted)
+      let count = min(try u16(substitutes), inputs.count)
+      try spend(count)
+      for index in 0..<count where !isWanted(inputs[index]) {
+        if isWanted(UInt16(try u16(substitutes + 2 + 2 * index))) { return true }
+      }
+      return false
     default: throw Unreadable()
     }
   }

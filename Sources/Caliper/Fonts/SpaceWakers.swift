@@ -78,10 +78,10 @@ struct SpaceWakers: Sendable {
       || (0xFB00...0xFEFF).contains(value)
   }
 
-  /// The wakers of `face` (whose HarfBuzz font is `font`, its space glyph `space`), or nil
-  /// where the space takes part otherwise than as GPOS context (see the type).
+  /// The wakers of `face` (whose HarfBuzz font is `font`, its space glyph `space`, which
+  /// no GSUB lookup holds: `SpaceWakersMemo`), or nil where the space takes part otherwise
+  /// than as GPOS context (see the type).
   static func of(face: OpaquePointer, font: OpaquePointer, space: UInt32) -> SpaceWakers? {
-    guard !LayoutGlyphs.takePart(space, face: face, tables: [("GSUB", true)]) else { return nil }
     guard let starts = contextInputs(face: face, space: space) else { return nil }
     defer { hb_set_destroy(starts) }
     if hb_set_has(starts, space) != 0 || hb_set_has(starts, 0) != 0 { return nil }
@@ -134,11 +134,14 @@ struct SpaceWakers: Sendable {
   }
 
   /// Whether GSUB can make a glyph of `glyphs` from the face's other glyphs: HarfBuzz's
-  /// substitution closure of all of them over the GSUB lookups that make a glyph of
-  /// `glyphs` at all (their own substitutions, read in the table's bytes): the first glyph
-  /// of `glyphs` a closure over every lookup adds is made by such a lookup from glyphs
-  /// that are all others, so the closure over those lookups alone adds it too; and it
-  /// costs a fraction (4.0 M instructions over Noto Sans Devanagari's 34 lookups).
+  /// substitution closure of all of them, over the GSUB lookups with a substitution that
+  /// makes a glyph of `glyphs` from glyphs none of which is one (read in the table's
+  /// bytes; every lookup where the table is unreadable), where there is any. The first
+  /// glyph of `glyphs` a closure over every lookup adds is made by a substitution from
+  /// glyphs it already holds, all others, so by such a substitution, whose lookup adds it
+  /// in the closure over those lookups alone; where there is none, no closure can add one.
+  /// (Noto Sans Devanagari has none: its ligatures of Vedic marks are made of Vedic marks.
+  /// The closure over every GSUB lookup cost 4.0 M instructions.)
   ///
   /// The corresponding HarfBuzz function is `hb_ot_layout_lookups_substitute_closure`.
   private static func substitutionReaches(_ glyphs: OpaquePointer, face: OpaquePointer) -> Bool {
@@ -156,7 +159,7 @@ struct SpaceWakers: Sendable {
       hb_set_destroy(lookups)
     }
     do {
-      let making = try table.lookupsMaking { hb_set_has(glyphs, UInt32($0)) != 0 }
+      let making = try table.lookupsMakingFromOthers { hb_set_has(glyphs, UInt32($0)) != 0 }
       guard !making.isEmpty else { return false }
       for lookup in making { hb_set_add(lookups, UInt32(lookup)) }
     } catch {
@@ -223,7 +226,13 @@ struct SpaceWakers: Sendable {
 /// A face's `SpaceWakers`, found the first time they are asked for (`Font.spaceWakers`)
 /// and kept for the face's lifetime, shared by its variation and synthesis instances.
 final class SpaceWakersMemo: Sendable {
-  private let state = Mutex<SpaceWakers??>(nil)
+  private let state: Mutex<SpaceWakers??>
+
+  /// A memo for a face whose space `inSubstitutions` (a GSUB lookup holds it, as
+  /// `LayoutGlyphs` reads when the face opens): such a face has no wakers.
+  init(inSubstitutions: Bool) {
+    state = Mutex(inSubstitutions ? .some(nil) : nil)
+  }
 
   /// The kept wakers, or `find`'s, kept.
   func wakers(_ find: () -> SpaceWakers?) -> SpaceWakers? {
