@@ -1,13 +1,31 @@
 /// What a GSUB table's substitutions make and what class-based rules start at
 /// (`SpaceWakers`).
 extension LookupTableReader {
+  /// The glyph at `index` of the coverage table at `table` (nil: none, or past its end).
+  mutating func coveredGlyph(_ table: Int?, at index: Int) throws(Unreadable) -> UInt16? {
+    guard let table else { return nil }
+    let count = try u16(table + 2)
+    switch try u16(table) {
+    case 1: return index < count ? UInt16(try u16(table + 4 + 2 * index)) : nil
+    case 2:
+      try spend(count)
+      for record in 0..<count {
+        let at = table + 4 + 6 * record
+        let (first, last, start) = (try u16(at), try u16(at + 2), try u16(at + 4))
+        if index >= start, index - start <= last - first { return UInt16(first + index - start) }
+      }
+      return nil
+    default: throw Unreadable()
+    }
+  }
+
   /// The indices of the lookups of this GSUB table with a substitution subtable (single,
   /// multiple, alternate, ligature, reverse chaining) that makes a glyph `isWanted` holds
   /// from glyphs none of which it holds (a ligature: no component; any other: the glyph it
   /// replaces). Contextual subtables make nothing themselves: the lookups they call are
   /// lookups in their own right, read here too.
-  mutating func lookupsMakingFromOthers(_ isWanted: (UInt16) -> Bool) throws(Unreadable)
-    -> [Int]
+  mutating func lookupsMakingFromOthers(_ wanted: [UInt16], _ isWanted: (UInt16) -> Bool)
+    throws(Unreadable) -> [Int]
   {
     var found: [Int] = []
     for (index, lookup) in try lookups().enumerated() {
@@ -19,7 +37,7 @@ extension LookupTableReader {
         guard let table = try offset(from: lookup, at: lookup + 6 + 2 * subtable) else {
           continue
         }
-        if try makesFromOthers(type, at: table, isWanted) {
+        if try makesFromOthers(type, at: table, wanted, isWanted) {
           found.append(index)
           break
         }
@@ -29,10 +47,12 @@ extension LookupTableReader {
   }
 
   /// Whether the GSUB subtable of `type` at `table` makes a glyph `isWanted` holds from
-  /// glyphs none of which it holds.
-  private mutating func makesFromOthers(_ type: Int, at table: Int, _ isWanted: (UInt16) -> Bool)
-    throws(Unreadable) -> Bool
-  {
+  /// glyphs none of which it holds. The glyph a subtable replaces is its coverage's at the
+  /// index of the substitute, sequence or ligature set, read only where that makes a wanted
+  /// glyph (`wanted` lists them, for the single substitution by a delta).
+  private mutating func makesFromOthers(
+    _ type: Int, at table: Int, _ wanted: [UInt16], _ isWanted: (UInt16) -> Bool
+  ) throws(Unreadable) -> Bool {
     let format = try u16(table)
     switch (type, format) {
     case (5, _), (6, _): return false
@@ -41,43 +61,52 @@ extension LookupTableReader {
       guard type != 7 else { throw Unreadable() }
       let distance = try u32(table + 4)
       guard distance != 0 else { return false }
-      return try makesFromOthers(type, at: table + distance, isWanted)
+      return try makesFromOthers(type, at: table + distance, wanted, isWanted)
     default: break
     }
-    // Each glyph this subtable replaces, in coverage order: the index of its substitute,
-    // sequence or ligature set.
-    let inputs = try coveredGlyphs(offset(from: table, at: table + 2))
+    let coverage = try offset(from: table, at: table + 2)
     switch (type, format) {
     case (1, 1):  // each covered glyph plus the delta, modulo 2^16
       let delta = UInt16(try u16(table + 4))
-      return inputs.contains { !isWanted($0) && isWanted($0 &+ delta) }
+      for glyph in wanted where !isWanted(glyph &- delta) {
+        if try covers(coverage, glyph &- delta) { return true }
+      }
+      return false
     case (1, 2):
-      let count = min(try u16(table + 4), inputs.count)
+      let count = try u16(table + 4)
       try spend(count)
-      for index in 0..<count where !isWanted(inputs[index]) {
-        if isWanted(UInt16(try u16(table + 6 + 2 * index))) { return true }
+      for index in 0..<count where isWanted(UInt16(try u16(table + 6 + 2 * index))) {
+        if try other(coverage, index, isWanted) { return true }
       }
       return false
     case (2, 1), (3, 1):  // multiple, alternate: sequences of glyphs
-      let count = min(try u16(table + 4), inputs.count)
+      let count = try u16(table + 4)
       try spend(count)
-      for index in 0..<count where !isWanted(inputs[index]) {
+      for index in 0..<count {
         guard let sequence = try offset(from: table, at: table + 6 + 2 * index) else { continue }
-        if try anyGlyph(count: u16(sequence), at: sequence + 2, isWanted) { return true }
+        if try anyGlyph(count: u16(sequence), at: sequence + 2, isWanted),
+          try other(coverage, index, isWanted)
+        {
+          return true
+        }
       }
       return false
     case (4, 1):  // ligatures: each one's glyph, from its first glyph and components
-      let sets = min(try u16(table + 4), inputs.count)
+      let sets = try u16(table + 4)
       try spend(sets)
-      for index in 0..<sets where !isWanted(inputs[index]) {
-        guard let set = try offset(from: table, at: table + 6 + 2 * index) else { continue }
+      for setIndex in 0..<sets {
+        guard let set = try offset(from: table, at: table + 6 + 2 * setIndex) else { continue }
         let count = try u16(set)
         try spend(count)
         for index in 0..<count {
           guard let ligature = try offset(from: set, at: set + 2 + 2 * index) else { continue }
           guard isWanted(UInt16(try u16(ligature))) else { continue }
           let components = try max(u16(ligature + 2) - 1, 0)
-          if !(try anyGlyph(count: components, at: ligature + 4, isWanted)) { return true }
+          if try !anyGlyph(count: components, at: ligature + 4, isWanted),
+            try other(coverage, setIndex, isWanted)
+          {
+            return true
+          }
         }
       }
       return false
@@ -85,14 +114,23 @@ extension LookupTableReader {
       let backtrack = try u16(table + 4)
       let lookahead = try u16(table + 6 + 2 * backtrack)
       let substitutes = table + 8 + 2 * backtrack + 2 * lookahead
-      let count = min(try u16(substitutes), inputs.count)
+      let count = try u16(substitutes)
       try spend(count)
-      for index in 0..<count where !isWanted(inputs[index]) {
-        if isWanted(UInt16(try u16(substitutes + 2 + 2 * index))) { return true }
+      for index in 0..<count where isWanted(UInt16(try u16(substitutes + 2 + 2 * index))) {
+        if try other(coverage, index, isWanted) { return true }
       }
       return false
     default: throw Unreadable()
     }
+  }
+
+  /// Whether the glyph at `index` of the coverage table at `coverage` is one `isWanted`
+  /// does not hold.
+  private mutating func other(_ coverage: Int?, _ index: Int, _ isWanted: (UInt16) -> Bool)
+    throws(Unreadable) -> Bool
+  {
+    guard let glyph = try coveredGlyph(coverage, at: index) else { return false }
+    return !isWanted(glyph)
   }
 
   /// Whether any of the `count` glyphs from `start` is one `isWanted` holds.

@@ -158,8 +158,15 @@ struct SpaceWakers: Sendable {
       hb_set_destroy(others)
       hb_set_destroy(lookups)
     }
+    var wanted: [UInt16] = []
+    var value = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+    while hb_set_next(glyphs, &value) != 0, let glyph = UInt16(exactly: value) {
+      wanted.append(glyph)
+    }
+    var isWanted = [Bool](repeating: false, count: 1 << 16)
+    for glyph in wanted { isWanted[Int(glyph)] = true }
     do {
-      let making = try table.lookupsMakingFromOthers { hb_set_has(glyphs, UInt32($0)) != 0 }
+      let making = try table.lookupsMakingFromOthers(wanted) { isWanted[Int($0)] }
       guard !making.isEmpty else { return false }
       for lookup in making { hb_set_add(lookups, UInt32(lookup)) }
     } catch {
@@ -188,8 +195,18 @@ struct SpaceWakers: Sendable {
       cmap.append(value)
       if hb_set_has(glyphs, glyph) != 0 { wakers.insert(value) }
     }
+    guard !wakers.isEmpty else { return [] }
     let unicode = hb_unicode_funcs_get_default()
-    var grew = !wakers.isEmpty
+    // The cmap scalars that mirror to another or decompose, with those scalars: the only
+    // ones the closure can add.
+    var related: [(value: UInt32, parts: [UInt32])] = []
+    for value in cmap {
+      var parts = decomposition(of: value, unicode)
+      let mirrored = hb_unicode_mirroring(unicode, value)
+      if mirrored != value { parts.append(mirrored) }
+      if !parts.isEmpty { related.append((value, parts)) }
+    }
+    var grew = true
     while grew {
       grew = false
       for value in Array(wakers) {
@@ -198,14 +215,10 @@ struct SpaceWakers: Sendable {
           grew = wakers.insert(last).inserted || grew
         }
       }
-      for value in cmap where !wakers.contains(value) {
-        let mirrored = hb_unicode_mirroring(unicode, value)
-        if wakers.contains(mirrored)
-          || decomposition(of: value, unicode).contains(where: wakers.contains)
-        {
-          wakers.insert(value)
-          grew = true
-        }
+      for (value, parts) in related
+      where !wakers.contains(value) && parts.contains(where: wakers.contains) {
+        wakers.insert(value)
+        grew = true
       }
     }
     guard !wakers.contains(where: isSubstituted) else { return nil }
