@@ -163,10 +163,12 @@ struct SpaceWakers: Sendable {
     while hb_set_next(glyphs, &value) != 0, let glyph = UInt16(exactly: value) {
       wanted.append(glyph)
     }
-    var isWanted = [Bool](repeating: false, count: 1 << 16)
+    var isWanted = [Bool](repeating: false, count: Int(wanted.last ?? 0) + 1)
     for glyph in wanted { isWanted[Int(glyph)] = true }
     do {
-      let making = try table.lookupsMakingFromOthers(wanted) { isWanted[Int($0)] }
+      let making = try table.lookupsMakingFromOthers(wanted) {
+        Int($0) < isWanted.count && isWanted[Int($0)]
+      }
       guard !making.isEmpty else { return false }
       for lookup in making { hb_set_add(lookups, UInt32(lookup)) }
     } catch {
