@@ -14,6 +14,7 @@ import Testing
 @Suite struct ClassZeroContextTests {
   static let before = TestFonts.fixtures + "/class-zero/class-zero-before.ttf"
   static let after = TestFonts.fixtures + "/class-zero/class-zero-after.ttf"
+  static let made = TestFonts.fixtures + "/class-zero/class-zero-made.ttf"
 
   /// The width of `text` set in `path` at 16 pt, on one line.
   static func width(_ text: String, in path: String) throws -> Double {
@@ -45,5 +46,19 @@ import Testing
     #expect(abs(try Self.width("a b", in: Self.after) - 26.4) < 1e-9)
     let font = try TestFonts.library.get().font(path: Self.after)
     #expect(font.spaceIsInert)
+  }
+
+  /// class-zero-before's rule, and a GSUB ligature (liga) that makes b of "aa": a run
+  /// without b can hold b once substituted, so b is no waker to look for in the text and the
+  /// face has none (GSUB makes a glyph the rule starts at from other glyphs: the closure
+  /// `SpaceWakers` runs over that lookup reaches b). "aa aa" holds no b, and `hb-shape`
+  /// gives [b=0+600|space=2+250|b=3+900] (the second b after the space), 1750 units,
+  /// 28 pt; shaped word by word ("aa " [b=0+600|space=2+250] and "aa" [b=0+600]) it would
+  /// be 1450 units, 23.2 pt.
+  @Test func classZeroGlyphMadeBySubstitutionLeavesNoWakers() throws {
+    #expect(abs(try Self.width("aa aa", in: Self.made) - 28) < 1e-9)
+    let font = try TestFonts.library.get().font(path: Self.made)
+    #expect(!font.spaceIsInert)
+    #expect(font.spaceWakers == nil)
   }
 }
