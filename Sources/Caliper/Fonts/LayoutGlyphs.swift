@@ -75,6 +75,18 @@ extension LookupTableReader {
 
   /// Whether the lookup at `lookup` (of a GSUB table: `substitutes`) holds the glyph.
   mutating func holds(lookupAt lookup: Int, substitutes: Bool) throws(Unreadable) -> Bool {
+    try anySubtable(ofLookupAt: lookup) { table, type, subtable throws(Unreadable) in
+      substitutes
+        ? try table.substitution(type, at: subtable) : try table.positioning(type, at: subtable)
+    }
+  }
+
+  /// Whether `body` says true of a subtable of the lookup at `lookup` (given the lookup's
+  /// type and where the subtable starts).
+  mutating func anySubtable(
+    ofLookupAt lookup: Int,
+    _ body: (inout LookupTableReader, _ type: Int, _ subtable: Int) throws(Unreadable) -> Bool
+  ) throws(Unreadable) -> Bool {
     let type = try u16(lookup)
     let subtables = try u16(lookup + 4)
     try spend(subtables)
@@ -82,10 +94,7 @@ extension LookupTableReader {
       guard let subtable = try offset(from: lookup, at: lookup + 6 + 2 * index) else {
         continue
       }
-      let holds =
-        substitutes
-        ? try substitution(type, at: subtable) : try positioning(type, at: subtable)
-      if holds { return true }
+      if try body(&self, type, subtable) { return true }
     }
     return false
   }

@@ -30,18 +30,10 @@ extension LookupTableReader {
     var found: [Int] = []
     for (index, lookup) in try lookups().enumerated() {
       guard let lookup else { continue }
-      let type = try u16(lookup)
-      let subtables = try u16(lookup + 4)
-      try spend(subtables)
-      for subtable in 0..<subtables {
-        guard let table = try offset(from: lookup, at: lookup + 6 + 2 * subtable) else {
-          continue
-        }
-        if try makesFromOthers(type, at: table, wanted, isWanted) {
-          found.append(index)
-          break
-        }
+      let makes = try anySubtable(ofLookupAt: lookup) { table, type, subtable throws(Unreadable) in
+        try table.makesFromOthers(type, at: subtable, wanted, isWanted)
       }
+      if makes { found.append(index) }
     }
     return found
   }

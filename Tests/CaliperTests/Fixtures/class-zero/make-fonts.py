@@ -96,24 +96,7 @@ def gpos(rule):
     table.Version = 0x00010000
     table.LookupList = otTables.LookupList()
     table.LookupList.Lookup, table.LookupList.LookupCount = lookups, 2
-    feature = otTables.Feature()
-    feature.LookupListIndex, feature.LookupCount = [0], 1
-    record = otTables.FeatureRecord()
-    record.FeatureTag, record.Feature = "kern", feature
-    table.FeatureList = otTables.FeatureList()
-    table.FeatureList.FeatureRecord, table.FeatureList.FeatureCount = [record], 1
-    language = otTables.DefaultLangSys()
-    language.ReqFeatureIndex, language.FeatureIndex, language.FeatureCount = 0xFFFF, [0], 1
-    language.LookupOrder = None
-    script = otTables.Script()
-    script.DefaultLangSys, script.LangSysRecord, script.LangSysCount = language, [], 0
-    records = []
-    for tag in ("DFLT", "latn"):
-        record = otTables.ScriptRecord()
-        record.ScriptTag, record.Script = tag, script
-        records.append(record)
-    table.ScriptList = otTables.ScriptList()
-    table.ScriptList.ScriptRecord, table.ScriptList.ScriptCount = records, 2
+    features(table, "kern", [0])
     wrapper = newTable("GPOS")
     wrapper.table = table
     return wrapper
