@@ -23,10 +23,10 @@ import Synchronization
 ///   glyph of G present the rules that see the space do nothing, alone or in context, and
 ///   every other rule does not see the space (the inert-space argument);
 /// - GPOS changes no glyph; a GSUB lookup makes a glyph of G only from glyphs of G if
-///   HarfBuzz's substitution closure of all the face's glyphs but G, over the GSUB lookups
-///   that make a glyph of G at all, holds no glyph of G (checked here; else no wakers: the
-///   face stays shaped in context), so the first glyph of G in the buffer would be one
-///   HarfBuzz put there from the text;
+///   HarfBuzz's substitution closure of all the face's glyphs but G holds no glyph of G
+///   (checked here, over the few lookups that can decide it: `substitutionReaches`; else
+///   no wakers: the face stays shaped in context), so the first glyph of G in the buffer
+///   would be one HarfBuzz put there from the text;
 /// - HarfBuzz puts in the buffer the cmap glyphs of the text's scalars, of their canonical
 ///   decompositions and compositions, of their mirrored forms, U+25CC (a dotted circle for
 ///   a broken cluster), the space (for other spaces and hidden default ignorables), glyph 0
@@ -37,9 +37,9 @@ import Synchronization
 ///   decomposition (what composes into it); a face where G holds the space or glyph 0, or
 ///   the wakers hold a scalar of the last list, has none. A run shapes word by word only
 ///   if every scalar but U+0020 is in the cmap and is no waker (`wakes`).
-/// Limitation: the analysis (the face's GPOS and GSUB read for the space, collect_glyphs
-/// on the GPOS lookups that name it, a closure over the GSUB lookups that make a glyph of
-/// G) is made once per face, the first time a run of it could be shaped word by word
+/// Limitation: the analysis (GPOS read for the space, collect_glyphs on the lookups that
+/// name it, GSUB read for what makes a glyph of G: 0.62 M instructions for Noto Sans
+/// Devanagari, `Benchmarks/Scripts/report-cold.md`) is made once per face, the first time a run of it could be shaped word by word
 /// (`Font.spaceWakers`), never for a face that only answers coverage. A face whose space
 /// is in GSUB, or in a lookup's input, keeps shaping in context. A variation sequence
 /// (cmap format 14) is not looked at: a face whose G holds a glyph reached only through
