@@ -136,7 +136,7 @@ extension LookupTableReader {
 
   /// The glyphs `rule` starts at: those of its subtable's coverage in its rule set's input
   /// class (class 0: those the input class definition lists nowhere).
-  mutating func starts(of rule: ZeroClassRule) throws(Unreadable) -> [UInt16] {
+  mutating func startGlyphs(of rule: ZeroClassRule) throws(Unreadable) -> [UInt16] {
     var starts: [UInt16] = []
     for glyph in try coveredGlyphs(rule.coverage) {
       var reader = looking(for: glyph)

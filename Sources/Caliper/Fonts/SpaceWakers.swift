@@ -123,7 +123,7 @@ struct SpaceWakers: Sendable {
           hb_set_union(starts, sets[1])
         }
         for rule in table.zeroClassRules ?? [] {
-          for start in try table.starts(of: rule) { hb_set_add(starts, UInt32(start)) }
+          for start in try table.startGlyphs(of: rule) { hb_set_add(starts, UInt32(start)) }
         }
       }
     } catch {
