@@ -17,12 +17,17 @@ import Testing
   /// uni20F0, uniA8E0–uniA8F1 and ligatures of them that GSUB makes only from them, such as
   /// two_radeva from uniA8E2 + uniA8EF in GSUB lookup 29), read through the cmap. Inter's
   /// space is in GSUB lookups 0, 42 and 43 (`ttx -t GSUB`: single substitutions of
-  /// "uni0020"): it has none and keeps shaping in context.
+  /// "uni0020"): it has none and keeps shaping in context. GPOS lookup 12 (ChainContextPos
+  /// format 2) names class 0, where the space is, right before the glyphs of its input
+  /// class 1 (udattadeva, uni1CDA, uni1CF8, uni1CF9): U+0951, U+1CDA, U+1CF8 and U+1CF9
+  /// wake it too.
   @Test func devanagariWakersAreTheVedicMarks() throws {
     let fonts = try TestFonts.library.get()
     let font = try fonts.font(path: Self.devanagari)
     #expect(!font.spaceIsInert)
-    let expected: [UInt32] = [0x1CD0, 0x1CD1, 0x1CD2, 0x1CF4, 0x20F0] + Array(0xA8E0...0xA8F1)
+    let expected: [UInt32] =
+      [0x0951, 0x1CD0, 0x1CD1, 0x1CD2, 0x1CDA, 0x1CF4, 0x1CF8, 0x1CF9, 0x20F0]
+      + Array(0xA8E0...0xA8F1)
     #expect(font.spaceWakers?.scalars == expected)
     let inter = try fonts.font(path: TestFonts.directory + "/Inter-roman.var.ttf")
     #expect(!inter.spaceIsInert)

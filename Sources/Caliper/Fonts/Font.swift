@@ -106,11 +106,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     }
     asciiCoverage = ascii
     var space: hb_codepoint_t = 0
+    let hasSpace = hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0
+    let spaceInGSUB =
+      hasSpace && LayoutGlyphs.takePart(space, face: hbFace, tables: [("GSUB", true)])
     spaceIsInert =
-      hb_font_get_nominal_glyph(hbFont, 0x20, &space) == 0
-      || !LayoutGlyphs.takePart(space, face: hbFace)
+      !hasSpace
+      || !(spaceInGSUB || LayoutGlyphs.takePart(space, face: hbFace, tables: [("GPOS", false)]))
     joinsNoClusters = ClusterJoining.joinsNoClusters(face: hbFace, font: hbFont)
-    spaceWakersMemo = SpaceWakersMemo()
+    spaceWakersMemo = SpaceWakersMemo(inSubstitutions: spaceInGSUB)
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
     synthesis = []

@@ -12,12 +12,22 @@ internal import CHarfBuzz
 /// substitute (what `collect_glyphs` puts in its before, input, after and output sets;
 /// nested lookups add nothing, as every lookup is read in its own right). Arrays are
 /// scanned whole, sorted or not, so wherever HarfBuzz says "takes part" this does too.
+/// A class-based (format 2) contextual rule that names class 0 matches every glyph its
+/// class definition lists nowhere, which `collect_glyphs` does not collect: such a position
+/// counts where it has another after it in the rule's span (backtrack, input, lookahead),
+/// not where it is the span's last. Why that is enough for the space (the one glyph asked
+/// about): a word is shaped alone with the spaces after it (`Shaper.piece`), and alone is
+/// the same as in context unless some rule matches glyphs of two pieces at once; pieces
+/// meet after a space and before a non-space, and a rule's glyphs are consecutive (but for
+/// those its lookup skips), so such a match holds the space at the end of one piece and the
+/// next piece's first glyph after it, at a later position of the span. A rule whose only
+/// space position is its span's last matches glyphs of the space's own piece only, which
+/// are there alone as in context. (`ClassZeroContextTests` shapes both cases.)
 /// Limitation: what it does not read (an unknown lookup type or format, an offset out of
 /// the table, more work than the table's size warrants) counts as taking part: such a face
 /// shapes whole runs, more slowly, never differently. No bundled font has any of these
-/// (`LayoutGlyphsTests` compares every bundled face with `collect_glyphs`). Like
-/// `collect_glyphs`, it does not count a class-based rule naming class 0 where the glyph
-/// is in no class, though such a rule matches it (see `SpaceWakers`).
+/// (`LayoutGlyphsTests` compares every bundled face with `collect_glyphs`, and the class-0
+/// glyphs of Noto Sans Devanagari's GPOS lookup 12, the one bundled rule that counts).
 enum LayoutGlyphs {
   /// Whether `glyph` is in any GSUB or GPOS lookup's backtrack, input, lookahead or output
   /// (of `tables`' lookups: each a tag and whether it substitutes).
@@ -46,24 +56,45 @@ enum LayoutGlyphs {
 extension LookupTableReader {
   /// Whether any lookup of this GSUB (`substitutes`) or GPOS table holds the glyph.
   mutating func anyLookup(substitutes: Bool) throws(Unreadable) -> Bool {
+    for lookup in try lookups() {
+      if let lookup, try holds(lookupAt: lookup, substitutes: substitutes) { return true }
+    }
+    return false
+  }
+
+  /// Where each lookup of this GSUB or GPOS table starts (nil for a null offset), in order.
+  mutating func lookups() throws(Unreadable) -> [Int?] {
     // HarfBuzz gives a table of another major version, or without a lookup list, none.
-    guard try u16(0) == 1, let list = try offset(from: 0, at: 8) else { return false }
+    guard try u16(0) == 1, let list = try offset(from: 0, at: 8) else { return [] }
     let count = try u16(list)
     try spend(count)
-    for index in 0..<count {
-      guard let lookup = try offset(from: list, at: list + 2 + 2 * index) else { continue }
-      let type = try u16(lookup)
-      let subtables = try u16(lookup + 4)
-      try spend(subtables)
-      for index in 0..<subtables {
-        guard let subtable = try offset(from: lookup, at: lookup + 6 + 2 * index) else {
-          continue
-        }
-        let holds =
-          substitutes
-          ? try substitution(type, at: subtable) : try positioning(type, at: subtable)
-        if holds { return true }
+    var lookups: [Int?] = []
+    for index in 0..<count { lookups.append(try offset(from: list, at: list + 2 + 2 * index)) }
+    return lookups
+  }
+
+  /// Whether the lookup at `lookup` (of a GSUB table: `substitutes`) holds the glyph.
+  mutating func holds(lookupAt lookup: Int, substitutes: Bool) throws(Unreadable) -> Bool {
+    try anySubtable(ofLookupAt: lookup) { table, type, subtable throws(Unreadable) in
+      substitutes
+        ? try table.substitution(type, at: subtable) : try table.positioning(type, at: subtable)
+    }
+  }
+
+  /// Whether `body` says true of a subtable of the lookup at `lookup` (given the lookup's
+  /// type and where the subtable starts).
+  mutating func anySubtable(
+    ofLookupAt lookup: Int,
+    _ body: (inout LookupTableReader, _ type: Int, _ subtable: Int) throws(Unreadable) -> Bool
+  ) throws(Unreadable) -> Bool {
+    let type = try u16(lookup)
+    let subtables = try u16(lookup + 4)
+    try spend(subtables)
+    for index in 0..<subtables {
+      guard let subtable = try offset(from: lookup, at: lookup + 6 + 2 * index) else {
+        continue
       }
+      if try body(&self, type, subtable) { return true }
     }
     return false
   }

@@ -13,11 +13,19 @@ struct LookupTableReader {
   /// Values and records still to look at: eight per byte of the table, as HarfBuzz's
   /// sanitizer allows itself (`HB_SANITIZE_MAX_OPS_FACTOR`), and at least 2^16.
   private var budget: Int
+  /// Where not nil, a class-based rule that names class 0 for the glyph before the end of
+  /// its span is added here rather than counted as holding it (`SpaceWakers`).
+  var zeroClassRules: [ZeroClassRule]?
 
   init(bytes: UnsafeRawBufferPointer, glyph: UInt16) {
     self.bytes = bytes
     self.glyph = glyph
     budget = max(8 * bytes.count, 1 << 16)
+  }
+
+  /// A reader of the same bytes looking for `glyph`, with a budget of its own.
+  func looking(for glyph: UInt16) -> LookupTableReader {
+    LookupTableReader(bytes: bytes, glyph: glyph)
   }
 
   /// The 16-bit value at `offset`.
@@ -135,6 +143,27 @@ struct LookupTableReader {
       return try ranges(holding: glyph, count: u16(table + 2), at: table + 4).contains { $0 != 0 }
     default: throw Unreadable()
     }
+  }
+
+  /// The glyphs the coverage table at `table` (nil: none) lists.
+  mutating func coveredGlyphs(_ table: Int?) throws(Unreadable) -> [UInt16] {
+    guard let table else { return [] }
+    let count = try u16(table + 2)
+    try spend(count)
+    var glyphs: [UInt16] = []
+    switch try u16(table) {
+    case 1:
+      for index in 0..<count { glyphs.append(UInt16(try u16(table + 4 + 2 * index))) }
+    case 2:
+      for index in 0..<count {
+        let (first, last) = (try u16(table + 4 + 6 * index), try u16(table + 6 + 6 * index))
+        guard first <= last else { continue }
+        try spend(last - first)
+        for glyph in first...last { glyphs.append(UInt16(glyph)) }
+      }
+    default: throw Unreadable()
+    }
+    return glyphs
   }
 
   /// Whether any coverage table among the `count` offsets (from `base`) at `start` covers

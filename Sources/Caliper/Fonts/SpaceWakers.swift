@@ -6,21 +6,27 @@ import Synchronization
 ///
 /// Problem: a face whose space glyph is in any lookup (`Font.spaceIsInert` false) is shaped
 /// a run at a time with the paragraph as context, never word by word through the shape
-/// cache. Noto Sans Devanagari's space is in one lookup only, GPOS 33, and only in its
+/// cache. Noto Sans Devanagari's space is in GPOS lookup 33 only by name, and only in its
 /// backtrack: a chained positioning of the Vedic marks (U+A8E0–U+A8F1, U+1CD0…) after a
 /// space; so every Devanagari word cost a HarfBuzz call (about 22 K instructions) in every
-/// preparation. Solution: where the space is in GPOS lookups only, and there only in the
-/// backtrack or lookahead (`hb_ot_layout_lookup_collect_glyphs`' before and after sets,
-/// never its input or output), the glyphs those lookups can start at are their input sets,
-/// call them G. Then text shapes the same cut at spaces if no glyph of G is ever in the
-/// buffer:
-/// - a contextual lookup applies only at a glyph of its coverage, which is in its input
-///   set, so with no glyph of G present the lookups that see the space do nothing, alone or
-///   in context, and every other lookup does not see the space (the inert-space argument);
+/// preparation. Solution: where the space is in GPOS lookups only, and there only as
+/// context, the glyphs the rules that see it can start at, call them G, are: the input set
+/// of each lookup that holds it in its backtrack or lookahead
+/// (`hb_ot_layout_lookup_collect_glyphs`' before and after sets, never its input or
+/// output), and the start glyphs (coverage ∩ the rule set's input class) of each
+/// class-based rule that names class 0, where the space is by omission, at a position
+/// with another after it in the rule's span (`LayoutGlyphs` says why the span's last is
+/// harmless; Noto Sans Devanagari's GPOS lookup 12 names class 0 right before U+0951,
+/// U+1CDA, U+1CF8 and U+1CF9). Then text shapes the same cut at spaces if no glyph of G is
+/// ever in the buffer:
+/// - a contextual rule applies only at a glyph it starts at, which is in G, so with no
+///   glyph of G present the rules that see the space do nothing, alone or in context, and
+///   every other rule does not see the space (the inert-space argument);
 /// - GPOS changes no glyph; a GSUB lookup makes a glyph of G only from glyphs of G if
-///   HarfBuzz's substitution closure of all the face's glyphs but G, over every GSUB lookup,
-///   holds no glyph of G (checked here; else no wakers: the face stays shaped in context),
-///   so the first glyph of G in the buffer would be one HarfBuzz put there from the text;
+///   HarfBuzz's substitution closure of all the face's glyphs but G holds no glyph of G
+///   (checked here, over the few lookups that can decide it: `substitutionReaches`; else
+///   no wakers: the face stays shaped in context), so the first glyph of G in the buffer
+///   would be one HarfBuzz put there from the text;
 /// - HarfBuzz puts in the buffer the cmap glyphs of the text's scalars, of their canonical
 ///   decompositions and compositions, of their mirrored forms, U+25CC (a dotted circle for
 ///   a broken cluster), the space (for other spaces and hidden default ignorables), glyph 0
@@ -31,21 +37,13 @@ import Synchronization
 ///   decomposition (what composes into it); a face where G holds the space or glyph 0, or
 ///   the wakers hold a scalar of the last list, has none. A run shapes word by word only
 ///   if every scalar but U+0020 is in the cmap and is no waker (`wakes`).
-/// Limitation: the analysis (collect_glyphs on the GPOS lookups and a closure over GSUB:
-/// about 4.6 M instructions for Noto Sans Devanagari) is made once per face, the first
-/// time a run of it could be shaped word by word (`Font.spaceWakers`), never for a face
-/// that only answers coverage. A face whose space is in GSUB, or in a lookup's input,
-/// keeps shaping in context. The lookups that see the space are those whose
-/// `collect_glyphs` sets hold it, which leave out a class-based rule (format 2) that
-/// names class 0 where the space is in no class: such a rule matches the space too.
-/// Noto Sans Devanagari has two (GSUB 31, `abvs`: the i vowel sign before a class-0
-/// glyph; GPOS 12, `dist`: a mark after a class-0 glyph); HarfBuzz's Indic shaper never
-/// leaves the i sign last nor a mark first in a word (it reorders the one and puts a
-/// dotted circle before the other), so neither can meet the space there, and
-/// `SpaceWakersTests.wordsAloneAreTheLineInContext` checks every bundled face over the
-/// corpus; a user's face with such a rule is trusted as `LayoutGlyphs` trusts it. A
-/// variation sequence (cmap format 14) is not looked at: a face whose G holds a glyph
-/// reached only through one would be missed.
+/// Limitation: the analysis (GPOS read for the space, collect_glyphs on the lookups that
+/// name it, GSUB read for what makes a glyph of G: 0.62 M instructions for Noto Sans
+/// Devanagari, `Benchmarks/Scripts/report-cold.md`) is made once per face, the first time a run of it could be shaped word by word
+/// (`Font.spaceWakers`), never for a face that only answers coverage. A face whose space
+/// is in GSUB, or in a lookup's input, keeps shaping in context. A variation sequence
+/// (cmap format 14) is not looked at: a face whose G holds a glyph reached only through
+/// one would be missed.
 struct SpaceWakers: Sendable {
   /// The wakers, sorted.
   let scalars: [UInt32]
@@ -80,10 +78,10 @@ struct SpaceWakers: Sendable {
       || (0xFB00...0xFEFF).contains(value)
   }
 
-  /// The wakers of `face` (whose HarfBuzz font is `font`, its space glyph `space`), or nil
-  /// where the space takes part otherwise than as GPOS context (see the type).
+  /// The wakers of `face` (whose HarfBuzz font is `font`, its space glyph `space`, which
+  /// no GSUB lookup holds: `SpaceWakersMemo`), or nil where the space takes part otherwise
+  /// than as GPOS context (see the type).
   static func of(face: OpaquePointer, font: OpaquePointer, space: UInt32) -> SpaceWakers? {
-    guard !LayoutGlyphs.takePart(space, face: face, tables: [("GSUB", true)]) else { return nil }
     guard let starts = contextInputs(face: face, space: space) else { return nil }
     defer { hb_set_destroy(starts) }
     if hb_set_has(starts, space) != 0 || hb_set_has(starts, 0) != 0 { return nil }
@@ -91,46 +89,93 @@ struct SpaceWakers: Sendable {
     return wakers(of: starts, font: font).map { SpaceWakers(scalars: $0) }
   }
 
-  /// The union of the input sets of the GPOS lookups that hold `space` in their backtrack
-  /// or lookahead, or nil where one holds it in its input or output.
+  /// The glyphs the GPOS lookups that see `space` can start at, or nil where one holds it
+  /// in its input or output: the input set of each lookup that holds it by name
+  /// (`LayoutGlyphs`' reader finds those lookups; `hb_ot_layout_lookup_collect_glyphs` on
+  /// each of them says where, and gives its input set), and the glyphs each class-based
+  /// rule that names class 0 for it before the end of its span starts at.
   ///
   /// The corresponding HarfBuzz function is `hb_ot_layout_lookup_collect_glyphs`.
   private static func contextInputs(face: OpaquePointer, space: UInt32) -> OpaquePointer? {
+    guard let glyph = UInt16(exactly: space) else { return nil }
     let gpos = FontTag.code("GPOS")!
+    let blob = hb_face_reference_table(face, gpos)
+    defer { hb_blob_destroy(blob) }
     let starts = hb_set_create()!
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(blob, &length), length > 0 else { return starts }
+    var table = LookupTableReader(
+      bytes: UnsafeRawBufferPointer(start: data, count: Int(length)), glyph: glyph)
+    table.zeroClassRules = []
     let sets = (0..<4).map { _ in hb_set_create()! }
     defer { for set in sets { hb_set_destroy(set) } }
-    for lookup in 0..<hb_ot_layout_table_get_lookup_count(face, gpos) {
-      for set in sets { hb_set_clear(set) }
-      hb_ot_layout_lookup_collect_glyphs(face, gpos, lookup, sets[0], sets[1], sets[2], sets[3])
-      if hb_set_has(sets[1], space) != 0 || hb_set_has(sets[3], space) != 0 {
-        hb_set_destroy(starts)
-        return nil
+    do {
+      for (index, lookup) in try table.lookups().enumerated() {
+        guard let lookup else { continue }
+        table.zeroClassRules = []
+        if try table.holds(lookupAt: lookup, substitutes: false) {
+          for set in sets { hb_set_clear(set) }
+          hb_ot_layout_lookup_collect_glyphs(
+            face, gpos, UInt32(index), sets[0], sets[1], sets[2], sets[3])
+          guard hb_set_has(sets[1], space) == 0, hb_set_has(sets[3], space) == 0,
+            hb_set_has(sets[0], space) != 0 || hb_set_has(sets[2], space) != 0
+          else { throw LookupTableReader.Unreadable() }
+          hb_set_union(starts, sets[1])
+        }
+        for rule in table.zeroClassRules ?? [] {
+          for start in try table.startGlyphs(of: rule) { hb_set_add(starts, UInt32(start)) }
+        }
       }
-      if hb_set_has(sets[0], space) != 0 || hb_set_has(sets[2], space) != 0 {
-        hb_set_union(starts, sets[1])
-      }
+    } catch {
+      hb_set_destroy(starts)
+      return nil
     }
     return starts
   }
 
   /// Whether GSUB can make a glyph of `glyphs` from the face's other glyphs: HarfBuzz's
-  /// substitution closure of all of them over every GSUB lookup.
+  /// substitution closure of all of them, over the GSUB lookups with a substitution that
+  /// makes a glyph of `glyphs` from glyphs none of which is one (read in the table's
+  /// bytes; every lookup where the table is unreadable), where there is any. The first
+  /// glyph of `glyphs` a closure over every lookup adds is made by a substitution from
+  /// glyphs it already holds, all others, so by such a substitution, whose lookup adds it
+  /// in the closure over those lookups alone; where there is none, no closure can add one.
+  /// (Noto Sans Devanagari has none: its ligatures of Vedic marks are made of Vedic marks.
+  /// The closure over every GSUB lookup cost 4.0 M instructions.)
   ///
   /// The corresponding HarfBuzz function is `hb_ot_layout_lookups_substitute_closure`.
   private static func substitutionReaches(_ glyphs: OpaquePointer, face: OpaquePointer) -> Bool {
     let gsub = FontTag.code("GSUB")!
-    let lookupCount = hb_ot_layout_table_get_lookup_count(face, gsub)
-    guard lookupCount > 0 else { return false }
-    let others = hb_set_create()!
+    let blob = hb_face_reference_table(face, gsub)
+    defer { hb_blob_destroy(blob) }
+    var length: UInt32 = 0
+    guard let data = hb_blob_get_data(blob, &length), length > 0 else { return false }
+    var table = LookupTableReader(
+      bytes: UnsafeRawBufferPointer(start: data, count: Int(length)), glyph: 0)
     let lookups = hb_set_create()!
+    let others = hb_set_create()!
     defer {
       hb_set_destroy(others)
       hb_set_destroy(lookups)
     }
+    var wanted: [UInt16] = []
+    var value = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+    while hb_set_next(glyphs, &value) != 0, let glyph = UInt16(exactly: value) {
+      wanted.append(glyph)
+    }
+    var isWanted = [Bool](repeating: false, count: Int(wanted.last ?? 0) + 1)
+    for glyph in wanted { isWanted[Int(glyph)] = true }
+    do {
+      let making = try table.lookupsMakingFromOthers(wanted) {
+        Int($0) < isWanted.count && isWanted[Int($0)]
+      }
+      guard !making.isEmpty else { return false }
+      for lookup in making { hb_set_add(lookups, UInt32(lookup)) }
+    } catch {
+      hb_set_add_range(lookups, 0, max(hb_ot_layout_table_get_lookup_count(face, gsub), 1) - 1)
+    }
     hb_set_add_range(others, 0, max(hb_face_get_glyph_count(face), 1) - 1)
     hb_set_subtract(others, glyphs)
-    hb_set_add_range(lookups, 0, lookupCount - 1)
     hb_ot_layout_lookups_substitute_closure(face, lookups, others)
     hb_set_intersect(others, glyphs)
     return hb_set_get_population(others) != 0
@@ -152,8 +197,18 @@ struct SpaceWakers: Sendable {
       cmap.append(value)
       if hb_set_has(glyphs, glyph) != 0 { wakers.insert(value) }
     }
+    guard !wakers.isEmpty else { return [] }
     let unicode = hb_unicode_funcs_get_default()
-    var grew = !wakers.isEmpty
+    // The cmap scalars that mirror to another or decompose, with those scalars: the only
+    // ones the closure can add.
+    var related: [(value: UInt32, parts: [UInt32])] = []
+    for value in cmap {
+      var parts = decomposition(of: value, unicode)
+      let mirrored = hb_unicode_mirroring(unicode, value)
+      if mirrored != value { parts.append(mirrored) }
+      if !parts.isEmpty { related.append((value, parts)) }
+    }
+    var grew = true
     while grew {
       grew = false
       for value in Array(wakers) {
@@ -162,14 +217,10 @@ struct SpaceWakers: Sendable {
           grew = wakers.insert(last).inserted || grew
         }
       }
-      for value in cmap where !wakers.contains(value) {
-        let mirrored = hb_unicode_mirroring(unicode, value)
-        if wakers.contains(mirrored)
-          || decomposition(of: value, unicode).contains(where: wakers.contains)
-        {
-          wakers.insert(value)
-          grew = true
-        }
+      for (value, parts) in related
+      where !wakers.contains(value) && parts.contains(where: wakers.contains) {
+        wakers.insert(value)
+        grew = true
       }
     }
     guard !wakers.contains(where: isSubstituted) else { return nil }
@@ -190,7 +241,13 @@ struct SpaceWakers: Sendable {
 /// A face's `SpaceWakers`, found the first time they are asked for (`Font.spaceWakers`)
 /// and kept for the face's lifetime, shared by its variation and synthesis instances.
 final class SpaceWakersMemo: Sendable {
-  private let state = Mutex<SpaceWakers??>(nil)
+  private let state: Mutex<SpaceWakers??>
+
+  /// A memo for a face whose space `inSubstitutions` (a GSUB lookup holds it, as
+  /// `LayoutGlyphs` reads when the face opens): such a face has no wakers.
+  init(inSubstitutions: Bool) {
+    state = Mutex(inSubstitutions ? .some(nil) : nil)
+  }
 
   /// The kept wakers, or `find`'s, kept.
   func wakers(_ find: () -> SpaceWakers?) -> SpaceWakers? {
