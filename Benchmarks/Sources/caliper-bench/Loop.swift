@@ -6,7 +6,7 @@
 /// for its size at 16 widths below its ideal width (all different breakings, so every call
 /// misses the breaking cache), `times` times; `relayout-balance` and `relayout-pretty` are
 /// `relayout` with that `TextStyle.wrapStyle`; `cold` is W2 (`prepare` is W5 cold);
-/// `tenwidths` is W4; `memory` prints W7's bytes per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
+/// `tenwidths` is W4 (`tenwidths-timed`, `tenwidths-evicted` timed as below); `memory` prints W7's bytes per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
 /// `vertical-cold` and `vertical-relayout` are the vertical rows' Caliper side (`Bench.verticalRows`).
@@ -65,6 +65,25 @@ enum Loop {
           for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
         }
       }
+    case "tenwidths-timed", "tenwidths-evicted":
+      // W4's Caliper side timed a paragraph at a time, as the race times it (`-evicted`:
+      // after 16 MB written, as the peers' work pushes Caliper out of the CPU caches).
+      var other = [UInt8](repeating: 0, count: name == "tenwidths-evicted" ? 16 << 20 : 0)
+      var nanoseconds = 0.0
+      for _ in 0..<times {
+        for paragraph in corpus.paragraphs {
+          other.withUnsafeMutableBufferPointer { bytes in
+            for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
+          }
+          nanoseconds += Stopwatch.time {
+            let text = bench.prepare(paragraph)
+            for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
+          }
+        }
+      }
+      blackHole(other)
+      progress(
+        "\(name): \(Int(nanoseconds) / max(1, times * corpus.paragraphs.count)) ns a paragraph")
     case "vertical-cold":
       // The vertical rows' Caliper side (`Bench.verticalRows`), on --loop-file
       // vertical-japanese.txt: prepare in columns and size at a 240-pt column.
