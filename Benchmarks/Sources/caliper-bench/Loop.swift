@@ -13,6 +13,27 @@
 /// `floor-icu` and `floor-noicu` run the floor of preparing (`FloorTable`) over the same
 /// paragraphs, its word table filled first.
 enum Loop {
+  /// `work` on each paragraph, timed one at a time as the race times it, `times` times;
+  /// where `name` ends in `-evicted`, after 16 MB written, which pushes Caliper's code and
+  /// data out of the CPU caches as the peers' work does in the race. Prints the mean.
+  static func timed(
+    _ name: String, corpus: Corpus, times: Int, _ work: (Paragraph) -> Void
+  ) {
+    var other = [UInt8](repeating: 0, count: name.hasSuffix("-evicted") ? 16 << 20 : 0)
+    var nanoseconds = 0.0
+    for _ in 0..<times {
+      for paragraph in corpus.paragraphs {
+        other.withUnsafeMutableBufferPointer { bytes in
+          for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
+        }
+        nanoseconds += Stopwatch.time { work(paragraph) }
+      }
+    }
+    blackHole(other)
+    progress(
+      "\(name): \(Int(nanoseconds) / max(1, times * corpus.paragraphs.count)) ns a paragraph")
+  }
+
   static func run(_ name: String, corpus: Corpus, bench: Bench, times: Int) -> Bool {
     switch name {
     case "prepare":
@@ -20,19 +41,9 @@ enum Loop {
         for paragraph in corpus.paragraphs { blackHole(bench.prepare(paragraph).idealWidth) }
       }
     case "prepare-timed", "prepare-evicted":
-      var other = [UInt8](repeating: 0, count: name == "prepare-evicted" ? 16 << 20 : 0)
-      var nanoseconds = 0.0
-      for _ in 0..<times {
-        for paragraph in corpus.paragraphs {
-          other.withUnsafeMutableBufferPointer { bytes in
-            for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
-          }
-          nanoseconds += Stopwatch.time { blackHole(bench.prepare(paragraph).idealWidth) }
-        }
+      timed(name, corpus: corpus, times: times) { paragraph in
+        blackHole(bench.prepare(paragraph).idealWidth)
       }
-      blackHole(other)
-      progress(
-        "\(name): \(Int(nanoseconds) / max(1, times * corpus.paragraphs.count)) ns a paragraph")
     case "relayout":
       let texts = corpus.paragraphs.map(bench.prepare)
       relayout(texts, widths: texts.map(Bench.distinctWidths), times: times)
@@ -66,24 +77,11 @@ enum Loop {
         }
       }
     case "tenwidths-timed", "tenwidths-evicted":
-      // W4's Caliper side timed a paragraph at a time, as the race times it (`-evicted`:
-      // after 16 MB written, as the peers' work pushes Caliper out of the CPU caches).
-      var other = [UInt8](repeating: 0, count: name == "tenwidths-evicted" ? 16 << 20 : 0)
-      var nanoseconds = 0.0
-      for _ in 0..<times {
-        for paragraph in corpus.paragraphs {
-          other.withUnsafeMutableBufferPointer { bytes in
-            for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
-          }
-          nanoseconds += Stopwatch.time {
-            let text = bench.prepare(paragraph)
-            for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
-          }
-        }
+      // W4's Caliper side timed a paragraph at a time, as the race times it.
+      timed(name, corpus: corpus, times: times) { paragraph in
+        let text = bench.prepare(paragraph)
+        for width in Bench.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
       }
-      blackHole(other)
-      progress(
-        "\(name): \(Int(nanoseconds) / max(1, times * corpus.paragraphs.count)) ns a paragraph")
     case "vertical-cold":
       // The vertical rows' Caliper side (`Bench.verticalRows`), on --loop-file
       // vertical-japanese.txt: prepare in columns and size at a 240-pt column.
