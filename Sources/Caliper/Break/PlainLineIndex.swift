@@ -6,10 +6,12 @@
 /// bisecting over the segments and prefix sums for that point took some 190 instructions a
 /// line, half of them probes that each wait for the last (two dependent loads a probe, one
 /// of them into the prefix sums, a cache line apart from the next).
-/// Solution: for a text relaid out at a second new width (`LineBreakCache.fit(containing:
-/// indexing:)`), two arrays made once: each segment's content-end position side by side
-/// (`endPositions`) and each one's start position (`startPositions`), 8 bytes a segment each, and, for positions cut into steps of the segments' mean
-/// width, the last segment ending at or before each step (`lastAtStep`, 4 bytes a segment).
+/// Solution: for a text relaid out at a second new width (`LineBreakCache.fitOrIndex(
+/// containing:)`, `plainIndex(segments:prefix:)`), three arrays made once: each segment's
+/// content-end position side by side (`endPositions`) and each one's start position
+/// (`startPositions`), 8 bytes a segment each, and, for positions cut into steps of the
+/// segments' mean width, the last segment ending at or before each step (`lastAtStep`, 4
+/// bytes a segment).
 /// A line's end is then one table read for a first guess, at most a step's worth of
 /// segments behind the answer, and one or two exact `fitsAt` tests from there: the guess
 /// decides only where the tests start, never which segment ends the line, so the lines are
@@ -80,7 +82,7 @@ struct PlainLineIndex {
     pointer.deallocate()
   }
 
-  /// The bytes of both arrays.
+  /// The bytes of its three arrays.
   var bytes: Int {
     2 * (steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
   }
