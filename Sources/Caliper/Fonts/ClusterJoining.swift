@@ -67,7 +67,7 @@ enum ClusterJoining {
   /// Whether `face` has the table `name` (with any bytes).
   ///
   /// The corresponding HarfBuzz function is `hb_face_reference_table`.
-  private static func hasTable(_ face: OpaquePointer, _ name: String) -> Bool {
+  static func hasTable(_ face: OpaquePointer, _ name: String) -> Bool {
     let blob = hb_face_reference_table(face, tag(name))
     defer { hb_blob_destroy(blob) }
     return hb_blob_get_length(blob) > 0
@@ -117,20 +117,8 @@ extension LookupTableReader {
     try spend(count)
     for index in 0..<count {
       guard let lookup = try offset(from: list, at: list + 2 + 2 * index) else { continue }
-      let type = try u16(lookup)
-      if type != extensionType {
-        guard safe.contains(type) else { return false }
-        continue
-      }
-      let subtables = try u16(lookup + 4)
-      try spend(subtables)
-      for index in 0..<subtables {
-        guard let subtable = try offset(from: lookup, at: lookup + 6 + 2 * index) else {
-          continue
-        }
-        // ExtensionFormat1: format, the subtable's own type, a 32-bit offset.
-        guard try u16(subtable) == 1, safe.contains(try u16(subtable + 2)) else { return false }
-      }
+      guard try subtableTypes(ofLookupAt: lookup, extensionType: extensionType).isSubset(of: safe)
+      else { return false }
     }
     return true
   }

@@ -47,8 +47,9 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// The file's identity when it was read.
   var fileIdentity: FileIdentity { file.identity }
   /// Whether the space glyph takes part in no GSUB or GPOS lookup (no kerning, ligature
-  /// or contextual rule sees it), so that text shapes the same cut at spaces: the
-  /// condition for shaping word by word (`ShapeCache`).
+  /// or contextual rule sees it), no lookup skips it and no other table sees it
+  /// (`SpaceSkips`), so that text shapes the same cut at spaces: the condition for shaping
+  /// word by word (`ShapeCache`).
   let spaceIsInert: Bool
   /// Whether no lookup or table of the face can make one cluster's glyphs depend on
   /// another's (`ClusterJoining`): the condition for shaping a run cluster by cluster.
@@ -109,11 +110,14 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
     let hasSpace = hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0
     let spaceInGSUB =
       hasSpace && LayoutGlyphs.takePart(space, face: hbFace, tables: [("GSUB", true)])
+    let skips = hasSpace ? SpaceSkips.of(face: hbFace, space: space) : SpaceSkips()
     spaceIsInert =
       !hasSpace
-      || !(spaceInGSUB || LayoutGlyphs.takePart(space, face: hbFace, tables: [("GPOS", false)]))
+      || !(spaceInGSUB || skips.any
+        || LayoutGlyphs.takePart(space, face: hbFace, tables: [("GPOS", false)]))
     joinsNoClusters = ClusterJoining.joinsNoClusters(face: hbFace, font: hbFont)
-    spaceWakersMemo = SpaceWakersMemo(inSubstitutions: spaceInGSUB)
+    spaceWakersMemo = SpaceWakersMemo(
+      inSubstitutions: spaceInGSUB || skips.unreadable, skipping: skips.lookups)
     metrics = Self.metrics(hbFont, unitsPerEm: upem)
     variations = []
     synthesis = []
@@ -226,11 +230,11 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// The scalars that can wake the lookups the space takes part in only as context, or nil
   /// where it takes part otherwise (`SpaceWakers`); found the first time they are asked for.
   var spaceWakers: SpaceWakers? {
-    let (hbFont, hbFace) = (hbFont, hbFace)
+    let (hbFont, hbFace, skipping) = (hbFont, hbFace, spaceWakersMemo.skipping)
     return spaceWakersMemo.wakers {
       var space: hb_codepoint_t = 0
       guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return nil }
-      return SpaceWakers.of(face: hbFace, font: hbFont, space: space)
+      return SpaceWakers.of(face: hbFace, font: hbFont, space: space, skipping: skipping)
     }
   }
 

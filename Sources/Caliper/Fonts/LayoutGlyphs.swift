@@ -19,8 +19,9 @@ internal import CHarfBuzz
 /// about): a word is shaped alone with the spaces after it (`Shaper.piece`), and alone is
 /// the same as in context unless some rule matches glyphs of two pieces at once; pieces
 /// meet after a space and before a non-space, and a rule's glyphs are consecutive (but for
-/// those its lookup skips), so such a match holds the space at the end of one piece and the
-/// next piece's first glyph after it, at a later position of the span. A rule whose only
+/// those its lookup skips: a lookup that can skip the space is `SpaceSkips`' business), so
+/// such a match holds the space at the end of one piece and the next piece's first glyph
+/// after it, at a later position of the span. A rule whose only
 /// space position is its span's last matches glyphs of the space's own piece only, which
 /// are there alone as in context. (`ClassZeroContextTests` shapes both cases.)
 /// Limitation: what it does not read (an unknown lookup type or format, an offset out of
@@ -97,6 +98,25 @@ extension LookupTableReader {
       if try body(&self, type, subtable) { return true }
     }
     return false
+  }
+
+  /// The lookup types of the lookup at `lookup`'s subtables: its own, or for an extension
+  /// lookup (of type `extensionType`) each subtable's (ExtensionFormat1: format, type, a
+  /// 32-bit offset; another format is unreadable).
+  mutating func subtableTypes(ofLookupAt lookup: Int, extensionType: Int) throws(Unreadable)
+    -> Set<Int>
+  {
+    let type = try u16(lookup)
+    guard type == extensionType else { return [type] }
+    let subtables = try u16(lookup + 4)
+    try spend(subtables)
+    var types: Set<Int> = []
+    for index in 0..<subtables {
+      guard let subtable = try offset(from: lookup, at: lookup + 6 + 2 * index) else { continue }
+      guard try u16(subtable) == 1 else { throw Unreadable() }
+      types.insert(try u16(subtable + 2))
+    }
+    return types
   }
 
   /// A GSUB subtable of lookup type `type`.

@@ -17,7 +17,9 @@ import Synchronization
 /// class-based rule that names class 0, where the space is by omission, at a position
 /// with another after it in the rule's span (`LayoutGlyphs` says why the span's last is
 /// harmless; Noto Sans Devanagari's GPOS lookup 12 names class 0 right before U+0951,
-/// U+1CDA, U+1CF8 and U+1CF9). Then text shapes the same cut at spaces if no glyph of G is
+/// U+1CDA, U+1CF8 and U+1CF9), and the input set of each lookup that skips the space
+/// (`SpaceSkips`: it matches across the space as if it were not there, and applies only at
+/// a glyph of its coverage). Then text shapes the same cut at spaces if no glyph of G is
 /// ever in the buffer:
 /// - a contextual rule applies only at a glyph it starts at, which is in G, so with no
 ///   glyph of G present the rules that see the space do nothing, alone or in context, and
@@ -79,11 +81,14 @@ struct SpaceWakers: Sendable {
   }
 
   /// The wakers of `face` (whose HarfBuzz font is `font`, its space glyph `space`, which
-  /// no GSUB lookup holds: `SpaceWakersMemo`), or nil where the space takes part otherwise
-  /// than as GPOS context (see the type).
-  static func of(face: OpaquePointer, font: OpaquePointer, space: UInt32) -> SpaceWakers? {
+  /// no GSUB lookup holds: `SpaceWakersMemo`; `skipping` the lookups that skip it), or nil
+  /// where the space takes part otherwise than as GPOS context (see the type).
+  static func of(
+    face: OpaquePointer, font: OpaquePointer, space: UInt32, skipping: [SpaceSkips.Lookup]
+  ) -> SpaceWakers? {
     guard let starts = contextInputs(face: face, space: space) else { return nil }
     defer { hb_set_destroy(starts) }
+    addInputs(of: skipping, face: face, to: starts)
     if hb_set_has(starts, space) != 0 || hb_set_has(starts, 0) != 0 { return nil }
     guard !substitutionReaches(starts, face: face) else { return nil }
     return wakers(of: starts, font: font).map { SpaceWakers(scalars: $0) }
@@ -131,6 +136,25 @@ struct SpaceWakers: Sendable {
       return nil
     }
     return starts
+  }
+
+  /// Adds to `starts` the input glyphs of the lookups that skip the space (`SpaceSkips`):
+  /// such a lookup applies only at a glyph of its coverage, which its input holds.
+  ///
+  /// The corresponding HarfBuzz function is `hb_ot_layout_lookup_collect_glyphs`.
+  private static func addInputs(
+    of lookups: [SpaceSkips.Lookup], face: OpaquePointer, to starts: OpaquePointer
+  ) {
+    guard !lookups.isEmpty else { return }
+    let input = hb_set_create()!
+    defer { hb_set_destroy(input) }
+    for lookup in lookups {
+      hb_set_clear(input)
+      hb_ot_layout_lookup_collect_glyphs(
+        face, FontTag.code(lookup.substitutes ? "GSUB" : "GPOS")!, UInt32(lookup.index), nil,
+        input, nil, nil)
+      hb_set_union(starts, input)
+    }
   }
 
   /// Whether GSUB can make a glyph of `glyphs` from the face's other glyphs: HarfBuzz's
@@ -242,11 +266,15 @@ struct SpaceWakers: Sendable {
 /// and kept for the face's lifetime, shared by its variation and synthesis instances.
 final class SpaceWakersMemo: Sendable {
   private let state: Mutex<SpaceWakers??>
+  /// The lookups that skip the space (`SpaceSkips`), read when the face opens.
+  let skipping: [SpaceSkips.Lookup]
 
   /// A memo for a face whose space `inSubstitutions` (a GSUB lookup holds it, as
-  /// `LayoutGlyphs` reads when the face opens): such a face has no wakers.
-  init(inSubstitutions: Bool) {
+  /// `LayoutGlyphs` reads when the face opens, or a table `SpaceSkips` does not read sees
+  /// it): such a face has no wakers.
+  init(inSubstitutions: Bool, skipping: [SpaceSkips.Lookup]) {
     state = Mutex(inSubstitutions ? .some(nil) : nil)
+    self.skipping = skipping
   }
 
   /// The kept wakers, or `find`'s, kept.
