@@ -16,17 +16,17 @@ internal import CHarfBuzz
 /// there: a pair "a b" kerns a before b across it (`SkippedSpaceTests`). Neither
 /// `collect_glyphs` nor the reader sees such a lookup, and the `kern`, AAT and Graphite
 /// tables were not read at all. Solution: read the space's properties once when the face
-/// opens (HarfBuzz's glyph class; the GDEF mark attachment class and mark sets only where
-/// the space is a mark) and every lookup's flag and type: a lookup that skips the space
-/// and matches more than one glyph (GSUB 4–6 and 8, GPOS 2–8, through extensions) makes
-/// the space not inert, and its input glyphs are wakers (`SpaceWakers`: such a lookup
-/// applies only at a glyph of its coverage, so with none of them in the buffer it does
-/// nothing). A `kern` table whose pairs name the space or skip it (the space a mark), or of
-/// a format other than 0, an AAT table (`morx`, `mort`, `kerx`) or a Graphite one (`Silf`)
-/// makes the space not inert with no wakers: the face shapes its runs whole. Bundled faces:
-/// Noto's spaces are in no GDEF class (never skipped), Droid Sans Fallback's is a base
-/// that no lookup seeing two glyphs ignores, NanumGothic's `kern` pairs leave its space
-/// (a synthesized base) alone: none changes (`SkippedSpaceTests`).
+/// opens (its GDEF class; its mark attachment class and mark sets where it is a mark) and
+/// every lookup's flag and type: a lookup that skips the space and matches more than one
+/// glyph (GSUB 4–6 and 8, GPOS 2–8, through extensions) makes the space not inert, and its
+/// input glyphs are wakers (`SpaceWakers`: such a lookup applies only at a glyph of its
+/// coverage, so with none of them in the buffer it does nothing). A `kern` table whose
+/// pairs name the space or skip it (the space a mark), or of a format other than 0, an AAT
+/// table (`morx`, `mort`, `kerx`) or a Graphite one (`Silf`) makes the space not inert
+/// with no wakers: the face shapes its runs whole. Bundled faces: Noto's spaces are in no
+/// GDEF class (never skipped), Droid Sans Fallback's is a base that no lookup seeing two
+/// glyphs ignores, NanumGothic's `kern` pairs leave its space (a synthesized base) alone:
+/// none changes (`SkippedSpaceTests`).
 /// Limitation: the `kern` table is read whether or not HarfBuzz applies it (only where GPOS
 /// has no `kern` feature), and every lookup whether or not a feature reaches it: a face can
 /// lose word-by-word shaping it could keep, never shape differently.
@@ -56,30 +56,42 @@ struct SpaceSkips: Sendable, Equatable {
 
   /// What skips `space` (a glyph of `face`) in its layout tables.
   static func of(face: OpaquePointer, space: UInt32) -> SpaceSkips {
-    var skips = SpaceSkips()
     guard let glyph = UInt16(exactly: space) else { return SpaceSkips(unreadable: true) }
     do {
-      let props = try properties(face: face, space: glyph)
+      let read = try properties(face: face, space: glyph)
       let otherTables = ["morx", "mort", "kerx", "Silf"].contains {
         ClusterJoining.hasTable(face, $0)
       }
-      if try otherTables || kernSees(glyph, isMark: props.bits == mark, face: face) {
+      if try otherTables || kernSees(glyph, isMark: read.bits == mark, face: face) {
         return SpaceSkips(unreadable: true)
       }
-      guard props.bits != 0 else { return skips }  // unclassified: nothing skips it
+      // HarfBuzz drops a GDEF table it blocklists or cannot sanitize, and then synthesizes
+      // glyph classes: the space a base. Both are read; HarfBuzz is asked only where they
+      // differ (its answer loads the face's GSUB and GPOS: about 1 M instructions a face,
+      // for faces a process opens only to ask about coverage). No bundled face asks.
+      let base = Properties(bits: Self.base)
+      var (asRead, asBase) = ([Lookup](), [Lookup]())
       for (tag, substitutes) in [("GSUB", true), ("GPOS", false)] {
         try withTable(face, tag) { table throws(Unreadable) in
           for (index, lookup) in try table.lookups().enumerated() {
-            guard let lookup, try table.skips(lookupAt: lookup, props, substitutes: substitutes)
-            else { continue }
-            skips.lookups.append(Lookup(substitutes: substitutes, index: index))
+            guard let lookup else { continue }
+            let found = Lookup(substitutes: substitutes, index: index)
+            if try table.skips(lookupAt: lookup, read, substitutes: substitutes) {
+              asRead.append(found)
+            }
+            if read.bits != base.bits,
+              try table.skips(lookupAt: lookup, base, substitutes: substitutes)
+            {
+              asBase.append(found)
+            }
           }
         }
       }
+      guard asRead != asBase, !asBase.isEmpty else { return SpaceSkips(lookups: asRead) }
+      return SpaceSkips(lookups: hb_ot_layout_has_glyph_classes(face) != 0 ? asRead : asBase)
     } catch {
       return SpaceSkips(unreadable: true)
     }
-    return skips
   }
 
   /// The space's properties as HarfBuzz sets them when shaping: its class bit, and for a
@@ -90,36 +102,38 @@ struct SpaceSkips: Sendable, Equatable {
     var markSets: Set<Int> = []
   }
 
-  /// The corresponding HarfBuzz functions are `hb_ot_layout_has_glyph_classes` and
-  /// `hb_ot_layout_get_glyph_class`.
+  /// The space's properties as the GDEF table's bytes give them: its glyph class (a base
+  /// where the table gives none: HarfBuzz synthesizes classes, and only a nonspacing mark
+  /// is a mark), and for a mark its attachment class (GDEF 1.0: the class definition's
+  /// offset at 10) and mark glyph sets (1.2 and later: their offset at 12; format 1, a
+  /// count, 32-bit offsets of coverage tables).
   private static func properties(face: OpaquePointer, space: UInt16) throws(Unreadable)
     -> Properties
   {
-    // Without GDEF glyph classes HarfBuzz synthesizes them: a nonspacing mark is a mark,
-    // anything else (the space) a base.
-    guard hb_ot_layout_has_glyph_classes(face) != 0 else { return Properties(bits: base) }
-    switch hb_ot_layout_get_glyph_class(face, hb_codepoint_t(space)) {
-    case HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH: return Properties(bits: base)
-    case HB_OT_LAYOUT_GLYPH_CLASS_LIGATURE: return Properties(bits: ligature)
-    case HB_OT_LAYOUT_GLYPH_CLASS_MARK: break
-    default: return Properties(bits: 0)  // unclassified or a component: never skipped
-    }
-    var properties = Properties(bits: mark)
-    _ = try withTable(face, "GDEF") { gdef throws(Unreadable) in
+    let found = try withTable(face, "GDEF") { gdef throws(Unreadable) -> Properties? in
       var table = gdef.looking(for: space)
-      // GDEF 1.0: the mark attachment class definition's offset at 10; 1.2 and later: the
-      // mark glyph sets' at 12 (format 1, a count, 32-bit offsets of coverage tables).
+      guard try table.u16(0) == 1, let classes = try table.offset(from: 0, at: 4) else {
+        return nil
+      }
+      var properties: Properties
+      switch try table.classes(classes).first ?? 0 {
+      case 1: return Properties(bits: base)
+      case 2: return Properties(bits: ligature)
+      case 3: properties = Properties(bits: mark)
+      default: return Properties(bits: 0)  // unclassified or a component: never skipped
+      }
       properties.attachmentClass = try table.classes(table.offset(from: 0, at: 10)).first ?? 0
-      guard try table.u16(0) == 1, try table.u16(2) >= 2,
-        let sets = try table.offset(from: 0, at: 12), try table.u16(sets) == 1
-      else { return }
+      guard try table.u16(2) >= 2, let sets = try table.offset(from: 0, at: 12),
+        try table.u16(sets) == 1
+      else { return properties }
       let count = try table.u16(sets + 2)
       try table.spend(count)
       for index in 0..<count where try table.covers(sets + table.u32(sets + 4 + 4 * index)) {
         properties.markSets.insert(index)
       }
+      return properties
     }
-    return properties
+    return found.flatMap { $0 } ?? Properties(bits: base)
   }
 
   /// Whether the `kern` table (none: false) sees `space`: a pair names it, or it is a mark
@@ -168,21 +182,36 @@ struct SpaceSkips: Sendable, Equatable {
 
 extension LookupTableReader {
   /// Whether the lookup at `lookup` (of a GSUB table: `substitutes`) skips a glyph of
-  /// `properties` (HarfBuzz's `check_glyph_property`, and mark attachment's search for a
-  /// base) and matches more than one glyph, so that it can match across it.
+  /// `properties` while it matches more than one glyph, so that it can match across it:
+  /// HarfBuzz's `check_glyph_property` with the lookup's flag, but for mark attachment's
+  /// search for the glyph a mark attaches to, which skips marks (to a base or ligature,
+  /// whatever the flag) or marks of other attachment classes or sets only (to a mark).
   fileprivate mutating func skips(
     lookupAt lookup: Int, _ properties: SpaceSkips.Properties, substitutes: Bool
   ) throws(Unreadable) -> Bool {
+    let isMark = properties.bits == 0x08
+    guard properties.bits != 0 else { return false }
     let flag = try u16(lookup + 2)
-    let types = try subtableTypes(ofLookupAt: lookup, extensionType: substitutes ? 7 : 9)
-    let single: Set<Int> = substitutes ? [1, 2, 3] : [1]
-    guard !types.isSubset(of: single) else { return false }
-    if properties.bits & flag & 0x0E != 0 { return true }
-    guard properties.bits == 0x08 else { return false }
-    if !substitutes, !types.isDisjoint(with: [4, 5]) { return true }  // bases found past marks
-    if flag & 0x10 != 0 {  // UseMarkFilteringSet: the set's index after the subtables
-      return try !properties.markSets.contains(u16(lookup + 6 + 2 * u16(lookup + 4)))
+    guard isMark || properties.bits & flag != 0 else { return false }  // a flag bit only
+    // A mark outside the lookup's mark filtering set (its index after the subtables), or
+    // of another attachment class than the flag's.
+    let filtered: Bool
+    if !isMark {
+      filtered = false
+    } else if flag & 0x10 != 0 {
+      filtered = try !properties.markSets.contains(u16(lookup + 6 + 2 * u16(lookup + 4)))
+    } else {
+      filtered = flag & 0xFF00 != 0 && flag >> 8 != properties.attachmentClass
     }
-    return flag & 0xFF00 != 0 && flag >> 8 != properties.attachmentClass
+    let ignored = properties.bits & flag & 0x0E != 0 || filtered
+    for type in try subtableTypes(ofLookupAt: lookup, extensionType: substitutes ? 7 : 9) {
+      switch (substitutes, type) {
+      case (true, 1), (true, 2), (true, 3), (false, 1): continue  // one glyph
+      case (false, 4), (false, 5): if isMark { return true }
+      case (false, 6): if filtered { return true }
+      default: if ignored { return true }
+      }
+    }
+    return false
   }
 }
