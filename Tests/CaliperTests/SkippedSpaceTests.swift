@@ -135,6 +135,25 @@ import Testing
     #expect(!(try library.font(path: Self.path(face)).spaceIsInert))
   }
 
+  /// GPOS 6 (mark to mark) for acutecomb's attachment class, where the space is a mark of
+  /// class 0: the acute after the space finds the acute before it, `hb-shape`
+  /// "a\u{301} \u{301}" [a=0+500|acutecomb=0+0|space=1+0|acutecomb=1@0,400+0] (the second
+  /// acute 400 units up, 6.4 pt at 16 pt; alone, [acutecomb=0+0], on the baseline). The
+  /// control's lookup is IgnoreMarks instead, which mark-to-mark attachment does not apply
+  /// when it looks for the first mark: the space stops it, whole or by words
+  /// ([a=0+500|acutecomb=0+0|space=1+0|acutecomb=1+0]), and the face stays word by word.
+  @Test func aMarkFindsTheMarkBeforeASpaceOfAnotherClass() throws {
+    let library = try TestFonts.library.get()
+    for (face, lifted) in [("skip-mark-mark", 400.0), ("kept-mark-mark", 0)] {
+      let style = TextStyle(size: 16, fonts: [.file(Self.path(face))])
+      let text = try library.prepare("a\u{301} \u{301}", style: style)
+      let line = try #require(text.measure(ProposedViewSize(width: nil, height: nil)).lines.first)
+      let glyphs = text.glyphRuns(in: line).flatMap(\.glyphs)
+      #expect(glyphs.map { ($0.y * 1000 / 16).rounded() } == [0, 0, 0, lifted], "\(face)")
+      #expect(try library.font(path: Self.path(face)).spaceIsInert == (lifted == 0), "\(face)")
+    }
+  }
+
   /// No bundled face has a lookup that skips its space or another table that sees it, so
   /// none changes how it is shaped: the Noto faces' spaces are in no GDEF class (HarfBuzz
   /// skips an unclassified glyph never), Droid Sans Fallback's is a base (GDEF class 1)

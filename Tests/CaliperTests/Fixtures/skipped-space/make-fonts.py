@@ -94,6 +94,21 @@ FACES = {
     + "markClass acutecomb <anchor 0 500> @TOP;\n"
     + "lookup ATTACH { pos base a <anchor 250 700> mark @TOP; } ATTACH;\n"
     + "feature mark { lookup ATTACH; } mark;\n",
+    # GPOS 6 (mark to mark) for acutecomb's attachment class: the acute after the space (a
+    # mark of class 0) finds the acute before it.
+    "skip-mark-mark.ttf": SPACE_MARK
+    + "@ACCENTS = [acutecomb];\n"
+    + "markClass acutecomb <anchor 0 500> @TOP;\n"
+    + "lookup ATTACH { lookupflag MarkAttachmentType @ACCENTS;\n"
+    + "  pos mark acutecomb <anchor 0 900> mark @TOP; } ATTACH;\n"
+    + "feature mkmk { lookup ATTACH; } mkmk;\n",
+    # Control: the same lookup IgnoreMarks, which mark to mark attachment ignores when it
+    # looks for the first mark: the space stops it, and no lookup skips the space.
+    "kept-mark-mark.ttf": SPACE_MARK
+    + "markClass acutecomb <anchor 0 500> @TOP;\n"
+    + "lookup ATTACH { lookupflag IgnoreMarks;\n"
+    + "  pos mark acutecomb <anchor 0 900> mark @TOP; } ATTACH;\n"
+    + "feature mkmk { lookup ATTACH; } mkmk;\n",
     # The legacy kern table, the space a mark (HarfBuzz kerns it skipping marks).
     "kern.ttf": SPACE_MARK,
     # The legacy kern table naming the space (no GDEF: the space a synthesized base).
