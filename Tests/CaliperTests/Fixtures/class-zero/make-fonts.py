@@ -23,11 +23,14 @@ that use them (ClassZeroContextTests).
 Usage: python3 Tests/CaliperTests/Fixtures/class-zero/make-fonts.py
 """
 import os
+import sys
 
 from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import newTable
 from fontTools.ttLib.tables import otTables
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from fixture_glyphs import glyph  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORDER = [".notdef", "space", "a", "b"]
@@ -100,17 +103,6 @@ def gpos(rule):
     wrapper = newTable("GPOS")
     wrapper.table = table
     return wrapper
-
-
-def glyph(width):
-    pen = TTGlyphPen(None)
-    if width:
-        pen.moveTo((50, 0))
-        pen.lineTo((50, 500))
-        pen.lineTo((width - 50, 500))
-        pen.lineTo((width - 50, 0))
-        pen.closePath()
-    return pen.glyph()
 
 
 def features(table, tag, lookups):

@@ -18,12 +18,15 @@ per em) are written next to the tests that use them (SkippedSpaceTests).
 Usage: python3 Tests/CaliperTests/Fixtures/skipped-space/make-fonts.py
 """
 import os
+import sys
 
 from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
 from fontTools.fontBuilder import FontBuilder
-from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import newTable
 from fontTools.ttLib.tables._k_e_r_n import KernTable_format_0
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from fixture_glyphs import glyph  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORDER = [".notdef", "space", "a", "b", "c", "acutecomb"]
@@ -116,17 +119,6 @@ FACES = {
 }
 # The faces with a `kern` table, and its pairs.
 KERN = {"kern.ttf": {("a", "b"): 300}, "kern-space.ttf": {("space", "b"): -100}}
-
-
-def glyph(width):
-    pen = TTGlyphPen(None)
-    if width:
-        pen.moveTo((50, 0))
-        pen.lineTo((50, 500))
-        pen.lineTo((width - 50, 500))
-        pen.lineTo((width - 50, 0))
-        pen.closePath()
-    return pen.glyph()
 
 
 def kern_table(pairs):
