@@ -84,6 +84,45 @@ import Testing
     #expect(breakings > 500)
   }
 
+  /// Texts of several faces whose lines are otherwise plain (`BreakFacts.plainFaces`), in
+  /// columns and across: vertical Japanese (kana and ideographs in one face, sideways Latin
+  /// and punctuation in others) and the corpus's CJK paragraphs, at random column lengths.
+  /// The size through the table's loop, each line's metrics from its faces, against the
+  /// general scan's.
+  @Test(arguments: [true, false])
+  func severalFacesGiveTheScansSize(_ vertical: Bool) throws {
+    let library = try TestFonts.library.get()
+    var random = Widths(state: vertical ? 7 : 8)
+    var indexed = 0
+    var breakings = 0
+    let style = ClusterPiecesTests.style(vertical: vertical, rules: vertical ? .unicode : .css)
+    for paragraph in ClusterPiecesTests.paragraphs {
+      let text = try library.prepare(paragraph, style: style)
+      guard text.storage.breakFacts.contains(.plainFaces) else { continue }
+      indexed += 1
+      let table = text.segments.withUnsafeBufferPointer { segments in
+        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+      }
+      defer { if let table { PlainLineIndex.free(table) } }
+      for width in Self.widths(text, &random) {
+        var scan = LineBreaker(limit: width)
+        scan.searchesPlainLines = false
+        var scanFit = LineFit()
+        scan.breakLines(text.widths, into: &scanFit)
+        var sized = LineBreaker(limit: width)
+        sized.plainIndex = UnsafePointer(table)
+        var fit = LineFit()
+        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+        #expect(fit == scanFit, "width \(width): \(paragraph.prefix(30))")
+        #expect(sized.validLimits == scan.validLimits, "width \(width)")
+        breakings += 1
+      }
+    }
+    // Not vacuous: most of these paragraphs have several faces and plain lines.
+    #expect(indexed * 2 > ClusterPiecesTests.paragraphs.count)
+    #expect(breakings > 1000)
+  }
+
   /// Through the public API: a text asked for its size at many new widths (the table made
   /// at the second) answers as a text asked once at each width, whose one breaking is the
   /// search's without a table.

@@ -11,15 +11,22 @@
 /// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
 /// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
 /// segment wider than the line on a line of its own stops it, and the general scan goes on
-/// from there as after `breakPlainLines`.
+/// from there as after `breakPlainLines`. A text of several faces whose lines are otherwise
+/// plain (`BreakFacts.plainFaces`: vertical Japanese, fallback faces) takes the same loop,
+/// each line's metrics those of the union of its segments' faces, as the scan's `emit`
+/// works them out.
 extension LineBreaker {
   /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
-  /// (`plainIndex`) and its lines have the same metrics and no indent, else as ever.
+  /// (`plainIndex`), its lines are plain (one face and the same metrics, or `plainFaces`)
+  /// and have no indent, else as ever.
   mutating func breakLines(_ widths: LineWidths, intoSize fit: inout LineFit) {
     let facts = widths.text.storage.breakFacts
-    guard let table = plainIndex?.pointee, searchesPlainLines,
-      facts.contains([.plainLines, .sameLineMetrics]), !facts.contains(.indents),
-      let metrics = widths.text.lineBreaks.plainLineMetrics
+    // One face: every line has the text's metrics. Several (`plainFaces`): each line's are
+    // its faces' (nil here).
+    let metrics = widths.text.lineBreaks.plainLineMetrics
+    guard let table = plainIndex?.pointee, searchesPlainLines, !facts.contains(.indents),
+      facts.contains([.plainLines, .sameLineMetrics]) && metrics != nil
+        || facts.contains(.plainFaces)
     else { return breakLines(widths, into: &fit) }
     #if DEBUG
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
@@ -38,12 +45,13 @@ extension LineBreaker {
     }
   }
 
-  /// The lines from the first segment, each `metrics` high, added to `fit`. Returns the
-  /// segment it stopped at: `segments.count` when every line is added, else one that does
-  /// not fit on a line of its own.
+  /// The lines from the first segment, each `metrics` high (nil: its faces' metrics, as
+  /// the general scan's `emit` works them out), added to `fit`. Returns the segment it
+  /// stopped at: `segments.count` when every line is added, else one that does not fit on
+  /// a line of its own.
   private mutating func breakIndexedLines(
     _ widths: LineWidths, table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>,
-    metrics: LineMetrics, into fit: inout LineFit
+    metrics: LineMetrics?, into fit: inout LineFit
   ) -> Int {
     let count = segments.count
     let endAt = table.endPositions
@@ -59,6 +67,9 @@ extension LineBreaker {
     @inline(__always) func threshold(_ width: Double) -> Double {
       width + indent - Self.tolerance
     }
+    // With several faces: the last line's packed faces and their metrics.
+    var lastPacked: UInt32 = 0
+    var lastMetrics = LineMetrics.zero
     var index = 0
     // Segments on the last line, the next line's first guess (lines are alike): integer
     // arithmetic, which the processor runs ahead on, where the table's guess is a chain of
@@ -86,7 +97,20 @@ extension LineBreaker {
         lowest = max(lowest, threshold(width))
       }
       if good &+ 1 < count { highest = min(highest, threshold(endAt[good &+ 1] - base)) }
-      size.append(width: width + indent, metrics: metrics)
+      if let metrics {
+        size.append(width: width + indent, metrics: metrics)
+      } else {
+        // The line's faces, trailing whitespace included, as the scan gathers them; the
+        // metrics of the last line's faces kept (most lines have the same ones).
+        var packed: UInt32 = 0
+        for segment in index...good { packed |= segments[segment].packedFaces }
+        if packed != lastPacked || packed == 0 {
+          lastPacked = packed
+          lastMetrics = widths.text.lineMetrics(
+            segments[index].start..<segments[good].end, faces: Segment.faces(packed))
+        }
+        size.append(width: width + indent, metrics: lastMetrics)
+      }
       length = good &+ 1 &- index
       index = good &+ 1
     }

@@ -40,7 +40,10 @@ extension PreparedText {
     if let found = cached.found { return found }
     var breaker = LineBreaker(limit: available)
     breaker.plainIndex = cached.index
-    if cached.indexDue, storage.breakFacts.contains(.plainLines) {
+    let facts = storage.breakFacts
+    if cached.indexDue,
+      facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
+    {
       breaker.plainIndex = breakCache.plainIndex(segments: segments, prefix: prefix)
     }
     var fit = LineFit()
