@@ -123,6 +123,57 @@ import Testing
     #expect(breakings > 1000)
   }
 
+  /// Widths around the widest word's (`minWidth`), where words are wider than the line:
+  /// breakable ones emergency-broken by the general scan inside the table's loop, ones
+  /// that may not be broken (CSS `overflow-wrap: normal`, one grapheme) the line whatever
+  /// the width. The size and range of widths through the loop against the general scan's,
+  /// in several styles and in columns; and not vacuous: both kinds of line occur.
+  @Test(arguments: 0..<5)
+  func wordsWiderThanTheLine(_ styleIndex: Int) throws {
+    let styles: [(TextStyle, [String])] = [
+      (TextStyle(), TestFonts.paragraphs),
+      (TextStyle(wordSpacing: -2), TestFonts.paragraphs),
+      (TextStyle(breakRules: .css, overflowWrap: .normal), TestFonts.paragraphs),
+      (TextStyle(size: 23), TestFonts.paragraphs),
+      (ClusterPiecesTests.style(vertical: true, rules: .unicode), ClusterPiecesTests.paragraphs),
+    ]
+    let (style, paragraphs) = styles[styleIndex]
+    let library = try TestFonts.library.get()
+    var random = Widths(state: UInt64(100 + styleIndex))
+    var emergency = 0
+    var overflowing = 0
+    var breakings = 0
+    for (number, paragraph) in paragraphs.enumerated() where number % 3 == 0 {
+      let text = try library.prepare(paragraph, style: style)
+      let table = text.segments.withUnsafeBufferPointer { segments in
+        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+      }
+      defer { if let table { PlainLineIndex.free(table) } }
+      let widest = text.minWidth
+      for _ in 0..<12 {
+        let width = Double.random(in: 0...(widest * 1.2), using: &random)
+        var scan = LineBreaker(limit: width)
+        scan.searchesPlainLines = false
+        let lines = scan.breakLines(text.widths)
+        var sized = LineBreaker(limit: width)
+        sized.plainIndex = UnsafePointer(table)
+        var fit = LineFit()
+        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+        #expect(fit == LineFit(lines), "width \(width): \(paragraph.prefix(30))")
+        #expect(sized.validLimits == scan.validLimits, "width \(width)")
+        emergency += lines.count { $0.emergency }
+        overflowing += lines.count { !$0.emergency && $0.width > width + LineBreaker.tolerance }
+        breakings += 1
+      }
+    }
+    #expect(breakings > 100)
+    if styleIndex == 2 {
+      #expect(overflowing > 50)
+    } else {
+      #expect(emergency > 50)
+    }
+  }
+
   /// Through the public API: a text asked for its size at many new widths (the table made
   /// at the second) answers as a text asked once at each width, whose one breaking is the
   /// search's without a table.
