@@ -37,19 +37,29 @@ extension LineBreaker {
       Self.prefetch(UnsafeBufferPointer(start: table.startPositions, count: segments.count))
       Self.prefetch(UnsafeBufferPointer(start: table.endPositions, count: segments.count))
       widths.text.prefix.withUnsafeBufferPointer { prefix in
-        breakIndexedLines(
-          widths, table: table, segments: segments, prefix: prefix, metrics: metrics, into: &fit)
+        // Two copies of the loop, each with its way to a line's metrics fixed.
+        if let metrics {
+          breakIndexedLines(
+            widths, table: table, segments: segments, prefix: prefix, metrics: metrics,
+            facesPerLine: false, into: &fit)
+        } else {
+          breakIndexedLines(
+            widths, table: table, segments: segments, prefix: prefix, metrics: .zero,
+            facesPerLine: true, into: &fit)
+        }
       }
     }
   }
 
-  /// The lines, each `metrics` high (nil: its faces' metrics, as the general scan's `emit`
-  /// works them out), added to `fit`. A segment wider than the line, alone on it, is that
+  /// The lines, each `metrics` high (`facesPerLine`: its faces' metrics, as the general
+  /// scan's `emit` works them out), added to `fit`. A segment wider than the line, alone on it, is that
   /// line when it may not be broken (`fitsAlone`); else the general scan emergency-breaks
   /// it, as ever, up to the next line that starts at a segment (`returningAtSegments`).
+  @inline(__always)
   private mutating func breakIndexedLines(
     _ widths: LineWidths, table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>,
-    prefix: UnsafeBufferPointer<Double>, metrics: LineMetrics?, into fit: inout LineFit
+    prefix: UnsafeBufferPointer<Double>, metrics: LineMetrics, facesPerLine: Bool,
+    into fit: inout LineFit
   ) {
     let count = segments.count
     let endAt = table.endPositions
@@ -85,8 +95,8 @@ extension LineBreaker {
           self.lowest = lowest
           self.highest = highest
           index = breakLines(
-            widths, segments: segments, prefix: prefix, from: index, plainMetrics: metrics,
-            returningAtSegments: true, into: &size)
+            widths, segments: segments, prefix: prefix, from: index,
+            plainMetrics: facesPerLine ? nil : metrics, returningAtSegments: true, into: &size)
           lowest = self.lowest
           highest = self.highest
           continue
@@ -113,7 +123,7 @@ extension LineBreaker {
       }
       let width = endAt[good] - base
       if good &+ 1 < count { highest = min(highest, threshold(endAt[good &+ 1] - base)) }
-      if let metrics {
+      if !facesPerLine {
         size.append(width: width + indent, metrics: metrics)
       } else {
         // The line's faces, trailing whitespace included, as the scan gathers them; the
