@@ -202,4 +202,32 @@ import Testing
     }
     #expect(compared > 200)
   }
+
+  /// Columns through the public API: vertical Japanese asked for its size at many new
+  /// column lengths (the table made at the second, each line's faces gathered) answers as a
+  /// text asked once at each length, which takes the general scan.
+  @Test func columnsAnswerAsFirstBreakings() throws {
+    let library = try TestFonts.library.get()
+    var random = Widths(state: 41)
+    let style = ClusterPiecesTests.style(vertical: true, rules: .unicode)
+    var compared = 0
+    var indexed = 0
+    for (number, paragraph) in ClusterPiecesTests.paragraphs.enumerated() where number % 2 == 0 {
+      let text = try library.prepare(paragraph, style: style)
+      let fresh = try library.prepare(paragraph, style: style)
+      for height in Self.widths(text, &random) {
+        let proposal = ProposedViewSize(width: nil, height: height)
+        fresh.breakCache.removeAll()
+        let expected = fresh.sizeThatFitsColumns(proposal)
+        let found = text.sizeThatFitsColumns(proposal)
+        #expect(found == expected, "height \(height): \(paragraph.prefix(20))")
+        compared += 1
+      }
+      if text.storage.breakFacts.contains(.plainFaces), text.breakCache.plainIndexBytes > 0 {
+        indexed += 1
+      }
+    }
+    #expect(compared > 300)
+    #expect(indexed * 2 > ClusterPiecesTests.paragraphs.count / 2)
+  }
 }
