@@ -46,18 +46,18 @@ extension PreparedText {
         segments.withUnsafeBufferPointer { segments in
           prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
         }
-      }
-    ) { index in
-      var breaker = LineBreaker(limit: available)
-      breaker.plainIndex = index
-      var fit = LineFit()
-      if storage.tabStops == nil {
-        breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
-      } else {
-        breaker.breakLines(widths, into: &fit)
-      }
-      return (breaker.validLimits, fit)
-    }
+      },
+      orBreak: { index in
+        var breaker = LineBreaker(limit: available)
+        breaker.plainIndex = index
+        var fit = LineFit()
+        if storage.tabStops == nil {
+          breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
+        } else {
+          breaker.breakLines(widths, into: &fit)
+        }
+        return (breaker.validLimits, fit)
+      })
   }
 
   /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:
