@@ -42,6 +42,32 @@ import Testing
     return widths
   }
 
+  /// The table of `text` (nil where it gets none), for the caller to free.
+  static func table(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>? {
+    text.segments.withUnsafeBufferPointer { segments in
+      text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+    }
+  }
+
+  /// Expects the size and range of widths at `width` through the table's loop to be the
+  /// general scan's; returns the scan's lines and range.
+  @discardableResult
+  static func expectScansSize(
+    _ text: PreparedText, table: UnsafeMutablePointer<PlainLineIndex>?, width: Double,
+    _ note: String
+  ) -> (lines: [LineBreaker.Span], limits: Range<Double>) {
+    var scan = LineBreaker(limit: width)
+    scan.searchesPlainLines = false
+    let lines = scan.breakLines(text.widths)
+    var sized = LineBreaker(limit: width)
+    sized.plainIndex = UnsafePointer(table)
+    var fit = LineFit()
+    sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+    #expect(fit == LineFit(lines), "width \(width): \(note)")
+    #expect(sized.validLimits == scan.validLimits, "width \(width): \(note)")
+    return (lines, scan.validLimits)
+  }
+
   @Test(arguments: 0..<styles.count)
   func tableGivesTheScansLines(_ styleIndex: Int) throws {
     let (name, style, step) = Self.styles[styleIndex]
@@ -51,31 +77,18 @@ import Testing
     var breakings = 0
     for (number, paragraph) in TestFonts.paragraphs.enumerated() where number % step == 0 {
       let text = try library.prepare(paragraph, style: style)
-      let table = text.segments.withUnsafeBufferPointer { segments in
-        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-      }
+      let table = Self.table(text)
       defer { if let table { PlainLineIndex.free(table) } }
       if table != nil, text.storage.breakFacts.contains(.plainLines) { indexed += 1 }
       for width in Self.widths(text, &random) {
-        var scan = LineBreaker(limit: width)
-        scan.searchesPlainLines = false
-        var scanFit = LineFit()
-        scan.breakLines(text.widths, into: &scanFit)
-        var scanLines = LineBreaker(limit: width)
-        scanLines.searchesPlainLines = false
-        let scanned = scanLines.breakLines(text.widths)
         // The size through the table's loop, where the text takes it.
-        var sized = LineBreaker(limit: width)
-        sized.plainIndex = UnsafePointer(table)
-        var fit = LineFit()
-        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
-        #expect(fit == scanFit, "\(name), width \(width): \(paragraph.prefix(40))")
-        #expect(sized.validLimits == scan.validLimits, "\(name), width \(width)")
+        let (scanned, limits) = Self.expectScansSize(
+          text, table: table, width: width, "\(name): \(paragraph.prefix(40))")
         // The lines through `breakPlainLines` with the table.
         var lined = LineBreaker(limit: width)
         lined.plainIndex = UnsafePointer(table)
         #expect(lined.breakLines(text.widths) == scanned, "\(name), width \(width)")
-        #expect(lined.validLimits == scan.validLimits, "\(name), width \(width)")
+        #expect(lined.validLimits == limits, "\(name), width \(width)")
         breakings += 1
       }
     }
@@ -100,21 +113,10 @@ import Testing
       let text = try library.prepare(paragraph, style: style)
       guard text.storage.breakFacts.contains(.plainFaces) else { continue }
       indexed += 1
-      let table = text.segments.withUnsafeBufferPointer { segments in
-        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-      }
+      let table = Self.table(text)
       defer { if let table { PlainLineIndex.free(table) } }
       for width in Self.widths(text, &random) {
-        var scan = LineBreaker(limit: width)
-        scan.searchesPlainLines = false
-        var scanFit = LineFit()
-        scan.breakLines(text.widths, into: &scanFit)
-        var sized = LineBreaker(limit: width)
-        sized.plainIndex = UnsafePointer(table)
-        var fit = LineFit()
-        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
-        #expect(fit == scanFit, "width \(width): \(paragraph.prefix(30))")
-        #expect(sized.validLimits == scan.validLimits, "width \(width)")
+        Self.expectScansSize(text, table: table, width: width, String(paragraph.prefix(30)))
         breakings += 1
       }
     }
@@ -145,22 +147,14 @@ import Testing
     var breakings = 0
     for (number, paragraph) in paragraphs.enumerated() where number % 3 == 0 {
       let text = try library.prepare(paragraph, style: style)
-      let table = text.segments.withUnsafeBufferPointer { segments in
-        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-      }
+      let table = Self.table(text)
       defer { if let table { PlainLineIndex.free(table) } }
       let widest = text.minWidth
       for _ in 0..<12 {
         let width = Double.random(in: 0...(widest * 1.2), using: &random)
-        var scan = LineBreaker(limit: width)
-        scan.searchesPlainLines = false
-        let lines = scan.breakLines(text.widths)
-        var sized = LineBreaker(limit: width)
-        sized.plainIndex = UnsafePointer(table)
-        var fit = LineFit()
-        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
-        #expect(fit == LineFit(lines), "width \(width): \(paragraph.prefix(30))")
-        #expect(sized.validLimits == scan.validLimits, "width \(width)")
+        let lines = Self.expectScansSize(
+          text, table: table, width: width, String(paragraph.prefix(30))
+        ).lines
         emergency += lines.count { $0.emergency }
         overflowing += lines.count { !$0.emergency && $0.width > width + LineBreaker.tolerance }
         breakings += 1
