@@ -42,6 +42,32 @@ import Testing
     return widths
   }
 
+  /// The table of `text` (nil where it gets none), for the caller to free.
+  static func table(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>? {
+    text.segments.withUnsafeBufferPointer { segments in
+      text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+    }
+  }
+
+  /// Expects the size and range of widths at `width` through the table's loop to be the
+  /// general scan's; returns the scan's lines and range.
+  @discardableResult
+  static func expectScansSize(
+    _ text: PreparedText, table: UnsafeMutablePointer<PlainLineIndex>?, width: Double,
+    _ note: String
+  ) -> (lines: [LineBreaker.Span], limits: Range<Double>) {
+    var scan = LineBreaker(limit: width)
+    scan.searchesPlainLines = false
+    let lines = scan.breakLines(text.widths)
+    var sized = LineBreaker(limit: width)
+    sized.plainIndex = UnsafePointer(table)
+    var fit = LineFit()
+    sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+    #expect(fit == LineFit(lines), "width \(width): \(note)")
+    #expect(sized.validLimits == scan.validLimits, "width \(width): \(note)")
+    return (lines, scan.validLimits)
+  }
+
   @Test(arguments: 0..<styles.count)
   func tableGivesTheScansLines(_ styleIndex: Int) throws {
     let (name, style, step) = Self.styles[styleIndex]
@@ -51,37 +77,95 @@ import Testing
     var breakings = 0
     for (number, paragraph) in TestFonts.paragraphs.enumerated() where number % step == 0 {
       let text = try library.prepare(paragraph, style: style)
-      let table = text.segments.withUnsafeBufferPointer { segments in
-        text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-      }
+      let table = Self.table(text)
       defer { if let table { PlainLineIndex.free(table) } }
       if table != nil, text.storage.breakFacts.contains(.plainLines) { indexed += 1 }
       for width in Self.widths(text, &random) {
-        var scan = LineBreaker(limit: width)
-        scan.searchesPlainLines = false
-        var scanFit = LineFit()
-        scan.breakLines(text.widths, into: &scanFit)
-        var scanLines = LineBreaker(limit: width)
-        scanLines.searchesPlainLines = false
-        let scanned = scanLines.breakLines(text.widths)
         // The size through the table's loop, where the text takes it.
-        var sized = LineBreaker(limit: width)
-        sized.plainIndex = UnsafePointer(table)
-        var fit = LineFit()
-        sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
-        #expect(fit == scanFit, "\(name), width \(width): \(paragraph.prefix(40))")
-        #expect(sized.validLimits == scan.validLimits, "\(name), width \(width)")
+        let (scanned, limits) = Self.expectScansSize(
+          text, table: table, width: width, "\(name): \(paragraph.prefix(40))")
         // The lines through `breakPlainLines` with the table.
         var lined = LineBreaker(limit: width)
         lined.plainIndex = UnsafePointer(table)
         #expect(lined.breakLines(text.widths) == scanned, "\(name), width \(width)")
-        #expect(lined.validLimits == scan.validLimits, "\(name), width \(width)")
+        #expect(lined.validLimits == limits, "\(name), width \(width)")
         breakings += 1
       }
     }
     // Not vacuous: in the default style most of the corpus is plain and takes the table.
     if name == "default" { #expect(indexed * 10 >= TestFonts.paragraphs.count / step * 7) }
     #expect(breakings > 500)
+  }
+
+  /// Texts of several faces whose lines are otherwise plain (`BreakFacts.plainFaces`), in
+  /// columns and across: vertical Japanese (kana and ideographs in one face, sideways Latin
+  /// and punctuation in others) and the corpus's CJK paragraphs, at random column lengths.
+  /// The size through the table's loop, each line's metrics from its faces, against the
+  /// general scan's.
+  @Test(arguments: [true, false])
+  func severalFacesGiveTheScansSize(_ vertical: Bool) throws {
+    let library = try TestFonts.library.get()
+    var random = Widths(state: vertical ? 7 : 8)
+    var indexed = 0
+    var breakings = 0
+    let style = ClusterPiecesTests.style(vertical: vertical, rules: vertical ? .unicode : .css)
+    for paragraph in ClusterPiecesTests.paragraphs {
+      let text = try library.prepare(paragraph, style: style)
+      guard text.storage.breakFacts.contains(.plainFaces) else { continue }
+      indexed += 1
+      let table = Self.table(text)
+      defer { if let table { PlainLineIndex.free(table) } }
+      for width in Self.widths(text, &random) {
+        Self.expectScansSize(text, table: table, width: width, String(paragraph.prefix(30)))
+        breakings += 1
+      }
+    }
+    // Not vacuous: most of these paragraphs have several faces and plain lines.
+    #expect(indexed * 2 > ClusterPiecesTests.paragraphs.count)
+    #expect(breakings > 1000)
+  }
+
+  /// Widths around the widest word's (`minWidth`), where words are wider than the line:
+  /// breakable ones emergency-broken by the general scan inside the table's loop, ones
+  /// that may not be broken (CSS `overflow-wrap: normal`, one grapheme) the line whatever
+  /// the width. The size and range of widths through the loop against the general scan's,
+  /// in several styles and in columns; and not vacuous: both kinds of line occur.
+  @Test(arguments: 0..<5)
+  func wordsWiderThanTheLine(_ styleIndex: Int) throws {
+    let styles: [(TextStyle, [String])] = [
+      (TextStyle(), TestFonts.paragraphs),
+      (TextStyle(wordSpacing: -2), TestFonts.paragraphs),
+      (TextStyle(breakRules: .css, overflowWrap: .normal), TestFonts.paragraphs),
+      (TextStyle(size: 23), TestFonts.paragraphs),
+      (ClusterPiecesTests.style(vertical: true, rules: .unicode), ClusterPiecesTests.paragraphs),
+    ]
+    let (style, paragraphs) = styles[styleIndex]
+    let library = try TestFonts.library.get()
+    var random = Widths(state: UInt64(100 + styleIndex))
+    var emergency = 0
+    var overflowing = 0
+    var breakings = 0
+    for (number, paragraph) in paragraphs.enumerated() where number % 3 == 0 {
+      let text = try library.prepare(paragraph, style: style)
+      let table = Self.table(text)
+      defer { if let table { PlainLineIndex.free(table) } }
+      let widest = text.minWidth
+      for _ in 0..<12 {
+        let width = Double.random(in: 0...(widest * 1.2), using: &random)
+        let lines = Self.expectScansSize(
+          text, table: table, width: width, String(paragraph.prefix(30))
+        ).lines
+        emergency += lines.count { $0.emergency }
+        overflowing += lines.count { !$0.emergency && $0.width > width + LineBreaker.tolerance }
+        breakings += 1
+      }
+    }
+    #expect(breakings > 100)
+    if styleIndex == 2 {
+      #expect(overflowing > 50)
+    } else {
+      #expect(emergency > 50)
+    }
   }
 
   /// Through the public API: a text asked for its size at many new widths (the table made
@@ -111,5 +195,33 @@ import Testing
       }
     }
     #expect(compared > 200)
+  }
+
+  /// Columns through the public API: vertical Japanese asked for its size at many new
+  /// column lengths (the table made at the second, each line's faces gathered) answers as a
+  /// text asked once at each length, which takes the general scan.
+  @Test func columnsAnswerAsFirstBreakings() throws {
+    let library = try TestFonts.library.get()
+    var random = Widths(state: 41)
+    let style = ClusterPiecesTests.style(vertical: true, rules: .unicode)
+    var compared = 0
+    var indexed = 0
+    for (number, paragraph) in ClusterPiecesTests.paragraphs.enumerated() where number % 2 == 0 {
+      let text = try library.prepare(paragraph, style: style)
+      let fresh = try library.prepare(paragraph, style: style)
+      for height in Self.widths(text, &random) {
+        let proposal = ProposedViewSize(width: nil, height: height)
+        fresh.breakCache.removeAll()
+        let expected = fresh.sizeThatFitsColumns(proposal)
+        let found = text.sizeThatFitsColumns(proposal)
+        #expect(found == expected, "height \(height): \(paragraph.prefix(20))")
+        compared += 1
+      }
+      if text.storage.breakFacts.contains(.plainFaces), text.breakCache.plainIndexBytes > 0 {
+        indexed += 1
+      }
+    }
+    #expect(compared > 300)
+    #expect(indexed * 2 > ClusterPiecesTests.paragraphs.count / 2)
   }
 }

@@ -151,6 +151,31 @@ extension LineBreakCache {
       return slot
     }
 
+    /// Stores a breaking without a line limit by its range and size alone
+    /// (`LineBreakCache.insertFit`), in the slot `vacancy` chose if nothing has changed the
+    /// slots since, else where `store` puts it.
+    mutating func storeFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
+      var key = Key(limits: limits, hasSpans: false, isLimited: false)
+      let slot: Int
+      if vacancy.clock == clock, vacancy.slot >= 0, vacancy.slot <= count, capacity > 0 {
+        key.lastUse = tick()
+        slot = vacancy.slot
+        if slot == count {
+          append(key, Detail(fit: fit))
+          return
+        }
+        keys[slot] = key
+      } else {
+        guard let stored = store(key, limit: nil) else { return }
+        slot = stored
+      }
+      if details[slot].spans != nil || details[slot].limited != nil {
+        details[slot] = Detail(fit: fit)
+      } else {
+        details[slot].fit = fit
+      }
+    }
+
     /// The next `lastUse`. At 2³² uses the slots are renumbered 1…count in their order of
     /// use, so that recency survives the wrap (a `Vacancy` made before it no longer
     /// matches, and its insert searches again).

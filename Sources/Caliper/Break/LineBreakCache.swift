@@ -87,33 +87,25 @@ final class LineBreakCache: Sendable {
     }
   }
 
-  /// `fit(containing:)`, and on a miss the text's `PlainLineIndex` if made (`index`), or
-  /// whether it is due (`indexDue`: this is a second new width, the first stored).
-  func fitOrIndex(containing limit: Double) -> (
-    found: (limits: Range<Double>, fit: LineFit)?, vacancy: Vacancy,
-    index: UnsafePointer<PlainLineIndex>?, indexDue: Bool
-  ) {
+  /// `fit(containing:)`, else the breaking `make` returns, stored in the slot the lookup
+  /// chose: one lock a new width, where a lookup and a store took two (an uncontended lock
+  /// is two atomic read-modify-writes, a tenth of a relayout's time). `make` runs under the
+  /// lock, so it must not use this cache's breakings (a line breaker does not: it reads the
+  /// edges' widths, under their own lock). It is handed the text's `PlainLineIndex`, made
+  /// by `makeIndex` at the second new width (the first one stored) when `wantsIndex`, kept
+  /// until the cache is freed; else nil.
+  func fit(
+    containing limit: Double, wantsIndex: Bool,
+    makeIndex: () -> UnsafeMutablePointer<PlainLineIndex>?,
+    orBreak make: (UnsafePointer<PlainLineIndex>?) -> (limits: Range<Double>, fit: LineFit)
+  ) -> (limits: Range<Double>, fit: LineFit) {
     slots.withLock { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
-      guard let found else {
-        return (
-          nil, vacancy, UnsafePointer(slots.plainIndex), slots.plainIndex == nil && slots.count > 0
-        )
-      }
-      return ((slots.keys[found].limits, slots.details[found].fit), vacancy, nil, false)
-    }
-  }
-
-  /// The text's `PlainLineIndex` over its `segments` and `prefix` sums: made the first
-  /// time (under the lock, so once), then the same one, until the cache is freed.
-  func plainIndex(segments: [Segment], prefix: [Double]) -> UnsafePointer<PlainLineIndex>? {
-    slots.withLock { slots in
-      if slots.plainIndex == nil {
-        slots.plainIndex = segments.withUnsafeBufferPointer { segments in
-          prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-        }
-      }
-      return UnsafePointer(slots.plainIndex)
+      if let found { return (slots.keys[found].limits, slots.details[found].fit) }
+      if wantsIndex, slots.plainIndex == nil, slots.count > 0 { slots.plainIndex = makeIndex() }
+      let made = make(UnsafePointer(slots.plainIndex))
+      slots.storeFit(made.limits, made.fit, at: vacancy)
+      return made
     }
   }
 
@@ -134,29 +126,7 @@ final class LineBreakCache: Sendable {
   /// Remembers a breaking without a line limit by its range and size alone (`insert` for a
   /// size), in the slot `vacancy` chose if nothing has changed the cache since.
   func insertFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
-    var key = Key(limits: limits, hasSpans: false, isLimited: false)
-    slots.withLock { slots in
-      let slot: Int
-      if vacancy.clock == slots.clock, vacancy.slot >= 0, vacancy.slot <= slots.count,
-        slots.capacity > 0
-      {
-        key.lastUse = slots.tick()
-        slot = vacancy.slot
-        if slot == slots.count {
-          slots.append(key, Detail(fit: fit))
-          return
-        }
-        slots.keys[slot] = key
-      } else {
-        guard let stored = slots.store(key, limit: nil) else { return }
-        slot = stored
-      }
-      if slots.details[slot].spans != nil || slots.details[slot].limited != nil {
-        slots.details[slot] = Detail(fit: fit)
-      } else {
-        slots.details[slot].fit = fit
-      }
-    }
+    slots.withLock { $0.storeFit(limits, fit, at: vacancy) }
   }
 
   /// The ideal lines: made by `make` the first time, then the same entry.

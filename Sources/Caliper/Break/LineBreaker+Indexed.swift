@@ -10,16 +10,25 @@
 /// `lastAtStep`), with the range of limits and the size in locals: the same `fits` tests
 /// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
 /// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
-/// segment wider than the line on a line of its own stops it, and the general scan goes on
-/// from there as after `breakPlainLines`.
+/// segment wider than the line on a line of its own is that line when it may not be broken
+/// (the scan's `fitsAlone`); one that may is emergency-broken by the general scan, which
+/// hands back at the next line that starts at a segment (about one relayout in twelve of
+/// Gatsby's, at the narrowest widths, went on in the scan to the text's end). A text of several faces whose lines are otherwise
+/// plain (`BreakFacts.plainFaces`: vertical Japanese, fallback faces) takes the same loop,
+/// each line's metrics those of the union of its segments' faces, as the scan's `emit`
+/// works them out.
 extension LineBreaker {
   /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
-  /// (`plainIndex`) and its lines have the same metrics and no indent, else as ever.
+  /// (`plainIndex`), its lines are plain (one face and the same metrics, or `plainFaces`)
+  /// and have no indent, else as ever.
   mutating func breakLines(_ widths: LineWidths, intoSize fit: inout LineFit) {
     let facts = widths.text.storage.breakFacts
-    guard let table = plainIndex?.pointee, searchesPlainLines,
-      facts.contains([.plainLines, .sameLineMetrics]), !facts.contains(.indents),
-      let metrics = widths.text.lineBreaks.plainLineMetrics
+    // One face: every line has the text's metrics. Several (`plainFaces`): each line's are
+    // its faces' (nil here).
+    let metrics = widths.text.lineBreaks.plainLineMetrics
+    guard let table = plainIndex?.pointee, searchesPlainLines, !facts.contains(.indents),
+      facts.contains([.plainLines, .sameLineMetrics]) && metrics != nil
+        || facts.contains(.plainFaces)
     else { return breakLines(widths, into: &fit) }
     #if DEBUG
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
@@ -27,24 +36,31 @@ extension LineBreaker {
     widths.text.segments.withUnsafeBufferPointer { segments in
       Self.prefetch(UnsafeBufferPointer(start: table.startPositions, count: segments.count))
       Self.prefetch(UnsafeBufferPointer(start: table.endPositions, count: segments.count))
-      let first = breakIndexedLines(
-        widths, table: table, segments: segments, metrics: metrics, into: &fit)
-      guard first < segments.count else { return }
       widths.text.prefix.withUnsafeBufferPointer { prefix in
-        breakLines(
-          widths, segments: segments, prefix: prefix, from: first, plainMetrics: metrics,
-          into: &fit)
+        // Two copies of the loop, each with its way to a line's metrics fixed.
+        if let metrics {
+          breakIndexedLines(
+            widths, table: table, segments: segments, prefix: prefix, metrics: metrics,
+            facesPerLine: false, into: &fit)
+        } else {
+          breakIndexedLines(
+            widths, table: table, segments: segments, prefix: prefix, metrics: .zero,
+            facesPerLine: true, into: &fit)
+        }
       }
     }
   }
 
-  /// The lines from the first segment, each `metrics` high, added to `fit`. Returns the
-  /// segment it stopped at: `segments.count` when every line is added, else one that does
-  /// not fit on a line of its own.
+  /// The lines, each `metrics` high (`facesPerLine`: its faces' metrics, as the general
+  /// scan's `emit` works them out), added to `fit`. A segment wider than the line, alone on it, is that
+  /// line when it may not be broken (`fitsAlone`); else the general scan emergency-breaks
+  /// it, as ever, up to the next line that starts at a segment (`returningAtSegments`).
+  @inline(__always)
   private mutating func breakIndexedLines(
     _ widths: LineWidths, table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>,
-    metrics: LineMetrics, into fit: inout LineFit
-  ) -> Int {
+    prefix: UnsafeBufferPointer<Double>, metrics: LineMetrics, facesPerLine: Bool,
+    into fit: inout LineFit
+  ) {
     let count = segments.count
     let endAt = table.endPositions
     let startAt = table.startPositions
@@ -59,6 +75,9 @@ extension LineBreaker {
     @inline(__always) func threshold(_ width: Double) -> Double {
       width + indent - Self.tolerance
     }
+    // With several faces: the last line's packed faces and their metrics.
+    var lastPacked: UInt32 = 0
+    var lastMetrics = LineMetrics.zero
     var index = 0
     // Segments on the last line, the next line's first guess (lines are alike): integer
     // arithmetic, which the processor runs ahead on, where the table's guess is a chain of
@@ -68,31 +87,60 @@ extension LineBreaker {
     // Wrapping arithmetic: every index here lies in 0...count.
     while index < count {
       let base = startAt[index]
-      guard limit >= threshold(endAt[index] - base) else { break }
-      var good = index &+ length &- 1
-      if good >= count { good = count &- 1 }
-      if limit >= threshold(endAt[good] - base) {
-        while good &+ 1 < count, limit >= threshold(endAt[good &+ 1] - base) { good &+= 1 }
+      var good = index
+      if _slowPath(!(limit >= threshold(endAt[index] - base))) {
+        // A segment wider than the line, alone on it.
+        if isBreakable(widths, from: segments[index].start, to: segments[index].contentEnd) {
+          // Emergency breaks: the general scan's, to the next line that starts at a segment.
+          self.lowest = lowest
+          self.highest = highest
+          index = breakLines(
+            widths, segments: segments, prefix: prefix, from: index,
+            plainMetrics: facesPerLine ? nil : metrics, returningAtSegments: true, into: &size)
+          lowest = self.lowest
+          highest = self.highest
+          continue
+        }
+        // One that may not be broken is the line at any width: its test narrows nothing
+        // (`fitsAlone`); the next segment's below does, as the scan's on the open line.
       } else {
-        // Past the end by rounding: back to the last that fits (`index` does).
-        repeat { good &-= 1 } while !(limit >= threshold(endAt[good] - base))
+        good = index &+ length &- 1
+        if good >= count { good = count &- 1 }
+        if limit >= threshold(endAt[good] - base) {
+          while good &+ 1 < count, limit >= threshold(endAt[good &+ 1] - base) { good &+= 1 }
+        } else {
+          // Past the end by rounding: back to the last that fits (`index` does).
+          repeat { good &-= 1 } while !(limit >= threshold(endAt[good] - base))
+        }
+        // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its
+        // line and may not be broken: `fitsAlone`), the next one does not.
+        if good > index
+          || isBreakable(widths, from: segments[index].start, to: segments[good].contentEnd)
+        {
+          lowest = max(lowest, threshold(endAt[good] - base))
+        }
+        length = good &+ 1 &- index
       }
       let width = endAt[good] - base
-      // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its line
-      // and may not be broken: `fitsAlone`), the next one does not.
-      if good > index
-        || isBreakable(widths, from: segments[index].start, to: segments[good].contentEnd)
-      {
-        lowest = max(lowest, threshold(width))
-      }
       if good &+ 1 < count { highest = min(highest, threshold(endAt[good &+ 1] - base)) }
-      size.append(width: width + indent, metrics: metrics)
-      length = good &+ 1 &- index
+      if !facesPerLine {
+        size.append(width: width + indent, metrics: metrics)
+      } else {
+        // The line's faces, trailing whitespace included, as the scan gathers them; the
+        // metrics of the last line's faces kept (most lines have the same ones).
+        var packed: UInt32 = 0
+        for segment in index...good { packed |= segments[segment].packedFaces }
+        if packed != lastPacked || packed == 0 {
+          lastPacked = packed
+          lastMetrics = widths.text.lineMetrics(
+            segments[index].start..<segments[good].end, faces: Segment.faces(packed))
+        }
+        size.append(width: width + indent, metrics: lastMetrics)
+      }
       index = good &+ 1
     }
     self.lowest = lowest
     self.highest = highest
     fit = size
-    return index
   }
 }

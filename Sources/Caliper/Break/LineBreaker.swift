@@ -162,12 +162,15 @@ struct LineBreaker {
     }
   }
 
-  /// The general scan, from segment `first` (where a line starts).
+  /// The general scan, from segment `first` (where a line starts). Returns where it
+  /// stopped: `segments.count`, or with `returningAtSegments` the first segment after
+  /// `first` that a line starts at (for `LineBreaker+Indexed`, which goes on from there).
+  @discardableResult
   mutating func breakLines<Sink: LineSink>(
     _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
     prefix: UnsafeBufferPointer<Double>, from first: Int, plainMetrics: LineMetrics?,
-    into sink: inout Sink
-  ) {
+    returningAtSegments: Bool = false, into sink: inout Sink
+  ) -> Int {
     // Invariants of the text, read once rather than per segment.
     let adjustsLineWidths = widths.adjustsLineWidths
     let rises = widths.text.storage.prefixRises
@@ -195,13 +198,17 @@ struct LineBreaker {
     var plainMetrics = plainMetrics
     var index = first
     while index < segments.count {
-      if plainLines, !open, start == segments[index].start {
-        index = breakPlainLines(
-          widths, segments: segments, prefix: prefix, from: index, metrics: &plainMetrics,
-          into: &sink)
-        if sink.isFull { return }
-        guard index < segments.count else { break }
-        start = segments[index].start
+      if !open, start == segments[index].start {
+        if returningAtSegments {
+          if index != first { return index }
+        } else if plainLines {
+          index = breakPlainLines(
+            widths, segments: segments, prefix: prefix, from: index, metrics: &plainMetrics,
+            into: &sink)
+          if sink.isFull { return index }
+          guard index < segments.count else { break }
+          start = segments[index].start
+        }
       }
       if open, fallback == nil, !unsafeStart, !adjustsLineWidths, !hyphenates {
         // The common case in a tight loop: segments with no soft hyphen, unsafe end or hard
@@ -297,7 +304,7 @@ struct LineBreaker {
             widths, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
             to: &sink)
           index = last.next
-          if sink.isFull { return }
+          if sink.isFull { return index }
           open = false
           fallback = nil
           plain = nil
@@ -340,7 +347,7 @@ struct LineBreaker {
             widths, start, breakAt, pieceEnd, piece, widths.text.faceMask(start..<pieceEnd),
             emergency: true,
             to: &sink)
-          if sink.isFull { return }
+          if sink.isFull { return index }
           start = pieceEnd
           continue
         }
@@ -361,19 +368,20 @@ struct LineBreaker {
       }
       if segment.isHardBreak {
         emit(widths, start, contentEnd, end, lineWidth, faces, to: &sink)
-        if sink.isFull { return }
+        if sink.isFull { return index }
         open = false
         start = segment.end
       }
     }
     if open {
       emit(widths, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
-      if sink.isFull { return }
+      if sink.isFull { return index }
     }
     // A trailing hard break (or empty text after one) leaves an empty last line.
     if let last = segments.last, last.isHardBreak {
       emit(widths, last.end, last.end, last.end, 0, .empty, to: &sink)
     }
+    return segments.count
   }
 
   /// A place the open line may end, kept while tentative segments follow it.

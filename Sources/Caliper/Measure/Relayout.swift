@@ -34,23 +34,30 @@ extension PreparedText {
   }
 
   /// The range and size of the breaking without a line limit at `available` width: the
-  /// cache's plain values, else a new scan into a size (no lines), then cached.
+  /// cache's plain values, else a new scan into a size (no lines), then cached; both under
+  /// one lock (`LineBreakCache.fit(containing:wantsIndex:makeIndex:orBreak:)`).
   func sizeOnlyFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
-    let cached = breakCache.fitOrIndex(containing: available)
-    if let found = cached.found { return found }
-    var breaker = LineBreaker(limit: available)
-    breaker.plainIndex = cached.index
-    if cached.indexDue, storage.breakFacts.contains(.plainLines) {
-      breaker.plainIndex = breakCache.plainIndex(segments: segments, prefix: prefix)
-    }
-    var fit = LineFit()
-    if storage.tabStops == nil {
-      breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
-    } else {
-      breaker.breakLines(widths, into: &fit)
-    }
-    breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy)
-    return (breaker.validLimits, fit)
+    let facts = storage.breakFacts
+    let wantsIndex =
+      facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
+    return breakCache.fit(
+      containing: available, wantsIndex: wantsIndex,
+      makeIndex: {
+        segments.withUnsafeBufferPointer { segments in
+          prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+        }
+      },
+      orBreak: { index in
+        var breaker = LineBreaker(limit: available)
+        breaker.plainIndex = index
+        var fit = LineFit()
+        if storage.tabStops == nil {
+          breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
+        } else {
+          breaker.breakLines(widths, into: &fit)
+        }
+        return (breaker.validLimits, fit)
+      })
   }
 
   /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:

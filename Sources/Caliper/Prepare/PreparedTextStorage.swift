@@ -249,9 +249,15 @@ final class PreparedTextStorage: Sendable {
     // Preserved spaces at a paragraph's end count in `pre` and `pre-wrap` lines: the general
     // scan's `emit` adds them (`LineBreaker.preservedSpaces`).
     let preserves = css && (style.whiteSpace == .pre || style.whiteSpace == .preWrap)
-    if rises, allPlain, oneFace, tabs.isEmpty, !spaced, !style.hyphenation.isEnabled, !preserves {
-      facts.insert(.plainLines)
-      if !style.paragraph.changesLineHeights { facts.insert(.sameLineMetrics) }
+    if rises, allPlain, tabs.isEmpty, !spaced, !style.hyphenation.isEnabled, !preserves {
+      if oneFace {
+        facts.insert(.plainLines)
+        if !style.paragraph.changesLineHeights { facts.insert(.sameLineMetrics) }
+      } else if !style.paragraph.changesLineHeights,
+        !segments.contains(where: { $0.packedFaces & Segment.packedOverflow != 0 })
+      {
+        facts.insert(.plainFaces)
+      }
     }
     breakFacts = facts
     analysis.dropBreaks()  // the segments hold them now
@@ -294,5 +300,11 @@ final class PreparedTextStorage: Sendable {
     static let reworksLines = BreakFacts(rawValue: 32)
     /// The first or last line box is trimmed (`ParagraphStyle.textBoxTrim` is not `.none`).
     static let trimsLineBoxes = BreakFacts(rawValue: 64)
+    /// Every line is whole segments whose widths are prefix arithmetic, as with
+    /// `plainLines`, but over several faces (none past the packed mask's), and the
+    /// paragraph's line heights are the fonts' own: a line's metrics are those of the union
+    /// of its segments' faces, so a size alone is the table's loop with each line's faces
+    /// gathered (`LineBreaker+Indexed.swift`; vertical Japanese, fallback faces).
+    static let plainFaces = BreakFacts(rawValue: 128)
   }
 }

@@ -22,8 +22,12 @@ struct Segment: Sendable, Hashable {
     storedEnd = Int32(end) | (isHardBreak ? Int32.min : 0)
     storedFaces =
       UInt32(truncatingIfNeeded: faces.bits & 0x7FFF_FFFF)
-      | (faces.bits > 0x7FFF_FFFF ? 0x8000_0000 : 0)
+      | (faces.bits > 0x7FFF_FFFF ? Self.packedOverflow : 0)
   }
+
+  /// The bit of `packedFaces` that stands for faces past its 31 bits (the mask's
+  /// `overflows`).
+  static let packedOverflow: UInt32 = 0x8000_0000
 
   /// First scalar of the segment.
   var start: Int { Int(storedStart & Int32.max) }
@@ -50,7 +54,7 @@ struct Segment: Sendable, Hashable {
   /// The face set of packed face bits (`packedFaces`, or a union of them).
   static func faces(_ packed: UInt32) -> FaceMask {
     let bits = UInt64(packed & 0x7FFF_FFFF)
-    return FaceMask(bits: packed & 0x8000_0000 != 0 ? bits | FaceMask.overflowBit : bits)
+    return FaceMask(bits: packed & packedOverflow != 0 ? bits | FaceMask.overflowBit : bits)
   }
 }
 
