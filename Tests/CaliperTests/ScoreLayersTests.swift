@@ -184,46 +184,37 @@ import Testing
   @Test(arguments: [BreakRules.unicode, .css])
   func corpusGivesBlinksBreaks(_ rules: BreakRules) throws {
     var tally = Tally()
-    for paragraph in ScoreLineBreakerTests.corpus {
-      var style = TextStyle(size: 16)
-      style.breakRules = rules
-      let text = try TestFonts.library.get().prepare(paragraph, style: style)
-      for step in 0..<16 {
-        let available = (0.2 + 0.78 * Double(step) / 15) * text.idealWidth
-        var greedy = LineBreaker(limit: available)
-        let spans = greedy.breakLines(text.widths)
-        let chooser = WrapChooser(text: text, available: available)
-        guard spans.count > 1, spans.count <= 6, !chooser.overflows(spans) else { continue }
-        let breaker = chooser.breaker(isBalanced: true, lines: spans[...])
-        guard let candidates = chooser.candidates(spans[...], scorer: breaker),
-          candidates.count >= 5
-        else { continue }
-        let inputs = breaker.inputs(candidates)
-        let expected = Self.path(
-          ScoreLineBreakerTests.oracle(
-            breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties))
-        var previous = [Int](repeating: -1, count: candidates.count)
-        let answered = previous.withUnsafeMutableBufferPointer {
-          breaker.layered(inputs, lineCount: spans.count, into: $0)
-        }
-        let label = "\(paragraph.prefix(30)) at \(available)"
-        if answered {
-          tally.answered += 1
-          #expect(Self.path(previous) == expected, "\(label)")
-        } else {
-          tally.declined += 1
-        }
-        let points = breaker.breakPoints(candidates, lineCount: spans.count)?.map(\.offset)
-        let wanted =
-          expected.count == spans.count ? expected.map { candidates[$0].offset } : nil
-        #expect(points == wanted, "\(label)")
-        // As `balance` asks: the inputs and their facts kept with the paragraph's candidates.
-        let made = WrapCandidates(candidates)
-        let kept = breaker.breakPoints(
-          made.candidates, made.inputs(hyphenPenalty: breaker.hyphenPenalty),
-          lineCount: spans.count, facts: made.layerFacts)
-        #expect(kept?.map(\.offset) == wanted, "\(label)")
+    try ScoreLineBreakerTests.forEachGreedyBreaking(rules) { paragraph, available, spans, chooser in
+      guard spans.count <= ScoreLineBreaker.maxLinesForBalance else { return }
+      let breaker = chooser.breaker(isBalanced: true, lines: spans[...])
+      guard let candidates = chooser.candidates(spans[...], scorer: breaker),
+        candidates.count >= 5
+      else { return }
+      let inputs = breaker.inputs(candidates)
+      let expected = Self.path(
+        ScoreLineBreakerTests.oracle(
+          breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties))
+      var previous = [Int](repeating: -1, count: candidates.count)
+      let answered = previous.withUnsafeMutableBufferPointer {
+        breaker.layered(inputs, lineCount: spans.count, into: $0)
       }
+      let label = "\(paragraph.prefix(30)) at \(available)"
+      if answered {
+        tally.answered += 1
+        #expect(Self.path(previous) == expected, "\(label)")
+      } else {
+        tally.declined += 1
+      }
+      let points = breaker.breakPoints(candidates, lineCount: spans.count)?.map(\.offset)
+      let wanted =
+        expected.count == spans.count ? expected.map { candidates[$0].offset } : nil
+      #expect(points == wanted, "\(label)")
+      // As `balance` asks: the inputs and their facts kept with the paragraph's candidates.
+      let made = WrapCandidates(candidates)
+      let kept = breaker.breakPoints(
+        made.candidates, made.inputs(hyphenPenalty: breaker.hyphenPenalty),
+        lineCount: spans.count, facts: made.layerFacts)
+      #expect(kept?.map(\.offset) == wanted, "\(label)")
     }
     // Not vacuous: most of the benchmark's balanced paragraphs are answered by the layers.
     #expect(tally.answered > 1000)
