@@ -77,12 +77,14 @@ import Testing
       + TestFonts.paragraphs
   }()
 
-  @Test(arguments: [BreakRules.unicode, .css])
-  func earlyStopGivesBlinksBreaks(_ rules: BreakRules) throws {
-    #expect(Self.corpus.count > 200)
-    var compared = 0
-    var long = 0
-    for paragraph in Self.corpus {
+  /// Every corpus paragraph prepared with `rules`, at the relayout benchmark's 16 widths
+  /// (20 % to 98 % of its ideal width) where its greedy lines are more than one and none is
+  /// overfull: `body` gets the paragraph, the width, the greedy lines and the chooser.
+  static func forEachGreedyBreaking(
+    _ rules: BreakRules,
+    _ body: (String, Double, [LineBreaker.Span], WrapChooser) throws -> Void
+  ) throws {
+    for paragraph in corpus {
       var style = TextStyle(size: 16)
       style.breakRules = rules
       let text = try TestFonts.library.get().prepare(paragraph, style: style)
@@ -92,24 +94,34 @@ import Testing
         let spans = greedy.breakLines(text.widths)
         let chooser = WrapChooser(text: text, available: available)
         guard spans.count > 1, !chooser.overflows(spans) else { continue }
-        let windows = [
-          (spans[...], true), (spans[max(0, spans.count - 4)...], false),
-        ]
-        for (lines, isBalanced) in windows where lines.count <= 6 {
-          let breaker = chooser.breaker(isBalanced: isBalanced, lines: lines)
-          guard let candidates = chooser.candidates(lines, scorer: breaker),
-            candidates.count >= 5
-          else { continue }
-          let inputs = breaker.inputs(candidates)
-          let expected = Self.oracle(
-            breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
-          let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
-          #expect(
-            found == expected,
-            "\(paragraph.prefix(30)) at \(available), balanced: \(isBalanced)")
-          compared += 1
-          if candidates.count > 60 { long += 1 }
-        }
+        try body(paragraph, available, spans, chooser)
+      }
+    }
+  }
+
+  @Test(arguments: [BreakRules.unicode, .css])
+  func earlyStopGivesBlinksBreaks(_ rules: BreakRules) throws {
+    #expect(Self.corpus.count > 200)
+    var compared = 0
+    var long = 0
+    try Self.forEachGreedyBreaking(rules) { paragraph, available, spans, chooser in
+      let windows = [
+        (spans[...], true), (spans[max(0, spans.count - 4)...], false),
+      ]
+      for (lines, isBalanced) in windows where lines.count <= 6 {
+        let breaker = chooser.breaker(isBalanced: isBalanced, lines: lines)
+        guard let candidates = chooser.candidates(lines, scorer: breaker),
+          candidates.count >= 5
+        else { continue }
+        let inputs = breaker.inputs(candidates)
+        let expected = Self.oracle(
+          breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+        let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
+        #expect(
+          found == expected,
+          "\(paragraph.prefix(30)) at \(available), balanced: \(isBalanced)")
+        compared += 1
+        if candidates.count > 60 { long += 1 }
       }
     }
     // Not vacuous: thousands of programs, hundreds over paragraphs of more than 60 words.

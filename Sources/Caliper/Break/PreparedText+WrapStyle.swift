@@ -215,7 +215,7 @@ struct WrapChooser {
       guard let made = paragraphCandidates(lines) else { return false }
       points = scorer.breakPoints(
         made.candidates, made.inputs(hyphenPenalty: scorer.hyphenPenalty),
-        lineCount: lines.count)
+        lineCount: lines.count, facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil)
     } else {
       guard let candidates = self.candidates(lines, scorer: scorer) else { return false }
       points = scorer.breakPoints(candidates, lineCount: lines.count)

@@ -70,9 +70,11 @@ struct ScoreLineBreaker {
   }
 
   /// `breakPoints` over the program's inputs, made already (`WrapCandidates`).
+  /// `facts`, where known, are the inputs' (`WrapCandidates.layerFacts`).
   func breakPoints(
     _ candidates: [Candidate],
-    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int
+    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
+    facts: ScoreLayers.Facts? = nil
   ) -> [Candidate]? {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     let count = candidates.count
@@ -81,7 +83,11 @@ struct ScoreLineBreaker {
     // The chosen starts in scratch memory (on the stack where it is small): an array made
     // at each width cost more than its use (a generic allocation each).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
-      scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+      // `balance`: the lines of the greedy count over their windows where that is proven to
+      // be Blink's choice (`ScoreLayers`), else Blink's program.
+      if !(isBalanced && layered(program, lineCount: lineCount, facts: facts, into: previous)) {
+        scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+      }
       var lines = 0
       var index = count - 1
       while index > 0 {
@@ -96,6 +102,22 @@ struct ScoreLineBreaker {
           index = previous[index]
         }
         made = lineCount
+      }
+    }
+  }
+
+  /// `ScoreLayers.choose` over the program's inputs.
+  func layered(
+    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
+    facts: ScoreLayers.Facts? = nil, into previous: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    program.posNoBreak.withUnsafeBufferPointer { posNoBreak in
+      program.posIfBreak.withUnsafeBufferPointer { posIfBreak in
+        program.penalties.withUnsafeBufferPointer { penalties in
+          ScoreLayers(
+            breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: penalties
+          ).choose(lineCount: lineCount, facts: facts, into: previous)
+        }
       }
     }
   }

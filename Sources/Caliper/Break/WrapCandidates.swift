@@ -21,6 +21,9 @@ struct WrapCandidates: Sendable {
   /// The penalties where no candidate ends in a hyphen: the orphan penalty alone, the same
   /// at every width.
   let orphanPenalties: [Float]
+  /// What `ScoreLayers` needs of them, with penalties not negative (a hyphen's is not at a
+  /// width that is not).
+  let layerFacts: ScoreLayers.Facts
 
   init(_ candidates: [ScoreLineBreaker.Candidate]) {
     self.candidates = candidates
@@ -28,6 +31,8 @@ struct WrapCandidates: Sendable {
     posIfBreak = candidates.map(\.posIfBreak)
     hyphenated = candidates.indices.filter { candidates[$0].isHyphenated }
     orphanPenalties = Self.penalties(candidates, hyphenated: hyphenated, hyphenPenalty: 0)
+    layerFacts = ScoreLayers.Facts(
+      posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: orphanPenalties)
   }
 
   /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a

@@ -1,0 +1,236 @@
+/// Break, wrap styles: `balance`'s lines found among the candidates that a line of the
+/// greedy line count can end at, where that provably gives Blink's choice.
+///
+/// Problem: Blink's program (`ScoreLineBreaker.scores`) scores a line to every candidate
+/// from every start it may begin at, though `balance` keeps its answer only when it has the
+/// greedy line count k; most of those lines lie on no path of k lines.
+/// Solution: with one available width and positions that never fall, the candidates a
+/// path of k fitting lines can break at after its i-th line form a window: from the i-th
+/// start counted back from the paragraph's end (each line as long as it can be) to the i-th
+/// greedy end. A program over the windows alone (layer i: the ends in window i, the starts
+/// in window i − 1) gives the least score S of a path of k fitting lines, in Blink's `Float`
+/// arithmetic, and the least score of any other such path (each entry keeps its least two,
+/// which rounding cannot reorder). Blink's own answer is that path when:
+/// - no other path of k fitting lines scores S (the second least is above it);
+/// - every path with a line that does not fit scores at least 10¹² (its overfull score),
+///   above S; a path of fewer than k lines has one (k is the fewest that fit);
+/// - every path of more than k lines scores at least the line penalty added k + 1 times
+///   (every other term is not negative, and rounding is monotone), above S.
+/// Then S is the least score of all paths, reached by this one alone; Blink's program finds
+/// the least score (its pruning, `bestHope`, skips only starts that cannot score less, as
+/// the positions never fall, and `active` only starts that no longer fit), and the path it
+/// chooses scores what it found, so it is this one, ties and all.
+/// Limitation: elsewhere (a candidate that alone overfills a line, positions that fall, an
+/// indented first line, a tie, a path of more lines that may score less) it declines and
+/// Blink's program runs.
+struct ScoreLayers {
+  /// What the search needs of a paragraph's inputs, the same at every width (kept with its
+  /// `WrapCandidates`).
+  struct Facts: Sendable {
+    /// Whether the positions never fall and the penalties are not negative.
+    var rises: Bool
+    /// How far a line may end past where the next starts (its hyphen), at least 0.
+    var overhang: Float
+
+    init(posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]) {
+      rises = penalties.allSatisfy { $0 >= 0 }
+      overhang = 0
+      for index in posNoBreak.indices.dropFirst() {
+        rises =
+          rises && posNoBreak[index - 1] <= posNoBreak[index]
+          && posIfBreak[index - 1] <= posIfBreak[index]
+        overhang = max(overhang, posIfBreak[index] - posNoBreak[index])
+      }
+    }
+  }
+
+  let breaker: ScoreLineBreaker
+  let posNoBreak: UnsafeBufferPointer<Float>
+  let posIfBreak: UnsafeBufferPointer<Float>
+  let penalties: UnsafeBufferPointer<Float>
+
+  /// Writes the start of each chosen line into `previous` at its end (the chosen ends'
+  /// entries only: enough to walk back from the last candidate), for `lineCount` lines;
+  /// false (nothing proven, `previous` to be overwritten) where it declines. `facts` are
+  /// the inputs' (found here where nil).
+  func choose(lineCount: Int, facts: Facts?, into previous: UnsafeMutableBufferPointer<Int>)
+    -> Bool
+  {
+    let count = posNoBreak.count
+    guard breaker.isBalanced, breaker.firstAvailable == breaker.otherAvailable,
+      breaker.linePenalty > 0, lineCount >= 2, count > lineCount,
+      posIfBreak.count == count, penalties.count == count
+    else { return false }
+    let facts =
+      facts
+      ?? Facts(
+        posNoBreak: Array(posNoBreak), posIfBreak: Array(posIfBreak),
+        penalties: Array(penalties))
+    guard facts.rises else { return false }
+    let layers = lineCount + 1
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * layers) { ints in
+      // Each layer's window of ends (`low`…`high`) and where its entries begin (`base`).
+      let low = UnsafeMutableBufferPointer(rebasing: ints[..<layers])
+      let high = UnsafeMutableBufferPointer(rebasing: ints[layers..<(2 * layers)])
+      let base = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
+      guard windows(lineCount: lineCount, low: low, high: high) else { return false }
+      var entries = 0
+      for layer in 0...lineCount {
+        base[layer] = entries
+        entries += high[layer] - low[layer] + 1
+      }
+      return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * entries) { floats in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: entries) { starts in
+          let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
+          let second = UnsafeMutableBufferPointer(rebasing: floats[entries...])
+          least[0] = 0
+          second[0] = .infinity
+          starts[0] = 0
+          for layer in 1...lineCount {
+            score(
+              layer: layer, low: low, high: high, base: base, least: least, second: second,
+              starts: starts)
+          }
+          let last = base[lineCount]
+          let found = least[last]
+          guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
+            Double(found) < moreLinesLeast(lineCount: lineCount, overhang: facts.overhang)
+          else { return false }
+          var end = count - 1
+          for layer in stride(from: lineCount, through: 1, by: -1) {
+            let start = starts[base[layer] + end - low[layer]]
+            previous[end] = start
+            end = start
+          }
+          return true
+        }
+      }
+    }
+  }
+
+  /// Whether a line from `start` to `end` fits: Blink's test, in `Float`, which a later
+  /// start or an earlier end passes too (rounding is monotone, the positions never fall).
+  @inline(__always)
+  func fits(_ start: Int, _ end: Int) -> Bool {
+    posNoBreak[start] - (posIfBreak[end] - breaker.firstAvailable) >= 0
+  }
+
+  /// The window of candidates that the i-th line of a path of `lineCount` fitting lines can
+  /// end at, for each i (the 0th: the first candidate, the last: the last); false where no
+  /// such path exists or a shorter one does.
+  ///
+  /// The i-th line ends at most at f(i), the greedy end (f(0) = 0, f(i) the last candidate
+  /// whose line fits from f(i − 1)); the paragraph's end is reached in k − i lines from g(i)
+  /// on at the earliest (g(k) the last candidate, g(i) the first start whose line to g(i + 1)
+  /// fits), and from count − 1 − (k − i) at the latest: both as a line that fits from a start
+  /// fits from any later one, and to any earlier end.
+  func windows(
+    lineCount: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    let last = posNoBreak.count - 1
+    var reached = 0
+    low[0] = 0
+    high[0] = 0
+    for layer in 1..<lineCount {
+      var end = reached
+      while end < last, fits(reached, end &+ 1) { end &+= 1 }
+      reached = end
+      high[layer] = min(end, last - (lineCount - layer))
+    }
+    // Fewer lines reach the end, or these cannot.
+    guard reached < last, fits(reached, last) else { return false }
+    low[lineCount] = last
+    high[lineCount] = last
+    var from = last
+    for layer in stride(from: lineCount - 1, through: 1, by: -1) {
+      // The first start whose line to `from` fits, searched in halves.
+      var (lower, upper) = (0, from)
+      while lower < upper {
+        let middle = (lower &+ upper) >> 1
+        if fits(middle, from) { upper = middle } else { lower = middle &+ 1 }
+      }
+      from = lower
+      low[layer] = max(layer, from)
+      guard low[layer] <= high[layer] else { return false }
+    }
+    return true
+  }
+
+  /// The least two scores of the lines of paths in the windows that end at each candidate
+  /// of `layer`'s window, and the start of the least.
+  @inline(__always)
+  func score(
+    layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
+    base: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
+    second: UnsafeMutableBufferPointer<Float>, starts: UnsafeMutableBufferPointer<Int>
+  ) {
+    let available = breaker.firstAvailable
+    let linePenalty = breaker.linePenalty
+    let (startLow, startHigh) = (low[layer - 1], high[layer - 1])
+    // A start's entry is at `start + startOffset`, an end's at `end + endOffset`.
+    let startOffset = base[layer - 1] &- startLow
+    let endOffset = base[layer] &- low[layer]
+    // The least score of the layer before: a start's line adds its width score to at least
+    // that, and width scores grow with the start.
+    var floor = Float.infinity
+    for start in startLow...startHigh { floor = min(floor, least[start &+ startOffset]) }
+    // The first start whose line fits, which never moves back as the end moves on.
+    var first = startLow
+    for end in low[layer]...high[layer] {
+      let startEdge = posIfBreak[end] - available
+      let through = min(startHigh, end &- 1)
+      while first <= through, posNoBreak[first] - startEdge < 0 { first &+= 1 }
+      var best = Float.infinity
+      var next = Float.infinity
+      var bestStart = -1
+      var start = first
+      while start <= through {
+        let delta = posNoBreak[start] - startEdge
+        let widthScore = delta * delta
+        // This start and every later one score at least the second least found.
+        if floor + widthScore >= next { break }
+        let entry = start &+ startOffset
+        // Blink's sum, `score[start] + widthScore`; a path's other sums round to at least it.
+        let score = least[entry] + widthScore
+        if score < best {
+          next = best
+          best = score
+          bestStart = start
+        } else if score < next {
+          next = score
+        }
+        next = min(next, second[entry] + widthScore)
+        start &+= 1
+      }
+      let entry = end &+ endOffset
+      least[entry] = best + penalties[end] + linePenalty
+      second[entry] = next + penalties[end] + linePenalty
+      starts[entry] = bestStart
+    }
+  }
+
+  /// A score that every path of more than `lineCount` fitting lines reaches, in real
+  /// arithmetic with room for `Float`'s rounding.
+  ///
+  /// A path of m lines adds the line penalty m times, and the squares of its lines' slacks
+  /// `δ`, whose sum is at least (Σ δ)² / m; Σ δ is m times the available width less the
+  /// lines' widths, which sum to the paragraph's length plus at most `overhang` (a hyphen
+  /// past the next line's start, at least 0) at each of the m − 1 breaks. Both terms grow
+  /// with m (the first is 0 until the slack is positive, then grows), so m = k + 1 bounds
+  /// them all. Blink's sums of numbers not negative round down by at most a factor of 1 − u
+  /// each (u = 2⁻²⁴; three a line, one on the square), its slack by at most 2u of the
+  /// positions' size twice; both are allowed for twice over.
+  func moreLinesLeast(lineCount: Int, overhang: Float) -> Double {
+    let count = posNoBreak.count
+    let available = Double(breaker.firstAvailable)
+    let first = Double(posNoBreak[0])
+    let end = Double(posIfBreak[count - 1])
+    let extent = max(abs(first), abs(end), abs(Double(posNoBreak[count - 1]))) + abs(available)
+    let error = extent * 0x1p-22
+    let lines = Double(lineCount + 1)
+    let overhang = Double(max(0, overhang))
+    let slack = max(0, lines * (available - overhang - error) - (end - first - overhang))
+    let least = slack * slack / lines + lines * Double(breaker.linePenalty)
+    return least * (1 - Double(3 * count + 8) * 0x1p-23)
+  }
+}
