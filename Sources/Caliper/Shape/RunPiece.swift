@@ -119,7 +119,8 @@ extension Shaper {
   }
 
   /// The piece of `run` that starts at `start` (a piece start): the whole run, a word up to
-  /// and including the spaces after it, or a cluster (`clusterEnd`).
+  /// and including the spaces after it (and any marks on the last of them: a word starts
+  /// where a grapheme does), or a cluster (`clusterEnd`).
   @inline(__always)
   static func piece(
     from start: Int, in run: TextRun, scalars: [Unicode.Scalar],
@@ -130,12 +131,16 @@ extension Shaper {
     case .clusters:
       return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
     case .words, .wordsAlone:
-      // Over a raw buffer: a long word's scan was a bounds check a scalar.
+      // Over a raw buffer: a long word's scan was a bounds check a scalar. A word ends
+      // after its spaces where a grapheme starts: a mark after a space is
+      // in the space's grapheme and HarfBuzz cluster, so the word goes on past it.
       let end = scalars.withUnsafeBufferPointer { scalars in
         let limit = min(run.range.upperBound, scalars.count)
         var end = start
-        while end < limit, scalars[end].value != 0x20 { end += 1 }
-        while end < limit, scalars[end].value == 0x20 { end += 1 }
+        repeat {
+          while end < limit, scalars[end].value != 0x20 { end += 1 }
+          while end < limit, scalars[end].value == 0x20 { end += 1 }
+        } while end < limit && !boundaries[end]
         return end
       }
       return pieces == .words ? word(start..<end, scalars: scalars) : alone(start..<end)
@@ -201,7 +206,8 @@ extension Shaper {
 
   /// The start of the piece of `run` that holds `offset`: the run's start, the start of the
   /// word (`piece(from:in:scalars:boundaries:pieces:)`) holding it, found by looking back to
-  /// the first non-space after a space, or the start of its cluster piece.
+  /// the first non-space after a space where a grapheme starts, or the start of its cluster
+  /// piece.
   static func pieceStart(
     containing offset: Int, in run: TextRun, scalars: [Unicode.Scalar],
     boundaries: some BooleanLookup, pieces: RunPieces
@@ -217,7 +223,8 @@ extension Shaper {
       }
     case .words, .wordsAlone:
       while start > run.range.lowerBound,
-        !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20)
+        !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20
+          && boundaries[start])
       {
         start -= 1
       }
