@@ -1,3 +1,5 @@
+internal import CHarfBuzz
+
 /// The pieces a run is shaped in: one list for measuring and drawing.
 ///
 /// Problem: a line's width is a sum of the advances preparing shaped — each word alone
@@ -91,8 +93,10 @@ extension Shaper {
   /// GSUB and GPOS lookups see only the buffer's own glyphs.
   static func clusterScripts(_ script: UInt32) -> Bool {
     switch script {
-    case tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo"), tag("Hang"), tag("Latn"),
-      tag("Grek"), tag("Cyrl"), tag("Zyyy"), tag("Zinh"), tag("Zzzz"):
+    case HB_SCRIPT_HAN.rawValue, HB_SCRIPT_HIRAGANA.rawValue, HB_SCRIPT_KATAKANA.rawValue,
+      HB_SCRIPT_BOPOMOFO.rawValue, HB_SCRIPT_HANGUL.rawValue, HB_SCRIPT_LATIN.rawValue,
+      HB_SCRIPT_GREEK.rawValue, HB_SCRIPT_CYRILLIC.rawValue, HB_SCRIPT_COMMON.rawValue,
+      HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue:
       return true
     default: return false
     }
@@ -102,14 +106,11 @@ extension Shaper {
   /// word is the cache's unit rather than a cluster.
   static func spacedScripts(_ script: UInt32) -> Bool {
     switch script {
-    case tag("Latn"), tag("Grek"), tag("Cyrl"), tag("Hang"): return true
+    case HB_SCRIPT_LATIN.rawValue, HB_SCRIPT_GREEK.rawValue, HB_SCRIPT_CYRILLIC.rawValue,
+      HB_SCRIPT_HANGUL.rawValue:
+      return true
     default: return false
     }
-  }
-
-  /// The script tag `name` as HarfBuzz's `hb_script_t` raw value.
-  private static func tag(_ name: StaticString) -> UInt32 {
-    name.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
   }
 
   /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in.
