@@ -57,18 +57,13 @@ enum ClusterJoining {
   }
 
   /// The features HarfBuzz applies across clusters with single substitutions.
-  static let acrossClusterFeatures = ["rand", "frac", "numr", "dnom"].map(tag)
-
-  /// The OpenType tag `name` as a number.
-  static func tag(_ name: String) -> UInt32 {
-    name.utf8.reduce(0) { $0 << 8 | UInt32($1) }
-  }
+  static let acrossClusterFeatures = ["rand", "frac", "numr", "dnom"].map(FontFormat.fourCC)
 
   /// Whether `face` has the table `name` (with any bytes).
   ///
   /// The corresponding HarfBuzz function is `hb_face_reference_table`.
   static func hasTable(_ face: OpaquePointer, _ name: String) -> Bool {
-    let blob = hb_face_reference_table(face, tag(name))
+    let blob = hb_face_reference_table(face, FontFormat.fourCC(name))
     defer { hb_blob_destroy(blob) }
     return hb_blob_get_length(blob) > 0
   }
@@ -79,7 +74,7 @@ enum ClusterJoining {
   private static func onlyLookups(
     _ face: OpaquePointer, _ name: String, safe: Set<Int>, extensionType: Int
   ) -> Bool {
-    let blob = hb_face_reference_table(face, tag(name))
+    let blob = hb_face_reference_table(face, FontFormat.fourCC(name))
     defer { hb_blob_destroy(blob) }
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(blob, &length), length > 0 else { return true }

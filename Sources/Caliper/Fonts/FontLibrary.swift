@@ -1,5 +1,11 @@
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// Finds fonts, opens each file once, and prepares text with a cascade of faces.
 ///
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
@@ -307,6 +313,27 @@ struct FaceKey: CacheKey {
       hash ^= UInt64(bitPattern: Int64(hasher.finalize()))
     }
     return Int32(truncatingIfNeeded: hash ^ hash >> 32)
+  }
+
+  /// The paths compared by their bytes, as `cacheHash` reads them and the file system names
+  /// files: `String`'s `==` calls canonically equivalent paths (an "é" precomposed or not)
+  /// equal, and those are two files whose keys hashed apart.
+  static func == (lhs: FaceKey, rhs: FaceKey) -> Bool {
+    sameBytes(lhs.path, rhs.path) && lhs.variations == rhs.variations
+      && lhs.synthesis == rhs.synthesis
+  }
+
+  /// Whether `first` and `second` are the same UTF-8 bytes (one `memcmp` for native
+  /// strings: every prepare's face lookup compares its key once).
+  private static func sameBytes(_ first: String, _ second: String) -> Bool {
+    let (one, other) = (first.utf8, second.utf8)
+    guard one.count == other.count else { return false }
+    let compared = one.withContiguousStorageIfAvailable { one in
+      other.withContiguousStorageIfAvailable { other in
+        one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0
+      }
+    }
+    return (compared ?? nil) ?? one.elementsEqual(other)
   }
 }
 

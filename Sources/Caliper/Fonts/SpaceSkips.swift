@@ -170,7 +170,7 @@ struct SpaceSkips: Sendable, Equatable {
     _ face: OpaquePointer, _ tag: String,
     _ body: (inout LookupTableReader) throws(Unreadable) -> Result
   ) throws(Unreadable) -> Result? {
-    let blob = hb_face_reference_table(face, ClusterJoining.tag(tag))
+    let blob = hb_face_reference_table(face, FontFormat.fourCC(tag))
     defer { hb_blob_destroy(blob) }
     var length: UInt32 = 0
     guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }

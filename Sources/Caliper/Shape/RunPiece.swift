@@ -1,3 +1,5 @@
+internal import CHarfBuzz
+
 /// The pieces a run is shaped in: one list for measuring and drawing.
 ///
 /// Problem: a line's width is a sum of the advances preparing shaped — each word alone
@@ -91,8 +93,10 @@ extension Shaper {
   /// GSUB and GPOS lookups see only the buffer's own glyphs.
   static func clusterScripts(_ script: UInt32) -> Bool {
     switch script {
-    case tag("Hani"), tag("Hira"), tag("Kana"), tag("Bopo"), tag("Hang"), tag("Latn"),
-      tag("Grek"), tag("Cyrl"), tag("Zyyy"), tag("Zinh"), tag("Zzzz"):
+    case HB_SCRIPT_HAN.rawValue, HB_SCRIPT_HIRAGANA.rawValue, HB_SCRIPT_KATAKANA.rawValue,
+      HB_SCRIPT_BOPOMOFO.rawValue, HB_SCRIPT_HANGUL.rawValue, HB_SCRIPT_LATIN.rawValue,
+      HB_SCRIPT_GREEK.rawValue, HB_SCRIPT_CYRILLIC.rawValue, HB_SCRIPT_COMMON.rawValue,
+      HB_SCRIPT_INHERITED.rawValue, HB_SCRIPT_UNKNOWN.rawValue:
       return true
     default: return false
     }
@@ -102,14 +106,11 @@ extension Shaper {
   /// word is the cache's unit rather than a cluster.
   static func spacedScripts(_ script: UInt32) -> Bool {
     switch script {
-    case tag("Latn"), tag("Grek"), tag("Cyrl"), tag("Hang"): return true
+    case HB_SCRIPT_LATIN.rawValue, HB_SCRIPT_GREEK.rawValue, HB_SCRIPT_CYRILLIC.rawValue,
+      HB_SCRIPT_HANGUL.rawValue:
+      return true
     default: return false
     }
-  }
-
-  /// The script tag `name` as HarfBuzz's `hb_script_t` raw value.
-  private static func tag(_ name: StaticString) -> UInt32 {
-    name.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }
   }
 
   /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in.
@@ -119,7 +120,8 @@ extension Shaper {
   }
 
   /// The piece of `run` that starts at `start` (a piece start): the whole run, a word up to
-  /// and including the spaces after it, or a cluster (`clusterEnd`).
+  /// and including the spaces after it (and any marks on the last of them: a word starts
+  /// where a grapheme does), or a cluster (`clusterEnd`).
   @inline(__always)
   static func piece(
     from start: Int, in run: TextRun, scalars: [Unicode.Scalar],
@@ -130,12 +132,16 @@ extension Shaper {
     case .clusters:
       return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
     case .words, .wordsAlone:
-      // Over a raw buffer: a long word's scan was a bounds check a scalar.
+      // Over a raw buffer: a long word's scan was a bounds check a scalar. A word ends
+      // after its spaces where a grapheme starts: a mark after a space is
+      // in the space's grapheme and HarfBuzz cluster, so the word goes on past it.
       let end = scalars.withUnsafeBufferPointer { scalars in
         let limit = min(run.range.upperBound, scalars.count)
         var end = start
-        while end < limit, scalars[end].value != 0x20 { end += 1 }
-        while end < limit, scalars[end].value == 0x20 { end += 1 }
+        repeat {
+          while end < limit, scalars[end].value != 0x20 { end += 1 }
+          while end < limit, scalars[end].value == 0x20 { end += 1 }
+        } while end < limit && !boundaries[end]
         return end
       }
       return pieces == .words ? word(start..<end, scalars: scalars) : alone(start..<end)
@@ -201,7 +207,8 @@ extension Shaper {
 
   /// The start of the piece of `run` that holds `offset`: the run's start, the start of the
   /// word (`piece(from:in:scalars:boundaries:pieces:)`) holding it, found by looking back to
-  /// the first non-space after a space, or the start of its cluster piece.
+  /// the first non-space after a space where a grapheme starts, or the start of its cluster
+  /// piece.
   static func pieceStart(
     containing offset: Int, in run: TextRun, scalars: [Unicode.Scalar],
     boundaries: some BooleanLookup, pieces: RunPieces
@@ -217,7 +224,8 @@ extension Shaper {
       }
     case .words, .wordsAlone:
       while start > run.range.lowerBound,
-        !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20)
+        !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20
+          && boundaries[start])
       {
         start -= 1
       }
