@@ -18,29 +18,35 @@ extension ShapedText {
       store(piece.packed[...], at: offset, font: font, analysis: analysis)
       return
     }
-    let packed = piece.packed
+    piece.withValues(
+      inline: { storeClean($0, isPlain: piece.isPlain, at: offset, font: font) },
+      spilled: { storeClean($0, isPlain: piece.isPlain, at: offset, font: font) })
+  }
+
+  /// `storeWord` of a clean piece whose packed values are `packed` (inline in the piece or
+  /// its array).
+  @inline(__always)
+  private mutating func storeClean<Value: FixedWidthInteger>(
+    _ packed: UnsafeBufferPointer<Value>, isPlain: Bool, at offset: Int, font: Font
+  ) {
     let (size, units) = (self.size, font.units)
     advances.withUnsafeMutableBufferPointer { advances in
-      packed.withUnsafeBufferPointer { packed in
-        // Checked on the buffers: `Array.count` was an outlined call each here.
-        precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
-        for local in 0..<packed.count {
-          advances[offset + 1 + local] = units.points(
-            Double(ShapedPiece.advance(packed[local])), size: size)
-        }
+      // Checked on the buffers: `Array.count` was an outlined call each here.
+      precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
+      for local in 0..<packed.count {
+        advances[offset + 1 + local] = units.points(
+          Double(ShapedPiece.advance(Int64(packed[local]))), size: size)
       }
     }
-    guard !piece.isPlain else { return }
+    guard !isPlain else { return }
     // The offsets are this word's alone and not yet written: a cluster start and a safe
     // break, as `init(count:size:)` made them.
     clusterStart.withUnsafeMutableWords { starts in
       unsafeBefore.withUnsafeMutableWords { unsafe in
-        packed.withUnsafeBufferPointer { packed in
-          for local in 0..<packed.count where !ShapedPiece.isPlainCluster(packed[local]) {
-            let value = packed[local]
-            if !ShapedPiece.clusterStart(value) { BitArray.set(starts, offset + local, false) }
-            if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, offset + local, true) }
-          }
+        for local in 0..<packed.count where !ShapedPiece.isPlainCluster(Int64(packed[local])) {
+          let value = Int64(packed[local])
+          if !ShapedPiece.clusterStart(value) { BitArray.set(starts, offset + local, false) }
+          if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, offset + local, true) }
         }
       }
     }
