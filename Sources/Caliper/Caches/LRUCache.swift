@@ -222,14 +222,19 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       return slots[Int(slot)].value
     }
 
-    /// `LRUCache.withValue(for:hash:_:)` under the lock.
+    /// `LRUCache.withValue(for:hash:_:)` under the lock, `body` given the value in place:
+    /// handed the value itself, a closure got a copy (four value-witness calls a hit of the
+    /// shape cache, whose values hold an array).
     @inline(__always)
-    mutating func withValue(for probe: Key.Probe, hash: Int32, _ body: (Value) -> Void) -> Bool {
+    mutating func withValue(
+      for probe: Key.Probe, hash: Int32, _ body: (UnsafePointer<Value>) -> Void
+    ) -> Bool {
       guard !index.isEmpty, let slot = find(probe, hash: hash) else { return false }
       hits += 1
       slots.withUnsafeMutableBufferPointer { slots in
-        slots[Int(slot)].used = true
-        body(slots[Int(slot)].value)
+        let entry = slots.baseAddress! + Int(slot)
+        entry.pointee.used = true
+        withUnsafeMutablePointer(to: &entry.pointee.value) { body(UnsafePointer($0)) }
       }
       return true
     }
@@ -285,7 +290,8 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// Runs `body` under the cache's lock: several lookups and inserts for one lock (the
   /// shape cache's words of a run, `Shaper.shapeRun`). `body` must not compute a value that
   /// takes long (shaping a word): other threads wait for the lock meanwhile.
-  func withLock<R>(_ body: (inout Storage) -> R) -> R {
+  /// (No result: a generic one made callers look its type up in the runtime a call.)
+  func withLock(_ body: (inout Storage) -> Void) {
     storage.withLock { body(&$0) }
   }
 
@@ -303,7 +309,7 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// the lock, without a copy to retain and release.
   @inline(__always)
   func withValue(for probe: Key.Probe, hash: Int32, _ body: (Value) -> Void) -> Bool {
-    storage.withLock { $0.withValue(for: probe, hash: hash, body) }
+    storage.withLock { $0.withValue(for: probe, hash: hash) { body($0.pointee) } }
   }
 
   /// Stores `value` at a cost of `cost` bytes (unmarked, at the newest end), evicting

@@ -91,25 +91,17 @@ struct ShapedPiece: Sendable {
   /// The packed values, as an array (the general store's path, and tests).
   var packed: [Int64] {
     guard isInline else { return spilled }
-    return withInline { values in values.map { Int64($0) } }
-  }
-
-  /// Hands `body` the inline values in place (valid only inside it).
-  @inline(__always)
-  private func withInline<R>(_ body: (UnsafeBufferPointer<Int32>) -> R) -> R {
-    withUnsafeBytes(of: inline) { bytes in
-      body(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: Int32.self)[..<Int(inlineLength)]))
+    var lanes = inline
+    return withUnsafeBytes(of: &lanes) { bytes in
+      bytes.bindMemory(to: Int32.self)[..<Int(inlineLength)].map { Int64($0) }
     }
   }
 
-  /// Hands `inline` or `spilled` the values in place, whichever holds them: a caller's loop
-  /// is written once over any fixed-width integer and specialized for both.
-  @inline(__always)
-  func withValues<R>(
-    inline: (UnsafeBufferPointer<Int32>) -> R, spilled: (UnsafeBufferPointer<Int64>) -> R
-  ) -> R {
-    isInline ? withInline(inline) : self.spilled.withUnsafeBufferPointer(spilled)
-  }
+  /// The inline values' lanes (`count` of them are values) when `isInline`.
+  var inlineLanes: (UInt64, UInt64, UInt64, UInt64) { inline }
+
+  /// The values of a piece not kept inline.
+  var spilledValues: [Int64] { spilled }
 
   static func pack(
     advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false

@@ -14,13 +14,31 @@ extension ShapedText {
   /// Writes the cached word `piece` for the scalars from `offset`.
   mutating func storeWord(_ piece: ShapedPiece, at offset: Int, font: Font, analysis: TextAnalysis)
   {
-    guard piece.isClean else {
-      store(piece.packed[...], at: offset, font: font, analysis: analysis)
+    withUnsafePointer(to: piece) { storeWord(in: $0, at: offset, font: font, analysis: analysis) }
+  }
+
+  /// Writes the word `piece` points to (a slot of the shape cache, read in place: a copy of
+  /// the piece was four value-witness calls a hit).
+  mutating func storeWord(
+    in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, analysis: TextAnalysis
+  ) {
+    guard piece.pointee.isClean else {
+      store(piece.pointee.packed[...], at: offset, font: font, analysis: analysis)
       return
     }
-    piece.withValues(
-      inline: { storeClean($0, isPlain: piece.isPlain, at: offset, font: font) },
-      spilled: { storeClean($0, isPlain: piece.isPlain, at: offset, font: font) })
+    let isPlain = piece.pointee.isPlain
+    if piece.pointee.isInline {
+      var lanes = piece.pointee.inlineLanes
+      let count = piece.pointee.count
+      withUnsafeBytes(of: &lanes) { bytes in
+        let values = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: Int32.self)[..<count])
+        storeClean(values, isPlain: isPlain, at: offset, font: font)
+      }
+    } else {
+      piece.pointee.spilledValues.withUnsafeBufferPointer { values in
+        storeClean(values, isPlain: isPlain, at: offset, font: font)
+      }
+    }
   }
 
   /// `storeWord` of a clean piece whose packed values are `packed` (inline in the piece or
