@@ -1,5 +1,4 @@
 import CaliperTestSupport
-import Foundation
 import Testing
 
 @testable import Caliper
@@ -76,15 +75,8 @@ import Testing
       limits: CacheLimits(shapeBytes: limit, preparedBytes: 0))
     let uncached = try FontLibrary(
       fontsDirectory: TestFonts.directory, limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
-    for text in Self.lengthTexts + TestFonts.paragraphs.prefix(60) {
-      let run = try uncached.prepare(text)
-      for _ in 0..<2 {
-        let word = try cached.prepare(text)
-        #expect(word.prefix == run.prefix, "\(text.prefix(40))")
-        #expect(word.clusterStart == run.clusterStart, "\(text.prefix(40))")
-        #expect(word.unsafeBefore == run.unsafeBefore, "\(text.prefix(40))")
-      }
-    }
+    try ShapeCacheLookupTests.expectCachedEqualsUncached(
+      Self.lengthTexts + TestFonts.paragraphs.prefix(60), cached: cached, uncached: uncached)
     let shapes = cached.cacheStatistics.shapes
     #expect(shapes.bytes <= limit, "\(shapes)")
     #expect(shapes.hits > 0, "\(shapes)")
@@ -129,28 +121,19 @@ import Testing
     let shared = try FontLibrary(fontsDirectory: TestFonts.directory, limits: limits)
     _ = try shared.prepare("x")  // the first face opened before the threads race
     let before = shared.cacheStatistics.shapes
-    let mismatches = Locked(0)
-    let done = DispatchGroup()
-    for worker in 0..<4 {
-      done.enter()
-      let thread = Thread {
-        var wrong = 0
-        for step in texts.indices {
-          let index = (step * (worker * 2 + 1) + worker * 17) % texts.count
-          guard let text = try? shared.prepare(texts[index]) else {
-            wrong += 1
-            continue
-          }
-          if Self.shape(text) != expected[index] { wrong += 1 }
+    let mismatches = ConcurrencyTests.onThreads(4) { worker in
+      var wrong = 0
+      for step in texts.indices {
+        let index = (step * (worker * 2 + 1) + worker * 17) % texts.count
+        guard let text = try? shared.prepare(texts[index]) else {
+          wrong += 1
+          continue
         }
-        mismatches.withLock { $0 += wrong }
-        done.leave()
+        if Self.shape(text) != expected[index] { wrong += 1 }
       }
-      thread.stackSize = 8 << 20
-      thread.start()
+      return wrong
     }
-    done.wait()
-    #expect(mismatches.withLock { $0 } == 0)
+    #expect(mismatches == 0)
     let shapes = shared.cacheStatistics.shapes
     #expect(shapes.hits + shapes.misses - before.hits - before.misses == 4 * lookups, "\(shapes)")
     #expect(shapes.bytes <= 24 << 10 && shapes.evictions > 0, "\(shapes)")
