@@ -77,6 +77,25 @@ import Testing
     return mismatches
   }
 
+  /// Runs `work` on `count` threads (8 MB stacks) at once, each given its number, and
+  /// returns the sum of what they return (their mismatches).
+  static func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Int) -> Int {
+    let mismatches = Locked(0)
+    let done = DispatchGroup()
+    for worker in 0..<count {
+      done.enter()
+      let thread = Thread {
+        let found = work(worker)
+        mismatches.withLock { $0 += found }
+        done.leave()
+      }
+      thread.stackSize = 8 << 20
+      thread.start()
+    }
+    done.wait()
+    return mismatches.withLock { $0 }
+  }
+
   @Test func eightThreadsMatchTheSerialRun() throws {
     _ = Self.serial
     // A fresh library with small caches: faces open while threads race, and evictions
@@ -84,20 +103,8 @@ import Testing
     let fonts = try FontLibrary(
       fontsDirectory: TestFonts.directory,
       limits: CacheLimits(shapeBytes: 64 << 10, preparedBytes: 2 << 20))
-    let mismatches = Locked(0)
-    let done = DispatchGroup()
-    for worker in 0..<8 {
-      done.enter()
-      let thread = Thread {
-        let count = Self.work(worker: worker, fonts: fonts)
-        mismatches.withLock { $0 += count }
-        done.leave()
-      }
-      thread.stackSize = 8 << 20
-      thread.start()
-    }
-    done.wait()
-    #expect(mismatches.withLock { $0 } == 0)
+    let mismatches = Self.onThreads(8) { Self.work(worker: $0, fonts: fonts) }
+    #expect(mismatches == 0)
     let statistics = fonts.cacheStatistics
     #expect(statistics.shapes.evictions > 0 && statistics.prepared.hits > 0)
   }

@@ -21,7 +21,19 @@ import Testing
       "office office fluffy office ", "a\u{2028}b a\u{2028}b ", "x\u{0C}y x\u{0C}y ",
       "\u{E000}x \u{E000}x ",
     ]
-    for text in extra + TestFonts.paragraphs.prefix(200) {
+    try Self.expectCachedEqualsUncached(
+      extra + TestFonts.paragraphs.prefix(200), cached: cached, uncached: uncached)
+    let shapes = cached.cacheStatistics.shapes
+    #expect(shapes.hits > 2 * shapes.misses, "\(shapes)")
+  }
+
+  /// Each text prepared twice through `cached` (the second time every word it keeps is a
+  /// hit) has the advances, cluster starts, unsafe offsets and `.notdef` count that
+  /// `uncached` (a library without a shape cache) gives it.
+  static func expectCachedEqualsUncached(
+    _ texts: [String], cached: FontLibrary, uncached: FontLibrary
+  ) throws {
+    for text in texts {
       let run = try uncached.prepare(text)
       for _ in 0..<2 {
         let word = try cached.prepare(text)
@@ -31,8 +43,6 @@ import Testing
         #expect(word.missingGlyphCount == run.missingGlyphCount, "\(text.prefix(40))")
       }
     }
-    let shapes = cached.cacheStatistics.shapes
-    #expect(shapes.hits > 2 * shapes.misses, "\(shapes)")
   }
 
   /// Plainness by hand: a word whose every scalar starts a cluster with a glyph and no

@@ -45,43 +45,71 @@ public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
 /// same key at once may both compute it (the first stored wins).
 /// A limit of 0 disables the cache: nothing is stored and every lookup computes.
 final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
+  /// An entry: what a hit reads first (the key, compared; the value; the mark it sets),
+  /// then what only inserting and evicting read, so that a hit touches one stretch of the
+  /// slot (a shape-cache word's key and inline advances, `ShapedPiece`).
   private struct Slot {
     var key: Key
     var value: Value
+    /// Used since it was queued or last passed over by eviction: its second chance.
+    var used = false
     var cost: Int
     /// The key's hash, kept so that the index never hashes a stored key again.
     var hash: Int32
     var newer: Int32  // towards the newest end of the queue; -1 at the end
     var older: Int32
-    /// Used since it was queued or last passed over by eviction: its second chance.
-    var used = false
   }
 
-  private struct Storage {
-    var slots: [Slot] = []
-    var free: [Int32] = []
-    /// The index: slot numbers by key hash, open addressing with linear probing (-1 empty),
-    /// at most half full. A key is kept once, in its slot; a `[Key: Int]` held a second
-    /// copy of every key (the shape cache's 80-byte keys: ~1.5 MB of a bulk run's 6 MB heap).
-    var index: [Int32] = []
-    var entries = 0
-    var newest: Int32 = -1
-    var oldest: Int32 = -1
-    var bytes = 0
-    var hits = 0
-    var misses = 0
-    var evictions = 0
+  /// The cache's state, under its lock. A caller holding the lock for several lookups
+  /// (`withLock`) asks it directly.
+  struct Storage {
+    private var slots: [Slot] = []
+    private var free: [Int32] = []
+    /// The index: per bucket a stored key's hash (high 32 bits) and its slot number (low 32
+    /// bits; all ones for an empty bucket), open addressing with linear probing, at most
+    /// half full. A key is kept once, in its slot; a `[Key: Int]` held a second copy of
+    /// every key (the shape cache's 80-byte keys: ~1.5 MB of a bulk run's 6 MB heap). The
+    /// hash beside the slot number lets a probe pass other keys' buckets without reading
+    /// their slots, and a hit read its slot's key and value only (the hash sat 96 bytes
+    /// into a shape-cache slot, on a line of its own: i32o's profile).
+    private var index: [UInt64] = []
+    private(set) var entries = 0
+    private var newest: Int32 = -1
+    private var oldest: Int32 = -1
+    private(set) var bytes = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
+    private(set) var evictions = 0
+    /// The cache's bound (`LRUCache.byteLimit`).
+    let byteLimit: Int
 
-    /// The bucket of `key`, and its slot if it is stored (else the empty bucket that ends
-    /// its probe). `index` must not be empty.
-    func find(_ key: Key, hash: Int32) -> (bucket: Int, slot: Int32?) {
+    init(byteLimit: Int) {
+      self.byteLimit = byteLimit
+    }
+
+    private static var emptyBucket: UInt64 { .max }
+
+    @inline(__always)
+    private static func bucket(hash: Int32, slot: Int32) -> UInt64 {
+      UInt64(UInt32(bitPattern: hash)) << 32 | UInt64(UInt32(bitPattern: slot))
+    }
+
+    /// A bucket's slot number; negative for an empty bucket.
+    @inline(__always)
+    private static func slot(_ bucket: UInt64) -> Int32 { Int32(truncatingIfNeeded: bucket) }
+
+    @inline(__always)
+    private static func hash(_ bucket: UInt64) -> Int32 { Int32(truncatingIfNeeded: bucket >> 32) }
+
+    /// The slot of `key`, if it is stored. `index` must not be empty.
+    private func find(_ key: Key, hash: Int32) -> Int32? {
       let mask = index.count - 1
       var bucket = Int(truncatingIfNeeded: hash) & mask
       while true {
-        let slot = index[bucket]
-        if slot < 0 { return (bucket, nil) }
-        let stored = Int(slot)
-        if slots[stored].hash == hash, slots[stored].key == key { return (bucket, slot) }
+        let entry = index[bucket]
+        let slot = Self.slot(entry)
+        if slot < 0 { return nil }
+        if Self.hash(entry) == hash, slots[Int(slot)].key == key { return slot }
         bucket = (bucket + 1) & mask
       }
     }
@@ -89,52 +117,53 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// The slot of the key filed under `hash` that `probe` describes, compared in place
     /// (a key copied out to compare is retained and released).
     @inline(__always)
-    func find(_ probe: Key.Probe, hash: Int32) -> Int32? {
+    private func find(_ probe: Key.Probe, hash: Int32) -> Int32? {
       let mask = index.count - 1
       var bucket = Int(truncatingIfNeeded: hash) & mask
       while true {
-        let slot = index[bucket]
+        let entry = index[bucket]
+        let slot = Self.slot(entry)
         if slot < 0 { return nil }
-        let stored = Int(slot)
-        if slots[stored].hash == hash, slots[stored].key.matches(probe) { return slot }
+        if Self.hash(entry) == hash, slots[Int(slot)].key.matches(probe) { return slot }
         bucket = (bucket + 1) & mask
       }
     }
 
-    func slot(for key: Key, hash: Int32) -> Int32? {
-      index.isEmpty ? nil : find(key, hash: hash).slot
+    private func slot(for key: Key, hash: Int32) -> Int32? {
+      index.isEmpty ? nil : find(key, hash: hash)
     }
 
     /// Puts `slot` in the index (its key is not there), growing it past half full.
-    mutating func addToIndex(_ slot: Int32) {
+    private mutating func addToIndex(_ slot: Int32) {
       if (entries + 1) * 2 > index.count {
-        var grown = [Int32](repeating: -1, count: max(16, index.count * 2))
+        var grown = [UInt64](repeating: Self.emptyBucket, count: max(16, index.count * 2))
         let mask = grown.count - 1
-        for stored in index where stored >= 0 {
-          var bucket = Int(truncatingIfNeeded: slots[Int(stored)].hash) & mask
-          while grown[bucket] >= 0 { bucket = (bucket + 1) & mask }
+        for stored in index where Self.slot(stored) >= 0 {
+          var bucket = Int(truncatingIfNeeded: Self.hash(stored)) & mask
+          while Self.slot(grown[bucket]) >= 0 { bucket = (bucket + 1) & mask }
           grown[bucket] = stored
         }
         index = grown
       }
       let mask = index.count - 1
-      var bucket = Int(truncatingIfNeeded: slots[Int(slot)].hash) & mask
-      while index[bucket] >= 0 { bucket = (bucket + 1) & mask }
-      index[bucket] = slot
+      let hash = slots[Int(slot)].hash
+      var bucket = Int(truncatingIfNeeded: hash) & mask
+      while Self.slot(index[bucket]) >= 0 { bucket = (bucket + 1) & mask }
+      index[bucket] = Self.bucket(hash: hash, slot: slot)
       entries += 1
     }
 
     /// Takes `slot` out of the index, shifting back the entries probed past it.
-    mutating func removeFromIndex(_ slot: Int32) {
+    private mutating func removeFromIndex(_ slot: Int32) {
       let mask = index.count - 1
       var hole = Int(truncatingIfNeeded: slots[Int(slot)].hash) & mask
-      while index[hole] != slot { hole = (hole + 1) & mask }
+      while Self.slot(index[hole]) != slot { hole = (hole + 1) & mask }
       var next = hole
       while true {
         next = (next + 1) & mask
         let moved = index[next]
-        if moved < 0 { break }
-        let home = Int(truncatingIfNeeded: slots[Int(moved)].hash) & mask
+        if Self.slot(moved) < 0 { break }
+        let home = Int(truncatingIfNeeded: Self.hash(moved)) & mask
         // `moved` may fill the hole unless its home lies cyclically in (hole, next].
         let homeAfterHole =
           hole <= next ? (hole < home && home <= next) : (hole < home || home <= next)
@@ -143,17 +172,17 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
           hole = next
         }
       }
-      index[hole] = -1
+      index[hole] = Self.emptyBucket
       entries -= 1
     }
 
-    mutating func unlink(_ slot: Int32) {
+    private mutating func unlink(_ slot: Int32) {
       let (newer, older) = (slots[Int(slot)].newer, slots[Int(slot)].older)
       if newer >= 0 { slots[Int(newer)].older = older } else { newest = older }
       if older >= 0 { slots[Int(older)].newer = newer } else { oldest = newer }
     }
 
-    mutating func pushNewest(_ slot: Int32) {
+    private mutating func pushNewest(_ slot: Int32) {
       slots[Int(slot)].newer = -1
       slots[Int(slot)].older = newest
       if newest >= 0 { slots[Int(newest)].newer = slot }
@@ -164,7 +193,7 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     /// Evicts the oldest entry not used since it was queued or last passed over; the used
     /// ones before it lose their mark and go to the newest end (their second chance). Ends
     /// within one pass of the queue: past it every entry is unmarked.
-    mutating func evictOldestUnused() {
+    private mutating func evictOldestUnused() {
       while slots[Int(oldest)].used {
         let slot = oldest
         slots[Int(slot)].used = false
@@ -175,36 +204,101 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       evictions += 1
     }
 
-    mutating func remove(_ slot: Int32) {
+    private mutating func remove(_ slot: Int32) {
       unlink(slot)
       removeFromIndex(slot)
       bytes -= slots[Int(slot)].cost
       free.append(slot)
     }
+
+    /// The cached value for `key`, marked used; nil counts as a miss.
+    mutating func value(for key: Key, hash: Int32) -> Value? {
+      guard let slot = slot(for: key, hash: hash) else {
+        misses += 1
+        return nil
+      }
+      hits += 1
+      slots[Int(slot)].used = true
+      return slots[Int(slot)].value
+    }
+
+    /// `LRUCache.withValue(for:hash:_:)` under the lock, `body` given the value in place:
+    /// handed the value itself, a closure got a copy (four value-witness calls a hit of the
+    /// shape cache, whose values hold an array).
+    @inline(__always)
+    mutating func withValue(
+      for probe: Key.Probe, hash: Int32, _ body: (UnsafePointer<Value>) -> Void
+    ) -> Bool {
+      guard !index.isEmpty, let slot = find(probe, hash: hash) else { return false }
+      hits += 1
+      slots.withUnsafeMutableBufferPointer { slots in
+        let entry = slots.baseAddress! + Int(slot)
+        entry.pointee.used = true
+        withUnsafeMutablePointer(to: &entry.pointee.value) { body(UnsafePointer($0)) }
+      }
+      return true
+    }
+
+    /// Counts a miss found by `withValue(for:hash:_:)` (which counts none).
+    mutating func countMiss() { misses += 1 }
+
+    /// `LRUCache.insert(_:for:cost:)` under the lock, `hash` being the key's.
+    mutating func insert(_ value: Value, for key: Key, hash: Int32, cost: Int) {
+      guard byteLimit > 0, cost <= byteLimit else { return }
+      if let existing = slot(for: key, hash: hash) { remove(existing) }
+      while bytes + cost > byteLimit, oldest >= 0 {
+        evictOldestUnused()
+      }
+      let entry = Slot(key: key, value: value, cost: cost, hash: hash, newer: -1, older: -1)
+      let slot: Int32
+      if let reused = free.popLast() {
+        slots[Int(reused)] = entry
+        slot = reused
+      } else {
+        slots.append(entry)
+        slot = Int32(slots.count - 1)
+      }
+      addToIndex(slot)
+      bytes += cost
+      pushNewest(slot)
+    }
+
+    /// Drops `key`'s entry, if any.
+    mutating func removeValue(for key: Key, hash: Int32) {
+      if let slot = slot(for: key, hash: hash) { remove(slot) }
+    }
+
+    /// Empties the cache; the counters stay.
+    mutating func removeAll() {
+      var empty = Storage(byteLimit: byteLimit)
+      (empty.hits, empty.misses, empty.evictions) = (hits, misses, evictions)
+      self = empty
+    }
   }
 
   /// The hash the index files `key` under.
-  private static func hash(_ key: Key) -> Int32 { key.cacheHash }
+  static func hash(_ key: Key) -> Int32 { key.cacheHash }
 
   let byteLimit: Int
-  private let storage = Mutex(Storage())
+  private let storage: Mutex<Storage>
 
   init(byteLimit: Int) {
     self.byteLimit = max(0, byteLimit)
+    storage = Mutex(Storage(byteLimit: self.byteLimit))
+  }
+
+  /// Runs `body` under the cache's lock: several lookups and inserts for one lock (the
+  /// shape cache's words of a run, `Shaper.shapeRun`). `body` must not compute a value that
+  /// takes long (shaping a word): other threads wait for the lock meanwhile.
+  /// (No result: a generic one made callers look its type up in the runtime a call.)
+  func withLock(_ body: (inout Storage) -> Void) {
+    storage.withLock { body(&$0) }
   }
 
   /// The cached value for `key`, marked used; nil counts as a miss.
   func value(for key: Key) -> Value? {
     let hash = Self.hash(key)
-    return storage.withLock { storage -> Value? in
-      guard let slot = storage.slot(for: key, hash: hash) else {
-        storage.misses += 1
-        return nil
-      }
-      storage.hits += 1
-      storage.slots[Int(slot)].used = true
-      return storage.slots[Int(slot)].value
-    }
+    return storage.withLock { $0.value(for: key, hash: hash) }
   }
 
   /// Hands `body` the cached value whose key is filed under `hash` and described by
@@ -215,17 +309,7 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// the lock, without a copy to retain and release.
   @inline(__always)
   func withValue(for probe: Key.Probe, hash: Int32, _ body: (Value) -> Void) -> Bool {
-    storage.withLock { storage -> Bool in
-      guard !storage.index.isEmpty, let slot = storage.find(probe, hash: hash) else {
-        return false
-      }
-      storage.hits += 1
-      storage.slots.withUnsafeMutableBufferPointer { slots in
-        slots[Int(slot)].used = true
-        body(slots[Int(slot)].value)
-      }
-      return true
-    }
+    storage.withLock { $0.withValue(for: probe, hash: hash) { body($0.pointee) } }
   }
 
   /// Stores `value` at a cost of `cost` bytes (unmarked, at the newest end), evicting
@@ -234,24 +318,7 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   func insert(_ value: Value, for key: Key, cost: Int) {
     guard byteLimit > 0, cost <= byteLimit else { return }
     let hash = Self.hash(key)
-    storage.withLock { storage in
-      if let existing = storage.slot(for: key, hash: hash) { storage.remove(existing) }
-      while storage.bytes + cost > byteLimit, storage.oldest >= 0 {
-        storage.evictOldestUnused()
-      }
-      let entry = Slot(key: key, value: value, cost: cost, hash: hash, newer: -1, older: -1)
-      let slot: Int32
-      if let reused = storage.free.popLast() {
-        storage.slots[Int(reused)] = entry
-        slot = reused
-      } else {
-        storage.slots.append(entry)
-        slot = Int32(storage.slots.count - 1)
-      }
-      storage.addToIndex(slot)
-      storage.bytes += cost
-      storage.pushNewest(slot)
-    }
+    storage.withLock { $0.insert(value, for: key, hash: hash, cost: cost) }
   }
 
   /// The cached value, else the value `make()` returns, stored at the cost it gives.
@@ -267,18 +334,12 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// Drops `key`'s entry, if any.
   func removeValue(for key: Key) {
     let hash = Self.hash(key)
-    storage.withLock { storage in
-      if let slot = storage.slot(for: key, hash: hash) { storage.remove(slot) }
-    }
+    storage.withLock { $0.removeValue(for: key, hash: hash) }
   }
 
   /// Empties the cache (the counters stay).
   func removeAll() {
-    storage.withLock { storage in
-      let counters = (storage.hits, storage.misses, storage.evictions)
-      storage = Storage()
-      (storage.hits, storage.misses, storage.evictions) = counters
-    }
+    storage.withLock { $0.removeAll() }
   }
 
   var statistics: CacheStatistics {

@@ -218,43 +218,56 @@ struct Shaper: ~Copyable {
   /// Shapes `run` of `analysis` in `font` and writes each scalar's advance in points,
   /// cluster start and unsafe-to-break flag; word by word (or cluster by cluster) through
   /// `cache` where it may.
+  ///
+  /// Problem: the cache's lock taken once a word (twice more for a miss: the whole key's
+  /// lookup and the insert) was 37 lock pairs a Gatsby paragraph. Solution: one lock for
+  /// the words up to the next one to shape (`cachedStretch`), which stores the hits under
+  /// it and counts the miss; the miss is shaped outside the lock and stored under the next
+  /// one, ahead of the next words' lookups: 1 + misses locks a run, and each thread's
+  /// lookups, misses, inserts and evictions come in the order a lock a word gave them.
   func shapeRun(
     _ run: TextRun, analysis: TextAnalysis, font: Font, style: TextStyle, cache: ShapeCache,
     into output: inout ShapedText
   ) {
     let scalars = analysis.scalars
     let pieces = pieces(run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
-    let languageKey = Int(bitPattern: UnsafeRawPointer(language))
-    let features = styleFeatures
     var start = run.range.lowerBound
+    // A word shaped since the last lock, to store under the next.
+    var shaped: ShapedWord?
+    // Whether `shaped` holds one: `shaped != nil` was a generic comparison, a value-witness
+    // call a piece.
+    var isShaped = false
     while start < run.range.upperBound {
-      let piece = Self.piece(
+      var piece = Self.piece(
         from: start, in: run, scalars: scalars, boundaries: analysis.graphemeStart,
         pieces: pieces)
-      if piece.isCached {
-        let word = scalars.withUnsafeBufferPointer { scalars in
-          ShapeWord(
-            font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-            upright: run.isUpright, language: languageKey, featuresDigest: featuresDigest,
-            word: UnsafeBufferPointer(rebasing: scalars[piece.range]))
-        }
-        // A word seen before is stored from the cache without making its key.
-        let stored =
-          word.fits
-          && cache.cache.withValue(
-            for: ShapeKey.Probe(word: word, features: features), hash: word.cacheHash
-          ) { cached in output.storeWord(cached, at: start, font: font, analysis: analysis) }
-        if !stored {
-          let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
-          let shaped = cache.cache.value(for: key) {
-            let packed = shape(
-              scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
-              run: run, font: font)
-            return (ShapedPiece(packed: packed, scalars: scalars[piece.range]), key.cost)
+      var missed: ShapeKey?
+      if piece.isCached || isShaped {
+        // Plain variables set under the lock, not a tuple returned through it: a generic
+        // result's tuple type was looked up in the runtime (its labels by `strcmp`) a call.
+        var runEnds = false
+        cache.cache.withLock { storage in
+          if let shaped {
+            storage.insert(
+              shaped.value, for: shaped.key, hash: shaped.key.cacheHash, cost: shaped.key.cost)
           }
-          output.storeWord(shaped, at: start, font: font, analysis: analysis)
+          runEnds = cachedStretch(
+            from: &piece, missed: &missed, run: run, pieces: pieces, analysis: analysis,
+            font: font, storage: &storage, into: &output)
         }
-      } else {
+        shaped = nil
+        isShaped = false
+        if runEnds { break }
+      }
+      if let key = missed {
+        let packed = shape(
+          scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
+          run: run, font: font)
+        let value = ShapedPiece(packed: packed, scalars: scalars[piece.range])
+        output.storeWord(value, at: piece.range.lowerBound, font: font, analysis: analysis)
+        shaped = ShapedWord(key: key, value: value)
+        isShaped = true
+      } else if !piece.isCached {
         // The run whole, or a word in context, or (clean and long) alone, without keeping it.
         shape(
           scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
@@ -266,8 +279,62 @@ struct Shaper: ~Copyable {
       }
       start = piece.range.upperBound
     }
+    if isShaped, let shaped {
+      cache.cache.insert(shaped.value, for: shaped.key, cost: shaped.key.cost)
+    }
     guard pieces != .run else { return }
     // The run's own start is a safe place to cut: the run is shaped on its own anyway.
     output.unsafeBefore[run.range.lowerBound] = false
   }
+
+  /// Under the cache's lock: from `piece`, stores each cached word that is a hit, and
+  /// leaves in `piece` the first that is not (its key in `missed`, its miss counted) or is
+  /// not cached at all; returns true instead when every word to the run's end was a hit.
+  private func cachedStretch(
+    from piece: inout RunPiece, missed: inout ShapeKey?, run: TextRun, pieces: RunPieces,
+    analysis: TextAnalysis, font: Font, storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage,
+    into output: inout ShapedText
+  ) -> Bool {
+    let scalars = analysis.scalars
+    let languageKey = Int(bitPattern: UnsafeRawPointer(language))
+    while true {
+      guard piece.isCached else { return false }
+      let word = scalars.withUnsafeBufferPointer { scalars in
+        ShapeWord(
+          font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
+          upright: run.isUpright, language: languageKey, featuresDigest: featuresDigest,
+          word: UnsafeBufferPointer(rebasing: scalars[piece.range]))
+      }
+      let start = piece.range.lowerBound
+      if word.fits {
+        // A word seen before is stored from the cache without making its key.
+        let hit = storage.withValue(
+          for: ShapeKey.Probe(word: word, features: styleFeatures), hash: word.cacheHash
+        ) { cached in output.storeWord(in: cached, at: start, font: font, analysis: analysis) }
+        if !hit {
+          storage.countMiss()
+          missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
+          return false
+        }
+      } else {
+        // A longer word is looked up by its whole key, which counts a miss.
+        let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
+        guard let cached = storage.value(for: key, hash: key.cacheHash) else {
+          missed = key
+          return false
+        }
+        output.storeWord(cached, at: start, font: font, analysis: analysis)
+      }
+      guard piece.range.upperBound < run.range.upperBound else { return true }
+      piece = Self.piece(
+        from: piece.range.upperBound, in: run, scalars: scalars,
+        boundaries: analysis.graphemeStart, pieces: pieces)
+    }
+  }
+}
+
+/// A word shaped on a miss, to store in the shape cache under the next lock.
+private struct ShapedWord {
+  let key: ShapeKey
+  let value: ShapedPiece
 }

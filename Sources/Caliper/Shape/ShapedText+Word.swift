@@ -14,33 +14,57 @@ extension ShapedText {
   /// Writes the cached word `piece` for the scalars from `offset`.
   mutating func storeWord(_ piece: ShapedPiece, at offset: Int, font: Font, analysis: TextAnalysis)
   {
-    guard piece.isClean else {
-      store(piece.packed[...], at: offset, font: font, analysis: analysis)
+    withUnsafePointer(to: piece) { storeWord(in: $0, at: offset, font: font, analysis: analysis) }
+  }
+
+  /// Writes the word `piece` points to (a slot of the shape cache, read in place: a copy of
+  /// the piece was four value-witness calls a hit).
+  mutating func storeWord(
+    in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, analysis: TextAnalysis
+  ) {
+    guard piece.pointee.isClean else {
+      store(piece.pointee.packed[...], at: offset, font: font, analysis: analysis)
       return
     }
-    let packed = piece.packed
-    let (size, units) = (self.size, font.units)
-    advances.withUnsafeMutableBufferPointer { advances in
-      packed.withUnsafeBufferPointer { packed in
-        // Checked on the buffers: `Array.count` was an outlined call each here.
-        precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
-        for local in 0..<packed.count {
-          advances[offset + 1 + local] = units.points(
-            Double(ShapedPiece.advance(packed[local])), size: size)
-        }
+    let isPlain = piece.pointee.isPlain
+    if piece.pointee.isInline {
+      var lanes = piece.pointee.inlineLanes
+      let count = piece.pointee.count
+      withUnsafeBytes(of: &lanes) { bytes in
+        let values = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: Int32.self)[..<count])
+        storeClean(values, isPlain: isPlain, at: offset, font: font)
+      }
+    } else {
+      piece.pointee.spilledValues.withUnsafeBufferPointer { values in
+        storeClean(values, isPlain: isPlain, at: offset, font: font)
       }
     }
-    guard !piece.isPlain else { return }
+  }
+
+  /// `storeWord` of a clean piece whose packed values are `packed` (inline in the piece or
+  /// its array).
+  @inline(__always)
+  private mutating func storeClean<Value: FixedWidthInteger>(
+    _ packed: UnsafeBufferPointer<Value>, isPlain: Bool, at offset: Int, font: Font
+  ) {
+    let (size, units) = (self.size, font.units)
+    advances.withUnsafeMutableBufferPointer { advances in
+      // Checked on the buffers: `Array.count` was an outlined call each here.
+      precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
+      for local in 0..<packed.count {
+        advances[offset + 1 + local] = units.points(
+          Double(ShapedPiece.advance(Int64(packed[local]))), size: size)
+      }
+    }
+    guard !isPlain else { return }
     // The offsets are this word's alone and not yet written: a cluster start and a safe
     // break, as `init(count:size:)` made them.
     clusterStart.withUnsafeMutableWords { starts in
       unsafeBefore.withUnsafeMutableWords { unsafe in
-        packed.withUnsafeBufferPointer { packed in
-          for local in 0..<packed.count where !ShapedPiece.isPlainCluster(packed[local]) {
-            let value = packed[local]
-            if !ShapedPiece.clusterStart(value) { BitArray.set(starts, offset + local, false) }
-            if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, offset + local, true) }
-          }
+        for local in 0..<packed.count where !ShapedPiece.isPlainCluster(Int64(packed[local])) {
+          let value = Int64(packed[local])
+          if !ShapedPiece.clusterStart(value) { BitArray.set(starts, offset + local, false) }
+          if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, offset + local, true) }
         }
       }
     }
