@@ -32,6 +32,9 @@ public struct FontCascade: Sendable {
   /// of the styles `synthesis` allows (`FontSynthesis`, `TextStyle.fontSynthesis`).
   var request = (weight: FontDescriptor.regular, slant: FontDescriptor.Slant.roman)
   var synthesis: FontSynthesis = []
+  /// The time the faces' files are checked against (`FontLibrary.fileCheckNow()`), read
+  /// once when the cascade was made, for every face a preparation with it looks up.
+  let checkedAt: UInt64
 
   /// Picks faces, opening them lazily. One per `PreparedText` preparation.
   struct Resolver {
@@ -114,12 +117,14 @@ public struct FontCascade: Sendable {
       let variations =
         cascade.ownVariations.isEmpty
         ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
-      var font = try cascade.library.font(key: paths[index], variations: variations)
+      var font = try cascade.library.font(
+        key: paths[index], variations: variations, now: cascade.checkedAt)
       let missing = font.missingStyles(
         weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)
       if !missing.isEmpty {
         font = try cascade.library.font(
-          key: paths[index], variations: variations, synthesis: missing)
+          key: paths[index], variations: variations, synthesis: missing,
+          now: cascade.checkedAt)
       }
       fonts[index] = font
       return font
