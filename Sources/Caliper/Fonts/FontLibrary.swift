@@ -49,6 +49,9 @@ public final class FontLibrary: Sendable {
   private let bundledEmojiIndex: Int?
   /// Bumped when a face is reloaded or the caches are emptied; part of every prepared key.
   let generation = Atomic<UInt64>(0)
+  /// The bundled cascade's first face for each scalar met, under the generation it was
+  /// found in (`FontCascade.Resolver`).
+  let bundledFirstFaces = FirstFaceTable()
   /// `limits.fileCheckInterval` in nanoseconds (`FileCheck`); 0: every lookup checks.
   let fileCheckInterval: UInt64
 
@@ -273,7 +276,8 @@ public final class FontLibrary: Sendable {
     guard !style.fonts.isEmpty else {
       return FontCascade(
         library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,
-        variations: style.variations, systemFallback: style.systemFallback, checkedAt: now)
+        variations: style.variations, systemFallback: style.systemFallback, checkedAt: now,
+        sharesFirstFaces: true)
     }
     guard style.fonts.count + bundledCascade.count <= FontCascade.mostFaces else {
       throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
