@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 // Caliper: text measurement with real fonts (HarfBuzz over FreeType faces, ICU line breaks).
+import Foundation
 import PackageDescription
 
 // The release CLI (Scripts/run, Scripts/install, Benchmarks/run) starts in half the time
@@ -19,14 +20,19 @@ import PackageDescription
 // (`-export-dynamic`): nothing loads caliper's symbols, but 3,500 of them in its dynamic
 // table were looked through by the loader for every library's relocation, and kept their
 // code from the linker's garbage collection (bulk job peak RSS 14.7 → 13.8 MB).
-let releaseCLILinking = [
-  "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-  "-Xlinker",
-  "--symbol-ordering-file=" + Context.packageDirectory
-    + "/Scripts/static-link/hot-functions.txt",
-  "-Xlinker", "--no-warn-symbol-ordering", "-Xlinker", "--no-export-dynamic",
-  "-L", Context.packageDirectory + "/Scripts/static-link", "-Xlinker", "-l:libstdc++.a",
-]
+// The arguments are in Scripts/static-link/release-linking.txt, which Benchmarks/Package.swift
+// reads too, so that caliper-bench is linked as the CLI is.
+let releaseCLILinking = releaseLinking(root: Context.packageDirectory)
+
+/// Scripts/static-link/release-linking.txt's arguments, `$ROOT` replaced by `root`.
+func releaseLinking(root: String) -> [String] {
+  let file = root + "/Scripts/static-link/release-linking.txt"
+  guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+    fatalError("cannot read \(file)")
+  }
+  return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    .map { $0.replacingOccurrences(of: "$ROOT", with: root) }
+}
 
 let package = Package(
   name: "Caliper",

@@ -1,7 +1,25 @@
 // swift-tools-version:6.0
 // Caliper's benchmarks: Caliper against Pango on the same fonts, text and widths.
 // A package of its own, so that only benchmarking needs Pango (libpango1.0-dev).
+import Foundation
 import PackageDescription
+
+/// The Caliper package's folder (this one's parent).
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().path
+
+/// How the release `caliper` is linked (lld, the hot functions first, libstdc++ static: the
+/// parent's Package.swift says why), read from the one file its releaseCLILinking reads,
+/// `$ROOT` replaced, so that caliper-bench runs the library's code laid out as users get it.
+/// (Scripts/release-build compiles each function into a section of its own, which the
+/// ordering needs: Benchmarks/run builds caliper-bench through it.)
+func releaseLinking(root: String) -> [String] {
+  let file = root + "/Scripts/static-link/release-linking.txt"
+  guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+    fatalError("cannot read \(file)")
+  }
+  return text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    .map { $0.replacingOccurrences(of: "$ROOT", with: root) }
+}
 
 let package = Package(
   name: "CaliperBenchmarks",
@@ -38,7 +56,11 @@ let package = Package(
     ),
     .executableTarget(
       name: "caliper-bench",
-      dependencies: [.product(name: "Caliper", package: "Caliper"), "PangoShim", "Floor"]
+      dependencies: [.product(name: "Caliper", package: "Caliper"), "PangoShim", "Floor"],
+      linkerSettings: [
+        .unsafeFlags(
+          releaseLinking(root: root), .when(platforms: [.linux], configuration: .release))
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

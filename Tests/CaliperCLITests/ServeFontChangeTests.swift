@@ -1,10 +1,11 @@
+import Caliper
 import CaliperTestSupport
 import Foundation
 import Testing
 
-/// A font file rewritten between two requests to one `caliper serve` process: the second
-/// answer is the one a fresh process gives, not the first one again from the process's
-/// caches (default limits).
+/// A font file rewritten between two requests to one `caliper serve` process: the second,
+/// asked once the library's file check interval has passed, gets the answer a fresh process
+/// gives, not the first one again from the process's caches (default limits).
 @Suite struct ServeFontChangeTests {
   /// Writes `request` to the running service and reads its one response line.
   static func ask(_ request: String, input: FileHandle, output: FileHandle) -> String {
@@ -59,6 +60,10 @@ import Testing
     // Rewritten in place with another font: Noto Sans Mono's advances are all 600 units.
     try Data(contentsOf: URL(fileURLWithPath: fonts + "/NotoSansMono-Regular.ttf"))
       .write(to: URL(fileURLWithPath: path))
+    // `serve` checks a file at most once per `CacheLimits.fileCheckInterval` (by default).
+    let interval = CacheLimits().fileCheckInterval.components
+    Thread.sleep(
+      forTimeInterval: Double(interval.seconds) + Double(interval.attoseconds) / 1e18 + 0.1)
     let second = Self.ask(request, input: write, output: read)
     try write.close()
     process.waitUntilExit()

@@ -16,9 +16,12 @@ public enum TestFonts {
   public static let fixtures = root + "/Tests/CaliperTests/Fixtures"
 
   /// The library most tests use: no prepared-text cache, so that every `prepare` really
-  /// prepares (tests compare fresh preparations); shaped words are cached as by default.
+  /// prepares (tests compare fresh preparations); shaped words are cached as by default; a
+  /// font file is checked on every lookup (a test that rewrites one sees it at once).
   public static let library = Result { () throws(CaliperError) in
-    try FontLibrary(fontsDirectory: directory, limits: CacheLimits(preparedBytes: 0))
+    try FontLibrary(
+      fontsDirectory: directory,
+      limits: CacheLimits(preparedBytes: 0, fileCheckInterval: .zero))
   }
 
   /// The test corpus's paragraphs longer than 40 characters: Gatsby, then the

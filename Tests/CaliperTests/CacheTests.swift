@@ -138,12 +138,13 @@ import Testing
   }
 
   /// A font file rewritten after it was loaded is read again: its face, and the texts
-  /// prepared with it, are not reused.
+  /// prepared with it, are not reused (files checked on every lookup: `FileCheckTests`
+  /// for the interval).
   @Test func rewrittenFontIsReloaded() throws {
     let path = TemporaryFiles.path("cache-test.ttf")
     defer { try? FileManager.default.removeItem(atPath: path) }
     try Self.write(TestFonts.directory + "/NotoSans-Regular.ttf", over: path)
-    let fonts = try Self.library(CacheLimits())
+    let fonts = try Self.library(CacheLimits(fileCheckInterval: .zero))
     let style = TextStyle(fonts: [.file(path)])
     let before = try fonts.prepare("Wide words", style: style)
     #expect(try fonts.font(path: path).familyName == "Noto Sans")
@@ -158,13 +159,14 @@ import Testing
   }
 
   /// The next request for the same text, with nothing else looking the face up between,
-  /// answers from the file as it is now (default cache limits): rewritten, the new font's
-  /// width, as a fresh library gives; truncated or deleted, an error naming the file.
+  /// answers from the file as it is now (default cache sizes, files checked on every
+  /// lookup): rewritten, the new font's width, as a fresh library gives; truncated or
+  /// deleted, an error naming the file.
   @Test func preparedTextIsNotReusedAfterItsFontChanges() throws {
     let path = TemporaryFiles.path("stale-test.ttf")
     defer { TemporaryFiles.remove(path) }
     try Self.write(TestFonts.directory + "/NotoSans-Regular.ttf", over: path)
-    let fonts = try Self.library(CacheLimits())
+    let fonts = try Self.library(CacheLimits(fileCheckInterval: .zero))
     let style = TextStyle(fonts: [.file(path)])
     let before = try fonts.prepare("Wide words", style: style).idealWidth
     #expect(try fonts.prepare("Wide words", style: style).idealWidth == before)  // a hit

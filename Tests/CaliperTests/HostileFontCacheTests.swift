@@ -2,12 +2,15 @@ import Caliper
 import Foundation
 import Testing
 
-/// The hostile-font cases with the library's default cache limits (every cache on,
-/// prepared texts included), as a service runs: a cached result must never stand in for a
-/// font file that went bad, and a bad font must be refused as with the caches off.
+/// The hostile-font cases with the library's default cache sizes (every cache on,
+/// prepared texts included), as a service runs, and its files checked on every lookup: a
+/// cached result must never stand in for a font file that went bad, and a bad font must be
+/// refused as with the caches off. (With the default `fileCheckInterval`, no later than
+/// that interval after the change: `FileCheckTests`.)
 @Suite struct HostileFontCacheTests {
   static func library() throws -> FontLibrary {
-    try FontLibrary(fontsDirectory: TestFonts.directory)
+    try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(fileCheckInterval: .zero))
   }
 
   /// Every bad font of `HostileFontTests` is refused with its reason, each twice (the

@@ -83,7 +83,7 @@ import Testing
     let library = try TestFonts.library.get()
     var answers = Set<Bool>()
     for path in try library.cascade(for: TextStyle()).paths {
-      let font = try library.font(key: path)
+      let font = try library.font(key: path, now: library.fileCheckNow())
       let each = (0x21...0x7E).allSatisfy { font.covers(Unicode.Scalar(UInt8($0))) }
       #expect(font.coversPrintableASCII == each, "\(path)")
       answers.insert(each)

@@ -1,4 +1,5 @@
-/// The memory bounds of a `FontLibrary`'s caches, in bytes. 0 turns a cache off.
+/// The memory bounds of a `FontLibrary`'s caches, in bytes (0 turns a cache off), and how
+/// often their faces' files are checked.
 ///
 /// ```swift
 /// let fonts = try FontLibrary.bundled(limits: CacheLimits(preparedBytes: 0))  // no reuse
@@ -14,13 +15,21 @@ public struct CacheLimits: Sendable, Hashable {
   public var shapeBytes: Int
   /// Prepared texts, for repeated (text, style) pairs.
   public var preparedBytes: Int
+  /// How long a font file found unchanged is trusted before it is checked again (its
+  /// device, inode, size and modification time, one `stat`), as fontconfig's rescan
+  /// interval: a font rewritten on disk is read again by the first lookup, or prepared
+  /// text from the cache, at least this long after the last check; until then the old face
+  /// answers. Zero checks on every lookup. Default one second.
+  public var fileCheckInterval: Duration
 
   public init(
-    faceBytes: Int = 256 << 20, shapeBytes: Int = 32 << 20, preparedBytes: Int = 64 << 20
+    faceBytes: Int = 256 << 20, shapeBytes: Int = 32 << 20, preparedBytes: Int = 64 << 20,
+    fileCheckInterval: Duration = .seconds(1)
   ) {
     self.faceBytes = faceBytes
     self.shapeBytes = shapeBytes
     self.preparedBytes = preparedBytes
+    self.fileCheckInterval = fileCheckInterval
   }
 }
 

@@ -69,7 +69,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   let hbFont: OpaquePointer
   private let hbFace: OpaquePointer
   private let hbBlob: OpaquePointer
-  private let file: FontFile
+  let file: FontFile
   let freeType: FreeTypeFace
 
   /// Opens face `index` of the font at `path`. Prefer `FontLibrary.font(path:index:)`,

@@ -32,6 +32,12 @@ public struct FontCascade: Sendable {
   /// of the styles `synthesis` allows (`FontSynthesis`, `TextStyle.fontSynthesis`).
   var request = (weight: FontDescriptor.regular, slant: FontDescriptor.Slant.roman)
   var synthesis: FontSynthesis = []
+  /// The time the faces' files are checked against (`FontLibrary.fileCheckNow()`), read
+  /// once when the cascade was made, for every face a preparation with it looks up.
+  let checkedAt: UInt64
+  /// Whether this is the library's bundled cascade, whose first face per scalar the
+  /// library keeps for every preparation (`FirstFaceTable`).
+  var sharesFirstFaces = false
 
   /// Picks faces, opening them lazily. One per `PreparedText` preparation.
   struct Resolver {
@@ -47,11 +53,23 @@ public struct FontCascade: Sendable {
     private var asciiFirst = [Int16](filled: -1, count: 128)
     /// The rules' answers for the scalars met (`ScalarFacts`).
     private var memo = ScalarFactsMemo()
+    /// Whether this preparation asks and tells the library's first faces of the bundled
+    /// cascade (`FontLibrary.bundledFirstFaces`; other cascades' first faces `memo` keeps
+    /// for this preparation), under `generation`: the library's when it started. Every face
+    /// it opens is then that generation's, unless the generation moved while it opened one
+    /// (a face reloaded, here or by another thread): from then on it keeps its first faces
+    /// in `memo`. (A flag, not the table: a reference would be retained with each copy.)
+    private var sharesFirstFaces: Bool
+    private let generation: UInt64
+    /// The faces `0..<opened` are open (`openFaces(through:)`).
+    private var opened = 0
 
     init(_ cascade: FontCascade) {
       self.cascade = cascade
       paths = cascade.paths
       fonts = Array(filled: nil, count: cascade.paths.count)
+      sharesFirstFaces = cascade.sharesFirstFaces
+      generation = sharesFirstFaces ? cascade.library.generation.load(ordering: .relaxed) : 0
     }
 
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general
@@ -114,14 +132,19 @@ public struct FontCascade: Sendable {
       let variations =
         cascade.ownVariations.isEmpty
         ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
-      var font = try cascade.library.font(key: paths[index], variations: variations)
+      var font = try cascade.library.font(
+        key: paths[index], variations: variations, now: cascade.checkedAt)
       let missing = font.missingStyles(
         weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)
       if !missing.isEmpty {
         font = try cascade.library.font(
-          key: paths[index], variations: variations, synthesis: missing)
+          key: paths[index], variations: variations, synthesis: missing,
+          now: cascade.checkedAt)
       }
       fonts[index] = font
+      if sharesFirstFaces && cascade.library.generation.load(ordering: .relaxed) != generation {
+        sharesFirstFaces = false
+      }
       return font
     }
 
@@ -193,10 +216,20 @@ public struct FontCascade: Sendable {
     }
 
     /// The first cascade face whose cmap has `scalar` (nil: none), looked up once per
-    /// scalar and kept in the memo; the faces before it are opened on the way, as the
-    /// cluster rule's walk opens them.
+    /// scalar and kept (in the library's `FirstFaceTable` for the bundled cascade, else in
+    /// the memo); the faces before it are opened on the way, as the cluster rule's walk
+    /// opens them.
     private mutating func firstFace(_ scalar: Unicode.Scalar) throws(CaliperError) -> Int? {
-      if let known = memo.face(scalar) {
+      if sharesFirstFaces {
+        // Found by an earlier preparation: open the faces its walk opened, as this one's
+        // would have (the same errors, the same faces listed as opened); the answer stands
+        // unless a face was reloaded meanwhile.
+        if let known = cascade.library.bundledFirstFaces.face(scalar, generation: generation) {
+          let found = known == ScalarFactsMemo.noFace ? nil : Int(known) - 1
+          try openFaces(through: found ?? cascade.paths.count - 1)
+          if sharesFirstFaces { return found }
+        }
+      } else if let known = memo.face(scalar) {
         return known == ScalarFactsMemo.noFace ? nil : Int(known) - 1
       }
       var found: Int?
@@ -204,8 +237,21 @@ public struct FontCascade: Sendable {
         found = index
         break
       }
-      memo.setFace(scalar, found.map { UInt64($0 + 1) } ?? ScalarFactsMemo.noFace)
+      let face = found.map { UInt64($0 + 1) } ?? ScalarFactsMemo.noFace
+      if sharesFirstFaces {
+        cascade.library.bundledFirstFaces.setFace(scalar, face, generation: generation)
+      } else {
+        memo.setFace(scalar, face)
+      }
       return found
+    }
+
+    /// Opens the cascade's faces up to `last`, in order, each once per preparation.
+    private mutating func openFaces(through last: Int) throws(CaliperError) {
+      while opened <= last {
+        _ = try font(opened)
+        opened += 1
+      }
     }
 
     /// The index of the system face for a cluster the whole cascade lacks (appended to

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -18,6 +20,8 @@ final class FontFile: @unchecked Sendable {
   /// The file as it was when read: a later `FileIdentity(path:)` that differs means the
   /// file was replaced or rewritten, and these bytes are no longer its contents.
   let identity: FileIdentity
+  /// When `identity` was last found to be the file's on disk (`FileCheck.now()`; 0: never).
+  private let checkedAt = Atomic<UInt64>(0)
 
   /// Reads the file at `path`, refusing files over `maxBytes` before reading them.
   ///
@@ -63,6 +67,25 @@ final class FontFile: @unchecked Sendable {
   }
 
   deinit { bytes.deallocate() }
+
+  /// Whether the file on disk is still the one read: taken from the last check when it was
+  /// less than `interval` before `now` (nanoseconds of `FileCheck.now()`), else asked with
+  /// one `stat`. An `interval` of 0 always asks.
+  func isUnchanged(now: UInt64, interval: UInt64) -> Bool {
+    if interval > 0 {
+      let last = checkedAt.load(ordering: .relaxed)
+      // (A `now` before `last`: another thread checked after this prepare read the clock.)
+      if now < last || now - last < interval { return true }
+    }
+    guard FileIdentity(path: path) == identity else { return false }
+    if interval > 0 { checkedAt.store(now, ordering: .relaxed) }
+    return true
+  }
+
+  /// Records that the file was found unchanged (or read) at `now`.
+  func checked(at now: UInt64) {
+    checkedAt.store(now, ordering: .relaxed)
+  }
 }
 
 /// What tells one version of a file from another without reading it: device, inode, size

@@ -11,17 +11,20 @@ import Synchronization
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
 /// entries unused for longest first out (second chance, `LRUCache`), emptied by
 /// `removeAll()` and counted in `cacheStatistics`:
-/// - faces, keyed by path (and, for a varied instance, its axis values) and checked against the file's identity (device, inode, size,
-///   modification time) on every lookup, so that a font rewritten on disk is read again
-///   rather than measured from stale bytes; a face is opened the first time a cluster
-///   needs it (the 11 MB emoji font is read only when text has emoji or characters no
-///   earlier face covers);
+/// - faces, keyed by path (and, for a varied instance, its axis values) and checked against
+///   the file's identity (device, inode, size, modification time) by a lookup at most once
+///   per `CacheLimits.fileCheckInterval` (one second by default; zero: every lookup), so
+///   that a font rewritten on disk is read again, within that interval, rather than
+///   measured from stale bytes; a face is opened the first time a cluster needs it (the
+///   11 MB emoji font is read only when text has emoji or characters no earlier face
+///   covers);
 /// - shaped words, keyed by face (a varied instance is a face of its own), script,
 ///   direction, language, OpenType features and the word's scalars;
 /// - prepared texts, keyed by the text's exact scalars (not Swift's canonical equivalence:
 ///   "é" and "e\u{301}" measure differently), the style (features and variations included) and the library's face generation
 ///   (bumped whenever a face is reloaded); a prepared text found in the cache is checked
-///   against the files of the faces it opened, so a changed font never answers from it.
+///   against the files of the faces it opened, at the same interval, so a changed font
+///   answers from it for no longer than a face lookup would.
 /// Each cache has its own lock; values are computed outside the locks.
 ///
 /// Sendable because every stored property is immutable or synchronised: the caches are
@@ -52,6 +55,11 @@ public final class FontLibrary: Sendable {
   private let bundledEmojiIndex: Int?
   /// Bumped when a face is reloaded or the caches are emptied; part of every prepared key.
   let generation = Atomic<UInt64>(0)
+  /// The bundled cascade's first face for each scalar met, under the generation it was
+  /// found in (`FontCascade.Resolver`).
+  let bundledFirstFaces = FirstFaceTable()
+  /// `limits.fileCheckInterval` in nanoseconds (`FileCheck`); 0: every lookup checks.
+  let fileCheckInterval: UInt64
 
   /// A library over a folder holding the bundled fonts.
   ///
@@ -73,6 +81,7 @@ public final class FontLibrary: Sendable {
     }
     self.fontsDirectory = fontsDirectory
     self.limits = limits
+    fileCheckInterval = FileCheck.nanoseconds(limits.fileCheckInterval)
     self.inputLimits = inputLimits
     self.systemFonts = SystemFonts(systemFonts)
     bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
@@ -104,10 +113,22 @@ public final class FontLibrary: Sendable {
   ///   `.fontFileTooLarge`, `.unsupportedFontFormat`, `.malformedFont`,
   ///   `.fontIndexOutOfRange`, or `.notAFont` when FreeType refuses it.
   public func font(path: String, index: Int = 0) throws(CaliperError) -> Font {
+    try font(path: path, index: index, now: fileCheckNow())
+  }
+
+  /// `font(path:index:)` with the time of this request's file checks (`fileCheckNow()`).
+  func font(path: String, index: Int = 0, now: UInt64) throws(CaliperError) -> Font {
     guard !path.utf8.contains(0) else {
       throw .unreadableFontFile(path: path, reason: "the path contains a NUL character")
     }
-    return try font(key: Self.faceKey(path: path, index: index))
+    return try font(key: Self.faceKey(path: path, index: index), now: now)
+  }
+
+  /// The time against which one request (a prepare, a face lookup) checks the files of its
+  /// faces: read once per request, not per face (`FileCheck`); 0, unread, when every lookup
+  /// checks.
+  func fileCheckNow() -> UInt64 {
+    fileCheckInterval == 0 ? 0 : FileCheck.now()
   }
 
   /// The key of a face in the face cache and in cascades: its path, with the face index
@@ -116,8 +137,9 @@ public final class FontLibrary: Sendable {
     index == 0 ? path : path + "\u{0}" + String(index)
   }
 
-  /// The font a face key names (see `faceKey`).
-  func font(key: String) throws(CaliperError) -> Font {
+  /// The font a face key names (see `faceKey`), its file checked unless it was less than
+  /// `fileCheckInterval` before `now` (`fileCheckNow()`).
+  func font(key: String, now: UInt64) throws(CaliperError) -> Font {
     // Split at the NUL by bytes: a split by Characters walks the path's grapheme breaks,
     // which cost more than the rest of the lookup (every prepare looks its faces up here).
     // (Over the contiguous bytes: `UTF8View.firstIndex(of:)` costs ~40 instructions a byte.)
@@ -131,19 +153,15 @@ public final class FontLibrary: Sendable {
       path = String(key[..<nul])
       index = Int(String(key[key.utf8.index(after: nul)...])) ?? 0
     }
-    let maxBytes = inputLimits.maxFontFileBytes
-    guard let identity = FileIdentity(path: path) else {
-      faces.removeValue(for: FaceKey(path: key))
-      _ = try Font(path: path, index: index, maxFileBytes: maxBytes)  // throws the reason
-      throw .unreadableFontFile(path: path, reason: "the file cannot be read")
-    }
     let cacheKey = FaceKey(path: key)
     if let font = faces.value(for: cacheKey) {
-      if font.fileIdentity == identity { return font }
+      if font.file.isUnchanged(now: now, interval: fileCheckInterval) { return font }
+      // Rewritten, replaced or gone: read again below, or the error says why it cannot be.
       faces.removeValue(for: cacheKey)
       generation.add(1, ordering: .relaxed)
     }
-    let font = try Font(path: path, index: index, maxFileBytes: maxBytes)
+    let font = try Font(path: path, index: index, maxFileBytes: inputLimits.maxFontFileBytes)
+    font.file.checked(at: now)
     faces.insert(font, for: cacheKey, cost: font.fileSize)
     return font
   }
@@ -157,12 +175,14 @@ public final class FontLibrary: Sendable {
     guard !path.utf8.contains(0) else {
       throw .unreadableFontFile(path: path, reason: "the path contains a NUL character")
     }
-    return try font(key: path, variations: variations)
+    return try font(key: path, variations: variations, now: fileCheckNow())
   }
 
-  /// `font(path:variations:)` for a face key (see `faceKey`).
-  func font(key path: String, variations: [FontVariation]) throws(CaliperError) -> Font {
-    let base = try font(key: path)
+  /// `font(path:variations:)` for a face key (see `faceKey`), checked at `now`.
+  func font(key path: String, variations: [FontVariation], now: UInt64) throws(CaliperError)
+    -> Font
+  {
+    let base = try font(key: path, now: now)
     guard !variations.isEmpty else { return base }
     let axes = Set(base.variationAxes.map(\.tag))
     let applied = FontVariation.normalized(variations).filter { axes.contains($0.tag) }
@@ -181,10 +201,10 @@ public final class FontLibrary: Sendable {
   /// `font(key:variations:)` drawn with `synthesis` (`FontSynthesis`): the instance itself
   /// when `synthesis` is empty, else one shared synthesized instance per (file, axis values,
   /// styles), which measures as the instance does.
-  func font(key path: String, variations: [FontVariation], synthesis: FontSynthesis)
-    throws(CaliperError) -> Font
-  {
-    let base = try font(key: path, variations: variations)
+  func font(
+    key path: String, variations: [FontVariation], synthesis: FontSynthesis, now: UInt64
+  ) throws(CaliperError) -> Font {
+    let base = try font(key: path, variations: variations, now: now)
     guard !synthesis.isEmpty else { return base }
     let key = FaceKey(path: path, variations: base.variations, synthesis: synthesis)
     if let font = faces.value(for: key), font.fileIdentity == base.fileIdentity { return font }
@@ -195,10 +215,15 @@ public final class FontLibrary: Sendable {
 
   /// A bundled family ("Noto Sans", "Noto Sans Bold Italic"), else an installed family.
   public func font(family: String) throws(CaliperError) -> Font {
+    try font(family: family, now: fileCheckNow())
+  }
+
+  /// `font(family:)` checked at `now`.
+  func font(family: String, now: UInt64) throws(CaliperError) -> Font {
     if let entry = BundledFonts.entry(named: family) {
-      return try font(path: fontsDirectory + "/" + entry.file)
+      return try font(path: fontsDirectory + "/" + entry.file, now: now)
     }
-    return try font(FontDescriptor(family: family))
+    return try font(FontDescriptor(family: family), now: now)
   }
 
   /// The face a descriptor names: among the bundled faces for a bundled family (the
@@ -209,6 +234,11 @@ public final class FontLibrary: Sendable {
   /// - Throws: `.invalidStyle` for a weight or width out of range, `.unknownFontFamily`
   ///   when neither the bundled fonts nor the system have the family.
   public func font(_ descriptor: FontDescriptor) throws(CaliperError) -> Font {
+    try font(descriptor, now: fileCheckNow())
+  }
+
+  /// `font(_:)` for a descriptor, checked at `now`.
+  func font(_ descriptor: FontDescriptor, now: UInt64) throws(CaliperError) -> Font {
     if let problem = descriptor.problem { throw .invalidStyle(problem) }
     let face: SystemFace
     if let entry = BundledFonts.entry(matching: descriptor) {
@@ -225,25 +255,35 @@ public final class FontLibrary: Sendable {
     var axes: [FontVariation] = []
     if let weight = face.weight { axes.append(try FontVariation(tag: "wght", value: weight)) }
     if let width = face.width { axes.append(try FontVariation(tag: "wdth", value: width)) }
-    return try font(key: Self.faceKey(path: face.path, index: face.index), variations: axes)
+    return try font(
+      key: Self.faceKey(path: face.path, index: face.index), variations: axes, now: now)
   }
 
   /// The font a reference names.
   public func font(_ reference: FontReference) throws(CaliperError) -> Font {
+    try font(reference, now: fileCheckNow())
+  }
+
+  /// `font(_:)` for a reference, checked at `now`.
+  func font(_ reference: FontReference, now: UInt64) throws(CaliperError) -> Font {
     switch reference {
-    case .family(let name): return try font(family: name)
-    case .file(let path): return try font(path: path)
-    case .face(let path, let index): return try font(path: path, index: index)
-    case .descriptor(let descriptor): return try font(descriptor)
+    case .family(let name): return try font(family: name, now: now)
+    case .file(let path): return try font(path: path, now: now)
+    case .face(let path, let index): return try font(path: path, index: index, now: now)
+    case .descriptor(let descriptor): return try font(descriptor, now: now)
     }
   }
 
   /// The cascade for a style: its own fonts, then the bundled default cascade.
+  ///
+  /// The time its faces' files are checked against is read here, once (`fileCheckNow()`).
   public func cascade(for style: TextStyle) throws(CaliperError) -> FontCascade {
+    let now = fileCheckNow()
     guard !style.fonts.isEmpty else {
       return FontCascade(
         library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,
-        variations: style.variations, systemFallback: style.systemFallback)
+        variations: style.variations, systemFallback: style.systemFallback, checkedAt: now,
+        sharesFirstFaces: true)
     }
     guard style.fonts.count + bundledCascade.count <= FontCascade.mostFaces else {
       throw .tooManyFonts(count: style.fonts.count, limit: FontCascade.mostFaces)
@@ -258,7 +298,7 @@ public final class FontLibrary: Sendable {
       break
     }
     for reference in style.fonts {
-      let font = try font(reference)
+      let font = try font(reference, now: now)
       // A descriptor's weight on a variable face: the style's own variations come after.
       if !font.variations.isEmpty { ownVariations[paths.count] = font.variations }
       paths.append(Self.faceKey(path: font.path, index: font.faceIndex))
@@ -268,7 +308,7 @@ public final class FontLibrary: Sendable {
     return FontCascade(
       library: self, paths: paths, emojiIndex: emoji, variations: style.variations,
       ownVariations: ownVariations, systemFallback: style.systemFallback,
-      request: request, synthesis: style.fontSynthesis)
+      request: request, synthesis: style.fontSynthesis, checkedAt: now)
   }
 
   /// The counters of the face, shaped-word and prepared-text caches.

@@ -159,7 +159,7 @@ struct FaceSlots {
   private var placeholders: [Placeholder?] = []
   /// Whether every slot is in `uniformStyle` (an unstyled text): three arrays copied per
   /// slot were four allocations of every prepare (`PreparedTextStorage`).
-  private let isUniform: Bool
+  let isUniform: Bool
   private let uniformStyle: TextStyle
   /// Made empty by `init()` rather than a `[:]` literal, whose specialized initializer was
   /// code of its own for every prepare to run.

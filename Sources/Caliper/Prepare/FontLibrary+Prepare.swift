@@ -55,12 +55,13 @@ extension FontLibrary {
     }
   }
 
-  /// A prepared text from `cached` whose faces are the files as they are now: when one of
-  /// the faces it opened was rewritten, truncated or deleted since, that face is looked up
-  /// again (which reloads it, or throws an error naming the file) and the text prepared
-  /// anew. A file's identity is checked with one `stat` per face, as every face lookup
-  /// does; without it a prepared text would answer from the old file until some other
-  /// request happened to look the face up.
+  /// A prepared text from `cached` whose faces are the files as they are now (as of the
+  /// last check, at most `CacheLimits.fileCheckInterval` ago): when one of the faces it
+  /// opened was rewritten, truncated or deleted since, that face is looked up again (which
+  /// reloads it, or throws an error naming the file) and the text prepared anew. A file is
+  /// checked as a face lookup checks it (`FontFile.isUnchanged`: one `stat` once the
+  /// interval has passed); without it a prepared text would answer from the old file until
+  /// some other request happened to look the face up.
   private func current(
     _ cached: () throws(CaliperError) -> (text: PreparedText, made: Bool)
   ) throws(CaliperError) -> PreparedText {
@@ -68,12 +69,13 @@ extension FontLibrary {
     // A text made just now looked each of its faces up, which checks its file, while it
     // was prepared: a second `stat` per face would find the same.
     guard !made else { return text }
+    let now = fileCheckNow()
     let stale = text.cascadeFonts.compactMap { $0 }.filter {
-      FileIdentity(path: $0.path) != $0.fileIdentity
+      !$0.file.isUnchanged(now: now, interval: fileCheckInterval)
     }
     guard !stale.isEmpty else { return text }
     for font in stale {
-      _ = try self.font(key: Self.faceKey(path: font.path, index: font.faceIndex))
+      _ = try self.font(key: Self.faceKey(path: font.path, index: font.faceIndex), now: now)
     }
     generation.add(1, ordering: .relaxed)  // the next key misses the stale entry
     return try cached().text

@@ -1,0 +1,67 @@
+import CaliperTestSupport
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// The bundled cascade's first faces kept by the library across preparations
+/// (`FirstFaceTable`): a preparation that finds them there opens the faces a walk would
+/// have opened, and a bundled face rewritten on disk is chosen by its new cmap from the
+/// preparation that reloads it on.
+///
+/// Widths from the fonts' own tables (`hb-shape` advances, `head.unitsPerEm`), "日本あ" at
+/// 16 pt: Droid Sans Fallback 3 × 256 of 256 units → 48 pt; NanumGothic 3 × 940 of 1000
+/// units → 45.12 pt. (None of the faces before Droid Sans Fallback in the bundled cascade
+/// has the three: `hb-shape` gives `.notdef`.)
+@Suite struct FirstFaceTableTests {
+  static let text = "日本あ"
+  static let fallback = 3 * 256 / 256.0 * 16
+  static let nanum = 3 * 940 / 1000.0 * 16
+
+  /// A fonts folder of links to the bundled files, so that one can be pointed elsewhere.
+  static func linkedFonts() throws -> String {
+    let folder = try TemporaryFiles.directory("linked-fonts")
+    for name in try FileManager.default.contentsOfDirectory(atPath: TestFonts.directory) {
+      try FileManager.default.createSymbolicLink(
+        atPath: folder + "/" + name, withDestinationPath: TestFonts.directory + "/" + name)
+    }
+    return folder
+  }
+
+  @Test func reloadedBundledFaceIsChosenByItsNewCmap() throws {
+    let folder = try Self.linkedFonts()
+    defer { TemporaryFiles.remove(folder) }
+    let fonts = try FontLibrary(
+      fontsDirectory: folder, limits: CacheLimits(preparedBytes: 0, fileCheckInterval: .zero))
+    let style = TextStyle(size: 16)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
+    // The Thai face, before Droid Sans Fallback in the cascade, becomes NanumGothic, which
+    // has the three characters.
+    let thai = folder + "/NotoSansThai-Regular.ttf"
+    try FileManager.default.removeItem(atPath: thai)
+    try FileManager.default.createSymbolicLink(
+      atPath: thai, withDestinationPath: TestFonts.directory + "/NanumGothic.ttf")
+    // The preparation that finds the face changed, and the next.
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+    let fresh = try FontLibrary(fontsDirectory: folder, limits: CacheLimits(preparedBytes: 0))
+    #expect(abs(try fresh.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+  }
+
+  /// A preparation whose scalars' first faces an earlier one found opens the same faces,
+  /// and gives the same sums, as one in a library that never saw them.
+  @Test func foundFacesOpenWhatAWalkOpens() throws {
+    let warm = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    _ = try warm.prepare("あ本日 and 😀")
+    for text in [Self.text, "日本 and 😀", "x日"] {
+      let fresh = try FontLibrary(
+        fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+      let expected = try fresh.prepare(text)
+      let found = try warm.prepare(text)
+      #expect(found.cascadeFonts.map { $0 != nil } == expected.cascadeFonts.map { $0 != nil })
+      #expect(found.prefix == expected.prefix)
+    }
+  }
+}
