@@ -1,11 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Finds fonts, opens each file once, and prepares text with a cascade of faces.
 ///
 /// A library is `Sendable`, and owns three caches, each bounded in bytes (`CacheLimits`),
@@ -325,90 +319,5 @@ public final class FontLibrary: Sendable {
     prepared.removeAll()
     shapes.cache.removeAll()
     faces.removeAll()
-  }
-}
-
-/// The key of a face: its file and the axis values it is set to (none: the file's default).
-struct FaceKey: CacheKey {
-  let path: String
-  var variations: [FontVariation] = []
-  /// The styles a synthesized instance draws (`Font.synthesis`); empty for the face itself.
-  var synthesis: FontSynthesis = []
-
-  /// The face cache's hash without SipHash over the whole path: every prepare looks its
-  /// first face up, and hashing a 60-byte path was about 900 instructions of it. The path's
-  /// length and last 32 bytes (the file's name, which tells the faces of one folder apart)
-  /// by FNV-1a; a varied or synthesized instance's axes and styles through `hashValue`.
-  /// Equal keys hash equally; `==` still compares every field.
-  var cacheHash: Int32 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(path.utf8.count)
-    var path = path
-    path.withUTF8 { bytes in
-      for byte in bytes.suffix(32) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    if !variations.isEmpty || !synthesis.isEmpty {
-      var hasher = Hasher()
-      hasher.combine(variations)
-      hasher.combine(synthesis)
-      hash ^= UInt64(bitPattern: Int64(hasher.finalize()))
-    }
-    return Int32(truncatingIfNeeded: hash ^ hash >> 32)
-  }
-
-  /// The paths compared by their bytes, as `cacheHash` reads them and the file system names
-  /// files: `String`'s `==` calls canonically equivalent paths (an "é" precomposed or not)
-  /// equal, and those are two files whose keys hashed apart.
-  static func == (lhs: FaceKey, rhs: FaceKey) -> Bool {
-    sameBytes(lhs.path, rhs.path) && lhs.variations == rhs.variations
-      && lhs.synthesis == rhs.synthesis
-  }
-
-  /// Whether `first` and `second` are the same UTF-8 bytes (one `memcmp` for native
-  /// strings: every prepare's face lookup compares its key once).
-  private static func sameBytes(_ first: String, _ second: String) -> Bool {
-    let (one, other) = (first.utf8, second.utf8)
-    guard one.count == other.count else { return false }
-    let compared = one.withContiguousStorageIfAvailable { one in
-      other.withContiguousStorageIfAvailable { other in
-        one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0
-      }
-    }
-    return (compared ?? nil) ?? one.elementsEqual(other)
-  }
-}
-
-/// The key of a prepared text: the text's UTF-8 bytes (exact scalars), its style and
-/// spans, and the library's face generation when it was prepared.
-struct PreparedKey: CacheKey {
-  let utf8: [UInt8]
-  let style: TextStyle
-  let generation: UInt64
-  let spans: [TextSpan]
-  /// The hash of all the above, made once: the cache hashes a key at its lookup, its insert
-  /// (twice) and its eviction, and hashing the text and every field of its style each time
-  /// cost the bulk job about 3 K instructions a text per hash. `==` still compares every
-  /// field.
-  private let digest: Int
-
-  init(utf8: [UInt8], style: TextStyle, generation: UInt64, spans: [TextSpan] = []) {
-    self.utf8 = utf8
-    self.style = style
-    self.generation = generation
-    self.spans = spans
-    var hasher = Hasher()
-    utf8.withUnsafeBytes { hasher.combine(bytes: $0) }  // one block, not byte by byte
-    hasher.combine(style)
-    hasher.combine(generation)
-    hasher.combine(spans)
-    digest = hasher.finalize()
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(digest)
-  }
-
-  static func == (lhs: PreparedKey, rhs: PreparedKey) -> Bool {
-    lhs.digest == rhs.digest && lhs.generation == rhs.generation && lhs.utf8 == rhs.utf8
-      && lhs.style == rhs.style && lhs.spans == rhs.spans
   }
 }
