@@ -49,6 +49,25 @@ import Testing
     #expect(abs(try fresh.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
   }
 
+  /// A face read again without being found changed (the face cache off, as after an
+  /// eviction, so that every lookup reads the file) has its new cmap too: the first faces
+  /// found before are not taken. (Before: the table answered Droid Sans Fallback, 48 pt.)
+  @Test func faceReadAgainAfterEvictionIsChosenByItsNewCmap() throws {
+    let folder = try Self.linkedFonts()
+    defer { TemporaryFiles.remove(folder) }
+    let fonts = try FontLibrary(
+      fontsDirectory: folder, limits: CacheLimits(faceBytes: 0, preparedBytes: 0))
+    let style = TextStyle(size: 16)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
+    let thai = folder + "/NotoSansThai-Regular.ttf"
+    try FileManager.default.removeItem(atPath: thai)
+    try FileManager.default.createSymbolicLink(
+      atPath: thai, withDestinationPath: TestFonts.directory + "/NanumGothic.ttf")
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+  }
+
   /// A preparation whose scalars' first faces an earlier one found opens the same faces,
   /// and gives the same sums, as one in a library that never saw them.
   @Test func foundFacesOpenWhatAWalkOpens() throws {

@@ -9,11 +9,13 @@ import Synchronization
 /// every preparation, about 9 % of a cold vertical prepare. Solution: the answers of the
 /// cascade every style without fonts of its own uses, kept as `ScalarTable` keeps a face's
 /// coverage (a direct-mapped table of atomic entries, a collision forgets the older
-/// scalar), each tagged with the library's face generation it was found under: a face
-/// reloaded, or the caches emptied, bumps the generation, and the older answers no longer
+/// scalar), each tagged with the library's count of font files read when it was found
+/// (`FontLibrary.faceReads`, called the generation here): every file read (a face opened,
+/// or read again after it was evicted, found changed or the caches emptied: its cmap may
+/// be another) bumps it before the face is in the cache, and the older answers no longer
 /// match. Limitation: only for the bundled cascade (a style's own fonts make a cascade of
-/// their own), and the generation's low 27 bits are the tag (an answer could be taken again
-/// after 2^27 reloads while it stayed in its slot).
+/// their own), and the count's low 27 bits are the tag (an answer could be taken again
+/// after 2^27 reads while it stayed in its slot).
 final class FirstFaceTable: @unchecked Sendable {
   // Sendable: `entries` is set once in `init` and never reassigned; every read and write of
   // what it points to is an atomic load or store of one entry, and an entry holds its own

@@ -55,12 +55,13 @@ public struct FontCascade: Sendable {
     private var memo = ScalarFactsMemo()
     /// Whether this preparation asks and tells the library's first faces of the bundled
     /// cascade (`FontLibrary.bundledFirstFaces`; other cascades' first faces `memo` keeps
-    /// for this preparation), under `generation`: the library's when it started. Every face
-    /// it opens is then that generation's, unless the generation moved while it opened one
-    /// (a face reloaded, here or by another thread): from then on it keeps its first faces
-    /// in `memo`. (A flag, not the table: a reference would be retained with each copy.)
+    /// for this preparation), under `faceReads`: the library's count of font files read
+    /// when it started. Every face it opens is then one read before, unless the count moved
+    /// while it opened one (a file read, here or by another thread: a face opened, or read
+    /// again after an eviction or a change): from then on it keeps its first faces in
+    /// `memo`. (A flag, not the table: a reference would be retained with each copy.)
     private var sharesFirstFaces: Bool
-    private let generation: UInt64
+    private let faceReads: UInt64
     /// The faces `0..<opened` are open (`openFaces(through:)`).
     private var opened = 0
 
@@ -69,7 +70,7 @@ public struct FontCascade: Sendable {
       paths = cascade.paths
       fonts = Array(filled: nil, count: cascade.paths.count)
       sharesFirstFaces = cascade.sharesFirstFaces
-      generation = sharesFirstFaces ? cascade.library.generation.load(ordering: .relaxed) : 0
+      faceReads = sharesFirstFaces ? cascade.library.faceReads.load(ordering: .relaxed) : 0
     }
 
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general
@@ -142,7 +143,7 @@ public struct FontCascade: Sendable {
           now: cascade.checkedAt)
       }
       fonts[index] = font
-      if sharesFirstFaces && cascade.library.generation.load(ordering: .relaxed) != generation {
+      if sharesFirstFaces && cascade.library.faceReads.load(ordering: .relaxed) != faceReads {
         sharesFirstFaces = false
       }
       return font
@@ -223,8 +224,8 @@ public struct FontCascade: Sendable {
       if sharesFirstFaces {
         // Found by an earlier preparation: open the faces its walk opened, as this one's
         // would have (the same errors, the same faces listed as opened); the answer stands
-        // unless a face was reloaded meanwhile.
-        if let known = cascade.library.bundledFirstFaces.face(scalar, generation: generation) {
+        // unless a font file was read meanwhile.
+        if let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads) {
           let found = known == ScalarFactsMemo.noFace ? nil : Int(known) - 1
           try openFaces(through: found ?? cascade.paths.count - 1)
           if sharesFirstFaces { return found }
@@ -239,7 +240,7 @@ public struct FontCascade: Sendable {
       }
       let face = found.map { UInt64($0 + 1) } ?? ScalarFactsMemo.noFace
       if sharesFirstFaces {
-        cascade.library.bundledFirstFaces.setFace(scalar, face, generation: generation)
+        cascade.library.bundledFirstFaces.setFace(scalar, face, generation: faceReads)
       } else {
         memo.setFace(scalar, face)
       }

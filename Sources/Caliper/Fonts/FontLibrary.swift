@@ -49,8 +49,14 @@ public final class FontLibrary: Sendable {
   private let bundledEmojiIndex: Int?
   /// Bumped when a face is reloaded or the caches are emptied; part of every prepared key.
   let generation = Atomic<UInt64>(0)
-  /// The bundled cascade's first face for each scalar met, under the generation it was
-  /// found in (`FontCascade.Resolver`).
+  /// The number of font files read (a face opened, or opened again after it was evicted,
+  /// found changed, or the caches emptied), bumped before the face is in the cache: the
+  /// epoch under which `bundledFirstFaces` are found, as a face read again can have
+  /// another cmap (the generation moves only when a cached face is found changed, so it
+  /// misses a file read again after an eviction or with the face cache off).
+  let faceReads = Atomic<UInt64>(0)
+  /// The bundled cascade's first face for each scalar met, under the `faceReads` count it
+  /// was found at (`FontCascade.Resolver`).
   let bundledFirstFaces = FirstFaceTable()
   /// `limits.fileCheckInterval` in nanoseconds (`FileCheck`); 0: every lookup checks.
   let fileCheckInterval: UInt64
@@ -156,6 +162,7 @@ public final class FontLibrary: Sendable {
     }
     let font = try Font(path: path, index: index, maxFileBytes: inputLimits.maxFontFileBytes)
     font.file.checked(at: now)
+    faceReads.add(1, ordering: .relaxed)  // before another thread can take the face
     faces.insert(font, for: cacheKey, cost: font.fileSize)
     return font
   }
