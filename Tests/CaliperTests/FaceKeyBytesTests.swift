@@ -25,12 +25,12 @@ import Testing
     #expect(first.cacheHash != second.cacheHash)
   }
 
-  @Test func eachFileOpensItsOwnFace() throws {
+  /// A folder holding Noto Sans under the composed name and Noto Sans Mono under the
+  /// decomposed one, written through the C library so that the names keep their own bytes.
+  static func twoFiles(_ name: String) throws -> String {
     let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("caliper-face-key-\(getpid())").path
+      .appendingPathComponent("caliper-\(name)-\(getpid())").path
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
-    // Written through the C library so that the names keep their own bytes.
     func copy(_ file: String, to name: String) throws {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: TestFonts.directory + "/" + file))
       let path = directory + "/" + name
@@ -39,8 +39,32 @@ import Testing
       _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, handle) }
       fclose(handle)
     }
-    try copy("NotoSans-Regular.ttf", to: Self.composed)
-    try copy("NotoSansMono-Regular.ttf", to: Self.decomposed)
+    try copy("NotoSans-Regular.ttf", to: composed)
+    try copy("NotoSansMono-Regular.ttf", to: decomposed)
+    return directory
+  }
+
+  /// The prepared-text cache too: a style naming one file and a style naming the other
+  /// are two keys (before, the second preparation was a hit answering from the first file).
+  /// Widths from the fonts' tables (`hb-shape`): "x" at 10 pt, Noto Sans 529 of 1000 units
+  /// (5.29 pt), Noto Sans Mono 600 (6 pt).
+  @Test func canonicallyEquivalentFontPathsAreTwoPreparedKeys() throws {
+    let directory = try Self.twoFiles("prepared-key")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    for _ in 0..<2 {
+      let regular = try library.prepare(
+        "x", style: TextStyle(size: 10, fonts: [.file(directory + "/" + Self.composed)]))
+      let mono = try library.prepare(
+        "x", style: TextStyle(size: 10, fonts: [.file(directory + "/" + Self.decomposed)]))
+      #expect(abs(regular.idealWidth - 5.29) < 1e-9)
+      #expect(abs(mono.idealWidth - 6) < 1e-9)
+    }
+  }
+
+  @Test func eachFileOpensItsOwnFace() throws {
+    let directory = try Self.twoFiles("face-key")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let library = try FontLibrary(fontsDirectory: TestFonts.directory)
     for _ in 0..<2 {
       let regular = try library.font(path: directory + "/" + Self.composed)

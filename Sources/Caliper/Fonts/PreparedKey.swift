@@ -31,5 +31,21 @@ struct PreparedKey: CacheKey {
   static func == (lhs: PreparedKey, rhs: PreparedKey) -> Bool {
     lhs.digest == rhs.digest && lhs.generation == rhs.generation && lhs.utf8 == rhs.utf8
       && lhs.style == rhs.style && lhs.spans == rhs.spans
+      && sameFileBytes(lhs.style.fonts, rhs.style.fonts)
+      && zip(lhs.spans, rhs.spans).allSatisfy { sameFileBytes($0.fonts ?? [], $1.fonts ?? []) }
+  }
+
+  /// Whether fonts that `==` found equal name their files by the same bytes: `String`'s
+  /// `==` calls canonically equivalent paths equal (an "é" precomposed or not), and on
+  /// Linux those are two files (`FaceKey` compares its paths so too).
+  private static func sameFileBytes(_ lhs: [FontReference], _ rhs: [FontReference]) -> Bool {
+    zip(lhs, rhs).allSatisfy { pair in
+      switch pair {
+      case (.file(let one), .file(let other)), (.face(let one, _), .face(let other, _)):
+        return one.utf8.elementsEqual(other.utf8)
+      default:
+        return true
+      }
+    }
   }
 }
