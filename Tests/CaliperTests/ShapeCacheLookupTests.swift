@@ -121,9 +121,12 @@ import Testing
     cache.insert(piece, for: stored, cost: stored.cost)
     func find(_ probe: ShapeKey) -> [Int64]? {
       var found: [Int64]?
-      let hit = cache.withValue(
-        for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash
-      ) { found = $0.packed }
+      var hit = false
+      cache.withLock { storage in
+        hit = storage.withValue(
+          for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash
+        ) { found = $0.pointee.packed }
+      }
       #expect(hit == (found != nil))
       return found
     }

@@ -42,7 +42,7 @@ public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
 /// insertion, not the last use (`CacheTests.secondChanceOrder` states the policy). Lookups
 /// and inserts are O(1), evictions O(1) amortized. All access is under one lock, so the
 /// cache is `Sendable`; a value is computed outside the lock, so two threads missing the
-/// same key at once may both compute it (the first stored wins).
+/// same key at once may both compute it (the last stored replaces the first).
 /// A limit of 0 disables the cache: nothing is stored and every lookup computes.
 final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// An entry: what a hit reads first (the key, compared; the value; the mark it sets),
@@ -222,9 +222,13 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       return slots[Int(slot)].value
     }
 
-    /// `LRUCache.withValue(for:hash:_:)` under the lock, `body` given the value in place:
-    /// handed the value itself, a closure got a copy (four value-witness calls a hit of the
-    /// shape cache, whose values hold an array).
+    /// Hands `body` the cached value whose key is filed under `hash` and described by
+    /// `probe`, in place and marked used, and returns true; false when there is none, which
+    /// is not counted as a miss (the caller counts it, `countMiss()`).
+    /// For a key costly to make (`ShapeKey`, with its arrays): the caller describes it
+    /// without making one per lookup (`ShapeCache`'s run lookup, under one lock for a run
+    /// of words). In place because, handed the value itself, a closure got a copy (four
+    /// value-witness calls a hit of the shape cache, whose values hold an array).
     @inline(__always)
     mutating func withValue(
       for probe: Key.Probe, hash: Int32, _ body: (UnsafePointer<Value>) -> Void
@@ -299,17 +303,6 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   func value(for key: Key) -> Value? {
     let hash = Self.hash(key)
     return storage.withLock { $0.value(for: key, hash: hash) }
-  }
-
-  /// Hands `body` the cached value whose key is filed under `hash` and described by
-  /// `probe`, marked used, and returns true; false when there is none, which is
-  /// not counted as a miss (the caller then looks up a whole key with `value(for:make:)`,
-  /// which counts it). For a key costly to make (`ShapeKey`, with its arrays): the caller
-  /// describes it without making one per lookup, and `body` reads the value in place under
-  /// the lock, without a copy to retain and release.
-  @inline(__always)
-  func withValue(for probe: Key.Probe, hash: Int32, _ body: (Value) -> Void) -> Bool {
-    storage.withLock { $0.withValue(for: probe, hash: hash) { body($0.pointee) } }
   }
 
   /// Stores `value` at a cost of `cost` bytes (unmarked, at the newest end), evicting

@@ -74,14 +74,11 @@ enum ClusterJoining {
   private static func onlyLookups(
     _ face: OpaquePointer, _ name: String, safe: Set<Int>, extensionType: Int
   ) -> Bool {
-    let blob = hb_face_reference_table(face, FontFormat.fourCC(name))
-    defer { hb_blob_destroy(blob) }
-    var length: UInt32 = 0
-    guard let data = hb_blob_get_data(blob, &length), length > 0 else { return true }
-    var table = LookupTableReader(
-      bytes: UnsafeRawBufferPointer(start: data, count: Int(length)), glyph: 0)
     do {
-      return try table.onlyLookups(of: safe, extensionType: extensionType)
+      return try LookupTableReader.withTable(of: face, name) {
+        table throws(LookupTableReader.Unreadable) in
+        try table.onlyLookups(of: safe, extensionType: extensionType)
+      } ?? true
     } catch {
       return false
     }

@@ -13,7 +13,7 @@
 /// another (and `SWIFT_DETERMINISTIC_HASHING` makes it fixed, as for every `Hasher`).
 /// A lookup compares a `ShapeWord` (every field but the arrays, made with no allocation or
 /// reference count) and the features, and makes a key only on a miss
-/// (`LRUCache.withValue(for:hash:_:)`). Limitation: a word of more than 24 bytes
+/// (`LRUCache.Storage.withValue(for:hash:_:)`). Limitation: a word of more than 24 bytes
 /// keeps its scalars in an array, and is looked up through a whole key.
 struct ShapeKey: CacheKey, Sendable {
   /// The word, the face and the shaping direction: every part but the arrays.

@@ -72,7 +72,7 @@ struct SpaceSkips: Sendable, Equatable {
       let base = Properties(bits: Self.base)
       var (asRead, asBase) = ([Lookup](), [Lookup]())
       for (tag, substitutes) in [("GSUB", true), ("GPOS", false)] {
-        try withTable(face, tag) { table throws(Unreadable) in
+        try LookupTableReader.withTable(of: face, tag) { table throws(Unreadable) in
           for (index, lookup) in try table.lookups().enumerated() {
             guard let lookup else { continue }
             let found = Lookup(substitutes: substitutes, index: index)
@@ -110,7 +110,8 @@ struct SpaceSkips: Sendable, Equatable {
   private static func properties(face: OpaquePointer, space: UInt16) throws(Unreadable)
     -> Properties
   {
-    let found = try withTable(face, "GDEF") { gdef throws(Unreadable) -> Properties? in
+    let found = try LookupTableReader.withTable(of: face, "GDEF") {
+      gdef throws(Unreadable) -> Properties? in
       var table = gdef.looking(for: space)
       guard try table.u16(0) == 1, let classes = try table.offset(from: 0, at: 4) else {
         return nil
@@ -142,7 +143,7 @@ struct SpaceSkips: Sendable, Equatable {
   private static func kernSees(_ space: UInt16, isMark: Bool, face: OpaquePointer)
     throws(Unreadable) -> Bool
   {
-    try withTable(face, "kern") { table throws(Unreadable) in
+    try LookupTableReader.withTable(of: face, "kern") { table throws(Unreadable) in
       guard try table.u16(0) == 0 else { return true }
       let count = try table.u16(2)
       try table.spend(count)
@@ -163,20 +164,6 @@ struct SpaceSkips: Sendable, Equatable {
       }
       return false
     } ?? false
-  }
-
-  /// `body` over a reader of `face`'s table `tag`, or nil where the face has none.
-  private static func withTable<Result>(
-    _ face: OpaquePointer, _ tag: String,
-    _ body: (inout LookupTableReader) throws(Unreadable) -> Result
-  ) throws(Unreadable) -> Result? {
-    let blob = hb_face_reference_table(face, FontFormat.fourCC(tag))
-    defer { hb_blob_destroy(blob) }
-    var length: UInt32 = 0
-    guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
-    var table = LookupTableReader(
-      bytes: UnsafeRawBufferPointer(start: data, count: Int(length)), glyph: 0)
-    return try body(&table)
   }
 }
 
