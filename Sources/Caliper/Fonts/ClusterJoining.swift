@@ -76,8 +76,8 @@ enum ClusterJoining {
   ) -> Bool {
     do {
       return try LookupTableReader.withTable(of: face, name) {
-        table throws(LookupTableReader.Unreadable) in
-        try table.onlyLookups(of: safe, extensionType: extensionType)
+        reader throws(LookupTableReader.Unreadable) in
+        try reader.onlyLookups(of: safe, extensionType: extensionType)
       } ?? true
     } catch {
       return false
