@@ -28,44 +28,41 @@ import Testing
     return folder
   }
 
-  @Test func reloadedBundledFaceIsChosenByItsNewCmap() throws {
-    let folder = try Self.linkedFonts()
-    defer { TemporaryFiles.remove(folder) }
-    let fonts = try FontLibrary(
-      fontsDirectory: folder, limits: CacheLimits(preparedBytes: 0, fileCheckInterval: .zero))
+  /// Prepares the text twice in a library over `folder` with `limits` (Droid Sans
+  /// Fallback's widths), then points the Thai face, before Droid Sans Fallback in the
+  /// cascade, at NanumGothic, which has the three characters, and prepares it twice more:
+  /// the preparation that reads the new file, and the next, must measure NanumGothic.
+  static func swapThaiForNanum(in folder: String, limits: CacheLimits) throws {
+    let fonts = try FontLibrary(fontsDirectory: folder, limits: limits)
     let style = TextStyle(size: 16)
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
-    // The Thai face, before Droid Sans Fallback in the cascade, becomes NanumGothic, which
-    // has the three characters.
+    #expect(abs(try fonts.prepare(text, style: style).idealWidth - fallback) < 1e-9)
+    #expect(abs(try fonts.prepare(text, style: style).idealWidth - fallback) < 1e-9)
     let thai = folder + "/NotoSansThai-Regular.ttf"
     try FileManager.default.removeItem(atPath: thai)
     try FileManager.default.createSymbolicLink(
       atPath: thai, withDestinationPath: TestFonts.directory + "/NanumGothic.ttf")
-    // The preparation that finds the face changed, and the next.
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+    #expect(abs(try fonts.prepare(text, style: style).idealWidth - nanum) < 1e-9)
+    #expect(abs(try fonts.prepare(text, style: style).idealWidth - nanum) < 1e-9)
+  }
+
+  /// A cached face found changed (the generation moves).
+  @Test func reloadedBundledFaceIsChosenByItsNewCmap() throws {
+    let folder = try Self.linkedFonts()
+    defer { TemporaryFiles.remove(folder) }
+    try Self.swapThaiForNanum(
+      in: folder, limits: CacheLimits(preparedBytes: 0, fileCheckInterval: .zero))
     let fresh = try FontLibrary(fontsDirectory: folder, limits: CacheLimits(preparedBytes: 0))
+    let style = TextStyle(size: 16)
     #expect(abs(try fresh.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
   }
 
   /// A face read again without being found changed (the face cache off, as after an
-  /// eviction, so that every lookup reads the file) has its new cmap too: the first faces
-  /// found before are not taken. (Before: the table answered Droid Sans Fallback, 48 pt.)
+  /// eviction, so that every lookup reads the file; the generation does not move) has its
+  /// new cmap too. (Before: the table answered Droid Sans Fallback, 48 pt.)
   @Test func faceReadAgainAfterEvictionIsChosenByItsNewCmap() throws {
     let folder = try Self.linkedFonts()
     defer { TemporaryFiles.remove(folder) }
-    let fonts = try FontLibrary(
-      fontsDirectory: folder, limits: CacheLimits(faceBytes: 0, preparedBytes: 0))
-    let style = TextStyle(size: 16)
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.fallback) < 1e-9)
-    let thai = folder + "/NotoSansThai-Regular.ttf"
-    try FileManager.default.removeItem(atPath: thai)
-    try FileManager.default.createSymbolicLink(
-      atPath: thai, withDestinationPath: TestFonts.directory + "/NanumGothic.ttf")
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
-    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.nanum) < 1e-9)
+    try Self.swapThaiForNanum(in: folder, limits: CacheLimits(faceBytes: 0, preparedBytes: 0))
   }
 
   /// A preparation whose scalars' first faces an earlier one found opens the same faces,
