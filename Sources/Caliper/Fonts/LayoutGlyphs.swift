@@ -1,5 +1,3 @@
-internal import CHarfBuzz
-
 /// Whether a glyph takes part in a face's OpenType layout.
 ///
 /// Problem: shaping word by word (`ShapeCache`) is exact only where the space glyph takes
@@ -38,14 +36,12 @@ enum LayoutGlyphs {
   ) -> Bool {
     guard let glyph = UInt16(exactly: glyph) else { return true }
     for (tag, substitutes) in tables {
-      let blob = hb_face_reference_table(face, tag.utf8.reduce(0) { $0 << 8 | UInt32($1) })
-      defer { hb_blob_destroy(blob) }
-      var length: UInt32 = 0
-      guard let data = hb_blob_get_data(blob, &length), length > 0 else { continue }
-      var table = LookupTableReader(
-        bytes: UnsafeRawBufferPointer(start: data, count: Int(length)), glyph: glyph)
       do {
-        if try table.anyLookup(substitutes: substitutes) { return true }
+        let holds = try LookupTableReader.withTable(of: face, tag, glyph: glyph) {
+          reader throws(LookupTableReader.Unreadable) in
+          try reader.anyLookup(substitutes: substitutes)
+        }
+        if holds == true { return true }
       } catch {
         return true
       }
