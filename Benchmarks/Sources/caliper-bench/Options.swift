@@ -49,7 +49,9 @@ struct Options {
                        vertical-cold and vertical-relayout are the vertical rows'
                        Caliper side (with --loop-file vertical-japanese.txt);
                        floor-icu and floor-noicu run the floor of preparing (ICU's line
-                       breaks or a pair table, a lookup per word, the sums)
+                       breaks or a pair table, a lookup per word, the sums);
+                       any of them with -uncached (cold-uncached) runs with the
+                       shape cache off, as the "shape cache off" rows do
       --loop-file <file>
                        the corpus file --loop runs on (default gatsby-opening.txt)
       --rows-out <file>

@@ -53,10 +53,18 @@ if let loop = options.loop {
   do {
     let corpus = try Corpus.load(
       options.loopFile, file: options.loopFile, directory: directory, limit: options.limit)
-    guard Loop.run(loop, corpus: corpus, bench: bench, times: options.passes) else {
+    // A workload's name ending in `-uncached` runs it on the library without a shape cache
+    // (the "shape cache off" rows' `uncached`).
+    let uncachedLoop = loop.hasSuffix("-uncached")
+    guard
+      Loop.run(
+        uncachedLoop ? String(loop.dropLast("-uncached".count)) : loop, corpus: corpus,
+        bench: uncachedLoop ? uncached : bench, times: options.passes)
+    else {
       progress(
         "unknown --loop \(loop) (prepare[-timed|-evicted], cold, relayout[-timed|-evicted], tenwidths, "
-          + "vertical-cold, vertical-relayout, floor-icu, floor-noicu or memory)"
+          + "vertical-cold, vertical-relayout, floor-icu, floor-noicu or memory; "
+          + "any with -uncached: the shape cache off)"
       )
       exit(64)
     }
