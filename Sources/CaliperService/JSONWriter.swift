@@ -15,6 +15,12 @@ package struct JSONWriter {
   /// The text is `storage[..<count]`; the rest is room.
   package init() {}
 
+  /// A writer with room for `capacity` bytes before it grows (the bulk job's answers are
+  /// a few KB each: grown from 256 bytes, each was copied four times on the way).
+  package init(capacity: Int) {
+    storage = [UInt8](repeating: 0, count: max(0, capacity))
+  }
+
   private var storage: [UInt8] = []
   /// How many bytes are written.
   package private(set) var count = 0
@@ -31,6 +37,15 @@ package struct JSONWriter {
 
   /// The text written, as bytes.
   package var bytes: [UInt8] { Array(storage[..<count]) }
+
+  /// The text written, as bytes, without a copy; the writer is left empty, with no room.
+  package mutating func takeBytes() -> [UInt8] {
+    var taken: [UInt8] = []
+    swap(&taken, &storage)
+    taken.removeLast(taken.count - count)
+    removeAll()
+    return taken
+  }
 
   package var text: String { String(decoding: storage[..<count], as: UTF8.self) }
 
@@ -76,10 +91,17 @@ package struct JSONWriter {
     count += 1
   }
 
-  /// Room for at least `minimum` bytes, doubling.
+  /// Room for at least `minimum` bytes, doubling. (A new array filled at once and the text
+  /// copied in: appending `repeatElement` wrote the room a byte at a time.)
   private mutating func grow(to minimum: Int) {
-    let room = max(minimum, storage.count * 2, 256)
-    storage.append(contentsOf: repeatElement(0, count: room - storage.count))
+    var grown = [UInt8](repeating: 0, count: max(minimum, storage.count * 2, 256))
+    grown.withUnsafeMutableBufferPointer { grown in
+      storage.withUnsafeBufferPointer { old in
+        guard count > 0 else { return }
+        grown.baseAddress!.update(from: old.baseAddress!, count: count)
+      }
+    }
+    storage = grown
   }
 
   package mutating func write(_ value: Value) {
@@ -114,6 +136,10 @@ package struct JSONWriter {
   }
 
   /// Text copied as it is: punctuation and keys the caller has already written as JSON.
+  /// Inlined, with the members below: a literal's length is then known where it is
+  /// written, and the copy is a few moves, not a call of `memcpy` (the bulk job's
+  /// 400,000 keys: `raw` and `memcpy` were 34 M of its 468 M instructions).
+  @inline(__always)
   package mutating func raw(_ text: StaticString) {
     text.withUTF8Buffer { append($0) }
   }
@@ -121,7 +147,7 @@ package struct JSONWriter {
   /// `prefix` (punctuation and a key, as JSON: `,"width":`) and then a value: the
   /// members of the hot writers, one call each.
   /// Returns where the number's text lies in the buffer, for `member(_:repeating:)`.
-  @discardableResult
+  @discardableResult @inline(__always)
   package mutating func member(_ prefix: StaticString, _ value: Double) -> Range<Int> {
     raw(prefix)
     let start = count
@@ -131,6 +157,7 @@ package struct JSONWriter {
 
   /// `prefix` and the text written at `range` again: a number equal to one written
   /// before, copied rather than formatted a second time.
+  @inline(__always)
   package mutating func member(_ prefix: StaticString, repeating range: Range<Int>) {
     raw(prefix)
     copy(range)
@@ -149,16 +176,19 @@ package struct JSONWriter {
     count = end
   }
 
+  @inline(__always)
   package mutating func member(_ prefix: StaticString, _ value: Int) {
     raw(prefix)
     integer(value)
   }
 
+  @inline(__always)
   package mutating func member(_ prefix: StaticString, _ value: Bool) {
     raw(prefix)
     bool(value)
   }
 
+  @inline(__always)
   package mutating func member(_ prefix: StaticString, _ value: String) {
     raw(prefix)
     string(value)

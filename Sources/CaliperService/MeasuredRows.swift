@@ -12,6 +12,9 @@ package struct MeasuredRows {
   package let proposals: [ProposedViewSize]
   package let options: TextContainerOptions
   package let format: MeasureFormat
+  /// Whether each row is broken into lines: for lines or characters' places, and for
+  /// placeholders and decorations, which are placed from the lines (found once, not a row).
+  private let keepsBreaking: Bool
 
   package init(
     text: PreparedText, proposals: [ProposedViewSize], options: TextContainerOptions,
@@ -21,24 +24,27 @@ package struct MeasuredRows {
     self.proposals = proposals
     self.options = options
     self.format = format
+    keepsBreaking =
+      format.needsLines
+      || text.spans.contains(where: { $0.placeholder != nil || $0.decoration != nil })
   }
 
   package var count: Int { proposals.count }
+
+  /// `format.scale`: a row keeps the scale alone, not a copy of the whole format (its
+  /// arrays retained and released for each of the bulk job's 16,430 rows).
+  private var scale: Double? { format.scale }
 
   /// Row `index`, broken once: its size (rounded when a scale is given), then its lines
   /// and its characters' places, all read from that one breaking (`MeasuredBreaking`).
   /// Without lines or character places (`--no-lines`), the size alone (`sizeThatFits`).
   package func row(_ index: Int) -> Row {
     let proposal = proposals[index]
-    // Placeholders and decorations are placed from the lines: the row keeps its breaking.
-    guard
-      format.needsLines
-        || text.spans.contains(where: { $0.placeholder != nil || $0.decoration != nil })
-    else {
-      return Row(size: text.sizeThatFits(proposal, options: options), breaking: nil, format: format)
+    guard keepsBreaking else {
+      return Row(size: text.sizeThatFits(proposal, options: options), breaking: nil, scale: scale)
     }
     let breaking = text.measuredBreaking(proposal, options: options)
-    return Row(size: breaking.measurement, breaking: breaking, format: format)
+    return Row(size: breaking.measurement, breaking: breaking, scale: scale)
   }
 
   /// One row of the answer: a measurement and, when it needs them, the lines it was made
@@ -46,17 +52,17 @@ package struct MeasuredRows {
   package struct Row {
     private let size: TextMeasurement
     private let breaking: MeasuredBreaking?
-    private let format: MeasureFormat
+    private let scale: Double?
 
-    fileprivate init(size: TextMeasurement, breaking: MeasuredBreaking?, format: MeasureFormat) {
+    fileprivate init(size: TextMeasurement, breaking: MeasuredBreaking?, scale: Double?) {
       self.size = size
       self.breaking = breaking
-      self.format = format
+      self.scale = scale
     }
 
     /// The row without its lines, rounded when a scale is given.
     package var measurement: TextMeasurement {
-      format.scale.map { size.rounded(toScale: $0) } ?? size
+      scale.map { size.rounded(toScale: $0) } ?? size
     }
 
     /// The row's lines, each handed to `each` as it is made (none without `needsLines`).

@@ -15,11 +15,13 @@ package enum MeasurementJSON {
     /// Advances a broken font made negative, set to 0 (`PreparedText.clampedAdvanceCount`).
     package var clampedAdvances = 0
 
-    package var value: JSONWriter.Value {
-      .object([
-        ("invalidUTF8", .integer(invalidUTF8)), ("missingGlyphs", .integer(missingGlyphs)),
-        ("clampedAdvances", .integer(clampedAdvances)),
-      ])
+    /// The `lossy` object, written directly (as a `Value` it was an array of keys made
+    /// for every text).
+    package func write(into json: inout JSONWriter) {
+      json.member("{\"invalidUTF8\":", invalidUTF8)
+      json.member(",\"missingGlyphs\":", missingGlyphs)
+      json.member(",\"clampedAdvances\":", clampedAdvances)
+      json.raw("}")
     }
   }
 
@@ -184,7 +186,7 @@ package enum MeasurementJSON {
       json.string(codePoint(scalar))
     }
     json.raw("],\"lossy\":")
-    json.write(lossy.value)
+    lossy.write(into: &json)
     json.member(",\"ideal\":{\"width\":", idealSize.width)
     json.member(",\"height\":", idealSize.height)
     json.member(",\"lineCount\":", ideal.count)

@@ -86,12 +86,19 @@ enum MeasureStream {
           return (slice[position], cached[position])
         },
         transform: { text in
-          var bytes: [UInt8] = []
-          answer(
-            MeasuredRows(text: text, proposals: proposals, options: options, format: format),
-            json: json
-          ) { bytes += $0 }
-          return bytes
+          let rows = MeasuredRows(
+            text: text, proposals: proposals, options: options, format: format)
+          guard json else {
+            var bytes: [UInt8] = []
+            answer(rows, json: false) { bytes += $0 }
+            return bytes
+          }
+          // The answer made in one buffer and handed on as it is (gathered from pieces, a
+          // few KB were grown and copied four times a text).
+          var writer = JSONWriter(
+            capacity: text.string.utf8.count + proposals.count * bytesPerRow + 512)
+          jsonAnswer(rows, into: &writer) { _ in }
+          return writer.takeBytes()
         },
         consume: { answer in
           output.write(try answer.get())
@@ -116,25 +123,35 @@ enum MeasureStream {
   /// The most texts whose hashes are kept to find a repeat in a later window (16 MB).
   static let remembered = 1 << 20
 
+  /// About the bytes of one row of a JSON answer without lines (`--no-lines`: 270).
+  static let bytesPerRow = 320
+
   /// One text's answer, handed to `sink` in pieces: a JSON line or a table.
   static func answer(_ rows: MeasuredRows, json: Bool, to sink: ([UInt8]) -> Void) {
     if json {
-      // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.
-      // (Looked up only when some argument had any: hashing every text costs.)
-      let repaired = CommandLineArguments.invalidUTF8
-      let lossy = MeasurementJSON.Lossy(
-        invalidUTF8: repaired.isEmpty ? 0 : repaired[rows.text.string] ?? 0)
       var writer = JSONWriter()
-      MeasurementJSON.write(rows, lossy: lossy, into: &writer) { writer in
+      jsonAnswer(rows, into: &writer) { writer in
         sink(writer.bytes)
         writer.removeAll()
       }
-      writer.raw("\n")
       sink(writer.bytes)
     } else if rows.text.style.writingMode.isVertical {
       VerticalTable.write(rows) { sink(Array($0.utf8)) }
     } else {
       MeasurementTable.write(rows) { sink(Array($0.utf8)) }
     }
+  }
+
+  /// One text's JSON line appended to `writer`; `flush` as `MeasurementJSON.write`'s.
+  static func jsonAnswer(
+    _ rows: MeasuredRows, into writer: inout JSONWriter, flush: (inout JSONWriter) -> Void
+  ) {
+    // Invalid UTF-8 in an argument was repaired before measuring: counted in lossy.
+    // (Looked up only when some argument had any: hashing every text costs.)
+    let repaired = CommandLineArguments.invalidUTF8
+    let lossy = MeasurementJSON.Lossy(
+      invalidUTF8: repaired.isEmpty ? 0 : repaired[rows.text.string] ?? 0)
+    MeasurementJSON.write(rows, lossy: lossy, into: &writer, flush: flush)
+    writer.raw("\n")
   }
 }

@@ -112,13 +112,19 @@ import Testing
       #expect(extras.stdout.contains(file + "\n"), "\(extras.stdout)")
     }
     let libraries = try Self.shell("ldd '\(prefix)/bin/caliper'")
-    // Start-up loads only what every run needs: the Swift runtime, ICU, libstdc++ and libxml2
-    // are linked in, and libmicrohttpd (with GnuTLS behind it) is opened by `serve --http`.
+    // Start-up loads only what every run needs: the Swift runtime, ICU, libstdc++, libxml2
+    // with its liblzma, libhyphen and libgcc's unwinder are linked in, and libmicrohttpd
+    // (with GnuTLS behind it) is opened by `serve --http`.
     for library in [
       "libswiftCore", "libicuuc", "libstdc++", "libxml2", "libmicrohttpd", "libgnutls",
+      "liblzma", "libhyphen", "libgcc_s",
     ] {
       #expect(!libraries.stdout.contains(library), "\(library): \(libraries.stdout)")
     }
+    // The runtime's arguments come from CArgv: the static runtime's CommandLine.cpp.o, whose
+    // constructor reads /proc/self/maps at every start, is not linked in.
+    let symbols = try Self.shell("nm '\(prefix)/bin/caliper' | grep -c CommandLine.cpp || true")
+    #expect(symbols.stdout == "0\n", "\(symbols.stdout)")
 
     let uninstall = try Self.shell(
       "'\(TestFonts.root)/Scripts/install' --prefix '\(prefix)' --uninstall"
