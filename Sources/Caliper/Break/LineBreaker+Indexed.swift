@@ -126,10 +126,10 @@ extension LineBreaker {
       if !facesPerLine {
         size.append(width: width + indent, metrics: metrics)
       } else {
-        // The line's faces, trailing whitespace included, as the scan gathers them; the
-        // metrics of the last line's faces kept (most lines have the same ones).
-        var packed: UInt32 = 0
-        for segment in index...good { packed |= segments[segment].packedFaces }
+        // The line's faces, trailing whitespace included, as the scan gathers them (one read
+        // a run of equal faces); the metrics of the last line's faces kept (most lines have
+        // the same ones).
+        let packed = table.packedFaces(segments, from: index, through: good)
         if packed != lastPacked || packed == 0 {
           lastPacked = packed
           lastMetrics = widths.text.lineMetrics(
