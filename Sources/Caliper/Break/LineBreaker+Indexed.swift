@@ -71,9 +71,11 @@ extension LineBreaker {
     var lowest = self.lowest
     var highest = self.highest
     var size = fit
-    /// What `fits` compares `limit` with for a line `width` wide.
+    /// What `fits` compares `limit` with for a line `width` wide: `width + indent -
+    /// tolerance` with the indent 0 left out, the same number (adding 0 changes only a
+    /// −0, and −0 and +0 less the tolerance are equal).
     @inline(__always) func threshold(_ width: Double) -> Double {
-      width + indent - Self.tolerance
+      width - Self.tolerance
     }
     // With several faces: the last line's packed faces and their metrics.
     var lastPacked: UInt32 = 0
