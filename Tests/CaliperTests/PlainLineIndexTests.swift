@@ -125,6 +125,41 @@ import Testing
     #expect(breakings > 1000)
   }
 
+  /// A line's faces through the table's runs of equal faces (`PlainLineIndex.packedFaces`)
+  /// against the union of every segment's, over random ranges of segments of texts in
+  /// several faces (columns and across) and in one (Gatsby's style: no runs kept).
+  @Test(arguments: [true, false])
+  func faceRunsGiveEachRangesFaces(_ vertical: Bool) throws {
+    let library = try TestFonts.library.get()
+    var random = Widths(state: vertical ? 17 : 18)
+    let style = ClusterPiecesTests.style(vertical: vertical, rules: vertical ? .unicode : .css)
+    var withRuns = 0
+    var ranges = 0
+    for paragraph in ClusterPiecesTests.paragraphs + TestFonts.paragraphs.prefix(20) {
+      let text = try library.prepare(paragraph, style: style)
+      guard let table = Self.table(text) else { continue }
+      defer { PlainLineIndex.free(table) }
+      let count = text.segments.count
+      let several = text.segments.contains { $0.packedFaces != text.segments[0].packedFaces }
+      #expect((table.pointee.faceRunEnds != nil) == several, "\(paragraph.prefix(30))")
+      if several { withRuns += 1 }
+      text.segments.withUnsafeBufferPointer { segments in
+        for _ in 0..<40 {
+          let first = Int.random(in: 0..<count, using: &random)
+          let last = Int.random(in: first..<min(count, first + 1 + count / 3), using: &random)
+          var expected: UInt32 = 0
+          for index in first...last { expected |= segments[index].packedFaces }
+          let found = table.pointee.packedFaces(segments, from: first, through: last)
+          #expect(found == expected, "\(first)...\(last): \(paragraph.prefix(30))")
+          ranges += 1
+        }
+      }
+    }
+    // Not vacuous: most of these paragraphs have several faces.
+    #expect(withRuns * 2 > ClusterPiecesTests.paragraphs.count)
+    #expect(ranges > 2000)
+  }
+
   /// Widths around the widest word's (`minWidth`), where words are wider than the line:
   /// breakable ones emergency-broken by the general scan inside the table's loop, ones
   /// that may not be broken (CSS `overflow-wrap: normal`, one grapheme) the line whatever

@@ -28,17 +28,12 @@ extension LineBreaker {
     -> Int
   {
     guard let first = nextCandidate(widths, after: start, before: end) else { return end }
-    // Estimate with prefix sums (they grow along the word), then confirm with the
-    // edge-exact width.
-    var chosen = first
-    var offset = first
-    // The estimates only say where to start: the edge-exact tests below decide (and narrow
-    // `validLimits`), so that the range is not narrowed by a width no line has.
-    while let next = nextCandidate(widths, after: offset, before: end) {
-      guard fitsAt(widths.text.advanceSum(start..<next)) else { break }
-      chosen = next
-      offset = next
-    }
+    // Estimate with prefix sums, then confirm with the edge-exact width. The estimates only
+    // say where to start: the edge-exact tests below decide (and narrow `validLimits`), so
+    // that the range is not narrowed by a width no line has.
+    var chosen = estimatedBreak(
+      widths, from: start, first: first, before: end,
+      galloping: widths.text.storage.prefixRises)
     // Each confirmed as the line will be: whitespace right after the break hangs on it.
     func width(to offset: Int) -> Double {
       let lineEnd = hangingEnd(widths, after: offset, before: end)
@@ -56,6 +51,49 @@ extension LineBreaker {
     return chosen
   }
 
+  /// The estimate's break: the last candidate after `first`, before `end`, up to which
+  /// each candidate's prefix-sum width from `start` fits (`fitsAt`), else `first`. One
+  /// candidate at a time (a grapheme test a scalar); `galloping`, for a prefix that never
+  /// falls (`BreakFacts.prefixRises`: then the candidates that fit come first, so the
+  /// answer is the last candidate at or before the last offset that fits), by a gallop
+  /// and a bisection over the offsets' prefix sums and a walk back to a candidate: a few
+  /// probes a piece where the scan tested every scalar of it (the narrowest widths, where
+  /// most lines are pieces of words).
+  func estimatedBreak(
+    _ widths: LineWidths, from start: Int, first: Int, before end: Int, galloping: Bool
+  ) -> Int {
+    guard galloping else {
+      var chosen = first
+      while let next = nextCandidate(widths, after: chosen, before: end) {
+        guard fitsAt(widths.text.advanceSum(start..<next)) else { break }
+        chosen = next
+      }
+      return chosen
+    }
+    return widths.text.prefix.withUnsafeBufferPointer { prefix in
+      let base = prefix[start]
+      // The last offset in (first, end) that fits is in [fitting, failing).
+      var fitting = first
+      var failing = end
+      var step = 1
+      while fitting + step < failing {
+        if fitsAt(prefix[fitting + step] - base) {
+          fitting += step
+          step += step
+        } else {
+          failing = fitting + step
+          break
+        }
+      }
+      while failing - fitting > 1 {
+        let middle = fitting + (failing - fitting) / 2
+        if fitsAt(prefix[middle] - base) { fitting = middle } else { failing = middle }
+      }
+      while fitting > first, !widths.text.isEmergencyBreak(fitting) { fitting -= 1 }
+      return fitting
+    }
+  }
+
   /// Where a line emergency-broken at `offset` ends: the whitespace right after the break,
   /// up to `limit`, hangs at the end of the line.
   func hangingEnd(_ widths: LineWidths, after offset: Int, before limit: Int) -> Int {
@@ -71,7 +109,7 @@ extension LineBreaker {
   }
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary.
-  private func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
+  func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
     var index = offset + 1
     while index < end {
       if widths.text.isEmergencyBreak(index) { return index }

@@ -71,9 +71,11 @@ extension LineBreaker {
     var lowest = self.lowest
     var highest = self.highest
     var size = fit
-    /// What `fits` compares `limit` with for a line `width` wide.
+    /// What `fits` compares `limit` with for a line `width` wide: `width + indent -
+    /// tolerance` with the indent 0 left out, the same number (adding 0 changes only a
+    /// −0, and −0 and +0 less the tolerance are equal).
     @inline(__always) func threshold(_ width: Double) -> Double {
-      width + indent - Self.tolerance
+      width - Self.tolerance
     }
     // With several faces: the last line's packed faces and their metrics.
     var lastPacked: UInt32 = 0
@@ -126,10 +128,10 @@ extension LineBreaker {
       if !facesPerLine {
         size.append(width: width + indent, metrics: metrics)
       } else {
-        // The line's faces, trailing whitespace included, as the scan gathers them; the
-        // metrics of the last line's faces kept (most lines have the same ones).
-        var packed: UInt32 = 0
-        for segment in index...good { packed |= segments[segment].packedFaces }
+        // The line's faces, trailing whitespace included, as the scan gathers them (one read
+        // a run of equal faces); the metrics of the last line's faces kept (most lines have
+        // the same ones).
+        let packed = table.packedFaces(segments, from: index, through: good)
         if packed != lastPacked || packed == 0 {
           lastPacked = packed
           lastMetrics = widths.text.lineMetrics(

@@ -16,8 +16,12 @@
 /// segments behind the answer, and one or two exact `fitsAt` tests from there: the guess
 /// decides only where the tests start, never which segment ends the line, so the lines are
 /// the search's to the bit. The positions never fall (`BreakFacts.plainLines` holds them
-/// rising), which both the guess and the walk from it rely on. Limitation: a text of more
-/// than 2³¹ segments, or none, gets no table and keeps the search.
+/// rising), which both the guess and the walk from it rely on. A text of several faces
+/// (`BreakFacts.plainFaces`: vertical Japanese) also gets, for each segment, where the run
+/// of segments with its faces ends (`faceRunEnds`, 4 bytes a segment): a line's faces are
+/// then one read per run on it rather than one per segment (a column is about as many
+/// segments as characters). Limitation: a text of more than 2³¹ segments, or none, gets
+/// no table and keeps the search.
 struct PlainLineIndex {
   /// `prefix[segments[i].contentEnd]` for each segment `i`.
   let endPositions: UnsafeMutablePointer<Double>
@@ -26,6 +30,10 @@ struct PlainLineIndex {
   let startPositions: UnsafeMutablePointer<Double>
   /// For each step `k`: the last segment whose end is at most `origin + k / scale`, or −1.
   let lastAtStep: UnsafeMutablePointer<Int32>
+  /// For each segment `i`, the first segment after it whose packed faces differ from its
+  /// own (`Segment.packedFaces`), or the segment count; nil where every segment has the
+  /// first one's (one face: a line's faces are any of its segments').
+  let faceRunEnds: UnsafeMutablePointer<Int32>?
   /// How many steps `lastAtStep` holds (the segment count plus one).
   let steps: Int
   /// The last step's index, as a `Double`.
@@ -59,6 +67,41 @@ struct PlainLineIndex {
       while last + 1 < count, endPositions[last + 1] <= edge { last += 1 }
       (lastAtStep + step).initialize(to: Int32(truncatingIfNeeded: last))
     }
+    faceRunEnds = Self.faceRuns(segments)
+  }
+
+  /// `faceRunEnds` for `segments`: nil where all have the first one's faces.
+  private static func faceRuns(_ segments: UnsafeBufferPointer<Segment>) -> UnsafeMutablePointer<
+    Int32
+  >? {
+    let count = segments.count
+    let first = segments[0].packedFaces
+    guard segments.contains(where: { $0.packedFaces != first }) else { return nil }
+    let ends = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    var end = count
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      if index + 1 < count, segments[index + 1].packedFaces != segments[index].packedFaces {
+        end = index + 1
+      }
+      (ends + index).initialize(to: Int32(truncatingIfNeeded: end))
+    }
+    return ends
+  }
+
+  /// The union of the packed faces of `segments[first...last]`: one read per run of equal
+  /// faces (`faceRunEnds`).
+  @inline(__always)
+  func packedFaces(_ segments: UnsafeBufferPointer<Segment>, from first: Int, through last: Int)
+    -> UInt32
+  {
+    var packed = segments[first].packedFaces
+    guard let ends = faceRunEnds else { return packed }
+    var next = Int(truncatingIfNeeded: ends[first])
+    while next <= last {
+      packed |= segments[next].packedFaces
+      next = Int(truncatingIfNeeded: ends[next])
+    }
+    return packed
   }
 
   /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
@@ -78,13 +121,15 @@ struct PlainLineIndex {
     pointer.pointee.endPositions.deallocate()
     pointer.pointee.startPositions.deallocate()
     pointer.pointee.lastAtStep.deallocate()
+    pointer.pointee.faceRunEnds?.deallocate()
     pointer.deinitialize(count: 1)
     pointer.deallocate()
   }
 
-  /// The bytes of its three arrays.
+  /// The bytes of its arrays.
   var bytes: Int {
     2 * (steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
+      + (faceRunEnds == nil ? 0 : (steps - 1) * MemoryLayout<Int32>.stride)
   }
 
   /// A segment near the last one, from `first` on, ending at most `room` past `base`: the
