@@ -209,32 +209,50 @@ struct WrapChooser {
     _ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
   ) -> Bool {
     let scorer = breaker(isBalanced: isBalanced, lines: lines)
-    let points: [ScoreLineBreaker.Candidate]?
-    if isBalanced {
-      // The whole paragraph: its candidates are made once.
-      guard let made = paragraphCandidates(lines) else { return false }
-      points = scorer.breakPoints(
-        made.candidates, made.inputs(hyphenPenalty: scorer.hyphenPenalty),
-        lineCount: lines.count, facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil)
-    } else {
-      guard let candidates = self.candidates(lines, scorer: scorer) else { return false }
-      points = scorer.breakPoints(candidates, lineCount: lines.count)
+    let lineCount = lines.count
+    // The chosen ends as candidate indices in scratch memory: no array at each width.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
+      let candidates: [ScoreLineBreaker.Candidate]
+      if isBalanced {
+        // The whole paragraph: its candidates are made once.
+        guard let made = paragraphCandidates(lines),
+          scorer.chooseEnds(
+            made.inputs(hyphenPenalty: scorer.hyphenPenalty), lineCount: lineCount,
+            facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
+        else { return false }
+        candidates = made.candidates
+      } else {
+        guard let made = self.candidates(lines, scorer: scorer),
+          scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
+        else { return false }
+        candidates = made
+      }
+      emit(
+        candidates, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
+        from: lines.first?.start ?? 0, into: &sink)
+      return true
     }
-    guard let points else { return false }
+  }
+
+  /// Hands on the lines that end at `candidates[ends[0]]`, `candidates[ends[1]]` … (the
+  /// first starting at `start`).
+  func emit<Sink: LineSink>(
+    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>, from start: Int,
+    into sink: inout Sink
+  ) {
     let segments = text.segments
-    let start = lines.first?.start ?? 0
     var lineStart = start
     var emitter = LineBreaker(limit: available)
-    for (number, chosen) in points.enumerated() {
-      var point = chosen
+    for (number, end) in ends.enumerated() {
+      var point = candidates[end]
       // A break before collapsible spaces (`line-break: anywhere`): they hang at this
       // line's end, as CSS removes them from the next line's start.
       // The segment after the one ending here starts here (no search where it says so).
       var after = point.segment
-      while number < points.count - 1,
+      while number < ends.count - 1,
         let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
         segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
-        segments[next].end < points[number + 1].offset
+        segments[next].end < candidates[ends[number + 1]].offset
       {
         point.offset = segments[next].end
         after = next
@@ -249,7 +267,6 @@ struct WrapChooser {
         text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, to: &sink)
       lineStart = point.offset
     }
-    return true
   }
 
   /// The score-based breaker's candidates over `lines`' break opportunities: the
