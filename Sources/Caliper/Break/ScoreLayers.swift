@@ -91,7 +91,7 @@ struct ScoreLayers {
           starts[0] = 0
           for layer in 1...lineCount {
             if layer < lineCount {
-              prune.narrowBefore(layer: layer, low: low, high: high)
+              guard prune.narrowBefore(layer: layer, low: low, high: high) else { return false }
             }
             score(
               layer: layer, low: low, high: high, offset: offset, least: least, second: second,
@@ -142,11 +142,11 @@ struct ScoreLayers {
     var reached = 0
     low[0] = 0
     high[0] = 0
+    // About as many candidates a line as the greedy lines have: where the search starts.
+    let perLine = max(1, last / lineCount)
     for layer in 1..<lineCount {
-      var end = reached
-      while end < last, fits(reached, end &+ 1) { end &+= 1 }
-      reached = end
-      high[layer] = min(end, last - (lineCount - layer))
+      reached = greedyEnd(from: reached, guess: reached &+ perLine, last: last)
+      high[layer] = min(reached, last - (lineCount - layer))
     }
     // Fewer lines reach the end, or these cannot.
     guard reached < last, fits(reached, last) else { return false }
@@ -165,6 +165,44 @@ struct ScoreLayers {
       guard low[layer] <= high[layer] else { return false }
     }
     return true
+  }
+
+  /// The last candidate that a line from `start` fits to (`start` where none is): searched
+  /// from `guess` in doubling steps, then in halves (the fit test holds up to that end and
+  /// fails past it).
+  @inline(__always)
+  func greedyEnd(from start: Int, guess: Int, last: Int) -> Int {
+    // A line fits to `lower` (or `lower` is `start`), not to `upper` (or it is past `last`).
+    var lower = start
+    var upper = last &+ 1
+    let probe = min(guess, last)
+    var step = 1
+    if probe > start, fits(start, probe) {
+      lower = probe
+      while lower &+ step <= last {
+        if !fits(start, lower &+ step) {
+          upper = lower &+ step
+          break
+        }
+        lower &+= step
+        step &<<= 1
+      }
+    } else {
+      upper = probe
+      while upper &- step > start {
+        if fits(start, upper &- step) {
+          lower = upper &- step
+          break
+        }
+        upper &-= step
+        step &<<= 1
+      }
+    }
+    while upper &- lower > 1 {
+      let middle = (lower &+ upper) >> 1
+      if fits(start, middle) { lower = middle } else { upper = middle }
+    }
+    return lower
   }
 
   /// The least two scores of the lines of paths in the windows that end at each candidate
@@ -187,6 +225,8 @@ struct ScoreLayers {
     // that, and width scores grow with the start.
     var floor = Float.infinity
     for start in startLow...startHigh { floor = min(floor, least[start &+ startOffset]) }
+    // What the lines after an end add at least, for the pruning's limit.
+    let rest = prune.bound(lines: prune.lineCount &- layer)
     // The first start whose line fits, which never moves back as the end moves on.
     var first = startLow
     for end in low[layer]...high[layer] {
@@ -199,7 +239,7 @@ struct ScoreLayers {
       var start = first
       // Past this, `floor` and the width score alone prove a path scores more than the
       // known one.
-      let limit = prune.limit(layer: layer, end: end, penalty: penalties[end])
+      let limit = prune.limit(end: end, penalty: penalties[end], rest: rest)
       while start <= through {
         let delta = posNoBreak[start] - startEdge
         let widthScore = delta * delta

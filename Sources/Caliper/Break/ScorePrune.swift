@@ -12,9 +12,10 @@
 /// slacks squared, at least (Σ slack)² / j, where Σ slack is at least j times the available
 /// width less the text left (from where a line starting at e starts to the paragraph's end)
 /// and a hyphen's overhang at each of the j − 1 breaks (as `ScoreLayers.moreLinesLeast`
-/// bounds a whole path). So:
-/// - before a layer is scored, its latest ends whose line penalties and lines left alone
-///   pass U are dropped;
+/// bounds a whole path); the i lines before e likewise, over the text from the paragraph's
+/// start to where a line ending at e ends. So:
+/// - before a layer is scored, its first and last ends whose bounds before and after them
+///   alone pass U are dropped;
 /// - a start whose least score of the layer before (`floor`) plus its width score, its
 ///   end's penalty and line penalty and the lines left pass U is not scored, nor any later
 ///   one (width scores grow with the start);
@@ -28,16 +29,36 @@
 /// 8u of the positions' size short, far more than those. U is made with the program's own
 /// arithmetic over lines that fit, so it is at least the least score.
 struct ScorePrune {
+  /// At least what `lines` fitting lines over a length of text add to a path's score: a
+  /// line penalty each and their slacks squared, at least (Σ slack)² / `lines`, Σ slack at
+  /// least `lines` times the available width less the length and a hyphen's overhang at
+  /// each break between them.
+  struct Bound {
+    let penalties: Double
+    /// The least Σ slack is `width` less the length.
+    let width: Double
+    /// 1 / `lines`, less the square's rounding.
+    let scale: Double
+
+    @inline(__always)
+    func least(length: Double) -> Double {
+      let slack = max(0, width - length)
+      return penalties + slack * slack * scale
+    }
+  }
+
   /// The known path's score with room for rounding, infinity where none is known.
   let known: Double
   let lineCount: Int
   let linePenalty: Double
   /// The available width less the slack's rounding, each hyphen's overhang, and where the
-  /// last line ends.
+  /// first line starts and the last ends.
   let available: Double
   let overhang: Double
+  let paragraphStart: Double
   let paragraphEnd: Double
   let posNoBreak: UnsafeBufferPointer<Float>
+  let posIfBreak: UnsafeBufferPointer<Float>
 
   init(
     _ layers: ScoreLayers, lineCount: Int, overhang: Float, low: UnsafeMutableBufferPointer<Int>,
@@ -48,6 +69,7 @@ struct ScorePrune {
     let last = posNoBreak.count - 1
     self.lineCount = lineCount
     self.posNoBreak = posNoBreak
+    self.posIfBreak = posIfBreak
     linePenalty = Double(layers.breaker.linePenalty)
     let width = Double(layers.breaker.firstAvailable)
     let extent =
@@ -55,6 +77,7 @@ struct ScorePrune {
       + abs(width)
     available = width - extent * 0x1p-21
     self.overhang = Double(max(0, overhang))
+    paragraphStart = Double(posNoBreak[0])
     paragraphEnd = Double(posIfBreak[last])
     let score = Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
     known = Double(score) * (1 + 0x1p-16)
@@ -78,8 +101,14 @@ struct ScorePrune {
       if layer < lineCount {
         let share =
           posNoBreak[start] + (posIfBreak[last] - posNoBreak[start]) / Float(lineCount - layer + 1)
-        end = max(low[layer], start &+ 1)
-        while end < high[layer], posIfBreak[end &+ 1] <= share { end &+= 1 }
+        // The last end in the window at or before the share (its first where none is).
+        var lower = max(low[layer], start &+ 1)
+        var upper = high[layer]
+        while lower < upper {
+          let middle = (lower &+ upper &+ 1) >> 1
+          if posIfBreak[middle] <= share { lower = middle } else { upper = middle &- 1 }
+        }
+        end = lower
         if end < high[layer], layers.fits(start, end &+ 1),
           posIfBreak[end &+ 1] - share < share - posIfBreak[end]
         {
@@ -98,49 +127,57 @@ struct ScorePrune {
     return total
   }
 
-  /// At least what the lines after an end `end` of `layer` add to a path's score: their
-  /// line penalties and slacks squared.
+  /// The bound for `lines` lines (none: 0).
   @inline(__always)
-  func rest(layer: Int, end: Int) -> Double {
-    let lines = lineCount &- layer
-    guard lines > 0 else { return 0 }
+  func bound(lines: Int) -> Bound {
+    guard lines > 0 else { return Bound(penalties: 0, width: -.infinity, scale: 0) }
     let count = Double(lines)
-    let slack = max(
-      0, count * available - (paragraphEnd - Double(posNoBreak[end])) - (count - 1) * overhang)
-    return count * linePenalty + slack * slack / count * (1 - 0x1p-20)
+    return Bound(
+      penalties: count * linePenalty, width: count * available - (count - 1) * overhang,
+      scale: (1 - 0x1p-20) / count)
   }
 
   /// Where `floor` plus a start's width score proves every path through that start and
-  /// `end` (of `layer`, with `penalty`) to score more than the known path.
+  /// `end` (with `penalty`; `rest` the bound of the lines after it) to score more than the
+  /// known path.
   @inline(__always)
-  func limit(layer: Int, end: Int, penalty: Float) -> Float {
+  func limit(end: Int, penalty: Float, rest: Bound) -> Float {
     guard known < .infinity else { return .infinity }
-    return Float(known - (Double(penalty) + linePenalty + rest(layer: layer, end: end)))
+    let after = rest.least(length: paragraphEnd - Double(posNoBreak[end]))
+    return Float(known - (Double(penalty) + linePenalty + after))
   }
 
-  /// Drops the last ends of `layer` whose line penalties and lines left alone pass the
-  /// known path's score (the first `layer` lines add a line penalty each).
+  /// Drops the first and last ends of `layer` whose bounds before and after them alone
+  /// pass the known path's score (the first `layer` lines from the paragraph's start to
+  /// the end, the others from the end to the paragraph's end); false where none is left.
   func narrowBefore(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>
-  ) {
-    guard known < .infinity else { return }
-    let before = Double(layer) * linePenalty * (1 - 0x1p-20)
-    while high[layer] > low[layer], before + rest(layer: layer, end: high[layer]) > known {
-      high[layer] &-= 1
+  ) -> Bool {
+    guard known < .infinity else { return true }
+    let before = bound(lines: layer)
+    let after = bound(lines: lineCount &- layer)
+    func passes(_ end: Int) -> Bool {
+      before.least(length: Double(posIfBreak[end]) - paragraphStart)
+        + after.least(length: paragraphEnd - Double(posNoBreak[end])) > known
     }
+    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
+    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
+    return low[layer] <= high[layer]
   }
 
-  /// Drops the first and last ends of `layer` whose entry's least score plus the lines
-  /// left pass the known path's score; false where none is left (no path scores at most
-  /// the known one: not met where it is a path's).
+  /// Drops the first and last ends of `layer` whose entry's least score plus the bound of
+  /// the lines left pass the known path's score; false where none is left (no path scores
+  /// at most the known one: not met where it is a path's).
   func narrowAfter(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
     offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>
   ) -> Bool {
     guard known < .infinity else { return true }
     let shift = offset[layer]
+    let after = bound(lines: lineCount &- layer)
     func passes(_ end: Int) -> Bool {
-      Double(least[end &+ shift]) + rest(layer: layer, end: end) > known
+      Double(least[end &+ shift]) + after.least(length: paragraphEnd - Double(posNoBreak[end]))
+        > known
     }
     while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
     while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
