@@ -23,11 +23,14 @@ extension LineBreaker {
     return candidate
   }
 
+  /// Hands on the line from `start` to `end`; `metrics`, where given, are its metrics
+  /// (known for every line of the text: `plainLineMetrics`), else worked out.
   @inline(__always)
   mutating func emit<Sink: LineSink>(
     _ widths: LineWidths, _ start: Int, _ contentEnd: Int, _ end: Int, _ width: Double,
     _ faces: FaceMask,
-    emergency: Bool = false, hyphen: Bool = false, to sink: inout Sink
+    emergency: Bool = false, hyphen: Bool = false, metrics: LineMetrics? = nil,
+    to sink: inout Sink
   ) {
     var contentEnd = contentEnd
     var width = width
@@ -37,7 +40,8 @@ extension LineBreaker {
     sink.append(
       Span(
         start: start, contentEnd: contentEnd, end: end, width: width, emergency: emergency,
-        hyphen: hyphen, faces: faces, metrics: widths.text.lineMetrics(start..<end, faces: faces),
+        hyphen: hyphen, faces: faces,
+        metrics: metrics ?? widths.text.lineMetrics(start..<end, faces: faces),
         indent: start == end ? widths.indent(atLineStart: start) : indent))
   }
 

@@ -58,13 +58,23 @@ extension PreparedText {
 
   /// `wrapStyledLines(at:)` handed to `sink` in order, a paragraph at a time.
   func wrapStyledLines<Sink: LineSink>(at available: Double, into sink: inout Sink) {
+    // `storage.style`: read in place, not copied with its arrays and strings retained.
+    let wrapStyle = storage.style.wrapStyle
+    var chooser = WrapChooser(text: self, available: available)
+    // `balance` over one paragraph of plain lines (no hard break): its greedy lines are
+    // counted, not kept, and made below only where the score-based breaker declines (not
+    // tried where a word is wider than the line: a line then overflows, and Blink keeps
+    // the greedy lines).
+    if wrapStyle == .balance, storage.breakFacts.contains(.plainLines), minWidth <= available {
+      var greedy = GreedyLines(limit: available)
+      var counter = LineBreaker(limit: available)
+      counter.breakLines(widths, into: &greedy)
+      if chooser.balancedWhole(greedy, into: &sink) { return }
+    }
     var breaker = LineBreaker(limit: available)
     var spans: [LineBreaker.Span] = []
     spans.reserveCapacity(8)  // most balanced paragraphs: one allocation
     breaker.breakLines(widths, into: &spans)
-    // `storage.style`: read in place, not copied with its arrays and strings retained.
-    let wrapStyle = storage.style.wrapStyle
-    var chooser = WrapChooser(text: self, available: available)
     var first = 0
     var number = 0
     for (index, span) in spans.enumerated()
@@ -88,6 +98,9 @@ struct WrapChooser {
   let widths: LineWidths
   let available: Double
   let isCSS: Bool
+  /// Whether the score-based breaker has declined this text's one paragraph already
+  /// (`balancedWhole`): not run again over its spans.
+  var declined = false
 
   init(text: PreparedText, available: Double) {
     self.text = text
@@ -134,6 +147,20 @@ struct WrapChooser {
     lines.contains { $0.emergency || $0.width + $0.indent > available + LineBreaker.tolerance }
   }
 
+  /// Hands on the balanced lines of a text's one paragraph, whose greedy lines are
+  /// `greedy`; false (none handed on) where the score-based breaker declines (or does not
+  /// apply), which it remembers.
+  mutating func balancedWhole<Sink: LineSink>(_ greedy: GreedyLines, into sink: inout Sink)
+    -> Bool
+  {
+    guard !greedy.overflows, greedy.count > 1,
+      greedy.count <= ScoreLineBreaker.maxLinesForBalance
+    else { return false }
+    if scored(greedy, isBalanced: true, into: &sink) { return true }
+    declined = true
+    return false
+  }
+
   /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
   /// to keep them.
   mutating func balanced<Sink: LineSink>(
@@ -142,7 +169,7 @@ struct WrapChooser {
     guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else {
       return false
     }
-    if scored(lines, isBalanced: true, into: &sink) { return true }
+    if !declined, scored(lines, isBalanced: true, into: &sink) { return true }
     // Blink's bisection cannot take a paragraph that a hard break ends or that is followed
     // by more.
     guard available > 0 else { return false }
@@ -202,64 +229,19 @@ struct WrapChooser {
     return low < segments.count && segments[low].start == offset ? low : nil
   }
 
-  /// Hands on the lines the score-based breaker chooses over `lines`' break opportunities;
-  /// false (none handed on) where it declines (or cannot run: a tab, a line broken inside
-  /// a word).
-  func scored<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
-  ) -> Bool {
-    let scorer = breaker(isBalanced: isBalanced, lines: lines)
-    let points: [ScoreLineBreaker.Candidate]?
-    if isBalanced {
-      // The whole paragraph: its candidates are made once.
-      guard let made = paragraphCandidates(lines) else { return false }
-      points = scorer.breakPoints(
-        made.candidates, made.inputs(hyphenPenalty: scorer.hyphenPenalty),
-        lineCount: lines.count, facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil)
-    } else {
-      guard let candidates = self.candidates(lines, scorer: scorer) else { return false }
-      points = scorer.breakPoints(candidates, lineCount: lines.count)
-    }
-    guard let points else { return false }
-    let segments = text.segments
-    let start = lines.first?.start ?? 0
-    var lineStart = start
-    var emitter = LineBreaker(limit: available)
-    for (number, chosen) in points.enumerated() {
-      var point = chosen
-      // A break before collapsible spaces (`line-break: anywhere`): they hang at this
-      // line's end, as CSS removes them from the next line's start.
-      // The segment after the one ending here starts here (no search where it says so).
-      var after = point.segment
-      while number < points.count - 1,
-        let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
-        segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
-        segments[next].end < points[number + 1].offset
-      {
-        point.offset = segments[next].end
-        after = next
-      }
-      let width =
-        point.isHyphenated
-        ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
-        : widths.width(from: lineStart, to: point.contentEnd, breakingAt: point.offset)
-      emitter.measure(fromIndent: widths.indent(atLineStart: lineStart))
-      emitter.emit(
-        widths, lineStart, point.contentEnd, point.offset, width,
-        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, to: &sink)
-      lineStart = point.offset
-    }
-    return true
-  }
-
   /// The score-based breaker's candidates over `lines`' break opportunities: the
   /// window's start, then one a segment up to the last line's end; nil where Blink's
   /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
   func candidates(_ lines: ArraySlice<LineBreaker.Span>, scorer: ScoreLineBreaker)
     -> [ScoreLineBreaker.Candidate]?
   {
-    guard !lines.contains(where: \.emergency), let first = lines.first, let last = lines.last,
-      var candidates = candidates(first.start..<last.end)
+    candidates(GreedyLines(lines, limit: available), scorer: scorer)
+  }
+
+  /// `candidates(_:scorer:)` over the summary of the greedy lines.
+  func candidates(_ lines: GreedyLines, scorer: ScoreLineBreaker) -> [ScoreLineBreaker.Candidate]? {
+    guard !lines.emergency, lines.count > 0,
+      var candidates = candidates(lines.start..<lines.end)
     else { return nil }
     for index in candidates.indices where candidates[index].isHyphenated {
       candidates[index].penalty = scorer.hyphenPenalty
@@ -269,10 +251,9 @@ struct WrapChooser {
 
   /// `candidates(_:scorer:)` over a whole paragraph's `lines`, made once for the prepared
   /// text (their penalties are the width's).
-  func paragraphCandidates(_ lines: ArraySlice<LineBreaker.Span>) -> WrapCandidates? {
-    guard !lines.contains(where: \.emergency), let first = lines.first, let last = lines.last
-    else { return nil }
-    let paragraph = first.start..<last.end
+  func paragraphCandidates(_ lines: GreedyLines) -> WrapCandidates? {
+    guard !lines.emergency, lines.count > 0 else { return nil }
+    let paragraph = lines.start..<lines.end
     return text.lineBreaks.candidates(paragraph) {
       candidates(paragraph).map(WrapCandidates.init)
     }
@@ -336,9 +317,14 @@ struct WrapChooser {
 
   /// The score-based breaker for `lines` at the available width.
   func breaker(isBalanced: Bool, lines: ArraySlice<LineBreaker.Span>) -> ScoreLineBreaker {
-    let firstIndent = widths.indent(atLineStart: lines.first?.start ?? 0)
+    breaker(isBalanced: isBalanced, lines: GreedyLines(lines, limit: available))
+  }
+
+  /// `breaker(isBalanced:lines:)` for the summary of the greedy lines.
+  func breaker(isBalanced: Bool, lines: GreedyLines) -> ScoreLineBreaker {
+    let firstIndent = widths.indent(atLineStart: lines.count > 0 ? lines.start : 0)
     // Lines after the first start inside the paragraph: the head indent.
-    let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.last!.start) : 0
+    let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.lastStart) : 0
     func fit(_ indent: Double) -> Float {
       isCSS
         ? Float(Self.layoutUnits(available - indent) + 1) / 64  // Blink's `AddEpsilon`

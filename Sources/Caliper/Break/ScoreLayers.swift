@@ -69,16 +69,19 @@ struct ScoreLayers {
     guard facts.rises else { return false }
     let layers = lineCount + 1
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * layers) { ints in
-      // Each layer's window of ends (`low`…`high`) and where its entries begin (`base`).
+      // Each layer's window of ends (`low`…`high`, narrowed as ends are found to lie on no
+      // path that may be the least) and where an end's entry is (`end + offset`).
       let low = UnsafeMutableBufferPointer(rebasing: ints[..<layers])
       let high = UnsafeMutableBufferPointer(rebasing: ints[layers..<(2 * layers)])
-      let base = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
+      let offset = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
       guard windows(lineCount: lineCount, low: low, high: high) else { return false }
       var entries = 0
       for layer in 0...lineCount {
-        base[layer] = entries
+        offset[layer] = entries &- low[layer]
         entries += high[layer] - low[layer] + 1
       }
+      let prune = ScorePrune(
+        self, lineCount: lineCount, overhang: facts.overhang, low: low, high: high)
       return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * entries) { floats in
         withUnsafeTemporaryAllocation(of: Int.self, capacity: entries) { starts in
           let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
@@ -87,18 +90,26 @@ struct ScoreLayers {
           second[0] = .infinity
           starts[0] = 0
           for layer in 1...lineCount {
+            if layer < lineCount {
+              guard prune.narrowBefore(layer: layer, low: low, high: high) else { return false }
+            }
             score(
-              layer: layer, low: low, high: high, base: base, least: least, second: second,
-              starts: starts)
+              layer: layer, low: low, high: high, offset: offset, least: least, second: second,
+              starts: starts, prune: prune)
+            if layer < lineCount {
+              guard
+                prune.narrowAfter(layer: layer, low: low, high: high, offset: offset, least: least)
+              else { return false }
+            }
           }
-          let last = base[lineCount]
+          let last = posNoBreak.count - 1 &+ offset[lineCount]
           let found = least[last]
           guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
             Double(found) < moreLinesLeast(lineCount: lineCount, overhang: facts.overhang)
           else { return false }
           var end = count - 1
           for layer in stride(from: lineCount, through: 1, by: -1) {
-            let start = starts[base[layer] + end - low[layer]]
+            let start = starts[end &+ offset[layer]]
             previous[end] = start
             end = start
           }
@@ -131,11 +142,11 @@ struct ScoreLayers {
     var reached = 0
     low[0] = 0
     high[0] = 0
+    // About as many candidates a line as the greedy lines have: where the search starts.
+    let perLine = max(1, last / lineCount)
     for layer in 1..<lineCount {
-      var end = reached
-      while end < last, fits(reached, end &+ 1) { end &+= 1 }
-      reached = end
-      high[layer] = min(end, last - (lineCount - layer))
+      reached = greedyEnd(from: reached, guess: reached &+ perLine, last: last)
+      high[layer] = min(reached, last - (lineCount - layer))
     }
     // Fewer lines reach the end, or these cannot.
     guard reached < last, fits(reached, last) else { return false }
@@ -156,24 +167,66 @@ struct ScoreLayers {
     return true
   }
 
+  /// The last candidate that a line from `start` fits to (`start` where none is): searched
+  /// from `guess` in doubling steps, then in halves (the fit test holds up to that end and
+  /// fails past it).
+  @inline(__always)
+  func greedyEnd(from start: Int, guess: Int, last: Int) -> Int {
+    // A line fits to `lower` (or `lower` is `start`), not to `upper` (or it is past `last`).
+    var lower = start
+    var upper = last &+ 1
+    let probe = min(guess, last)
+    var step = 1
+    if probe > start, fits(start, probe) {
+      lower = probe
+      while lower &+ step <= last {
+        if !fits(start, lower &+ step) {
+          upper = lower &+ step
+          break
+        }
+        lower &+= step
+        step &<<= 1
+      }
+    } else {
+      upper = probe
+      while upper &- step > start {
+        if fits(start, upper &- step) {
+          lower = upper &- step
+          break
+        }
+        upper &-= step
+        step &<<= 1
+      }
+    }
+    while upper &- lower > 1 {
+      let middle = (lower &+ upper) >> 1
+      if fits(start, middle) { lower = middle } else { upper = middle }
+    }
+    return lower
+  }
+
   /// The least two scores of the lines of paths in the windows that end at each candidate
-  /// of `layer`'s window, and the start of the least.
+  /// of `layer`'s window, and the start of the least; a start whose paths `prune` proves
+  /// score more than a known path is not scored.
   @inline(__always)
   func score(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
-    base: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
-    second: UnsafeMutableBufferPointer<Float>, starts: UnsafeMutableBufferPointer<Int>
+    offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
+    second: UnsafeMutableBufferPointer<Float>, starts: UnsafeMutableBufferPointer<Int>,
+    prune: ScorePrune
   ) {
     let available = breaker.firstAvailable
     let linePenalty = breaker.linePenalty
     let (startLow, startHigh) = (low[layer - 1], high[layer - 1])
     // A start's entry is at `start + startOffset`, an end's at `end + endOffset`.
-    let startOffset = base[layer - 1] &- startLow
-    let endOffset = base[layer] &- low[layer]
+    let startOffset = offset[layer - 1]
+    let endOffset = offset[layer]
     // The least score of the layer before: a start's line adds its width score to at least
     // that, and width scores grow with the start.
     var floor = Float.infinity
     for start in startLow...startHigh { floor = min(floor, least[start &+ startOffset]) }
+    // What the lines after an end add at least, for the pruning's limit.
+    let rest = prune.bound(lines: prune.lineCount &- layer)
     // The first start whose line fits, which never moves back as the end moves on.
     var first = startLow
     for end in low[layer]...high[layer] {
@@ -184,11 +237,16 @@ struct ScoreLayers {
       var next = Float.infinity
       var bestStart = -1
       var start = first
+      // Past this, `floor` and the width score alone prove a path scores more than the
+      // known one.
+      let limit = prune.limit(end: end, penalty: penalties[end], rest: rest)
       while start <= through {
         let delta = posNoBreak[start] - startEdge
         let widthScore = delta * delta
-        // This start and every later one score at least the second least found.
-        if floor + widthScore >= next { break }
+        // This start and every later one score at least the second least found, or more
+        // than the known path.
+        let reach = floor + widthScore
+        if reach >= next || reach >= limit { break }
         let entry = start &+ startOffset
         // Blink's sum, `score[start] + widthScore`; a path's other sums round to at least it.
         let score = least[entry] + widthScore

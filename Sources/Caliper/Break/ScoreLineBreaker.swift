@@ -76,10 +76,30 @@ struct ScoreLineBreaker {
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
     facts: ScoreLayers.Facts? = nil
   ) -> [Candidate]? {
+    guard lineCount > 0 else { return nil }
+    var points: [Candidate]? = nil
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: lineCount) { ends in
+      if chooseEnds(program, lineCount: lineCount, facts: facts, into: ends) {
+        points = ends.map { candidates[$0] }
+      }
+    }
+    return points
+  }
+
+  /// `breakPoints` as the indices of the candidates that end the chosen lines, written in
+  /// order into `ends` (`lineCount` of them); false where Blink keeps the greedy lines. No
+  /// array is made: at every width one cost more than the program's scratch (a generic
+  /// allocation each).
+  func chooseEnds(
+    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
+    facts: ScoreLayers.Facts? = nil, into ends: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
-    let count = candidates.count
-    guard count >= 5 else { return nil }
-    precondition(program.posNoBreak.count == count, "one program entry a candidate")
+    let count = program.posNoBreak.count
+    guard count >= 5, lineCount >= 1, ends.count >= lineCount else { return false }
+    precondition(
+      program.posIfBreak.count == count && program.penalties.count == count,
+      "one program entry a candidate")
     // The chosen starts in scratch memory (on the stack where it is small): an array made
     // at each width cost more than its use (a generic allocation each).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
@@ -94,15 +114,13 @@ struct ScoreLineBreaker {
         lines += 1
         index = previous[index]
       }
-      guard lines == lineCount else { return nil }
-      return [Candidate](unsafeUninitializedCapacity: lineCount) { points, made in
-        var index = count - 1
-        for slot in stride(from: lineCount - 1, through: 0, by: -1) {
-          (points.baseAddress! + slot).initialize(to: candidates[index])
-          index = previous[index]
-        }
-        made = lineCount
+      guard lines == lineCount else { return false }
+      index = count - 1
+      for slot in stride(from: lineCount - 1, through: 0, by: -1) {
+        ends[slot] = index
+        index = previous[index]
       }
+      return true
     }
   }
 

@@ -9,8 +9,9 @@ import Synchronization
 /// depends on the width. Solution: they are made the first time a paragraph is balanced,
 /// as flat arrays the program reads, and kept in a `WrapCandidateCache` that the prepared
 /// text holds beside its breakings (its `LineBreakState`; the prepared data itself stays
-/// immutable); at each width only the penalties, which scale with it, are made.
-struct WrapCandidates: Sendable {
+/// immutable); at each width only the penalties, which scale with it, are made. A class:
+/// taking it from the cache at each width retains one object, not its six arrays.
+final class WrapCandidates: Sendable {
   /// The candidates, their penalties 0 (a hyphen's depends on the width).
   let candidates: [ScoreLineBreaker.Candidate]
   /// The candidates' positions, flat, as the program reads them.

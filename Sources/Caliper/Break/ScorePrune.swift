@@ -1,0 +1,186 @@
+/// Break, wrap styles: the ends and starts of `ScoreLayers`' windows that lie on no path
+/// that may score least, found against a known path's score.
+///
+/// Problem: `ScoreLayers` scores every pair of a start and an end in neighbouring windows
+/// until the width score alone passes the second least found; a paragraph of 4 to 6 lines
+/// has windows of 10 to 70 candidates, and most of its pairs lie on paths that score far
+/// more than the least. Solution: the score U of one path of the greedy line count, made
+/// first (each line ends nearest an even share of the text left, where that fits), bounds
+/// the least: a path scoring more than U is neither the least nor tied with it, so it may
+/// be left out. A path through an end e of layer i scores at least its sum there (the
+/// entry's least), plus a line penalty for each of the j = k − i lines left and their
+/// slacks squared, at least (Σ slack)² / j, where Σ slack is at least j times the available
+/// width less the text left (from where a line starting at e starts to the paragraph's end)
+/// and a hyphen's overhang at each of the j − 1 breaks (as `ScoreLayers.moreLinesLeast`
+/// bounds a whole path); the i lines before e likewise, over the text from the paragraph's
+/// start to where a line ending at e ends. So:
+/// - before a layer is scored, its first and last ends whose bounds before and after them
+///   alone pass U are dropped;
+/// - a start whose least score of the layer before (`floor`) plus its width score, its
+///   end's penalty and line penalty and the lines left pass U is not scored, nor any later
+///   one (width scores grow with the start);
+/// - after a layer is scored, its first and last ends whose entry's least plus the lines
+///   left pass U are dropped, so the next layer scans fewer starts.
+/// Exactness: every path scoring at most U keeps all its sums, so the least score, the path
+/// that reaches it and whether another ties with it are what they were without pruning.
+/// Blink's `Float` sums of terms not negative round down by at most a factor 1 − u each (u =
+/// 2⁻²⁴, at most 21 sums in 6 lines), its slacks by at most 2u of the positions' size; a
+/// path is dropped only where it passes U by a factor 1 + 2⁻¹⁶ and each slack is taken
+/// 8u of the positions' size short, far more than those. U is made with the program's own
+/// arithmetic over lines that fit, so it is at least the least score.
+struct ScorePrune {
+  /// At least what `lines` fitting lines over a length of text add to a path's score: a
+  /// line penalty each and their slacks squared, at least (Σ slack)² / `lines`, Σ slack at
+  /// least `lines` times the available width less the length and a hyphen's overhang at
+  /// each break between them.
+  struct Bound {
+    let penalties: Double
+    /// The least Σ slack is `width` less the length.
+    let width: Double
+    /// 1 / `lines`, less the square's rounding.
+    let scale: Double
+
+    @inline(__always)
+    func least(length: Double) -> Double {
+      let slack = max(0, width - length)
+      return penalties + slack * slack * scale
+    }
+  }
+
+  /// The known path's score with room for rounding, infinity where none is known.
+  let known: Double
+  let lineCount: Int
+  let linePenalty: Double
+  /// The available width less the slack's rounding, each hyphen's overhang, and where the
+  /// first line starts and the last ends.
+  let available: Double
+  let overhang: Double
+  let paragraphStart: Double
+  let paragraphEnd: Double
+  let posNoBreak: UnsafeBufferPointer<Float>
+  let posIfBreak: UnsafeBufferPointer<Float>
+
+  init(
+    _ layers: ScoreLayers, lineCount: Int, overhang: Float, low: UnsafeMutableBufferPointer<Int>,
+    high: UnsafeMutableBufferPointer<Int>
+  ) {
+    let posNoBreak = layers.posNoBreak
+    let posIfBreak = layers.posIfBreak
+    let last = posNoBreak.count - 1
+    self.lineCount = lineCount
+    self.posNoBreak = posNoBreak
+    self.posIfBreak = posIfBreak
+    linePenalty = Double(layers.breaker.linePenalty)
+    let width = Double(layers.breaker.firstAvailable)
+    let extent =
+      max(abs(Double(posNoBreak[0])), abs(Double(posIfBreak[last])), abs(Double(posNoBreak[last])))
+      + abs(width)
+    available = width - extent * 0x1p-21
+    self.overhang = Double(max(0, overhang))
+    paragraphStart = Double(posNoBreak[0])
+    paragraphEnd = Double(posIfBreak[last])
+    let score = Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
+    known = Double(score) * (1 + 0x1p-16)
+  }
+
+  /// The score of a path of `lineCount` fitting lines in the windows, in the program's
+  /// arithmetic: each line ends at the window's candidate nearest an even share of the text
+  /// left where that fits, else before it; infinity where that gives no such path.
+  static func evenScore(
+    _ layers: ScoreLayers, lineCount: Int, low: UnsafeMutableBufferPointer<Int>,
+    high: UnsafeMutableBufferPointer<Int>
+  ) -> Float {
+    let posNoBreak = layers.posNoBreak
+    let posIfBreak = layers.posIfBreak
+    let available = layers.breaker.firstAvailable
+    let last = posNoBreak.count - 1
+    var total: Float = 0
+    var start = 0
+    for layer in 1...lineCount {
+      var end = last
+      if layer < lineCount {
+        let share =
+          posNoBreak[start] + (posIfBreak[last] - posNoBreak[start]) / Float(lineCount - layer + 1)
+        // The last end in the window at or before the share (its first where none is).
+        var lower = max(low[layer], start &+ 1)
+        var upper = high[layer]
+        while lower < upper {
+          let middle = (lower &+ upper &+ 1) >> 1
+          if posIfBreak[middle] <= share { lower = middle } else { upper = middle &- 1 }
+        }
+        end = lower
+        if end < high[layer], layers.fits(start, end &+ 1),
+          posIfBreak[end &+ 1] - share < share - posIfBreak[end]
+        {
+          end &+= 1
+        }
+      }
+      guard end > start, end >= low[layer], end <= high[layer], layers.fits(start, end) else {
+        return .infinity
+      }
+      let delta = posNoBreak[start] - (posIfBreak[end] - available)
+      // The program's sums in its order: the start's score, the width score, the
+      // penalties.
+      total = total + delta * delta + layers.penalties[end] + layers.breaker.linePenalty
+      start = end
+    }
+    return total
+  }
+
+  /// The bound for `lines` lines (none: 0).
+  @inline(__always)
+  func bound(lines: Int) -> Bound {
+    guard lines > 0 else { return Bound(penalties: 0, width: -.infinity, scale: 0) }
+    let count = Double(lines)
+    return Bound(
+      penalties: count * linePenalty, width: count * available - (count - 1) * overhang,
+      scale: (1 - 0x1p-20) / count)
+  }
+
+  /// Where `floor` plus a start's width score proves every path through that start and
+  /// `end` (with `penalty`; `rest` the bound of the lines after it) to score more than the
+  /// known path.
+  @inline(__always)
+  func limit(end: Int, penalty: Float, rest: Bound) -> Float {
+    guard known < .infinity else { return .infinity }
+    let after = rest.least(length: paragraphEnd - Double(posNoBreak[end]))
+    return Float(known - (Double(penalty) + linePenalty + after))
+  }
+
+  /// Drops the first and last ends of `layer` whose bounds before and after them alone
+  /// pass the known path's score (the first `layer` lines from the paragraph's start to
+  /// the end, the others from the end to the paragraph's end); false where none is left.
+  func narrowBefore(
+    layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    guard known < .infinity else { return true }
+    let before = bound(lines: layer)
+    let after = bound(lines: lineCount &- layer)
+    func passes(_ end: Int) -> Bool {
+      before.least(length: Double(posIfBreak[end]) - paragraphStart)
+        + after.least(length: paragraphEnd - Double(posNoBreak[end])) > known
+    }
+    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
+    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
+    return low[layer] <= high[layer]
+  }
+
+  /// Drops the first and last ends of `layer` whose entry's least score plus the bound of
+  /// the lines left pass the known path's score; false where none is left (no path scores
+  /// at most the known one: not met where it is a path's).
+  func narrowAfter(
+    layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
+    offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>
+  ) -> Bool {
+    guard known < .infinity else { return true }
+    let shift = offset[layer]
+    let after = bound(lines: lineCount &- layer)
+    func passes(_ end: Int) -> Bool {
+      Double(least[end &+ shift]) + after.least(length: paragraphEnd - Double(posNoBreak[end]))
+        > known
+    }
+    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
+    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
+    return low[layer] <= high[layer]
+  }
+}

@@ -1,0 +1,88 @@
+/// Break, wrap styles: the lines the score-based breaker chooses for a paragraph, handed on
+/// as the greedy breaker hands on its own (`WrapChooser`, `PreparedText+WrapStyle.swift`).
+extension WrapChooser {
+  /// Hands on the lines the score-based breaker chooses over `lines`' break opportunities;
+  /// false (none handed on) where it declines (or cannot run: a tab, a line broken inside
+  /// a word).
+  func scored<Sink: LineSink>(
+    _ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
+  ) -> Bool {
+    scored(GreedyLines(lines, limit: available), isBalanced: isBalanced, into: &sink)
+  }
+
+  /// `scored` over the summary of the greedy lines.
+  func scored<Sink: LineSink>(_ lines: GreedyLines, isBalanced: Bool, into sink: inout Sink)
+    -> Bool
+  {
+    guard lines.count > 0 else { return false }
+    let scorer = breaker(isBalanced: isBalanced, lines: lines)
+    let lineCount = lines.count
+    // The chosen ends as candidate indices in scratch memory: no array at each width.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
+      let candidates: [ScoreLineBreaker.Candidate]
+      if isBalanced {
+        // The whole paragraph: its candidates are made once.
+        guard let made = paragraphCandidates(lines),
+          scorer.chooseEnds(
+            made.inputs(hyphenPenalty: scorer.hyphenPenalty), lineCount: lineCount,
+            facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
+        else { return false }
+        candidates = made.candidates
+      } else {
+        guard let made = self.candidates(lines, scorer: scorer),
+          scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
+        else { return false }
+        candidates = made
+      }
+      emit(
+        candidates, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
+        from: lines.start, into: &sink)
+      return true
+    }
+  }
+
+  /// Hands on the lines that end at `candidates[ends[0]]`, `candidates[ends[1]]` … (the
+  /// first starting at `start`).
+  func emit<Sink: LineSink>(
+    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>, from start: Int,
+    into sink: inout Sink
+  ) {
+    let segments = text.segments
+    // A text of plain lines (one face, whole segments, no soft hyphen or unsafe end)
+    // measures a line by its prefix sums, as the greedy breaker does, and one whose lines
+    // all have the same metrics has them known: neither is worked out again a line.
+    let facts = text.storage.breakFacts
+    let plain = facts.contains(.plainLines)
+    let metrics = facts.contains(.sameLineMetrics) ? text.lineBreaks.plainLineMetrics : nil
+    let prefix = text.prefix
+    var lineStart = start
+    var emitter = LineBreaker(limit: available)
+    for (number, end) in ends.enumerated() {
+      var point = candidates[end]
+      // A break before collapsible spaces (`line-break: anywhere`): they hang at this
+      // line's end, as CSS removes them from the next line's start.
+      // The segment after the one ending here starts here (no search where it says so).
+      var after = point.segment
+      while number < ends.count - 1,
+        let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
+        segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
+        segments[next].end < candidates[ends[number + 1]].offset
+      {
+        point.offset = segments[next].end
+        after = next
+      }
+      let width =
+        point.isHyphenated
+        ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
+        : plain
+          ? prefix[point.contentEnd] - prefix[lineStart]
+          : widths.width(from: lineStart, to: point.contentEnd, breakingAt: point.offset)
+      emitter.measure(fromIndent: widths.indent(atLineStart: lineStart))
+      emitter.emit(
+        widths, lineStart, point.contentEnd, point.offset, width,
+        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, metrics: metrics,
+        to: &sink)
+      lineStart = point.offset
+    }
+  }
+}
