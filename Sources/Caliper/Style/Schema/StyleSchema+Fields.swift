@@ -31,6 +31,9 @@ extension StyleSchema {
       "locale", option: "--locale", "<id>", .string, [.style],
       help: "Locale for line breaking and shaping (default: en)."
     ) { (value, settings) throws(StyleError) in
+      if case .string(let locale) = value, let problem = LocaleTag.problem(locale) {
+        throw StyleError(problem)
+      }
       settings.style.locale = try name(value, "a locale")
     },
     StyleField(
