@@ -27,7 +27,9 @@ import Testing
     #expect(Self.widths.allSatisfy { $0 < text.idealWidth })
     var format = MeasureFormat()
     if withRects { format.rects = 0..<40 }
-    let before = text.lineBreakScans
+    #if DEBUG
+      let before = text.lineBreakScans
+    #endif
     var bytes = 0
     MeasurementJSON.write(Self.rows(text, format: format)) { bytes += $0.count }
     #expect(bytes > 0)
