@@ -189,11 +189,19 @@ extension LineBreakCache {
         slot = stored
       }
       if details[slot].spans != nil || details[slot].limited != nil {
-        meter.add(-details[slot].byteCount)
-        details[slot] = Detail(fit: fit)
+        replaceKept(at: slot, with: fit)
       } else {
         details[slot].fit = fit
       }
+    }
+
+    /// Replaces a breaking that kept lines or a line limit by a size alone, telling `meter`
+    /// of the bytes freed: out of line, so that `storeFit`'s common path (a size replacing a
+    /// size, at every new width) keeps its registers and instructions.
+    @inline(never)
+    private mutating func replaceKept(at slot: Int, with fit: LineFit) {
+      meter.add(-details[slot].byteCount)
+      details[slot] = Detail(fit: fit)
     }
 
     /// The next `lastUse`. At 2³² uses the slots are renumbered 1…count in their order of
