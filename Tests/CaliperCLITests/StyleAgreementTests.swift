@@ -227,6 +227,9 @@ import Testing
     }
   }
 
+  /// A locale one byte past the limit (`LocaleTag.maxBytes`).
+  static let longLocale = String(repeating: "a", count: 129)
+
   /// A bad value for each field, and the message the schema gives it.
   static let badValues: [(Setting, String)] = [
     (
@@ -257,6 +260,14 @@ import Testing
       "alignment must be one of leading, center, trailing, justified, not 'diagonal'"
     ),
     (set("--locale", "", "locale", #""""#), "a locale must be a non-empty string"),
+    (
+      set("--locale", "en US", "locale", #""en US""#),
+      #"locale "en US" is not a BCP 47 language tag (subtags of 1 to 8 letters or digits"#
+    ),
+    (
+      set("--locale", longLocale, "locale", "\"\(longLocale)\""),
+      "locale of 129 bytes is longer than the limit of 128"
+    ),
     (
       set("--hyphenation", "sometimes", "hyphenation", #""sometimes""#),
       "hyphenation must be auto, none or a factor from 0 to 1, not 'sometimes'"

@@ -26,11 +26,29 @@ extension LineBreakCache {
     /// Where each line of a plain text ends, made at its second new width
     /// (`PlainLineIndex`): a property of the text, kept by `removeAll`.
     var plainIndex: UnsafeMutablePointer<PlainLineIndex>? = nil
+    /// The owning cache's `meter`, told of each buffer grown and lines dropped here.
+    let meter: CostMeter
 
-    init(capacity: Int, clock: UInt32) {
+    init(capacity: Int, clock: UInt32, meter: CostMeter) {
       self.capacity = capacity
       self.clock = clock
+      self.meter = meter
     }
+
+    /// The bytes of the buffers, the breakings' lines and line limits, and the table.
+    var byteCount: Int {
+      allocated * Self.slotBytes + (plainIndex?.pointee.byteCount ?? 0) + linesBytes
+    }
+
+    /// The bytes of the breakings' lines and line limits.
+    var linesBytes: Int {
+      var total = 0
+      for index in 0..<count { total += details[index].byteCount }
+      return total
+    }
+
+    /// A slot's bytes in the two buffers.
+    private static var slotBytes: Int { MemoryLayout<Key>.stride + MemoryLayout<Detail>.stride }
 
     /// The first `count` keys and details (only read below `count`, so only once made).
     var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
@@ -61,6 +79,7 @@ extension LineBreakCache {
       }
       keyBuffer = keys
       detailBuffer = details
+      meter.add((size - allocated) * Self.slotBytes)
       allocated = size
     }
 
@@ -170,10 +189,19 @@ extension LineBreakCache {
         slot = stored
       }
       if details[slot].spans != nil || details[slot].limited != nil {
-        details[slot] = Detail(fit: fit)
+        replaceKept(at: slot, with: fit)
       } else {
         details[slot].fit = fit
       }
+    }
+
+    /// Replaces a breaking that kept lines or a line limit by a size alone, telling `meter`
+    /// of the bytes freed: out of line, so that `storeFit`'s common path (a size replacing a
+    /// size, at every new width) keeps its registers and instructions.
+    @inline(never)
+    private mutating func replaceKept(at slot: Int, with fit: LineFit) {
+      meter.add(-details[slot].byteCount)
+      details[slot] = Detail(fit: fit)
     }
 
     /// The next `lastUse`. At 2³² uses the slots are renumbered 1…count in their order of
@@ -220,6 +248,12 @@ extension LineBreakCache {
     var fit = LineFit()
     var spans: [LineBreaker.Span]? = nil
     var limited: Limited? = nil
+
+    /// The bytes its lines and line limit hold beyond the slot.
+    var byteCount: Int {
+      (spans?.capacity ?? 0) * MemoryLayout<LineBreaker.Span>.stride
+        + (limited == nil ? 0 : Limited.byteCount)
+    }
   }
 
   /// Where a breaking that a lookup did not find goes: the slot the lookup chose (a free

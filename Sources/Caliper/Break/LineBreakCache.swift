@@ -32,6 +32,11 @@ final class LineBreakCache: Sendable {
     let limit: LineLimit
     let truncation: LineTruncation?
 
+    /// The bytes of one: the object's header, then its fields.
+    static var byteCount: Int {
+      16 + MemoryLayout<LineLimit>.stride + MemoryLayout<LineTruncation?>.stride
+    }
+
     init(limit: LineLimit, truncation: LineTruncation?) {
       self.limit = limit
       self.truncation = truncation
@@ -47,11 +52,17 @@ final class LineBreakCache: Sendable {
   /// How many scans the line breaker has made over this text (`LineBreaker.breakLines`):
   /// what tests read to show that a width is broken once (`PreparedText.lineBreakScans`).
   let scans = Atomic<Int>(0)
+  /// Where the bytes this cache takes on or frees are passed to the prepared-text cache
+  /// that keeps the text, if one does: counted where a table or lines are stored or
+  /// dropped, never on a lookup.
+  let meter: CostMeter
 
   /// `clock`: where the use counter starts (tests start it near its wrap).
   init(capacity: Int = 8, clock: UInt32 = 0) {
     self.capacity = capacity
-    slots = Mutex(Slots(capacity: capacity, clock: clock))
+    let meter = CostMeter()
+    self.meter = meter
+    slots = Mutex(Slots(capacity: capacity, clock: clock, meter: meter))
   }
 
   deinit {
@@ -102,7 +113,10 @@ final class LineBreakCache: Sendable {
     slots.withLock { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       if let found { return (slots.keys[found].limits, slots.details[found].fit) }
-      if wantsIndex, slots.plainIndex == nil, slots.count > 0 { slots.plainIndex = makeIndex() }
+      if wantsIndex, slots.plainIndex == nil, slots.count > 0 {
+        slots.plainIndex = makeIndex()
+        meter.add(slots.plainIndex?.pointee.byteCount ?? 0)
+      }
       let made = make(UnsafePointer(slots.plainIndex))
       slots.storeFit(made.limits, made.fit, at: vacancy)
       return made
@@ -110,7 +124,7 @@ final class LineBreakCache: Sendable {
   }
 
   /// The bytes of the `PlainLineIndex`, once made.
-  var plainIndexBytes: Int { slots.withLock { $0.plainIndex?.pointee.bytes ?? 0 } }
+  var plainIndexBytes: Int { slots.withLock { $0.plainIndex?.pointee.byteCount ?? 0 } }
 
   /// Remembers a breaking, replacing one with the same range (a size-only entry that now
   /// has its lines), else the least recently used once `capacity` are kept.
@@ -119,7 +133,9 @@ final class LineBreakCache: Sendable {
       limits: entry.limits, hasSpans: entry.spans != nil, isLimited: entry.limited != nil)
     slots.withLock { slots in
       guard let slot = slots.store(key, limit: entry.limit) else { return }
-      slots.details[slot] = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
+      let detail = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
+      meter.add(detail.byteCount - slots.details[slot].byteCount)
+      slots.details[slot] = detail
     }
   }
 
@@ -133,7 +149,11 @@ final class LineBreakCache: Sendable {
   func ideal(_ make: () -> Entry) -> Entry {
     if let known = derived.withLock({ $0.ideal }) { return known }
     let made = make()  // outside the lock: two first callers may both make it, alike
-    derived.withLock { $0.ideal = $0.ideal ?? made }
+    derived.withLock {
+      guard $0.ideal == nil else { return }
+      $0.ideal = made
+      meter.add(Detail(spans: made.spans).byteCount)
+    }
     return made
   }
 
@@ -146,14 +166,21 @@ final class LineBreakCache: Sendable {
   }
 
   /// The bytes of the ideal lines, once made.
-  var idealBytes: Int {
-    derived.withLock { ($0.ideal?.spans?.capacity ?? 0) * MemoryLayout<LineBreaker.Span>.stride }
-  }
+  var idealBytes: Int { derived.withLock { Detail(spans: $0.ideal?.spans).byteCount } }
+
+  /// The bytes of the breakings (their buffers, lines and line limits) and of the table of
+  /// line ends, once made: what relayouts keep beside the prepared text, passed on to
+  /// `meter` as it is stored or dropped, as the ideal lines are. Not counted: the line
+  /// edges' widths, 32 at most (under 2 KB).
+  var keptBytes: Int { slots.withLock { $0.byteCount } }
 
   var count: Int { slots.withLock { $0.count } }
 
   func removeAll() {
-    slots.withLock { $0.removeAll() }
+    slots.withLock { slots in
+      meter.add(-slots.linesBytes)
+      slots.removeAll()
+    }
     edges.withLock { $0 = ([], 0) }
   }
 

@@ -57,6 +57,11 @@ extension PreparedText {
   var hyphenStretches: [HyphenStretch] { lineBreaks.hyphenStretches }
   var breakCache: LineBreakCache { lineBreaks.cache }
 
+  /// The bytes the prepared-text cache weighs this text by: its `memoryFootprint` and what
+  /// its relayouts keep besides (breakings, the table of line ends: `LineBreakCache.keptBytes`),
+  /// each change of either passed to the cache as it is made (`LineBreakCache.meter`).
+  var heldBytes: Int { memoryFootprint + breakCache.keptBytes }
+
   /// How many times the line breaker has scanned this text (preparing it scans once, for
   /// the ideal size): a debugging count that shows a width broken once, not twice. Counted
   /// in debug builds only (the tests'); 0 in release builds.

@@ -13,7 +13,10 @@ public struct CacheLimits: Sendable, Hashable {
   /// language, so that a word seen before is not shaped again. 0 also turns off shaping
   /// word by word (each run is then shaped whole).
   public var shapeBytes: Int
-  /// Prepared texts, for repeated (text, style) pairs.
+  /// Prepared texts, for repeated (text, style) pairs. A text is weighed with what its
+  /// relayouts keep (its last breakings' lines, from its second new width its table of
+  /// line ends, some 20 bytes a segment), counted as they are made: the bound holds for
+  /// texts relaid out at many widths too, and an evicted text is released at once.
   public var preparedBytes: Int
   /// How long a font file found unchanged is trusted before it is checked again (its
   /// device, inode, size and modification time, one `stat`), as fontconfig's rescan

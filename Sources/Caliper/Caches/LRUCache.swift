@@ -63,8 +63,8 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// The cache's state, under its lock. A caller holding the lock for several lookups
   /// (`withLock`) asks it directly.
   struct Storage {
+    /// The entries, side by side: a removed one's place is taken by the last (`remove`).
     private var slots: [Slot] = []
-    private var free: [Int32] = []
     /// The index: per bucket a stored key's hash (high 32 bits) and its slot number (low 32
     /// bits; all ones for an empty bucket), open addressing with linear probing, at most
     /// half full. A key is kept once, in its slot; a `[Key: Int]` held a second copy of
@@ -204,11 +204,30 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       evictions += 1
     }
 
+    /// Takes `slot`'s entry out, its key and value released now: the last slot moves into
+    /// its place. (Slots freed onto a list kept their entries until an insert took them
+    /// again: an evicted prepared text stayed alive, unseen by the byte count.)
     private mutating func remove(_ slot: Int32) {
       unlink(slot)
       removeFromIndex(slot)
       bytes -= slots[Int(slot)].cost
-      free.append(slot)
+      let last = Int32(slots.count - 1)
+      if slot != last { move(last, to: slot) }
+      slots.removeLast()
+    }
+
+    /// Swaps the entry in `from` into `to`, a slot out of the queue and the index: its
+    /// neighbours in the queue and its bucket follow it.
+    private mutating func move(_ from: Int32, to: Int32) {
+      slots.swapAt(Int(from), Int(to))
+      let (newer, older) = (slots[Int(to)].newer, slots[Int(to)].older)
+      if newer >= 0 { slots[Int(newer)].older = to } else { newest = to }
+      if older >= 0 { slots[Int(older)].newer = to } else { oldest = to }
+      let hash = slots[Int(to)].hash
+      let mask = index.count - 1
+      var bucket = Int(truncatingIfNeeded: hash) & mask
+      while Self.slot(index[bucket]) != from { bucket = (bucket + 1) & mask }
+      index[bucket] = Self.bucket(hash: hash, slot: to)
     }
 
     /// The cached value for `key`, marked used; nil counts as a miss.
@@ -253,18 +272,30 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       while bytes + cost > byteLimit, oldest >= 0 {
         evictOldestUnused()
       }
-      let entry = Slot(key: key, value: value, cost: cost, hash: hash, newer: -1, older: -1)
-      let slot: Int32
-      if let reused = free.popLast() {
-        slots[Int(reused)] = entry
-        slot = reused
-      } else {
-        slots.append(entry)
-        slot = Int32(slots.count - 1)
-      }
+      slots.append(Slot(key: key, value: value, cost: cost, hash: hash, newer: -1, older: -1))
+      let slot = Int32(slots.count - 1)
       addToIndex(slot)
       bytes += cost
       pushNewest(slot)
+    }
+
+    /// `LRUCache.charge(_:hash:where:)` under the lock.
+    mutating func charge(_ delta: Int, hash: Int32, where isEntry: (Value) -> Bool) {
+      guard !index.isEmpty else { return }
+      let mask = index.count - 1
+      var bucket = Int(truncatingIfNeeded: hash) & mask
+      while true {
+        let entry = index[bucket]
+        let slot = Self.slot(entry)
+        if slot < 0 { return }
+        if Self.hash(entry) == hash, isEntry(slots[Int(slot)].value) {
+          slots[Int(slot)].cost += delta
+          bytes += delta
+          while bytes > byteLimit, oldest >= 0 { evictOldestUnused() }
+          return
+        }
+        bucket = (bucket + 1) & mask
+      }
     }
 
     /// Drops `key`'s entry, if any.
@@ -322,6 +353,22 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     let made = try make()
     insert(made.value, for: key, cost: made.cost)
     return made.value
+  }
+
+  /// Adds `delta` bytes (negative: freed) to the cost of the entry filed under `hash` whose
+  /// value `isEntry` picks, then evicts the oldest unused entries, it among them, while the
+  /// cache is over its limit; nothing when no such entry is kept (`CostMeter`).
+  func charge(_ delta: Int, hash: Int32, where isEntry: (Value) -> Bool) {
+    storage.withLock { $0.charge(delta, hash: hash, where: isEntry) }
+  }
+
+  /// Charges `key`'s entry, while it is the value `isEntry` picks, with each change of
+  /// bytes `meter` passes on: called with the value's meter before the value is stored.
+  func attach(
+    _ meter: CostMeter, to key: Key, where isEntry: @escaping @Sendable (Value) -> Bool
+  ) {
+    let hash = Self.hash(key)
+    meter.attach { [weak self] delta in self?.charge(delta, hash: hash, where: isEntry) }
   }
 
   /// Drops `key`'s entry, if any.

@@ -49,10 +49,21 @@ extension FontLibrary {
       let text = try prepared.value(for: key) { () throws(CaliperError) in
         made = true
         let text = try PreparedText(text: text, style: style, cascade: cascade(for: style))
-        return (text, text.memoryFootprint + key.utf8.count)
+        return (metered(text, key: key), text.heldBytes + key.utf8.count)
       }
       return (text, made)
     }
+  }
+
+  /// `text`, about to be stored under `key`, with what its relayouts add or drop later (a
+  /// table of line ends, kept lines: `LineBreakCache.meter`) charged to its entry, so that
+  /// the cache's byte limit bounds what it keeps alive (`CostMeter`).
+  private func metered(_ text: PreparedText, key: PreparedKey) -> PreparedText {
+    let breakings = ObjectIdentifier(text.breakCache)
+    prepared.attach(text.breakCache.meter, to: key) {
+      ObjectIdentifier($0.breakCache) == breakings
+    }
+    return text
   }
 
   /// A prepared text from `cached` whose faces are the files as they are now (as of the
@@ -132,7 +143,7 @@ extension FontLibrary {
       let text = try prepared.value(for: key) { () throws(CaliperError) in
         made = true
         let text = try PreparedText(text: text, style: style, spans: spans, library: self)
-        return (text, text.memoryFootprint + key.utf8.count)
+        return (metered(text, key: key), text.heldBytes + key.utf8.count)
       }
       return (text, made)
     }

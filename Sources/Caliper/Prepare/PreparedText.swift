@@ -173,8 +173,8 @@ public struct PreparedText: Sendable {
   }
 
   /// The bytes this prepared text holds: its arrays' storage and its string, not the
-  /// shared faces nor its cached breakings. The prepared-text cache weighs entries by it;
-  /// benchmarks report it.
+  /// shared faces nor its cached breakings (`heldBytes` adds those: the prepared-text
+  /// cache weighs entries by it); benchmarks report it.
   @_spi(Benchmarks) public var memoryFootprint: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     let analysisBytes = analysis.memoryFootprint

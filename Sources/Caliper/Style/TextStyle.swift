@@ -140,6 +140,7 @@ public struct TextStyle: Sendable, Hashable {
     if let problem = Self.spacingProblem("letter spacing", letterSpacing) { return problem }
     if let problem = Self.spacingProblem("word spacing", wordSpacing) { return problem }
     if let problem = hyphenation.problem { return problem }
+    if let problem = LocaleTag.problem(locale) { return problem }
     if let problem = HarfBuzzLanguage.problem(admitting: locale) { return problem }
     for case .descriptor(let descriptor) in fonts {
       if let problem = descriptor.problem { return problem }

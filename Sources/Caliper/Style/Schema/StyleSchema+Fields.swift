@@ -31,6 +31,11 @@ extension StyleSchema {
       "locale", option: "--locale", "<id>", .string, [.style],
       help: "Locale for line breaking and shaping (default: en)."
     ) { (value, settings) throws(StyleError) in
+      // Empty (and not a string): `name`'s message, as for every name of the schema.
+      if case .string(let locale) = value, !locale.isEmpty, let problem = LocaleTag.problem(locale)
+      {
+        throw StyleError(problem)
+      }
       settings.style.locale = try name(value, "a locale")
     },
     StyleField(
