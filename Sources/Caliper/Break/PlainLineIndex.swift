@@ -126,7 +126,7 @@ struct PlainLineIndex {
     pointer.deallocate()
   }
 
-  /// The bytes of its three arrays: what relaying out at many widths adds to a prepared
+  /// The bytes of its arrays: what relaying out at many widths adds to a prepared
   /// text (counted in its `memoryFootprint`, so in the prepared-text cache's limit).
   var byteCount: Int {
     2 * (steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
