@@ -62,6 +62,9 @@ extension PreparedText {
   /// each change of either passed to the cache as it is made (`LineBreakCache.meter`).
   var heldBytes: Int { memoryFootprint + breakCache.keptBytes }
 
+  /// Where this text's breaking cache passes on the changes of those bytes.
+  var costMeter: CostMeter { breakCache.meter }
+
   /// How many times the line breaker has scanned this text (preparing it scans once, for
   /// the ideal size): a debugging count that shows a width broken once, not twice. Counted
   /// in debug builds only (the tests'); 0 in release builds.

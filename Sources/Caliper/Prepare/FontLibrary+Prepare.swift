@@ -59,10 +59,8 @@ extension FontLibrary {
   /// table of line ends, kept lines: `LineBreakCache.meter`) charged to its entry, so that
   /// the cache's byte limit bounds what it keeps alive (`CostMeter`).
   private func metered(_ text: PreparedText, key: PreparedKey) -> PreparedText {
-    let breakings = ObjectIdentifier(text.breakCache)
-    prepared.attach(text.breakCache.meter, to: key) {
-      ObjectIdentifier($0.breakCache) == breakings
-    }
+    let meter = ObjectIdentifier(text.costMeter)
+    prepared.attach(text.costMeter, to: key) { ObjectIdentifier($0.costMeter) == meter }
     return text
   }
 
