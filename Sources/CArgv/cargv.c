@@ -15,6 +15,14 @@
 // runtime's own calls stay inside libswiftCore.so (the symbols are hidden here).
 #include "cargv.h"
 
+#include <stdlib.h>  // defines __GLIBC__ under glibc
+
+#if !defined(__GLIBC__)
+// Other C libraries need not pass main's arguments to constructors: fail the build rather
+// than run with none.
+#error "CArgv needs glibc, which passes (argc, argv, envp) to the executable's constructors"
+#endif
+
 #include <stddef.h>
 
 #define CARGV_RUNTIME __attribute__((swiftcall, visibility("hidden")))

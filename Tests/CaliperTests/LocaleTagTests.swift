@@ -3,7 +3,8 @@ import Testing
 
 @testable import Caliper
 
-/// A locale is bounded in length and must be a BCP 47 tag with optional ICU keywords
+/// A locale is bounded in length and must be a BCP 47 tag with an optional POSIX codeset
+/// and optional ICU keywords
 /// (`LocaleTag`): anything else is refused by `prepare` with one line, before HarfBuzz keeps
 /// it for the life of the process.
 @Suite struct LocaleTagTests {
@@ -21,6 +22,8 @@ import Testing
     "en", "ja@lb=strict", "de_CH", "en-US", "zh-Hant-TW", "sr-Latn", "ca-ES-valencia",
     "en-US-u-lb-strict", "und", "en-x-7", "xx", "sr@latin",
     "de-DE@collation=phonebook;calendar=islamic-civil",
+    // POSIX locales as $LANG holds them (AutomaticHyphenation.md names the last).
+    "en_US.UTF-8", "de_DE.utf8", "fr_CA.UTF-8@x",
   ])
   func wellFormedTagsAreTaken(_ locale: String) throws {
     #expect(try problem(locale) == nil)
@@ -29,7 +32,7 @@ import Testing
   @Test(arguments: [
     "", "en US", "en\nUS", "-en", "en-", "en--US", "1en", "abcdefghi", "en-abcdefghi", "en@",
     "en@lb=", "en@=strict", "ja@lb=strict;", "ja@lb=st rict", "ja@@lb=strict", "en\u{0}",
-    "fr-ç", "../../etc",
+    "fr-ç", "../../etc", "en.", ".UTF-8", "en.UTF 8", "en.UTF-8.x", "en_US.@x",
   ])
   func malformedTagsAreRefused(_ locale: String) throws {
     let message = try #require(try problem(locale))

@@ -83,6 +83,38 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     #expect(fonts.cacheStatistics.prepared.bytes == text.heldBytes + key)
   }
 
+  /// The candidates a balanced paragraph keeps beside the text (`LineBreakState
+  /// .wrapCandidates`, some 50 bytes a segment) are charged too: balancing 200 paragraphs
+  /// raises the cache's count by at least their arrays' bytes, added up here from the
+  /// arrays themselves, and the count stays the text's `heldBytes`. (Before, the count did
+  /// not move: 770 KB of candidates were alive beside a count of 1.5 MB.)
+  @Test func balancedParagraphsCandidatesAreCharged() throws {
+    let fonts = try Self.library(preparedBytes: 64 << 20)
+    let paragraph = try #require(
+      TestFonts.paragraphs.first { $0.utf8.count > 300 && $0.utf8.count < 600 })
+    let string = Array(repeating: paragraph, count: 200).joined(separator: "\n")
+    var style = TextStyle()
+    style.wrapStyle = .balance
+    let text = try fonts.prepare(string, style: style)
+    let key = string.utf8.count
+    let before = fonts.cacheStatistics.prepared.bytes
+    let lines = text.measure(ProposedViewSize(width: 900, height: nil)).lines.count
+    #expect(lines >= 400)
+    let arrays = text.lineBreaks.wrapCandidates.withLock { kept in
+      kept.values.reduce(0) { total, entry in
+        guard let made = entry.candidates else { return total }
+        return total + made.candidates.capacity * MemoryLayout<ScoreLineBreaker.Candidate>.stride
+          + (made.posNoBreak.capacity + made.posIfBreak.capacity
+            + made.orphanPenalties.capacity) * MemoryLayout<Float>.stride
+          + made.hyphenated.capacity * MemoryLayout<Int>.stride
+      }
+    }
+    #expect(arrays > 100_000, "\(arrays)")
+    let after = fonts.cacheStatistics.prepared.bytes
+    #expect(after == text.heldBytes + key)
+    #expect(after - before >= arrays, "counted \(before) -> \(after), candidates \(arrays)")
+  }
+
   /// A text and the objects it is made of, held weakly: alive only while the cache (or a
   /// caller) keeps it.
   final class Seen {

@@ -37,7 +37,6 @@ struct GreedyLines: LineSink {
     end = span.end
     count += 1
     emergency = emergency || span.emergency
-    overflows =
-      overflows || span.emergency || span.width + span.indent > limit + LineBreaker.tolerance
+    overflows = overflows || span.overflows(limit)
   }
 }

@@ -58,9 +58,12 @@ extension PreparedText {
   var breakCache: LineBreakCache { lineBreaks.cache }
 
   /// The bytes the prepared-text cache weighs this text by: its `memoryFootprint` and what
-  /// its relayouts keep besides (breakings, the table of line ends: `LineBreakCache.keptBytes`),
-  /// each change of either passed to the cache as it is made (`LineBreakCache.meter`).
-  var heldBytes: Int { memoryFootprint + breakCache.keptBytes }
+  /// its relayouts keep besides (breakings, the table of line ends: `LineBreakCache.keptBytes`;
+  /// the balanced paragraphs' candidates: `LineBreakState.wrapCandidateBytes`), each change
+  /// passed to the cache as it is made (`LineBreakCache.meter`).
+  var heldBytes: Int {
+    memoryFootprint + breakCache.keptBytes + lineBreaks.wrapCandidateBytes
+  }
 
   /// Where this text's breaking cache passes on the changes of those bytes.
   var costMeter: CostMeter { breakCache.meter }

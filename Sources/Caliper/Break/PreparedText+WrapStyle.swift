@@ -144,7 +144,7 @@ struct WrapChooser {
   /// bisection alike; a line broken inside a word (`overflow-wrap: break-word`, a long word
   /// in `.unicode`) likewise.
   func overflows(_ lines: some Collection<LineBreaker.Span>) -> Bool {
-    lines.contains { $0.emergency || $0.width + $0.indent > available + LineBreaker.tolerance }
+    lines.contains { $0.overflows(available) }
   }
 
   /// Hands on the balanced lines of a text's one paragraph, whose greedy lines are
@@ -334,5 +334,14 @@ struct WrapChooser {
     return ScoreLineBreaker(
       isBalanced: isBalanced, firstAvailable: fit(firstIndent), otherAvailable: fit(otherIndent),
       width: width, size: Float(text.storage.style.size))
+  }
+}
+
+extension LineBreaker.Span {
+  /// Whether this line is wider than `available`, or broken inside a word: what makes
+  /// `WrapChooser.overflows` keep a paragraph's greedy lines (`GreedyLines` reads it too).
+  @inline(__always)
+  func overflows(_ available: Double) -> Bool {
+    emergency || width + indent > available + LineBreaker.tolerance
   }
 }

@@ -36,6 +36,14 @@ final class WrapCandidates: Sendable {
       posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: orphanPenalties)
   }
 
+  /// The bytes of this object and its arrays: kept beside the prepared text, so charged to
+  /// the prepared-text cache (`LineBreakState.candidates`).
+  var byteCount: Int {
+    func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
+    return 16 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
+      + bytes(posIfBreak) + bytes(hyphenated) + bytes(orphanPenalties)
+  }
+
   /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a
   /// hyphen, the penalties made once.
   func inputs(hyphenPenalty: Float) -> (
@@ -61,14 +69,31 @@ final class WrapCandidates: Sendable {
 extension LineBreakState {
   /// The candidates over `paragraph`, from `wrapCandidates` (where the paragraphs that have
   /// been balanced keep theirs, by their start, nil where the breaker cannot run over one):
-  /// made by `make` the first time, then the same.
+  /// made by `make` the first time, then the same. What is kept or replaced is passed to
+  /// the breaking cache's meter, so the prepared-text cache counts it (`heldBytes`).
   func candidates(_ paragraph: Range<Int>, _ make: () -> WrapCandidates?) -> WrapCandidates? {
     let start = paragraph.lowerBound
     if let known = wrapCandidates.withLock({ $0[start] }), known.end == paragraph.upperBound {
       return known.candidates
     }
     let made = make()  // outside the lock: two first callers may both make it, alike
-    wrapCandidates.withLock { $0[start] = (paragraph.upperBound, made) }
+    let change = wrapCandidates.withLock { kept in
+      let before = kept[start].map(Self.keptBytes) ?? 0
+      kept[start] = (paragraph.upperBound, made)
+      return Self.keptBytes((paragraph.upperBound, made)) - before
+    }
+    cache.meter.add(change)
     return made
+  }
+
+  /// The bytes of the balanced paragraphs' candidates, for `heldBytes`.
+  var wrapCandidateBytes: Int {
+    wrapCandidates.withLock { $0.values.reduce(0) { $0 + Self.keptBytes($1) } }
+  }
+
+  /// One kept paragraph's bytes: its entry in the dictionary and its candidates.
+  private static func keptBytes(_ entry: (end: Int, candidates: WrapCandidates?)) -> Int {
+    MemoryLayout<Int>.stride + MemoryLayout<(end: Int, candidates: WrapCandidates?)>.stride
+      + (entry.candidates?.byteCount ?? 0)
   }
 }

@@ -9,7 +9,8 @@
 /// `ULOC_FULLNAME_CAPACITY` (157) bytes, and libhyphen's dictionary is looked up by it.
 /// Solution: a locale is at most `maxBytes` bytes of a BCP 47 language tag (subtags of 1 to
 /// 8 ASCII letters or digits, the first of letters, joined by '-' or ICU's '_'), optionally
-/// followed by ICU keywords ("ja@lb=strict": '@', then `key=value` pairs joined by ';', or a
+/// followed by a POSIX codeset as `$LANG` has it ("en_US.UTF-8": '.', then letters, digits,
+/// '-' or '_'; ICU drops it) and by ICU keywords ("ja@lb=strict": '@', then `key=value` pairs joined by ';', or a
 /// POSIX modifier: "sr@latin"). Anything else is refused with one line that says so, before
 /// any library sees it. Limitation: the check is of form, not of meaning: "xx" passes (ICU
 /// and HarfBuzz treat an unknown language as their root), as every well-formed tag does.
@@ -29,14 +30,23 @@ enum LocaleTag {
     if isWellFormed(locale.utf8) { return nil }
     // Quoted with its controls and quotes escaped, so that the message stays one line.
     return "locale \(locale.debugDescription) is not a BCP 47 language tag (subtags of 1 to 8"
-      + " letters or digits joined by '-', optionally followed by ICU keywords such as"
-      + " '@lb=strict')"
+      + " letters or digits, the first of letters, joined by '-' or '_', optionally followed"
+      + " by a codeset such as '.UTF-8' and ICU keywords such as '@lb=strict')"
   }
 
-  /// Whether `bytes` are a tag (subtags joined by '-' or '_') and optional keywords.
+  /// Whether `bytes` are a tag (subtags joined by '-' or '_'), an optional codeset and
+  /// optional keywords.
   private static func isWellFormed(_ bytes: some Collection<UInt8>) -> Bool {
     let at = bytes.firstIndex(of: UInt8(ascii: "@"))
-    let tag = bytes[..<(at ?? bytes.endIndex)]
+    let beforeKeywords = bytes[..<(at ?? bytes.endIndex)]
+    let dot = beforeKeywords.firstIndex(of: UInt8(ascii: "."))
+    let tag = beforeKeywords[..<(dot ?? beforeKeywords.endIndex)]
+    if let dot {
+      let codeset = beforeKeywords[beforeKeywords.index(after: dot)...]
+      guard !codeset.isEmpty,
+        codeset.allSatisfy({ isLetter($0) || isDigit($0) || "-_".utf8.contains($0) })
+      else { return false }
+    }
     var subtagLength = 0
     var isFirst = true
     for byte in tag {
