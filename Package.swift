@@ -20,10 +20,13 @@ import PackageDescription
 // (`-export-dynamic`): nothing loads caliper's symbols, but 3,500 of them in its dynamic
 // table were looked through by the loader for every library's relocation, and kept their
 // code from the linker's garbage collection (bulk job peak RSS 14.7 → 13.8 MB).
-// libgcc's unwinder is linked in statically (`-static-libgcc`), as are liblzma (libxml2's)
-// and libhyphen: the loader no longer loads three libraries no start needs, and each of
-// the ~1,100 symbol lookups at start looks through three fewer (`--version` 2.16 M →
-// 1.85 M instructions).
+// liblzma (libxml2's) and libhyphen are linked in statically: the loader no longer loads
+// two libraries no start needs, and each of the ~1,100 symbol lookups at start looks
+// through fewer. libgcc's unwinder stays shared (libgcc_s.so): a static copy
+// (`-static-libgcc`) gave the binary its own personality routine, which glibc's
+// `pthread_exit` (its forced unwind through the libgcc_s.so it loads) called with the
+// shared unwinder's context and aborted: every release test runner (Swift Testing's main
+// thread leaves through `dispatch_main`, so `Scripts/sanitize`) died at start.
 // The arguments are in Scripts/static-link/release-linking.txt, which Benchmarks/Package.swift
 // reads too, so that caliper-bench is linked as the CLI is.
 let releaseCLILinking = releaseLinking(root: Context.packageDirectory)
