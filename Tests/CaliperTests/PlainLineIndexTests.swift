@@ -78,7 +78,7 @@ import Testing
     for (number, paragraph) in TestFonts.paragraphs.enumerated() where number % step == 0 {
       let text = try library.prepare(paragraph, style: style)
       let table = Self.table(text)
-      defer { if let table { PlainLineIndex.free(table) } }
+      defer { if let table { PlainLineIndex.destroy(table) } }
       if table != nil, text.storage.breakFacts.contains(.plainLines) { indexed += 1 }
       for width in Self.widths(text, &random) {
         // The size through the table's loop, where the text takes it.
@@ -114,7 +114,7 @@ import Testing
       guard text.storage.breakFacts.contains(.plainFaces) else { continue }
       indexed += 1
       let table = Self.table(text)
-      defer { if let table { PlainLineIndex.free(table) } }
+      defer { if let table { PlainLineIndex.destroy(table) } }
       for width in Self.widths(text, &random) {
         Self.expectScansSize(text, table: table, width: width, String(paragraph.prefix(30)))
         breakings += 1
@@ -138,7 +138,7 @@ import Testing
     for paragraph in ClusterPiecesTests.paragraphs + TestFonts.paragraphs.prefix(20) {
       let text = try library.prepare(paragraph, style: style)
       guard let table = Self.table(text) else { continue }
-      defer { PlainLineIndex.free(table) }
+      defer { PlainLineIndex.destroy(table) }
       let count = text.segments.count
       let several = text.segments.contains { $0.packedFaces != text.segments[0].packedFaces }
       #expect((table.pointee.faceRunEnds != nil) == several, "\(paragraph.prefix(30))")
@@ -183,7 +183,7 @@ import Testing
     for (number, paragraph) in paragraphs.enumerated() where number % 3 == 0 {
       let text = try library.prepare(paragraph, style: style)
       let table = Self.table(text)
-      defer { if let table { PlainLineIndex.free(table) } }
+      defer { if let table { PlainLineIndex.destroy(table) } }
       let widest = text.minWidth
       for _ in 0..<12 {
         let width = Double.random(in: 0...(widest * 1.2), using: &random)

@@ -45,7 +45,7 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
   @Test func tableCountsItsArraysBytes() throws {
     let text = try TestFonts.library.get().prepare(Self.paragraph)
     let table = try #require(PlainLineIndexTests.table(text))
-    defer { PlainLineIndex.free(table) }
+    defer { PlainLineIndex.destroy(table) }
     let segments = text.segments.count
     // A Double a segment for the ends and one for the starts, an Int32 a step (one more
     // step than segments).

@@ -92,9 +92,9 @@ extension LineBreakCache {
     }
 
     /// Forgets every breaking and frees the buffers: the cache's `deinit`.
-    mutating func free() {
+    mutating func destroy() {
       removeAll()
-      if let plainIndex { PlainLineIndex.free(plainIndex) }
+      if let plainIndex { PlainLineIndex.destroy(plainIndex) }
       plainIndex = nil
       keyBuffer?.deallocate()
       detailBuffer?.deallocate()

@@ -66,7 +66,7 @@ final class LineBreakCache: Sendable {
   }
 
   deinit {
-    slots.withLock { $0.free() }
+    slots.withLock { $0.destroy() }
   }
 
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only

@@ -51,7 +51,7 @@ final class LineBreakState: Sendable {
   }
 }
 
-extension PreparedText {
+extension PreparedText: MeteredValue {
   // The line breaker's results, read in place.
   var hyphenStretchOfSegment: [Int32] { lineBreaks.hyphenStretchOfSegment }
   var hyphenStretches: [HyphenStretch] { lineBreaks.hyphenStretches }

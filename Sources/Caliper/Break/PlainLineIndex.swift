@@ -106,7 +106,7 @@ struct PlainLineIndex {
 
   /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
   /// none), so that a breaking passes one pointer rather than the table's seven words;
-  /// freed by `free(_:)`.
+  /// freed by `destroy(_:)`.
   static func make(
     segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>
   ) -> UnsafeMutablePointer<PlainLineIndex>? {
@@ -117,7 +117,7 @@ struct PlainLineIndex {
   }
 
   /// Frees a table `make` made, and its arrays (the owning cache's `deinit`).
-  static func free(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
+  static func destroy(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
     pointer.pointee.endPositions.deallocate()
     pointer.pointee.startPositions.deallocate()
     pointer.pointee.lastAtStep.deallocate()

@@ -9,10 +9,10 @@ import Synchronization
 /// its second new width) and the lines its breaking cache keeps (`LineBreakCache`). A
 /// 16 MB text relaid out at many widths held some 160 MB past a prepared-text cache's
 /// limit, unseen by it. Solution: the value carries a meter; the cache that stores it
-/// attaches to the meter (`LRUCache.attach(_:to:where:)`), and each time the value's bytes
-/// change, where that is done (not on each lookup), the meter passes the difference on to
-/// the entry's cost (`LRUCache.charge`), which evicts to stay under the limit. A value no
-/// cache keeps (evicted, replaced, or never stored) passes its changes to no one.
+/// attaches to the meter (`LRUCache.metered(_:under:keyBytes:)`), and each time the
+/// value's bytes change, where that is done (not on each lookup), the meter passes the
+/// difference on to the entry's cost (`LRUCache.charge`), which evicts to stay under the
+/// limit. A value no cache keeps (evicted, replaced, or never stored) passes its changes to no one.
 final class CostMeter: Sendable {
   /// Where changes go: the attached cache's entry (weakly: the cache keeps the value that
   /// keeps this meter).
@@ -30,4 +30,16 @@ final class CostMeter: Sendable {
     guard bytes != 0, let charge = sink.withLock({ $0 }) else { return }
     charge(bytes)
   }
+}
+
+/// A value that grows after a cache stored it: the bytes it holds now (`heldBytes`) and
+/// the meter through which it passes on each later change (`costMeter`). A prepared text is
+/// one (what its line breaker keeps: breakings, the table of line ends, balanced
+/// candidates); the cache reads both through this protocol (`LRUCache.metered`), so that
+/// preparing, a stage before breaking, names no part of the line breaker.
+protocol MeteredValue {
+  /// The bytes the value holds now, itself and what it keeps alive.
+  var heldBytes: Int { get }
+  /// Where the value passes on each later change of `heldBytes`.
+  var costMeter: CostMeter { get }
 }

@@ -362,13 +362,18 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     storage.withLock { $0.charge(delta, hash: hash, where: isEntry) }
   }
 
-  /// Charges `key`'s entry, while it is the value `isEntry` picks, with each change of
-  /// bytes `meter` passes on: called with the value's meter before the value is stored.
-  func attach(
-    _ meter: CostMeter, to key: Key, where isEntry: @escaping @Sendable (Value) -> Bool
-  ) {
+  /// `value`, about to be stored under `key`, and the cost to store it at (its `heldBytes`
+  /// and `keyBytes`), with each change of bytes its meter passes on later charged to the
+  /// entry while the entry is `value` (the same meter): `CostMeter`, `MeteredValue`.
+  func metered(
+    _ value: Value, under key: Key, keyBytes: Int
+  ) -> (Value, Int) where Value: MeteredValue {
     let hash = Self.hash(key)
-    meter.attach { [weak self] delta in self?.charge(delta, hash: hash, where: isEntry) }
+    let meter = ObjectIdentifier(value.costMeter)
+    value.costMeter.attach { [weak self] delta in
+      self?.charge(delta, hash: hash) { ObjectIdentifier($0.costMeter) == meter }
+    }
+    return (value, value.heldBytes + keyBytes)
   }
 
   /// Drops `key`'s entry, if any.

@@ -49,19 +49,10 @@ extension FontLibrary {
       let text = try prepared.value(for: key) { () throws(CaliperError) in
         made = true
         let text = try PreparedText(text: text, style: style, cascade: cascade(for: style))
-        return (metered(text, key: key), text.heldBytes + key.utf8.count)
+        return prepared.metered(text, under: key, keyBytes: key.utf8.count)
       }
       return (text, made)
     }
-  }
-
-  /// `text`, about to be stored under `key`, with what its relayouts add or drop later (a
-  /// table of line ends, kept lines: `LineBreakCache.meter`) charged to its entry, so that
-  /// the cache's byte limit bounds what it keeps alive (`CostMeter`).
-  private func metered(_ text: PreparedText, key: PreparedKey) -> PreparedText {
-    let meter = ObjectIdentifier(text.costMeter)
-    prepared.attach(text.costMeter, to: key) { ObjectIdentifier($0.costMeter) == meter }
-    return text
   }
 
   /// A prepared text from `cached` whose faces are the files as they are now (as of the
@@ -141,7 +132,7 @@ extension FontLibrary {
       let text = try prepared.value(for: key) { () throws(CaliperError) in
         made = true
         let text = try PreparedText(text: text, style: style, spans: spans, library: self)
-        return (metered(text, key: key), text.heldBytes + key.utf8.count)
+        return prepared.metered(text, under: key, keyBytes: key.utf8.count)
       }
       return (text, made)
     }

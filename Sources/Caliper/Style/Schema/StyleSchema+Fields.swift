@@ -29,7 +29,11 @@ extension StyleSchema {
     },
     StyleField(
       "locale", option: "--locale", "<id>", .string, [.style],
-      help: "Locale for line breaking and shaping (default: en)."
+      help: """
+        Locale for line breaking, hyphenation and shaping: a BCP 47
+        tag (de-CH) or a POSIX locale (en_US.UTF-8), at most
+        \(LocaleTag.maxBytes) bytes (default: en).
+        """
     ) { (value, settings) throws(StyleError) in
       // Empty (and not a string): `name`'s message, as for every name of the schema.
       if case .string(let locale) = value, !locale.isEmpty, let problem = LocaleTag.problem(locale)
