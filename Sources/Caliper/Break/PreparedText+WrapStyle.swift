@@ -282,9 +282,12 @@ struct WrapChooser {
   func paragraphCandidates(_ lines: GreedyLines) -> WrapCandidates? {
     guard !lines.emergency, lines.count > 0 else { return nil }
     let paragraph = lines.start..<lines.end
-    return text.lineBreaks.candidates(paragraph) {
-      candidates(paragraph).map(WrapCandidates.init)
-    }
+    // The lookup and the store apart: a `make` closure would carry a copy of this chooser.
+    let kept = text.lineBreaks
+    if let known = kept.knownCandidates(paragraph) { return known }
+    let made = candidates(paragraph).map(WrapCandidates.init)
+    kept.keep(made, for: paragraph)
+    return made
   }
 
   /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
