@@ -77,6 +77,37 @@ final class WrapCandidates: Sendable {
   }
 }
 
+/// The candidates of the paragraphs balanced so far, by their start: the first paragraph
+/// kept apart, found with no hashing (a text of one paragraph, the common case, has only
+/// it; hashing its start was ~100 instructions a balanced relayout), the others in a
+/// dictionary.
+struct KeptWrapCandidates {
+  typealias Entry = (end: Int, candidates: WrapCandidates?)
+
+  private var first: (start: Int, entry: Entry)?
+  private var others: [Int: Entry] = [:]
+
+  /// The entry of the paragraph starting at `start`.
+  subscript(start: Int) -> Entry? {
+    get {
+      if let first, first.start == start { return first.entry }
+      return others.isEmpty ? nil : others[start]
+    }
+    set {
+      if first == nil || first?.start == start {
+        first = newValue.map { (start, $0) }
+      } else {
+        others[start] = newValue
+      }
+    }
+  }
+
+  /// Every entry kept.
+  var values: [Entry] {
+    (first.map { [$0.entry] } ?? []) + Array(others.values)
+  }
+}
+
 extension LineBreakState {
   /// The candidates kept for `paragraph` in `wrapCandidates` (where the paragraphs that have
   /// been balanced keep theirs, by their start; `.some(nil)`: the breaker cannot run over
