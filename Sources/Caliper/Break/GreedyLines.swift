@@ -32,11 +32,70 @@ struct GreedyLines: LineSink {
 
   @inline(__always)
   mutating func append(_ span: LineBreaker.Span) {
-    if count == 0 { start = span.start }
-    lastStart = span.start
-    end = span.end
+    add(
+      start: span.start, end: span.end, width: span.width, indent: span.indent,
+      emergency: span.emergency)
+  }
+
+  /// Adds a line from `start` to `end`, `width` wide from `indent`, broken inside a word
+  /// where `emergency`: what `append` reads of a span, with no span made.
+  @inline(__always)
+  mutating func add(start: Int, end: Int, width: Double, indent: Double, emergency: Bool) {
+    if count == 0 { self.start = start }
+    lastStart = start
+    self.end = end
     count += 1
-    emergency = emergency || span.emergency
-    overflows = overflows || span.overflows(limit)
+    self.emergency = self.emergency || emergency
+    overflows =
+      overflows
+      || LineBreaker.Span.overflows(
+        width: width, indent: indent, emergency: emergency, available: limit)
+  }
+
+  /// The summary of a plain text's greedy lines at `limit`, counted from its table of line
+  /// ends (`PlainLineIndex`) as `LineBreaker.breakLines(_:intoSize:)` finds them, with no
+  /// line made; nil where a segment does not fit on a line of its own (the general scan
+  /// decides that line: `LineBreaker.breakLines`). Counting stops past `most` lines (the
+  /// count is then `most + 1`).
+  ///
+  /// Only for a text of `BreakFacts.plainLines` without indents: each line is whole
+  /// segments, measured by its prefix sums from an indent of 0, and ends at the last
+  /// segment whose content end passes `fitsAt` (the positions rise, so the table's guess
+  /// decides only where the tests start). The lines, and so the summary, are
+  /// `breakPlainLines`' to the bit (`GreedyLinesTests`).
+  init?(
+    plain table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>, limit: Double,
+    most: Int
+  ) {
+    self.limit = limit
+    let count = segments.count
+    let endAt = table.endPositions
+    let startAt = table.startPositions
+    let tolerance = LineBreaker.tolerance
+    // `LineBreaker.fitsAt` from an indent of 0 (added all the same, as it adds it).
+    @inline(__always) func fits(_ width: Double) -> Bool { limit >= width + 0.0 - tolerance }
+    var index = 0
+    // Segments on the last line: the next line's first guess (lines are alike); the first
+    // line's from the table.
+    var length = count > 0 ? table.guess(from: 0, base: startAt[0], room: limit) &+ 1 : 1
+    // Wrapping arithmetic: every index here lies in 0...count.
+    while index < count {
+      let base = startAt[index]
+      guard fits(endAt[index] - base) else { return nil }
+      var good = index &+ length &- 1
+      if good >= count { good = count &- 1 }
+      if fits(endAt[good] - base) {
+        while good &+ 1 < count, fits(endAt[good &+ 1] - base) { good &+= 1 }
+      } else {
+        // Past the end by rounding: back to the last that fits (`index` does).
+        repeat { good &-= 1 } while !fits(endAt[good] - base)
+      }
+      add(
+        start: segments[index].start, end: segments[good].end, width: endAt[good] - base,
+        indent: 0, emergency: false)
+      if self.count > most { return }
+      length = good &+ 1 &- index
+      index = good &+ 1
+    }
   }
 }

@@ -27,7 +27,7 @@ final class LineBreakState: Sendable {
   /// Breakings already made, by the range of widths they hold for.
   let cache: LineBreakCache
   /// The score-based breaker's candidates of each paragraph balanced so far (`WrapCandidates`).
-  let wrapCandidates = Mutex<[Int: (end: Int, candidates: WrapCandidates?)]>([:])
+  let wrapCandidates = Mutex(KeptWrapCandidates())
 
   init(
     idealFit: LineFit = LineFit(), plainLineMetrics: LineMetrics? = nil,

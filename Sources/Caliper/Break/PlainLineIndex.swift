@@ -150,3 +150,13 @@ struct PlainLineIndex {
     return found > first ? found : first
   }
 }
+
+extension PreparedText {
+  /// The table of line ends over this text's segments and prefix sums (nil where `init`
+  /// gives none), in memory of its own (`PlainLineIndex.make`).
+  func makePlainLineIndex() -> UnsafeMutablePointer<PlainLineIndex>? {
+    segments.withUnsafeBufferPointer { segments in
+      prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+    }
+  }
+}

@@ -34,15 +34,18 @@ extension PreparedText {
         return LineBreakCache.Entry(limits: limits, fit: LineFit(spans), spans: spans)
       }
     } else {
-      let cached = breakCache.fit(containing: available)
-      if let (known, fit) = cached.found {
-        found = Breaking(fit: fit, limits: known, extra: extra)
-      } else {
-        var fit = LineFit()
-        wrapStyledLines(at: available, into: &fit)
-        breakCache.insertFit(limits, fit, at: cached.vacancy)
-        found = Breaking(fit: fit, limits: limits, extra: extra)
-      }
+      // One lock for the lookup and the store, as for greedy lines (`sizeOnlyFit`), and the
+      // text's table of line ends made at its second new width: a plain text's greedy
+      // lines are counted from it.
+      let (known, fit) = breakCache.fit(
+        containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),
+        makeIndex: { makePlainLineIndex() },
+        orBreak: { index in
+          var fit = LineFit()
+          wrapStyledLines(at: available, index: index, into: &fit)
+          return (limits, fit)
+        })
+      found = Breaking(fit: fit, limits: known, extra: extra)
     }
     found.available = available
     found.fitsContent = true
@@ -56,22 +59,52 @@ extension PreparedText {
     return spans
   }
 
-  /// `wrapStyledLines(at:)` handed to `sink` in order, a paragraph at a time.
-  func wrapStyledLines<Sink: LineSink>(at available: Double, into sink: inout Sink) {
+  /// `wrapStyledLines(at:)` handed to `sink` in order, a paragraph at a time; `index`, the
+  /// text's table of line ends where it has one made (`PlainLineIndex`), finds the greedy
+  /// lines' ends.
+  func wrapStyledLines<Sink: LineSink>(
+    at available: Double, index: UnsafePointer<PlainLineIndex>? = nil, into sink: inout Sink
+  ) {
     // `storage.style`: read in place, not copied with its arrays and strings retained.
     let wrapStyle = storage.style.wrapStyle
     var chooser = WrapChooser(text: self, available: available)
+    let facts = storage.breakFacts
     // `balance` over one paragraph of plain lines (no hard break): its greedy lines are
-    // counted, not kept, and made below only where the score-based breaker declines (not
-    // tried where a word is wider than the line: a line then overflows, and Blink keeps
-    // the greedy lines).
-    if wrapStyle == .balance, storage.breakFacts.contains(.plainLines), minWidth <= available {
-      var greedy = GreedyLines(limit: available)
-      var counter = LineBreaker(limit: available)
-      counter.breakLines(widths, into: &greedy)
-      if chooser.balancedWhole(greedy, into: &sink) { return }
+    // counted, not kept, and made below only where the score-based breaker declines.
+    if wrapStyle == .balance, facts.contains(.plainLines) {
+      var greedy: GreedyLines?
+      if let index, !facts.contains(.indents) {
+        // From the table, no further than `balance` applies (nil: a word wider than the
+        // line, which the general scan breaks or lets overflow, below).
+        greedy = segments.withUnsafeBufferPointer {
+          GreedyLines(
+            plain: index.pointee, segments: $0, limit: available,
+            most: ScoreLineBreaker.maxLinesForBalance)
+        }
+      } else if minWidth <= available {
+        // Not counted where a word is wider than the line: a line then overflows, and
+        // Blink keeps the greedy lines.
+        var counted = GreedyLines(limit: available)
+        var counter = LineBreaker(limit: available)
+        counter.breakLines(widths, into: &counted)
+        greedy = counted
+      }
+      if let greedy {
+        guard WrapChooser.balances(greedy) else {
+          // Too few or too many lines, or one that overflows: Blink keeps the greedy lines
+          // (`WrapChooser.choose`), handed on as they are made, with no array.
+          var breaker = LineBreaker(limit: available)
+          breaker.plainIndex = index
+          breaker.breakLines(widths, into: &sink)
+          return
+        }
+        if chooser.scored(greedy, isBalanced: true, into: &sink) { return }
+        // Not run again over the spans below: Blink's bisection decides.
+        chooser.declined = true
+      }
     }
     var breaker = LineBreaker(limit: available)
+    breaker.plainIndex = index
     var spans: [LineBreaker.Span] = []
     spans.reserveCapacity(8)  // most balanced paragraphs: one allocation
     breaker.breakLines(widths, into: &spans)
@@ -94,16 +127,19 @@ extension PreparedText {
 
 /// What `balance` and `pretty` decide for one paragraph's greedy lines.
 struct WrapChooser {
-  let text: PreparedText
   let widths: LineWidths
   let available: Double
   let isCSS: Bool
   /// Whether the score-based breaker has declined this text's one paragraph already
-  /// (`balancedWhole`): not run again over its spans.
+  /// (`PreparedText.wrapStyledLines`): not run again over its spans.
   var declined = false
 
+  /// The text (`widths.text`: held once, so that a chooser is fewer references to retain).
+  var text: PreparedText {
+    @inline(__always) get { widths.text }
+  }
+
   init(text: PreparedText, available: Double) {
-    self.text = text
     widths = text.widths
     self.available = available
     isCSS = text.storage.style.breakRules == .css
@@ -147,18 +183,10 @@ struct WrapChooser {
     lines.contains { $0.overflows(available) }
   }
 
-  /// Hands on the balanced lines of a text's one paragraph, whose greedy lines are
-  /// `greedy`; false (none handed on) where the score-based breaker declines (or does not
-  /// apply), which it remembers.
-  mutating func balancedWhole<Sink: LineSink>(_ greedy: GreedyLines, into sink: inout Sink)
-    -> Bool
-  {
-    guard !greedy.overflows, greedy.count > 1,
-      greedy.count <= ScoreLineBreaker.maxLinesForBalance
-    else { return false }
-    if scored(greedy, isBalanced: true, into: &sink) { return true }
-    declined = true
-    return false
+  /// Whether `balance` re-chooses a text's one paragraph whose greedy lines are `greedy`:
+  /// 2 to 6 of them, none overflowing (else Blink keeps them: `choose`, `balanced`).
+  static func balances(_ greedy: GreedyLines) -> Bool {
+    !greedy.overflows && greedy.count > 1 && greedy.count <= ScoreLineBreaker.maxLinesForBalance
   }
 
   /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
@@ -254,9 +282,12 @@ struct WrapChooser {
   func paragraphCandidates(_ lines: GreedyLines) -> WrapCandidates? {
     guard !lines.emergency, lines.count > 0 else { return nil }
     let paragraph = lines.start..<lines.end
-    return text.lineBreaks.candidates(paragraph) {
-      candidates(paragraph).map(WrapCandidates.init)
-    }
+    // The lookup and the store apart: a `make` closure would carry a copy of this chooser.
+    let kept = text.lineBreaks
+    if let known = kept.knownCandidates(paragraph) { return known }
+    let made = candidates(paragraph).map(WrapCandidates.init)
+    kept.keep(made, for: paragraph)
+    return made
   }
 
   /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
@@ -342,6 +373,14 @@ extension LineBreaker.Span {
   /// `WrapChooser.overflows` keep a paragraph's greedy lines (`GreedyLines` reads it too).
   @inline(__always)
   func overflows(_ available: Double) -> Bool {
+    Self.overflows(width: width, indent: indent, emergency: emergency, available: available)
+  }
+
+  /// `overflows(_:)` for a line's parts, with no span made (`GreedyLines.add`).
+  @inline(__always)
+  static func overflows(width: Double, indent: Double, emergency: Bool, available: Double)
+    -> Bool
+  {
     emergency || width + indent > available + LineBreaker.tolerance
   }
 }

@@ -37,7 +37,7 @@ final class WrapCandidates: Sendable {
   }
 
   /// The bytes of this object and its arrays: kept beside the prepared text, so charged to
-  /// the prepared-text cache (`LineBreakState.candidates`).
+  /// the prepared-text cache (`LineBreakState.keep`).
   var byteCount: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     return 16 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
@@ -55,6 +55,17 @@ final class WrapCandidates: Sendable {
     return (posNoBreak, posIfBreak, penalties)
   }
 
+  /// `body` over `inputs(hyphenPenalty:)`, its arrays lent rather than returned: without a
+  /// hyphen none is retained (returned, each of the three was, and released after).
+  @inline(__always)
+  func withInputs<Result>(
+    hyphenPenalty: Float,
+    _ body: ((posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])) -> Result
+  ) -> Result {
+    guard hyphenated.isEmpty else { return body(inputs(hyphenPenalty: hyphenPenalty)) }
+    return body((posNoBreak, posIfBreak, orphanPenalties))
+  }
+
   /// The hyphens' penalties and the orphan penalty.
   static func penalties(
     _ candidates: [ScoreLineBreaker.Candidate], hyphenated: [Int], hyphenPenalty: Float
@@ -66,24 +77,61 @@ final class WrapCandidates: Sendable {
   }
 }
 
-extension LineBreakState {
-  /// The candidates over `paragraph`, from `wrapCandidates` (where the paragraphs that have
-  /// been balanced keep theirs, by their start, nil where the breaker cannot run over one):
-  /// made by `make` the first time, then the same. What is kept or replaced is passed to
-  /// the breaking cache's meter, so the prepared-text cache counts it (`heldBytes`).
-  func candidates(_ paragraph: Range<Int>, _ make: () -> WrapCandidates?) -> WrapCandidates? {
-    let start = paragraph.lowerBound
-    if let known = wrapCandidates.withLock({ $0[start] }), known.end == paragraph.upperBound {
-      return known.candidates
+/// The candidates of the paragraphs balanced so far, by their start: the first paragraph
+/// kept apart, found with no hashing (a text of one paragraph, the common case, has only
+/// it; hashing its start was ~100 instructions a balanced relayout), the others in a
+/// dictionary.
+struct KeptWrapCandidates {
+  typealias Entry = (end: Int, candidates: WrapCandidates?)
+
+  private var first: (start: Int, entry: Entry)?
+  private var others: [Int: Entry] = [:]
+
+  /// The entry of the paragraph starting at `start`.
+  subscript(start: Int) -> Entry? {
+    get {
+      if let first, first.start == start { return first.entry }
+      return others.isEmpty ? nil : others[start]
     }
-    let made = make()  // outside the lock: two first callers may both make it, alike
+    set {
+      if first == nil || first?.start == start {
+        first = newValue.map { (start, $0) }
+      } else {
+        others[start] = newValue
+      }
+    }
+  }
+
+  /// Every entry kept.
+  var values: [Entry] {
+    (first.map { [$0.entry] } ?? []) + Array(others.values)
+  }
+}
+
+extension LineBreakState {
+  /// The candidates kept for `paragraph` in `wrapCandidates` (where the paragraphs that have
+  /// been balanced keep theirs, by their start; `.some(nil)`: the breaker cannot run over
+  /// it), or nil where none are yet: the caller makes them and `keep`s them. Apart, not one
+  /// call taking a closure that makes them: that closure's context was a copy of the
+  /// chooser made and freed at every width.
+  func knownCandidates(_ paragraph: Range<Int>) -> WrapCandidates?? {
+    guard let known = wrapCandidates.withLock({ $0[paragraph.lowerBound] }),
+      known.end == paragraph.upperBound
+    else { return nil }
+    return .some(known.candidates)
+  }
+
+  /// Keeps `made` as `paragraph`'s candidates (made outside the lock: two first callers may
+  /// both make them, alike). What is kept or replaced is passed to the breaking cache's
+  /// meter, so the prepared-text cache counts it (`heldBytes`).
+  func keep(_ made: WrapCandidates?, for paragraph: Range<Int>) {
+    let start = paragraph.lowerBound
     let change = wrapCandidates.withLock { kept in
       let before = kept[start].map(Self.keptBytes) ?? 0
       kept[start] = (paragraph.upperBound, made)
       return Self.keptBytes((paragraph.upperBound, made)) - before
     }
     cache.meter.add(change)
-    return made
   }
 
   /// The bytes of the balanced paragraphs' candidates, for `heldBytes`.

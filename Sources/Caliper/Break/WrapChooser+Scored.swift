@@ -23,9 +23,13 @@ extension WrapChooser {
       if isBalanced {
         // The whole paragraph: its candidates are made once.
         guard let made = paragraphCandidates(lines),
-          scorer.chooseEnds(
-            made.inputs(hyphenPenalty: scorer.hyphenPenalty), lineCount: lineCount,
-            facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
+          made.withInputs(
+            hyphenPenalty: scorer.hyphenPenalty,
+            {
+              scorer.chooseEnds(
+                $0, lineCount: lineCount,
+                facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
+            })
         else { return false }
         candidates = made.candidates
       } else {
