@@ -133,7 +133,8 @@ final class LineBreakCache: Sendable {
 
   /// `text`'s `PlainLineIndex` (once a text, out of line).
   @inline(never)
-  private static func makePlainIndex(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>? {
+  private static func makePlainIndex(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>?
+  {
     text.segments.withUnsafeBufferPointer { segments in
       text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
     }
