@@ -5,7 +5,8 @@
 /// every paragraph of the class `times` times; `relayout` prepares each once, then asks each
 /// for its size at 16 widths below its ideal width (all different breakings, so every call
 /// misses the breaking cache), `times` times; `relayout-balance` and `relayout-pretty` are
-/// `relayout` with that `TextStyle.wrapStyle`; `cold` is W2 (`prepare` is W5 cold);
+/// `relayout` with that `TextStyle.wrapStyle`; `relayout-inside` is W3 "inside cached range"
+/// (two widths inside one breaking's range, alternating: cache hits); `cold` is W2 (`prepare` is W5 cold);
 /// `tenwidths` is W4 (`tenwidths-timed`, `tenwidths-evicted` timed as below); `memory` prints W7's bytes per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
@@ -56,6 +57,24 @@ enum Loop {
       // The widths `relayout` takes: those of the greedy lines' distinct breakings.
       let widths = corpus.paragraphs.map(bench.prepare).map(Bench.distinctWidths)
       relayout(corpus.paragraphs.map(styled.prepare), widths: widths, times: times)
+    case "relayout-inside":
+      // W3 "inside cached range"'s Caliper side: two widths inside one breaking's range,
+      // alternating (`Bench.relayout`), so every call after the first is a hit.
+      var calls = 0
+      let texts = corpus.paragraphs.map(bench.prepare).filter { $0.idealWidth >= 100 }
+      let pairs = texts.map { text -> [Double] in
+        let range = text.sizeThatFits(proposal(0.6 * text.idealWidth)).lineBreakRange
+        let span = range.upperBound - range.lowerBound
+        guard span.isFinite, span > 0.01 else { return [] }
+        return [range.lowerBound + 0.25 * span, range.lowerBound + 0.75 * span]
+      }
+      for pair in pairs where !pair.isEmpty { calls += 16 }
+      progress("relayout-inside: \(calls) calls a pass")
+      for _ in 0..<times {
+        for (text, pair) in zip(texts, pairs) where !pair.isEmpty {
+          for step in 0..<16 { blackHole(text.sizeThatFits(proposal(pair[step % 2])).size) }
+        }
+      }
     case "relayout-timed", "relayout-evicted":
       let texts = corpus.paragraphs.map(bench.prepare)
       relayoutTimed(

@@ -41,7 +41,7 @@ struct Options {
                        (for valgrind --tool=callgrind): prepare (W5 cold), cold (W2),
                        relayout or tenwidths;
                        relayout-balance and relayout-pretty are relayout with that
-                       text-wrap-style;
+                       text-wrap-style; relayout-inside is W3 inside a cached range;
                        relayout-timed times relayout per paragraph as the race does, and
                        relayout-evicted also pushes each paragraph's data out of the CPU
                        caches first (both print ns a call; prepare-timed and

@@ -62,7 +62,7 @@ if let loop = options.loop {
         bench: uncachedLoop ? uncached : bench, times: options.passes)
     else {
       progress(
-        "unknown --loop \(loop) (prepare[-timed|-evicted], cold, relayout[-timed|-evicted], tenwidths, "
+        "unknown --loop \(loop) (prepare[-timed|-evicted], cold, relayout[-timed|-evicted|-inside], tenwidths, "
           + "vertical-cold, vertical-relayout, floor-icu, floor-noicu or memory; "
           + "any with -uncached: the shape cache off)"
       )

@@ -172,7 +172,9 @@ extension LineBreakCache {
 
     /// Stores a breaking without a line limit by its range and size alone
     /// (`LineBreakCache.insertFit`), in the slot `vacancy` chose if nothing has changed the
-    /// slots since, else where `store` puts it.
+    /// slots since, else where `store` puts it. Inlined: a relayout at a new width stores
+    /// once, and the call passed the size through memory.
+    @inline(__always)
     mutating func storeFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
       var key = Key(limits: limits, hasSpans: false, isLimited: false)
       let slot: Int

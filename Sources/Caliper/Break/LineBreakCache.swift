@@ -98,28 +98,45 @@ final class LineBreakCache: Sendable {
     }
   }
 
-  /// `fit(containing:)`, else the breaking `make` returns, stored in the slot the lookup
-  /// chose: one lock a new width, where a lookup and a store took two (an uncontended lock
-  /// is two atomic read-modify-writes, a tenth of a relayout's time). `make` runs under the
-  /// lock, so it must not use this cache's breakings (a line breaker does not: it reads the
+  /// `fit(containing:)`, else `text`'s new breaking into a size at `limit`, stored in the
+  /// slot the lookup chose: one lock a new width, where a lookup and a store took two (an
+  /// uncontended lock is two atomic read-modify-writes, a tenth of a relayout's time). The
+  /// line breaker runs under the lock; it does not use this cache's breakings (it reads the
   /// edges' widths, under their own lock). It is handed the text's `PlainLineIndex`, made
-  /// by `makeIndex` at the second new width (the first one stored) when `wantsIndex`, kept
-  /// until the cache is freed; else nil.
-  func fit(
-    containing limit: Double, wantsIndex: Bool,
-    makeIndex: () -> UnsafeMutablePointer<PlainLineIndex>?,
-    orBreak make: (UnsafePointer<PlainLineIndex>?) -> (limits: Range<Double>, fit: LineFit)
-  ) -> (limits: Range<Double>, fit: LineFit) {
+  /// at the second new width (the first one stored) when `wantsIndex`, kept until the cache
+  /// is freed. Written out here and inlined into `PreparedText.sizeOnlyFit`, not given the
+  /// breaking as closures: those stayed calls of their own (the closures' contexts, their
+  /// frames and the size copied through each return, some 70 instructions a relayout).
+  @inline(__always)
+  func sizeOnlyFit(of text: PreparedText, containing limit: Double, wantsIndex: Bool)
+    -> (limits: Range<Double>, fit: LineFit)
+  {
     slots.withLock { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       if let found { return (slots.keys[found].limits, slots.details[found].fit) }
       if wantsIndex, slots.plainIndex == nil, slots.count > 0 {
-        slots.plainIndex = makeIndex()
+        slots.plainIndex = Self.makePlainIndex(text)
         meter.add(slots.plainIndex?.pointee.byteCount ?? 0)
       }
-      let made = make(UnsafePointer(slots.plainIndex))
-      slots.storeFit(made.limits, made.fit, at: vacancy)
-      return made
+      var breaker = LineBreaker(limit: limit)
+      breaker.plainIndex = UnsafePointer(slots.plainIndex)
+      var fit = LineFit()
+      if text.storage.tabStops == nil {
+        breaker.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+      } else {
+        breaker.breakLines(text.widths, into: &fit)
+      }
+      slots.storeFit(breaker.validLimits, fit, at: vacancy)
+      return (breaker.validLimits, fit)
+    }
+  }
+
+  /// `text`'s `PlainLineIndex` (once a text, out of line).
+  @inline(never)
+  private static func makePlainIndex(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>?
+  {
+    text.segments.withUnsafeBufferPointer { segments in
+      text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
     }
   }
 

@@ -119,7 +119,11 @@ extension LineBreaker {
         if good > index
           || isBreakable(widths, from: segments[index].start, to: segments[good].contentEnd)
         {
-          lowest = max(lowest, threshold(endAt[good] - base))
+          // `max(lowest, t)` written as the one instruction it is for numbers (`maxsd`):
+          // `max`'s `t >= lowest ? t : lowest` differs only for a NaN, which no threshold
+          // here is (finite positions), and took four.
+          let t = threshold(endAt[good] - base)
+          lowest = lowest > t ? lowest : t
         }
         length = good &+ 1 &- index
       }

@@ -35,29 +35,12 @@ extension PreparedText {
 
   /// The range and size of the breaking without a line limit at `available` width: the
   /// cache's plain values, else a new scan into a size (no lines), then cached; both under
-  /// one lock (`LineBreakCache.fit(containing:wantsIndex:makeIndex:orBreak:)`).
+  /// one lock (`LineBreakCache.sizeOnlyFit(of:containing:wantsIndex:)`).
   func sizeOnlyFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
     let facts = storage.breakFacts
     let wantsIndex =
       facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
-    return breakCache.fit(
-      containing: available, wantsIndex: wantsIndex,
-      makeIndex: {
-        segments.withUnsafeBufferPointer { segments in
-          prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-        }
-      },
-      orBreak: { index in
-        var breaker = LineBreaker(limit: available)
-        breaker.plainIndex = index
-        var fit = LineFit()
-        if storage.tabStops == nil {
-          breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
-        } else {
-          breaker.breakLines(widths, into: &fit)
-        }
-        return (breaker.validLimits, fit)
-      })
+    return breakCache.sizeOnlyFit(of: self, containing: available, wantsIndex: wantsIndex)
   }
 
   /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:

@@ -16,7 +16,10 @@ public struct TextMeasurement: Sendable, Hashable {
   /// (+ insets).
   public let size: Size
   /// The lines, top to bottom; empty when only the size was asked for (`sizeThatFits`).
-  public let lines: [Line]
+  public var lines: [Line] { storedLines ?? [] }
+  /// `lines`, nil when there are none: a size alone then holds no reference, and its
+  /// destruction (each relayout's caller's) skips the release of the empty array's storage.
+  private let storedLines: [Line]?
   /// The number of lines (also when `lines` was not asked for).
   public let lineCount: Int
   /// Where the lines sit, TextKit-style: origin at the container inset, width the widest
@@ -58,7 +61,7 @@ public struct TextMeasurement: Sendable, Hashable {
   ) {
     self.proposal = proposal
     self.size = size
-    self.lines = lines
+    storedLines = lines.isEmpty ? nil : lines
     self.lineCount = lineCount ?? lines.count
     self.usedRect = usedRect
     self.lineBreakRange = lineBreakRange
