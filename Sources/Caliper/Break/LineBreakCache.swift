@@ -135,9 +135,7 @@ final class LineBreakCache: Sendable {
   @inline(never)
   private static func makePlainIndex(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>?
   {
-    text.segments.withUnsafeBufferPointer { segments in
-      text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-    }
+    text.makePlainLineIndex()
   }
 
   /// The bytes of the `PlainLineIndex`, once made.
