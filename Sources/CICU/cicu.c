@@ -41,15 +41,16 @@ extern const uint8_t CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM)[];
 // search of the table of contents, whose name strings span ~25 pages, and reads a few
 // small bundles scattered over 31 MB. The kernel maps file pages 64 KB around each page
 // touched (fault-around), so those lookups left ~650 KB of the data resident for the
-// process's life, when iterating needs only the rules (line.brk 25 KB, char.brk 14 KB),
-// which ICU reads in place. Solution: after each open, drop the data's pages from the
-// process (MADV_DONTNEED); the rules' pages are mapped again (from the page cache) when the
-// iterators next read them. The data is constant and never written, so every page dropped
-// is a clean copy of the file and reads back the same bytes: the answers cannot change, and
-// an iterator reading the rules on another thread meanwhile only faults them in again.
-// Only whole pages inside the data are dropped (its neighbours in the program's data may
-// have been written). Limitation: recognises the common data by its header ("CmnD", this
-// machine's byte order); anything else is left alone.
+// process's life, though iterating needs none of it: prototypes iterate over their own copy
+// of the rules (`cicu_over_own_rules`), and only the dictionaries of Thai, Lao, Khmer,
+// Burmese and CJK text are read in place, when such text comes. Solution: after each open,
+// drop the data's pages from the process (MADV_DONTNEED); a page read again is mapped
+// again from the page cache. The data is constant and never written, so every page dropped
+// is a clean copy of the file and reads back the same bytes: no answer can change, and a
+// thread reading a dictionary meanwhile only faults its page in again. Only whole pages
+// inside the data are dropped (its neighbours in the program's data may have been written).
+// Limitation: recognises the common data by its header ("CmnD", this machine's byte
+// order); anything else is left alone.
 static void cicu_release_data_pages(void) {
   const uint8_t *data = CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM);
   uint16_t header_size;
@@ -96,6 +97,74 @@ static cicu_prototype prototypes[CICU_PROTOTYPES];
 static int32_t prototype_count = 0;
 static pthread_mutex_t prototype_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static uint8_t *cicu_binary_rules(const UBreakIterator *it, int32_t *length);
+
+// Compiled rules copied out of ICU's data into memory of their own, each distinct set once,
+// for the life of the process: prototypes are opened over them (ubrk_openBinaryRules uses
+// the rules in place and does not copy them).
+#define CICU_KEPT_RULES 16
+
+typedef struct {
+  uint8_t *rules;
+  int32_t length;
+} cicu_kept_rules;
+
+static cicu_kept_rules kept_rules[CICU_KEPT_RULES];
+static int32_t kept_rule_count = 0;
+
+// Whether `text` contains `word` (ASCII, any case).
+static int cicu_mentions(const char *text, const char *word) {
+  size_t length = strlen(word);
+  for (; *text != '\0'; text++) {
+    size_t i = 0;
+    while (i < length && text[i] != '\0' && (text[i] | 0x20) == word[i]) i++;
+    if (i == length) return 1;
+  }
+  return 0;
+}
+
+// `prototype` opened again over a copy of its compiled rules in the heap, or itself.
+//
+// Problem: an iterator opened by locale reads its rules in place, in ICU's common data,
+// where every page it touches keeps 64 KB of the data resident (fault-around): the line and
+// grapheme rules (39 KB) held ~320 KB of it for the process's life. Solution: the same
+// compiled rules, copied out once (ubrk_getBinaryRules) and opened with ubrk_openBinaryRules,
+// which is all such an iterator is: ICU builds one by locale from the rules file the locale
+// names and nothing else (BreakIterator::buildInstance), and finds its dictionaries by
+// script at run time either way. Except Japanese and Korean phrase breaking (`lw=phrase`),
+// which sets a flag beside the rules: a locale that mentions "phrase" keeps its iterator.
+// The caller holds prototype_lock.
+static UBreakIterator *cicu_over_own_rules(UBreakIterator *prototype, const char *locale) {
+  if (cicu_mentions(locale, "phrase")) return prototype;
+  int32_t length = 0;
+  uint8_t *rules = cicu_binary_rules(prototype, &length);
+  if (rules == NULL) return prototype;
+  const uint8_t *kept = NULL;
+  for (int32_t i = 0; i < kept_rule_count && kept == NULL; i++) {
+    if (kept_rules[i].length == length && memcmp(kept_rules[i].rules, rules, (size_t)length) == 0)
+      kept = kept_rules[i].rules;
+  }
+  if (kept != NULL) {
+    free(rules);
+  } else if (kept_rule_count < CICU_KEPT_RULES) {
+    kept_rules[kept_rule_count].rules = rules;
+    kept_rules[kept_rule_count].length = length;
+    kept_rule_count++;
+    kept = rules;
+  } else {
+    free(rules);
+    return prototype;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *own = ubrk_openBinaryRules(kept, length, NULL, 0, &status);
+  if (U_FAILURE(status)) {
+    if (own != NULL) ubrk_close(own);
+    return prototype;
+  }
+  ubrk_close(prototype);
+  return own;
+}
+
 // The index of the prototype for (type, locale), opened if new; -1 when the table is full
 // or ICU cannot open it. The caller holds prototype_lock.
 static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale) {
@@ -105,6 +174,7 @@ static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale)
   if (prototype_count == CICU_PROTOTYPES) return -1;
   UErrorCode open_status = U_ZERO_ERROR;
   UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
+  if (U_SUCCESS(open_status)) prototype = cicu_over_own_rules(prototype, locale);
   cicu_release_data_pages();
   if (U_FAILURE(open_status)) return -1;
   int32_t found = prototype_count++;
