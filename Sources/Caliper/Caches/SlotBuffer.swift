@@ -17,8 +17,9 @@
 /// any moment and the new room is not touched until elements are stored in it. (A small
 /// block in the heap is copied as an array's would be.) Elements move bitwise, which Swift
 /// allows for every bitwise-takable type; any other is moved one element at a time into a
-/// new block. Limitation: the block never shrinks while elements are removed (an array's
-/// does not either); it is freed when the buffer is.
+/// new block. Limitations: the block never shrinks while elements are removed (an array's
+/// does not either; it is freed when the buffer is), and it has `malloc`'s alignment, 16
+/// bytes, which no cache's slot asks more than.
 struct SlotBuffer<Element>: ~Copyable {
   private var base: UnsafeMutablePointer<Element>?
   /// The elements stored: `base[0..<count]` is initialized.
@@ -81,8 +82,6 @@ struct SlotBuffer<Element>: ~Copyable {
     let grown = Swift.max(16, capacity * 2)
     let (bytes, overflow) = MemoryLayout<Element>.stride.multipliedReportingOverflow(by: grown)
     precondition(!overflow, "SlotBuffer: \(grown) elements overflow the address space")
-    // malloc aligns to 16 bytes, which no element of a cache asks more than.
-    precondition(MemoryLayout<Element>.alignment <= 16, "SlotBuffer: alignment over 16")
     let block: UnsafeMutableRawPointer?
     if _isBitwiseTakable(Element.self) {
       block = realloc(base.map(UnsafeMutableRawPointer.init), Swift.max(bytes, 1))
