@@ -49,7 +49,8 @@ extern const uint8_t CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM)[];
 // is a clean copy of the file and reads back the same bytes: no answer can change, and a
 // thread reading a dictionary meanwhile only faults its page in again. Only whole pages
 // inside the data are dropped (its neighbours in the program's data may have been written).
-// Limitation: recognises the common data by its header ("CmnD", this machine's byte
+// Done when a prototype or a rules answer is kept (at most 32 + 128 times a process), not
+// on the opens a full table makes for every further locale. Limitation: recognises the common data by its header ("CmnD", this machine's byte
 // order); anything else is left alone.
 static void cicu_release_data_pages(void) {
   const uint8_t *data = CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM);
@@ -251,7 +252,9 @@ static int32_t cicu_compare_with_root(const char *locale) {
   int32_t length = 0;
   uint8_t *rules = cicu_binary_rules(it, &length);
   ubrk_close(it);
-  cicu_release_data_pages();
+  // Only while answers are kept (at most CICU_RULE_ANSWERS times): past that every new
+  // locale opens an iterator again, and would find the pages it needs just given back.
+  if (rule_answer_count < CICU_RULE_ANSWERS) cicu_release_data_pages();
   if (rules == NULL) return -1;
   int32_t same = length == root_line_rules_length &&
                  memcmp(rules, root_line_rules, (size_t)length) == 0;
