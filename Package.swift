@@ -60,11 +60,10 @@ let package = Package(
       pkgConfig: "harfbuzz",
       providers: [.apt(["libharfbuzz-dev"])]
     ),
-    .systemLibrary(
-      name: "CFontconfig",
-      pkgConfig: "fontconfig",
-      providers: [.apt(["libfontconfig-dev"])]
-    ),
+    // fontconfig (libfontconfig-dev for the header at build time, libfontconfig1 to run):
+    // compiled C that loads the library with dlopen when a library first asks for a system
+    // font, so that runs with the bundled fonts never load it and libexpat behind it.
+    .target(name: "CFontconfig"),
     // libhyphen: hyphenation points from the LibreOffice pattern dictionaries (no .pc file).
     .systemLibrary(
       name: "CHyphen",

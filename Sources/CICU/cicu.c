@@ -4,6 +4,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
@@ -26,6 +28,58 @@ static int32_t cicu_collect(UBreakIterator *it, int32_t *positions, uint8_t *man
   return count;
 }
 
+// ICU's common data (libicudata, linked into the release `caliper`): a table of contents of
+// about 3,900 item names, then the items (locale bundles, break rules, dictionaries). ICU
+// declares the symbol this way for udata_setCommonData (udata.h).
+#define CICU_DATA_SYMBOL2(major) icudt##major##_dat
+#define CICU_DATA_SYMBOL(major) CICU_DATA_SYMBOL2(major)
+extern const uint8_t CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM)[];
+
+// Gives back the pages of ICU's common data that opening an iterator touched.
+//
+// Problem: opening a break iterator finds its rules and its locale's bundles by binary
+// search of the table of contents, whose name strings span ~25 pages, and reads a few
+// small bundles scattered over 31 MB. The kernel maps file pages 64 KB around each page
+// touched (fault-around), so those lookups left ~650 KB of the data resident for the
+// process's life, though iterating needs none of it: prototypes iterate over their own copy
+// of the rules (`cicu_over_own_rules`), and only the dictionaries of Thai, Lao, Khmer,
+// Burmese and CJK text are read in place, when such text comes. Solution: after each open,
+// drop the data's pages from the process (MADV_DONTNEED); a page read again is mapped
+// again from the page cache. The data is constant and never written, so every page dropped
+// is a clean copy of the file and reads back the same bytes: no answer can change, and a
+// thread reading a dictionary meanwhile only faults its page in again. Only whole pages
+// inside the data are dropped (its neighbours in the program's data may have been written).
+// Done when a prototype or a rules answer is kept (at most 32 + 128 times a process), not
+// on the opens a full table makes for every further locale. Limitation: recognises the common data by its header ("CmnD", this machine's byte
+// order); anything else is left alone.
+static void cicu_release_data_pages(void) {
+  const uint8_t *data = CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM);
+  uint16_t header_size;
+  memcpy(&header_size, data, 2);
+  // MappedData (headerSize, magic 0xda 0x27), then UDataInfo: size, reserved, isBigEndian,
+  // charsetFamily, sizeofUChar, reserved, dataFormat[4].
+  const uint8_t *info = data + 4;
+  if (data[2] != 0xda || data[3] != 0x27 || header_size < 24) return;
+  if (info[4] != U_IS_BIG_ENDIAN || memcmp(info + 8, "CmnD", 4) != 0) return;
+  // The table: a count, then per item (name offset, data offset) from the table's start.
+  const uint8_t *table = data + header_size;
+  uint32_t count;
+  memcpy(&count, table, 4);
+  if (count == 0 || count > 100000) return;
+  uint32_t last_item = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t offset;
+    memcpy(&offset, table + 4 + 8 * (size_t)i + 4, 4);
+    if (offset > last_item) last_item = offset;
+  }
+  // From the data's first whole page to the start of its last item (the items before it
+  // hold everything lookups read; the last is one small bundle).
+  uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t start = ((uintptr_t)data + page - 1) & ~(page - 1);
+  uintptr_t end = ((uintptr_t)table + last_item) & ~(page - 1);
+  if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+}
+
 // Opening a break iterator loads and resolves its rules for the locale (about 20,000
 // instructions); cloning an open one copies it (a few hundred). So each (type, locale) is
 // opened once, as a prototype that is never used to iterate, and every call works on its
@@ -44,6 +98,74 @@ static cicu_prototype prototypes[CICU_PROTOTYPES];
 static int32_t prototype_count = 0;
 static pthread_mutex_t prototype_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static uint8_t *cicu_binary_rules(const UBreakIterator *it, int32_t *length);
+
+// Compiled rules copied out of ICU's data into memory of their own, each distinct set once,
+// for the life of the process: prototypes are opened over them (ubrk_openBinaryRules uses
+// the rules in place and does not copy them).
+#define CICU_KEPT_RULES 16
+
+typedef struct {
+  uint8_t *rules;
+  int32_t length;
+} cicu_kept_rules;
+
+static cicu_kept_rules kept_rules[CICU_KEPT_RULES];
+static int32_t kept_rule_count = 0;
+
+// Whether `text` contains `word` (ASCII, any case).
+static int cicu_mentions(const char *text, const char *word) {
+  size_t length = strlen(word);
+  for (; *text != '\0'; text++) {
+    size_t i = 0;
+    while (i < length && text[i] != '\0' && (text[i] | 0x20) == word[i]) i++;
+    if (i == length) return 1;
+  }
+  return 0;
+}
+
+// `prototype` opened again over a copy of its compiled rules in the heap, or itself.
+//
+// Problem: an iterator opened by locale reads its rules in place, in ICU's common data,
+// where every page it touches keeps 64 KB of the data resident (fault-around): the line and
+// grapheme rules (39 KB) held ~320 KB of it for the process's life. Solution: the same
+// compiled rules, copied out once (ubrk_getBinaryRules) and opened with ubrk_openBinaryRules,
+// which is all such an iterator is: ICU builds one by locale from the rules file the locale
+// names and nothing else (BreakIterator::buildInstance), and finds its dictionaries by
+// script at run time either way. Except Japanese and Korean phrase breaking (`lw=phrase`),
+// which sets a flag beside the rules: a locale that mentions "phrase" keeps its iterator.
+// The caller holds prototype_lock.
+static UBreakIterator *cicu_over_own_rules(UBreakIterator *prototype, const char *locale) {
+  if (cicu_mentions(locale, "phrase")) return prototype;
+  int32_t length = 0;
+  uint8_t *rules = cicu_binary_rules(prototype, &length);
+  if (rules == NULL) return prototype;
+  const uint8_t *kept = NULL;
+  for (int32_t i = 0; i < kept_rule_count && kept == NULL; i++) {
+    if (kept_rules[i].length == length && memcmp(kept_rules[i].rules, rules, (size_t)length) == 0)
+      kept = kept_rules[i].rules;
+  }
+  if (kept != NULL) {
+    free(rules);
+  } else if (kept_rule_count < CICU_KEPT_RULES) {
+    kept_rules[kept_rule_count].rules = rules;
+    kept_rules[kept_rule_count].length = length;
+    kept_rule_count++;
+    kept = rules;
+  } else {
+    free(rules);
+    return prototype;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  UBreakIterator *own = ubrk_openBinaryRules(kept, length, NULL, 0, &status);
+  if (U_FAILURE(status)) {
+    if (own != NULL) ubrk_close(own);
+    return prototype;
+  }
+  ubrk_close(prototype);
+  return own;
+}
+
 // The index of the prototype for (type, locale), opened if new; -1 when the table is full
 // or ICU cannot open it. The caller holds prototype_lock.
 static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale) {
@@ -53,6 +175,8 @@ static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale)
   if (prototype_count == CICU_PROTOTYPES) return -1;
   UErrorCode open_status = U_ZERO_ERROR;
   UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
+  if (U_SUCCESS(open_status)) prototype = cicu_over_own_rules(prototype, locale);
+  cicu_release_data_pages();
   if (U_FAILURE(open_status)) return -1;
   int32_t found = prototype_count++;
   prototypes[found].type = type;
@@ -128,6 +252,9 @@ static int32_t cicu_compare_with_root(const char *locale) {
   int32_t length = 0;
   uint8_t *rules = cicu_binary_rules(it, &length);
   ubrk_close(it);
+  // Only while answers are kept (at most CICU_RULE_ANSWERS times): past that every new
+  // locale opens an iterator again, and would find the pages it needs just given back.
+  if (rule_answer_count < CICU_RULE_ANSWERS) cicu_release_data_pages();
   if (rules == NULL) return -1;
   int32_t same = length == root_line_rules_length &&
                  memcmp(rules, root_line_rules, (size_t)length) == 0;

@@ -113,11 +113,12 @@ import Testing
     }
     let libraries = try Self.shell("ldd '\(prefix)/bin/caliper'")
     // Start-up loads only what every run needs: the Swift runtime, ICU, libstdc++, libxml2
-    // with its liblzma, and libhyphen are linked in, and libmicrohttpd (with GnuTLS behind
-    // it) is opened by `serve --http`.
+    // with its liblzma, and libhyphen are linked in, libmicrohttpd (with GnuTLS behind it)
+    // is opened by `serve --http`, and fontconfig (with libexpat behind it) by the first
+    // lookup of a system font (CFontconfig), which runs with the bundled fonts never make.
     for library in [
       "libswiftCore", "libicuuc", "libstdc++", "libxml2", "libmicrohttpd", "libgnutls",
-      "liblzma", "libhyphen",
+      "liblzma", "libhyphen", "libfontconfig", "libexpat",
     ] {
       #expect(!libraries.stdout.contains(library), "\(library): \(libraries.stdout)")
     }

@@ -12,9 +12,10 @@ import Testing
     advances.map { ShapedPiece.pack(advance: $0, clusterStart: true, unsafeBefore: false) }
   }
 
-  /// Up to `inlineCount` values that fit 32 bits are inline; a ninth value, or one past 32
-  /// bits (an advance of 2²⁹ font units packs to 2³²), spills to an array. Each reads back
-  /// the values it was made from, in order, negative advances (a kerned mark) included.
+  /// Up to `inlineCount` values that fit 32 bits are inline; a ninth value spills to an
+  /// array of 32-bit values, and one past 32 bits (an advance of 2²⁹ font units packs to
+  /// 2³²) to an array of halves. Each reads back the values it was made from, in order,
+  /// negative advances (a kerned mark, -2³⁰ in halves) included.
   @Test func inlineAndSpilledValuesReadBack() {
     let eight = Self.packed([500, -30, 0, 1_000, 7, 65_535, 1, 2])
     let inline = ShapedPiece(packed: eight, isPlain: true, isClean: true)
@@ -22,9 +23,11 @@ import Testing
     let nine = Self.packed([500, -30, 0, 1_000, 7, 65_535, 1, 2, 3])
     let long = ShapedPiece(packed: nine, isPlain: true, isClean: true)
     #expect(!long.isInline && long.count == 9 && long.packed == nine)
-    let large = Self.packed([1 << 29, 4])
+    // Spilled in 32 bits a value: 36 bytes for nine, where 64-bit values took 72.
+    #expect(!long.isWide && long.spilledBytes == 9 * 4)
+    let large = Self.packed([1 << 29, -(1 << 30), 4])
     let wide = ShapedPiece(packed: large, isPlain: true, isClean: true)
-    #expect(!wide.isInline && wide.count == 2 && wide.packed == large)
+    #expect(!wide.isInline && wide.isWide && wide.count == 3 && wide.packed == large)
     let empty = ShapedPiece(packed: [], isPlain: true, isClean: true)
     #expect(empty.isInline && empty.count == 0 && empty.packed.isEmpty)
   }

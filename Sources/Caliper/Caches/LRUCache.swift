@@ -62,9 +62,11 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
 
   /// The cache's state, under its lock. A caller holding the lock for several lookups
   /// (`withLock`) asks it directly.
-  struct Storage {
+  /// Not copyable: it owns its slots' memory (`SlotBuffer`), freed with it.
+  struct Storage: ~Copyable {
     /// The entries, side by side: a removed one's place is taken by the last (`remove`).
-    private var slots: [Slot] = []
+    /// Grown in place, never copied while the old ones are still held (`SlotBuffer`).
+    private var slots = SlotBuffer<Slot>()
     /// The index: per bucket a stored key's hash (high 32 bits) and its slot number (low 32
     /// bits; all ones for an empty bucket), open addressing with linear probing, at most
     /// half full. A key is kept once, in its slot; a `[Key: Int]` held a second copy of
@@ -254,18 +256,18 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     ) -> Bool {
       guard !index.isEmpty, let slot = find(probe, hash: hash) else { return false }
       hits += 1
-      slots.withUnsafeMutableBufferPointer { slots in
-        let entry = slots.baseAddress! + Int(slot)
-        entry.pointee.used = true
-        withUnsafeMutablePointer(to: &entry.pointee.value) { body(UnsafePointer($0)) }
-      }
+      let entry = slots.pointer(at: Int(slot))
+      entry.pointee.used = true
+      withUnsafeMutablePointer(to: &entry.pointee.value) { body(UnsafePointer($0)) }
       return true
     }
 
     /// Counts a miss found by `withValue(for:hash:_:)` (which counts none).
     mutating func countMiss() { misses += 1 }
 
-    /// `LRUCache.insert(_:for:cost:)` under the lock, `hash` being the key's.
+    /// `LRUCache.insert(_:for:cost:)` under the lock, `hash` being the key's. Inlined, so
+    /// that a caller's key and value move into the slot rather than being copied there.
+    @inline(__always)
     mutating func insert(_ value: Value, for key: Key, hash: Int32, cost: Int) {
       guard byteLimit > 0, cost <= byteLimit else { return }
       if let existing = slot(for: key, hash: hash) { remove(existing) }

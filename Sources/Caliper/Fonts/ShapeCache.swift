@@ -36,17 +36,22 @@ final class ShapeCache: Sendable {
 /// lines a Gatsby word's lookup touched, i32o). Solution: a piece of at most `inlineCount`
 /// scalars whose packed values fit 32 bits (any word of a real font: an advance in font
 /// units of under 2²⁸) keeps them inline, in the piece itself and so in the slot beside
-/// its key; a longer one (or one with a larger value) keeps an array.
+/// its key; a longer one keeps them in an array, of 32-bit values too (a third of Gatsby's
+/// 9,858 words spill: 40,557 values, 162 KB less than 64-bit ones held), and one with a
+/// larger value in an array of two 32-bit halves a value.
 struct ShapedPiece: Sendable {
   /// The most scalars kept inline: 8 (Gatsby's words with their spaces, split at spaces,
   /// are 5.5 scalars on average, and 88 % of them are 8 or fewer).
   static let inlineCount = 8
   /// Up to `inlineCount` packed values, two to a lane, in memory order.
   private let inlineBits: (UInt64, UInt64, UInt64, UInt64)
-  /// The packed values of a piece not kept inline; empty otherwise.
-  private let spilled: [Int64]
-  /// How many values `inlineBits` holds (0 when `spilled` holds them).
+  /// The packed values of a piece not kept inline, each in 32 bits, or (`wideLength`) each
+  /// as its low and high halves; empty otherwise.
+  private let spilled: [Int32]
+  /// How many values `inlineBits` holds; 0 when `spilled` holds them in 32 bits each,
+  /// `wideLength` when in halves.
   private let inlineLength: UInt8
+  private static let wideLength = UInt8.max
   /// Whether every scalar starts a cluster with a glyph of its own and none is unsafe to
   /// break before or a line separator: what a fresh `ShapedText` already says of every
   /// offset, so storing the piece writes its advances alone (`ShapedText.storeWord`).
@@ -61,13 +66,25 @@ struct ShapedPiece: Sendable {
   init(packed: [Int64], isPlain: Bool, isClean: Bool) {
     self.isPlain = isPlain
     self.isClean = isClean
-    let fits =
-      packed.count <= Self.inlineCount
-      && packed.allSatisfy { Int64(Int32(truncatingIfNeeded: $0)) == $0 }
-    guard fits else {
+    let narrow = packed.allSatisfy { Int64(Int32(truncatingIfNeeded: $0)) == $0 }
+    guard narrow, packed.count <= Self.inlineCount else {
       inlineBits = (0, 0, 0, 0)
-      spilled = packed
-      inlineLength = 0
+      if narrow {
+        // Made from `repeatElement` (a path the optimizer specializes, as `Array(filled:)`
+        // of preparing) and filled through its buffer: `map` and `unsafeUninitializedCapacity`
+        // looked the array's type up in the runtime each time.
+        var values = Array(repeatElement(Int32(0), count: packed.count))
+        values.withUnsafeMutableBufferPointer { values in
+          for index in values.indices { values[index] = Int32(truncatingIfNeeded: packed[index]) }
+        }
+        spilled = values
+        inlineLength = 0
+      } else {
+        spilled = packed.flatMap {
+          [Int32(truncatingIfNeeded: $0), Int32(truncatingIfNeeded: $0 >> 32)]
+        }
+        inlineLength = Self.wideLength
+      }
       return
     }
     var lanes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -83,14 +100,28 @@ struct ShapedPiece: Sendable {
   }
 
   /// The number of scalars.
-  var count: Int { inlineLength > 0 ? Int(inlineLength) : spilled.count }
+  var count: Int {
+    switch inlineLength {
+    case 0: spilled.count
+    case Self.wideLength: spilled.count / 2
+    default: Int(inlineLength)
+    }
+  }
 
   /// Whether the values are kept inline (for tests of the layout).
-  var isInline: Bool { inlineLength > 0 || spilled.isEmpty }
+  var isInline: Bool { inlineLength != Self.wideLength && (inlineLength > 0 || spilled.isEmpty) }
+
+  /// Whether the values are in an array of halves: some value does not fit 32 bits.
+  var isWide: Bool { inlineLength == Self.wideLength }
 
   /// The packed values, as an array (the general store's path, and tests).
   var packed: [Int64] {
-    guard isInline else { return spilled }
+    if isWide {
+      return (0..<count).map {
+        Int64(spilled[2 * $0 + 1]) << 32 | Int64(UInt32(bitPattern: spilled[2 * $0]))
+      }
+    }
+    guard isInline else { return spilled.map { Int64($0) } }
     var lanes = inlineBits
     return withUnsafeBytes(of: &lanes) { bytes in
       bytes.bindMemory(to: Int32.self)[..<Int(inlineLength)].map { Int64($0) }
@@ -100,8 +131,11 @@ struct ShapedPiece: Sendable {
   /// The inline values' lanes (`count` of them are values) when `isInline`.
   var inlineLanes: (UInt64, UInt64, UInt64, UInt64) { inlineBits }
 
-  /// The values of a piece not kept inline.
-  var spilledValues: [Int64] { spilled }
+  /// The 32-bit values of a piece neither inline nor wide.
+  var spilledValues: [Int32] { spilled }
+
+  /// The bytes of the spilled values' array (for tests of the layout).
+  var spilledBytes: Int { spilled.count * MemoryLayout<Int32>.stride }
 
   static func pack(
     advance: Int64, clusterStart: Bool, unsafeBefore: Bool, missingGlyph: Bool = false

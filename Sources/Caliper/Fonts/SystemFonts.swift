@@ -34,13 +34,17 @@ public struct SystemFontConfiguration: Sendable, Hashable {
 /// loaded lazily the first time a family that is not bundled, or a fallback face, is
 /// asked for; a library that never asks never loads fontconfig (`queries` stays 0).
 /// Fallback answers are cached per cluster, bounded. Calls are serialised by a lock.
-/// Limitation: the configuration is a snapshot taken when it is loaded; fonts installed
-/// later are seen by a new library.
+/// fontconfig itself is opened (`CFontconfig_functions`, dlopen) only then, so a process
+/// that measures with bundled fonts never loads it; where it cannot be opened, there are
+/// no system fonts. Limitation: the configuration is a snapshot taken when it is loaded;
+/// fonts installed later are seen by a new library.
 ///
 /// Sendable because its only mutable state (the fontconfig handle and the caches) lives in
 /// a `Mutex`, and fontconfig is reached only under it.
 final class SystemFonts: Sendable {
   private struct State: ~Copyable {
+    /// fontconfig's functions, once the configuration was loaded through them.
+    var fontconfig: CFontconfigFunctions?
     var config: OpaquePointer?
     var loaded = false
     /// Fallback face key (nil: none) per cluster of drawn scalars.
@@ -64,7 +68,7 @@ final class SystemFonts: Sendable {
 
   deinit {
     state.withLock { state in
-      if let config = state.config { FcConfigDestroy(config) }
+      if let config = state.config, let fc = state.fontconfig { fc.FcConfigDestroy(config) }
     }
   }
 
@@ -72,27 +76,30 @@ final class SystemFonts: Sendable {
   /// fallback answers do not count). 0 means fontconfig was never loaded.
   var queries: Int { state.withLock { $0.queries } }
 
-  /// Loads the configuration once; `nil` when fontconfig cannot.
+  /// Opens fontconfig and loads the configuration once; `nil` when fontconfig cannot.
   private static func config(_ state: inout State, _ configuration: SystemFontConfiguration)
-    -> OpaquePointer?
+    -> (CFontconfigFunctions, OpaquePointer)?
   {
     if !state.loaded {
       state.loaded = true
+      guard let fc = CFontconfig_functions()?.pointee else { return nil }
+      state.fontconfig = fc
       if let directories = configuration.directories {
         // File by file: `FcConfigAppFontAddDir` would try to write a cache for the folder
         // and, with no cache folder configured, print an error on stderr.
-        if let config = FcConfigCreate() {
+        if let config = fc.FcConfigCreate() {
           for file in fontFiles(in: directories) {
-            _ = file.withCString { FcConfigAppFontAddFile(config, fcString($0)) }
+            _ = file.withCString { fc.FcConfigAppFontAddFile(config, fcString($0)) }
           }
           state.config = config
         }
       } else {
         // Never finalised: `FcFini` while another thread uses fontconfig crashes.
-        state.config = FcInitLoadConfigAndFonts()
+        state.config = fc.FcInitLoadConfigAndFonts()
       }
     }
-    return state.config
+    guard let fc = state.fontconfig, let config = state.config else { return nil }
+    return (fc, config)
   }
 
   /// Forgets the fallback and match answers (the configuration stays loaded).
@@ -117,56 +124,56 @@ final class SystemFonts: Sendable {
     let configuration = configuration
     return state.withLock { state -> SystemFace? in
       if let cached = state.matches[descriptor] { return cached }
-      guard let config = Self.config(&state, configuration) else { return nil }
+      guard let (fc, config) = Self.config(&state, configuration) else { return nil }
       state.queries += 1
-      let answer = Self.match(config, descriptor)
+      let answer = Self.match(fc, config, descriptor)
       if state.matches.count >= Self.mostCachedMatches { state.matches.removeAll() }
       state.matches[descriptor] = .some(answer)
       return answer
     }
   }
 
-  private static func match(_ config: OpaquePointer, _ descriptor: FontDescriptor)
-    -> SystemFace?
-  {
-    guard let pattern = FcPatternCreate() else { return nil }
-    defer { FcPatternDestroy(pattern) }
-    _ = descriptor.family.withCString { FcPatternAddString(pattern, FC_FAMILY, fcString($0)) }
+  private static func match(
+    _ fc: CFontconfigFunctions, _ config: OpaquePointer, _ descriptor: FontDescriptor
+  ) -> SystemFace? {
+    guard let pattern = fc.FcPatternCreate() else { return nil }
+    defer { fc.FcPatternDestroy(pattern) }
+    _ = descriptor.family.withCString { fc.FcPatternAddString(pattern, FC_FAMILY, fcString($0)) }
     if descriptor.weight != FontDescriptor.regular {
-      _ = FcPatternAddDouble(
-        pattern, FC_WEIGHT, FcWeightFromOpenTypeDouble(Double(descriptor.weight)))
+      _ = fc.FcPatternAddDouble(
+        pattern, FC_WEIGHT, fc.FcWeightFromOpenTypeDouble(Double(descriptor.weight)))
     }
-    if descriptor.width != 100 { _ = FcPatternAddDouble(pattern, FC_WIDTH, descriptor.width) }
+    if descriptor.width != 100 { _ = fc.FcPatternAddDouble(pattern, FC_WIDTH, descriptor.width) }
     if descriptor.slant != .roman {
-      _ = FcPatternAddInteger(
+      _ = fc.FcPatternAddInteger(
         pattern, FC_SLANT, descriptor.slant == .italic ? FC_SLANT_ITALIC : FC_SLANT_OBLIQUE)
     }
-    FcConfigSubstitute(config, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
+    _ = fc.FcConfigSubstitute(config, pattern, FcMatchPattern)
+    fc.FcDefaultSubstitute(pattern)
     var result = FcResultNoMatch
-    guard let match = FcFontMatch(config, pattern, &result) else { return nil }
-    defer { FcPatternDestroy(match) }
+    guard let match = fc.FcFontMatch(config, pattern, &result) else { return nil }
+    defer { fc.FcPatternDestroy(match) }
     let wanted = descriptor.family.lowercased()
     var familyIndex: Int32 = 0
     var found = false
     var name: UnsafeMutablePointer<FcChar8>?
-    while FcPatternGetString(match, FC_FAMILY, familyIndex, &name) == FcResultMatch, let name {
+    while fc.FcPatternGetString(match, FC_FAMILY, familyIndex, &name) == FcResultMatch, let name {
       if swiftString(name).lowercased() == wanted { found = true }
       familyIndex += 1
     }
-    guard found, let file = file(of: match) else { return nil }
+    guard found, let file = file(of: match, fc) else { return nil }
     var face = SystemFace(path: file.path, index: file.index)
     var variable: FcBool = 0
-    if FcPatternGetBool(match, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 {
+    if fc.FcPatternGetBool(match, FC_VARIABLE, 0, &variable) == FcResultMatch, variable != 0 {
       face.weight = Double(descriptor.weight)
       face.width = descriptor.width
     } else if file.instance > 0 {
       var weight = 0.0
       var width = 0.0
-      if FcPatternGetDouble(match, FC_WEIGHT, 0, &weight) == FcResultMatch {
-        face.weight = FcWeightToOpenTypeDouble(weight)
+      if fc.FcPatternGetDouble(match, FC_WEIGHT, 0, &weight) == FcResultMatch {
+        face.weight = fc.FcWeightToOpenTypeDouble(weight)
       }
-      if FcPatternGetDouble(match, FC_WIDTH, 0, &width) == FcResultMatch {
+      if fc.FcPatternGetDouble(match, FC_WIDTH, 0, &width) == FcResultMatch {
         face.width = width
       }
     }
@@ -180,37 +187,39 @@ final class SystemFonts: Sendable {
     let configuration = configuration
     return state.withLock { state -> String? in
       if let cached = state.fallbacks[scalars] { return cached }
-      guard let config = Self.config(&state, configuration) else { return nil }
+      guard let (fc, config) = Self.config(&state, configuration) else { return nil }
       state.queries += 1
-      let answer = Self.sortedFallback(config, scalars)
+      let answer = Self.sortedFallback(fc, config, scalars)
       if state.fallbacks.count >= Self.mostCachedFallbacks { state.fallbacks.removeAll() }
       state.fallbacks[scalars] = .some(answer)
       return answer
     }
   }
 
-  private static func sortedFallback(_ config: OpaquePointer, _ scalars: [UInt32]) -> String? {
-    guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
-    defer { FcPatternDestroy(pattern) }
-    defer { FcCharSetDestroy(charset) }
-    for scalar in scalars { _ = FcCharSetAddChar(charset, scalar) }
-    _ = FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-    FcConfigSubstitute(config, pattern, FcMatchPattern)
-    FcDefaultSubstitute(pattern)
+  private static func sortedFallback(
+    _ fc: CFontconfigFunctions, _ config: OpaquePointer, _ scalars: [UInt32]
+  ) -> String? {
+    guard let pattern = fc.FcPatternCreate(), let charset = fc.FcCharSetCreate() else { return nil }
+    defer { fc.FcPatternDestroy(pattern) }
+    defer { fc.FcCharSetDestroy(charset) }
+    for scalar in scalars { _ = fc.FcCharSetAddChar(charset, scalar) }
+    _ = fc.FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+    _ = fc.FcConfigSubstitute(config, pattern, FcMatchPattern)
+    fc.FcDefaultSubstitute(pattern)
     var result = FcResultNoMatch
-    guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
-    defer { FcFontSetDestroy(set) }
+    guard let set = fc.FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+    defer { fc.FcFontSetDestroy(set) }
     guard let fonts = set.pointee.fonts else { return nil }
     for index in 0..<Int(set.pointee.nfont) {
       guard let font = fonts[index] else { continue }
       var fontCharset: OpaquePointer?
       // Bitmap and Type 1 fonts (PCF, BDF) are in the list too; Caliper shapes sfnt only.
       var format: UnsafeMutablePointer<FcChar8>?
-      guard FcPatternGetString(font, FC_FONTFORMAT, 0, &format) == FcResultMatch, let format,
+      guard fc.FcPatternGetString(font, FC_FONTFORMAT, 0, &format) == FcResultMatch, let format,
         ["TrueType", "CFF"].contains(swiftString(format)),
-        FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-        let fontCharset, scalars.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }),
-        let file = file(of: font)
+        fc.FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+        let fontCharset, scalars.allSatisfy({ fc.FcCharSetHasChar(fontCharset, $0) != 0 }),
+        let file = file(of: font, fc)
       else { continue }
       return FontLibrary.faceKey(path: file.path, index: file.index)
     }
@@ -219,15 +228,15 @@ final class SystemFonts: Sendable {
 
   /// A pattern's file and face index (fontconfig keeps a variable instance's number in
   /// the upper 16 bits of the index; the face is the lower 16).
-  private static func file(of pattern: OpaquePointer) -> (
+  private static func file(of pattern: OpaquePointer, _ fc: CFontconfigFunctions) -> (
     path: String, index: Int, instance: Int
   )? {
     var file: UnsafeMutablePointer<FcChar8>?
-    guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else {
+    guard fc.FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else {
       return nil
     }
     var index: Int32 = 0
-    if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+    if fc.FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
     return (swiftString(file), Int(index & 0xFFFF), Int(index >> 16))
   }
 }

@@ -22,7 +22,7 @@ extension ShapedText {
   mutating func storeWord(
     in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, analysis: TextAnalysis
   ) {
-    guard piece.pointee.isClean else {
+    guard piece.pointee.isClean, !piece.pointee.isWide else {
       store(piece.pointee.packed[...], at: offset, font: font, analysis: analysis)
       return
     }
