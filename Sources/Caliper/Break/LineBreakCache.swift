@@ -102,11 +102,11 @@ final class LineBreakCache: Sendable {
   /// slot the lookup chose: one lock a new width, where a lookup and a store took two (an
   /// uncontended lock is two atomic read-modify-writes, a tenth of a relayout's time). The
   /// line breaker runs under the lock; it does not use this cache's breakings (it reads the
-  /// edges' widths, under their own lock). It is handed the text's `PlainLineIndex`, made
-  /// at the second new width (the first one stored) when `wantsIndex`, kept until the cache
-  /// is freed. Written out here and inlined into `PreparedText.sizeOnlyFit`, not given the
-  /// breaking as closures: those stayed calls of their own (the closures' contexts, their
-  /// frames and the size copied through each return, some 70 instructions a relayout).
+  /// edges' widths, under their own lock). It is handed the text's `PlainLineIndex`
+  /// (`plainIndex(in:of:wantsIndex:)`). Written out here and inlined into
+  /// `PreparedText.sizeOnlyFit`, not given the breaking as closures: those stayed calls of
+  /// their own (the closures' contexts, their frames and the size copied through each
+  /// return, some 70 instructions a relayout).
   @inline(__always)
   func sizeOnlyFit(of text: PreparedText, containing limit: Double, wantsIndex: Bool)
     -> (limits: Range<Double>, fit: LineFit)
@@ -114,12 +114,8 @@ final class LineBreakCache: Sendable {
     slots.withLock { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       if let found { return (slots.keys[found].limits, slots.details[found].fit) }
-      if wantsIndex, slots.plainIndex == nil, slots.count > 0 {
-        slots.plainIndex = Self.makePlainIndex(text)
-        meter.add(slots.plainIndex?.pointee.byteCount ?? 0)
-      }
       var breaker = LineBreaker(limit: limit)
-      breaker.plainIndex = UnsafePointer(slots.plainIndex)
+      breaker.plainIndex = plainIndex(in: &slots, of: text, wantsIndex: wantsIndex)
       var fit = LineFit()
       if text.storage.tabStops == nil {
         breaker.breakLines(LineWidths(untabbed: text), intoSize: &fit)
@@ -129,6 +125,35 @@ final class LineBreakCache: Sendable {
       slots.storeFit(breaker.validLimits, fit, at: vacancy)
       return (breaker.validLimits, fit)
     }
+  }
+
+  /// `sizeOnlyFit(of:containing:wantsIndex:)` with the breaking `make` returns (a wrap
+  /// style's), under the same one lock; `make` must not use this cache's breakings.
+  func fit(
+    of text: PreparedText, containing limit: Double, wantsIndex: Bool,
+    orBreak make: (UnsafePointer<PlainLineIndex>?) -> (limits: Range<Double>, fit: LineFit)
+  ) -> (limits: Range<Double>, fit: LineFit) {
+    slots.withLock { slots in
+      let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
+      if let found { return (slots.keys[found].limits, slots.details[found].fit) }
+      let made = make(plainIndex(in: &slots, of: text, wantsIndex: wantsIndex))
+      slots.storeFit(made.limits, made.fit, at: vacancy)
+      return made
+    }
+  }
+
+  /// `text`'s table of line ends for a breaking at a new width, when `wantsIndex`: made at
+  /// the second new width (the first one stored), charged to the meter, kept until the
+  /// cache is freed; else nil.
+  @inline(__always)
+  private func plainIndex(in slots: inout Slots, of text: PreparedText, wantsIndex: Bool)
+    -> UnsafePointer<PlainLineIndex>?
+  {
+    if wantsIndex, slots.plainIndex == nil, slots.count > 0 {
+      slots.plainIndex = Self.makePlainIndex(text)
+      meter.add(slots.plainIndex?.pointee.byteCount ?? 0)
+    }
+    return UnsafePointer(slots.plainIndex)
   }
 
   /// `text`'s `PlainLineIndex` (once a text, out of line).

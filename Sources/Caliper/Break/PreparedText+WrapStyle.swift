@@ -38,8 +38,7 @@ extension PreparedText {
       // text's table of line ends made at its second new width: a plain text's greedy
       // lines are counted from it.
       let (known, fit) = breakCache.fit(
-        containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),
-        makeIndex: { makePlainLineIndex() },
+        of: self, containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),
         orBreak: { index in
           var fit = LineFit()
           wrapStyledLines(at: available, index: index, into: &fit)
