@@ -33,7 +33,7 @@ import Testing
       guard facts.contains(.plainLines), !facts.contains(.indents),
         let table = PlainLineIndexTests.table(text)
       else { continue }
-      defer { PlainLineIndex.free(table) }
+      defer { PlainLineIndex.destroy(table) }
       for width in PlainLineIndexTests.widths(text, &random) {
         var scan = LineBreaker(limit: width)
         scan.searchesPlainLines = false
