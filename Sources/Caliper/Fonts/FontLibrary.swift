@@ -232,7 +232,8 @@ public final class FontLibrary: Sendable {
   /// A variable font is set to the weight and width on its `wght` and `wdth` axes (the
   /// descriptor's for a bundled one such as Inter; a system one's named instance's).
   ///
-  /// - Throws: `.invalidStyle` for a weight or width out of range, `.unknownFontFamily`
+  /// - Throws: `.invalidStyle` for a weight or width out of range, `.library` (`dlopen`)
+  ///   when a family is not bundled and libfontconfig cannot be loaded, `.unknownFontFamily`
   ///   when neither the bundled fonts nor the system have the family.
   public func font(_ descriptor: FontDescriptor) throws(CaliperError) -> Font {
     try font(descriptor, now: fileCheckNow())
@@ -249,6 +250,10 @@ public final class FontLibrary: Sendable {
         width: descriptor.width == 100 ? nil : descriptor.width)
     } else {
       guard let found = systemFonts.face(descriptor) else {
+        // Not bundled, and the system's fonts cannot be asked: say why, not "no family".
+        if let reason = SystemFonts.unavailable {
+          throw .library(function: "dlopen", code: 0, name: reason)
+        }
         throw .unknownFontFamily(descriptor.family)
       }
       face = found
@@ -280,6 +285,11 @@ public final class FontLibrary: Sendable {
   /// The time its faces' files are checked against is read here, once (`fileCheckNow()`).
   public func cascade(for style: TextStyle) throws(CaliperError) -> FontCascade {
     let now = fileCheckNow()
+    // Fallback to the system's fonts asked for where they cannot be looked up: say so, where
+    // each character would otherwise be reported missing without a reason.
+    if style.systemFallback, let reason = SystemFonts.unavailable {
+      throw .library(function: "dlopen", code: 0, name: reason)
+    }
     guard !style.fonts.isEmpty else {
       return FontCascade(
         library: self, paths: bundledCascade, emojiIndex: bundledEmojiIndex,

@@ -76,6 +76,13 @@ final class SystemFonts: Sendable {
   /// fallback answers do not count). 0 means fontconfig was never loaded.
   var queries: Int { state.withLock { $0.queries } }
 
+  /// Why system fonts cannot be looked up, in the loader's words (libfontconfig missing or
+  /// without a function Caliper calls); nil when they can. Loads libfontconfig the first
+  /// time (once a process; later calls read the first answer).
+  static var unavailable: String? {
+    CFontconfig_failure().map { String(cString: $0) }
+  }
+
   /// Opens fontconfig and loads the configuration once; `nil` when fontconfig cannot.
   private static func config(_ state: inout State, _ configuration: SystemFontConfiguration)
     -> (CFontconfigFunctions, OpaquePointer)?
