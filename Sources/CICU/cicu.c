@@ -175,9 +175,9 @@ static int32_t cicu_prototype_index(UBreakIteratorType type, const char *locale)
   if (prototype_count == CICU_PROTOTYPES) return -1;
   UErrorCode open_status = U_ZERO_ERROR;
   UBreakIterator *prototype = ubrk_open(type, locale, NULL, 0, &open_status);
-  if (U_SUCCESS(open_status)) prototype = cicu_over_own_rules(prototype, locale);
-  cicu_release_data_pages();
   if (U_FAILURE(open_status)) return -1;
+  prototype = cicu_over_own_rules(prototype, locale);
+  cicu_release_data_pages();
   int32_t found = prototype_count++;
   prototypes[found].type = type;
   strcpy(prototypes[found].locale, locale);

@@ -94,7 +94,7 @@ struct KeptWrapCandidates {
       return others.isEmpty ? nil : others[start]
     }
     set {
-      if first == nil || first?.start == start {
+      if first?.start == start || (first == nil && others.isEmpty) {
         first = newValue.map { (start, $0) }
       } else {
         others[start] = newValue
