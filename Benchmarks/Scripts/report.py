@@ -19,6 +19,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(here), "Scripts"))
 from script_class import script_class  # noqa: E402  (the rule Scripts/pango-breaks uses)
 
 # The bulk job's targets (issue 32): Pango's time over Caliper's on one core and on all.
+# Issue 36: a wrap style's relayout at most this many times `.auto`'s.
+WRAP_STYLE_COST_TARGET = 5
 BULK_TARGET_ONE_CORE = 25
 BULK_TARGET_ALL_CORES = 40
 
@@ -301,6 +303,19 @@ def summary():
         lines.append("| %s | %s | %s | %s | %s | %s |" % (
             label, caliper, times(row["pangoRatio"]), times(row.get("skparagraphRatio")),
             row["target"], row["met"]))
+    # Issue 36: a wrap style's cost over greedy lines, from the W3 "new width" rows with and
+    # without it; Pango does the same work in each (it has no wrap style), so the ratio of the
+    # two rows' Pango/Caliper is Caliper's cost ratio with the machine's speed cancelled.
+    greedy = table.get(("W3 relayout, new width", "gatsby"))
+    for style in ("balance", "pretty"):
+        row = table.get(("W3 relayout, new width, " + style, "gatsby"))
+        if row is None or greedy is None or not row["pangoRatio"]:
+            continue
+        cost = greedy["pangoRatio"] / row["pangoRatio"]
+        lines.append("| W3 relayout at a new width, `.%s` (cost over `.auto`) | %s (%.2f×) | %s | | "
+                     "≤ %d× `.auto` | %s |" % (style, duration(row["caliper"]), cost,
+                                               times(row["pangoRatio"]), WRAP_STYLE_COST_TARGET,
+                                               "yes" if cost <= WRAP_STYLE_COST_TARGET else "no"))
     for label, value, wanted in (("bulk CLI, --jobs 1", one, BULK_TARGET_ONE_CORE),
                                  ("bulk CLI, two cores", allc, BULK_TARGET_ALL_CORES)):
         lines.append("| %s | %.0f ms | %s | %s | ≥ %d× Pango | %s |" % (

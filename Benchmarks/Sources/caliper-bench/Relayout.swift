@@ -39,8 +39,11 @@ extension Bench {
     let bytes: Int
   }
 
-  /// Both W3 rows, and the share of "new width" calls that really missed Caliper's cache.
-  func relayout(_ prepared: PreparedCorpus) -> (newWidth: Row, insideRange: Row?, misses: Double) {
+  /// Both W3 rows, the share of "new width" calls that really missed Caliper's cache, and
+  /// on Gatsby the "new width" row again with each wrap style (`wrapStyles`).
+  func relayout(_ prepared: PreparedCorpus) -> (
+    newWidth: Row, insideRange: Row?, misses: Double, wrapStyles: [Row]
+  ) {
     var fresh: [RelayoutItem] = []
     var inside: [RelayoutItem] = []
     for (index, text) in prepared.texts.enumerated() where text.idealWidth >= 100 {
@@ -80,7 +83,30 @@ extension Bench {
         target: Target(pango: 800))
     let calls = fresh.reduce(0) { $0 + $1.widths.count }
     let misses = fresh.reduce(0) { $0 + Self.replayMisses($1) }
-    return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls))
+    let wrapStyles = name == "gatsby" ? wrapStyleRows(fresh, corpus: prepared.corpus) : []
+    return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls), wrapStyles)
+  }
+
+  /// W3 "new width" with `TextStyle.wrapStyle` `.balance`, then `.pretty`: the same
+  /// paragraphs at the same widths (the greedy lines' distinct breakings), each paragraph
+  /// prepared with the wrap style. Pango's side lays the paragraph out again as in the
+  /// `.auto` row (it has no wrap style), so the cost of a wrap style over greedy lines is
+  /// the `.auto` row's Pango/Caliper over this row's, each from its own interleaved race
+  /// (the report's summary; issue 36's target ≤ 5×).
+  private func wrapStyleRows(_ fresh: [RelayoutItem], corpus: Corpus) -> [Row] {
+    [(WrapStyle.balance, "balance"), (.pretty, "pretty")].map { wrapStyle, styleName in
+      var style = self.style
+      style.wrapStyle = wrapStyle
+      let styled = Bench(fonts: fonts, style: style, passes: passes)
+      let items = fresh.map { item in
+        RelayoutItem(
+          index: item.index, text: styled.prepare(corpus.paragraphs[item.index]),
+          layout: item.layout, widths: item.widths, bytes: item.bytes)
+      }
+      return row(
+        items, workload: "W3 relayout, new width, \(styleName)", corpus: corpus.name,
+        skparagraph: nil, target: .none)
+    }
   }
 
   private func row(

@@ -136,6 +136,7 @@ for prepared in corpora {
   let relayout = bench.relayout(prepared)
   rows.append(relayout.newWidth)
   if let inside = relayout.insideRange { rows.append(inside) }
+  rows += relayout.wrapStyles
   missNotes.append(String(format: "%@ %.1f %%", name, 100 * relayout.misses))
   progress("\(name): W4 10 widths")
   rows.append(bench.tenWidths(prepared))
