@@ -94,7 +94,7 @@ extension Bench {
   /// the `.auto` row's Pango/Caliper over this row's, each from its own interleaved race
   /// (the report's summary; issue 36's target ≤ 5×).
   private func wrapStyleRows(_ fresh: [RelayoutItem], corpus: Corpus) -> [Row] {
-    [(WrapStyle.balance, "balance"), (.pretty, "pretty")].map { wrapStyle, styleName in
+    [TextStyle.WrapStyle.balance, .pretty].map { wrapStyle in
       var style = self.style
       style.wrapStyle = wrapStyle
       let styled = Bench(fonts: fonts, style: style, passes: passes)
@@ -104,7 +104,7 @@ extension Bench {
           layout: item.layout, widths: item.widths, bytes: item.bytes)
       }
       return row(
-        items, workload: "W3 relayout, new width, \(styleName)", corpus: corpus.name,
+        items, workload: "W3 relayout, new width, \(wrapStyle.rawValue)", corpus: corpus.name,
         skparagraph: nil, target: .none)
     }
   }
