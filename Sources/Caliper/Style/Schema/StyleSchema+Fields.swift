@@ -31,8 +31,9 @@ extension StyleSchema {
       "locale", option: "--locale", "<id>", .string, [.style],
       help: """
         Locale for line breaking, hyphenation and shaping: a BCP 47
-        tag (de-CH) or a POSIX locale (en_US.UTF-8), at most
-        \(LocaleTag.maxBytes) bytes (default: en).
+        tag (de-CH, ja-u-lb-strict) or a POSIX or ICU locale
+        (en_US.UTF-8, ja@lb=strict), at most \(LocaleTag.maxBytes)
+        bytes (default: en).
         """
     ) { (value, settings) throws(StyleError) in
       // Empty (and not a string): `name`'s message, as for every name of the schema.
