@@ -71,9 +71,10 @@ struct GreedyLines: LineSink {
     let count = segments.count
     let endAt = table.endPositions
     let startAt = table.startPositions
-    let tolerance = LineBreaker.tolerance
     // `LineBreaker.fitsAt` from an indent of 0 (added all the same, as it adds it).
-    @inline(__always) func fits(_ width: Double) -> Bool { limit >= width + 0.0 - tolerance }
+    @inline(__always) func fits(_ width: Double) -> Bool {
+      LineBreaker.fits(width, indent: 0, limit: limit)
+    }
     var index = 0
     // Segments on the last line: the next line's first guess (lines are alike); the first
     // line's from the table.

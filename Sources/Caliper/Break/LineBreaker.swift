@@ -88,7 +88,14 @@ struct LineBreaker {
   /// answers a later `fits` accounts for.
   @inline(__always)
   func fitsAt(_ width: Double) -> Bool {
-    limit >= width + indent - Self.tolerance
+    Self.fits(width, indent: indent, limit: limit)
+  }
+
+  /// Whether a line `width` wide from `indent` fits `limit`, within `tolerance`: the one
+  /// rule `fitsAt` (so `fits`) and the greedy line count (`GreedyLines(plain:…)`) test by.
+  @inline(__always)
+  static func fits(_ width: Double, indent: Double, limit: Double) -> Bool {
+    limit >= width + indent - tolerance
   }
 
   /// Measures the next `fits` tests from `indent`: for a line filled outside the scan (a

@@ -35,8 +35,8 @@ public struct SystemFontConfiguration: Sendable, Hashable {
 /// asked for; a library that never asks never loads fontconfig (`queries` stays 0).
 /// Fallback answers are cached per cluster, bounded. Calls are serialised by a lock.
 /// fontconfig itself is opened (`CFontconfig_functions`, dlopen) only then, so a process
-/// that measures with bundled fonts never loads it; where it cannot be opened, there are
-/// no system fonts. Limitation: the configuration is a snapshot taken when it is loaded;
+/// that measures with bundled fonts never loads it; where it cannot be opened, a request
+/// for a system font fails with the loader's reason (`unavailable`, `FontLibrary`). Limitation: the configuration is a snapshot taken when it is loaded;
 /// fonts installed later are seen by a new library.
 ///
 /// Sendable because its only mutable state (the fontconfig handle and the caches) lives in
