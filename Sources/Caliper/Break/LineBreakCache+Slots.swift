@@ -3,17 +3,16 @@
 /// breaking a lookup missed goes (`Vacancy`). `LineBreakCache` holds them under its lock.
 extension LineBreakCache {
   /// The breakings in no order: a new one takes the slot of the one with its range, else a
-  /// free slot, else the least recently used one's (nothing shifted, as in a list kept in
-  /// recency order). What a lookup compares is in `keys`, plain values of 24 bytes side by
-  /// side (the eight fill 192 bytes, three or four cache lines, where whole entries took
-  /// eleven: a relayout at a new width reads every key, and a text relaid out after other
-  /// work finds them out of the CPU caches); the size, line limit, lines and truncation are
-  /// in `details`, read only for the entry found and written only for the one stored. Both
-  /// are buffers made
-  /// at the first store (a text never relaid out makes none), grown as an array grows up
-  /// to `capacity` and freed with the cache, the first `count` of each initialized: a store
-  /// writes in place, without an array's uniqueness and bounds checks (a relayout at a new
-  /// width stores one breaking).
+  /// free slot, else the least recently used one's (nothing shifted); their order of use
+  /// is `recency` (`SlotOrder`: one machine word), and the ranges of those without a line
+  /// limit are also in two vectors, `lowers` and `uppers`, one lane a slot. What a lookup compares is in `keys`, plain
+  /// values of 24 bytes side by side (the eight fill 192 bytes, three or four cache lines,
+  /// where whole entries took eleven); the size, line limit, lines and truncation are in
+  /// `details`, read only for the entry found and written only for the one stored. Both
+  /// are buffers made at the first store (a text never relaid out makes none), grown as an
+  /// array grows up to `capacity` and freed with the cache, the first `count` of each
+  /// initialized: a store writes in place, without an array's uniqueness and bounds checks
+  /// (a relayout at a new width stores one breaking).
   struct Slots {
     let capacity: Int
     private(set) var count = 0
@@ -21,7 +20,16 @@ extension LineBreakCache {
     private var allocated = 0
     private var keyBuffer: UnsafeMutablePointer<Key>? = nil
     private var detailBuffer: UnsafeMutablePointer<Detail>? = nil
-    /// Counts lookups that found an entry, and inserts (`Key.lastUse`).
+    /// The slots in use, the most recently used first: the last is the one a new
+    /// breaking replaces once `capacity` are kept.
+    private var recency = SlotOrder()
+    /// Each slot's range [lower, upper) in a lane, for a breaking without a line limit;
+    /// +∞ in both (a range that holds no width) for one with a limit and for a slot not in
+    /// use: what a size's lookup compares first (`find`).
+    private var lowers = SIMD8<Double>(repeating: .infinity)
+    private var uppers = SIMD8<Double>(repeating: .infinity)
+    /// Counts lookups that found an entry, and stores (wrapping): a `Vacancy` is good while
+    /// it is unchanged.
     var clock: UInt32 = 0
     /// Where each line of a plain text ends, made at its second new width
     /// (`PlainLineIndex`): a property of the text, kept by `removeAll`.
@@ -29,7 +37,9 @@ extension LineBreakCache {
     /// The owning cache's `meter`, told of each buffer grown and lines dropped here.
     let meter: CostMeter
 
+    /// `capacity`: at most `SlotOrder.capacity`.
     init(capacity: Int, clock: UInt32, meter: CostMeter) {
+      precondition((0...SlotOrder.capacity).contains(capacity) && capacity <= SIMD8<Double>.scalarCount)
       self.capacity = capacity
       self.clock = clock
       self.meter = meter
@@ -89,6 +99,9 @@ extension LineBreakCache {
       keys.deinitialize(count: count)
       details.deinitialize(count: count)
       count = 0
+      recency.removeAll()
+      lowers = SIMD8(repeating: .infinity)
+      uppers = SIMD8(repeating: .infinity)
     }
 
     /// Forgets every breaking and frees the buffers: the cache's `deinit`.
@@ -105,87 +118,105 @@ extension LineBreakCache {
 
     /// The slot of the most recently used breaking whose range holds `width`, under
     /// `limit`, with its lines if `needsSpans`, made the most recently used; else nil, and
-    /// the slot a new breaking would take (`Vacancy`).
+    /// the slot a new breaking would take (`Vacancy`). A size without a line limit (every
+    /// relayout at a new width asks for one) first compares the width with every such
+    /// breaking's range at once (`lowers`, `uppers`): a width none holds is known without
+    /// reading the keys one by one. Otherwise the keys are read in order of use and the
+    /// first that matches is the one.
     @inline(__always)
     mutating func find(_ width: Double, limit: LineLimit?, needsSpans: Bool)
       -> (found: Int?, vacancy: Vacancy)
     {
-      var found = -1
-      var oldest = 0
-      var foundUse: UInt32 = 0  // every stored key's `lastUse` is at least 1, and unique
-      var oldestUse = UInt32.max
       let limited = limit != nil
-      for index in 0..<count {
-        let key = keys[index]
-        // Whether the range holds the width, as one comparison of two (for lower ≤ upper,
-        // both tests agree exactly there, or for a NaN width, excluded inside): one branch
-        // a key, which goes the same way at nearly every key and every new width.
-        if _slowPath((key.lower <= width) == (width < key.upper)), key.lower <= width,
-          key.hasSpans || !needsSpans, key.isLimited == limited, key.lastUse > foundUse,
-          !limited || details[index].limited?.limit == limit
+      if !limited, !needsSpans {
+        let widths = SIMD8(repeating: width)
+        if !any((lowers .<= widths) .& (widths .< uppers)) { return (nil, vacancy) }
+      }
+      for position in 0..<recency.count {
+        let slot = recency[position]
+        let key = keys[slot]
+        if key.lower <= width, width < key.upper, key.hasSpans || !needsSpans,
+          key.isLimited == limited, !limited || details[slot].limited?.limit == limit
         {
-          found = index
-          foundUse = key.lastUse
-        }
-        if key.lastUse < oldestUse {
-          oldest = index
-          oldestUse = key.lastUse
+          if position != 0 { recency.moveToFront(from: position) }
+          clock &+= 1
+          return (slot, Vacancy(slot: -1, clock: 0))
         }
       }
-      guard found >= 0 else {
-        return (nil, Vacancy(slot: count < capacity ? count : oldest, clock: clock))
-      }
-      keys[found].lastUse = tick()
-      return (found, Vacancy(slot: -1, clock: 0))
+      return (nil, vacancy)
     }
 
-    /// Stores `key` (its `lastUse` set) in the slot of the breaking with its range and
-    /// limit, else a free slot, else the least recently used one's; returns the slot, or nil
-    /// when `capacity` is 0. The slot's `details` are left to the caller.
+    /// Where a breaking that `find` missed goes: a free slot, else the least recently used
+    /// one's (the last in `recency`).
+    @inline(__always)
+    private var vacancy: Vacancy {
+      let slot = count < capacity ? count : (count > 0 ? recency[count &- 1] : -1)
+      return Vacancy(slot: slot, clock: clock)
+    }
+
+    /// Writes `key` in `slot` (below `count`), and its range in `lowers` and `uppers` when
+    /// it has no line limit (else a range that holds no width).
+    @inline(__always)
+    private mutating func write(_ key: Key, in slot: Int) {
+      keys[slot] = key
+      // In place: a lane written through the vector's subscript copied both vectors.
+      let offset = slot &* MemoryLayout<Double>.stride
+      withUnsafeMutableBytes(of: &lowers) {
+        $0.storeBytes(of: key.isLimited ? .infinity : key.lower, toByteOffset: offset, as: Double.self)
+      }
+      withUnsafeMutableBytes(of: &uppers) {
+        $0.storeBytes(of: key.isLimited ? .infinity : key.upper, toByteOffset: offset, as: Double.self)
+      }
+    }
+
+    /// Stores `key` in the slot of the breaking with its range and limit, else a free slot,
+    /// else the least recently used one's, as the most recently used; returns the slot, or
+    /// nil when `capacity` is 0. The slot's `details` are left to the caller.
     mutating func store(_ key: Key, limit: LineLimit?) -> Int? {
-      var key = key
-      key.lastUse = tick()
+      clock &+= 1
       // At most one entry has the same range and limit (each insert replaces it).
-      var slot = count
-      var oldest = 0
       for index in 0..<count {
         let other = keys[index]
         if other.lower == key.lower, other.upper == key.upper, other.isLimited == key.isLimited,
           !key.isLimited || details[index].limited?.limit == limit
         {
-          slot = index
-          break
+          keys[index] = key
+          if let position = recency.position(of: index) { recency.moveToFront(from: position) }
+          return index
         }
-        if other.lastUse < keys[oldest].lastUse { oldest = index }
       }
+      guard capacity > 0 else { return nil }
+      let slot = vacancy.slot
       if slot == count {
-        guard count >= capacity else {
-          append(key, Detail())
-          return slot
-        }
-        guard capacity > 0 else { return nil }
-        slot = oldest
+        append(key, Detail())
+        recency.pushFront(slot)
+      } else {
+        recency.moveLastToFront()
       }
-      keys[slot] = key
+      write(key, in: slot)
       return slot
     }
 
     /// Stores a breaking without a line limit by its range and size alone
     /// (`LineBreakCache.insertFit`), in the slot `vacancy` chose if nothing has changed the
-    /// slots since, else where `store` puts it. Inlined: a relayout at a new width stores
-    /// once, and the call passed the size through memory.
+    /// slots since (a free one, else the least recently used, the last in `recency`), else
+    /// where `store` puts it. Inlined: a relayout at a new width stores once, and the call
+    /// passed the size through memory.
     @inline(__always)
     mutating func storeFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
-      var key = Key(limits: limits, hasSpans: false, isLimited: false)
+      let key = Key(limits: limits, hasSpans: false, isLimited: false)
       let slot: Int
       if vacancy.clock == clock, vacancy.slot >= 0, vacancy.slot <= count, capacity > 0 {
-        key.lastUse = tick()
+        clock &+= 1
         slot = vacancy.slot
         if slot == count {
           append(key, Detail(fit: fit))
+          recency.pushFront(slot)
+          write(key, in: slot)
           return
         }
-        keys[slot] = key
+        recency.moveLastToFront()
+        write(key, in: slot)
       } else {
         guard let stored = store(key, limit: nil) else { return }
         slot = stored
@@ -205,32 +236,13 @@ extension LineBreakCache {
       meter.add(-details[slot].byteCount)
       details[slot] = Detail(fit: fit)
     }
-
-    /// The next `lastUse`. At 2³² uses the slots are renumbered 1…count in their order of
-    /// use, so that recency survives the wrap (a `Vacancy` made before it no longer
-    /// matches, and its insert searches again).
-    @inline(__always)
-    mutating func tick() -> UInt32 {
-      if clock == UInt32.max { renumber() }
-      clock += 1
-      return clock
-    }
-
-    @inline(never)
-    private mutating func renumber() {
-      let keys = self.keys
-      let order = (0..<count).sorted { keys[$0].lastUse < keys[$1].lastUse }
-      for (rank, index) in order.enumerated() { keys[index].lastUse = UInt32(rank + 1) }
-      clock = UInt32(count)
-    }
   }
 
-  /// What a lookup compares of a breaking: its range of limits [lower, upper), whether it
-  /// has a line limit and kept its lines (both in `Detail`), and when it was last used.
+  /// What a lookup compares of a breaking: its range of limits [lower, upper), and whether
+  /// it has a line limit and kept its lines (both in `Detail`).
   struct Key {
     let lower: Double
     let upper: Double
-    var lastUse: UInt32 = 0
     let hasSpans: Bool
     let isLimited: Bool
 
