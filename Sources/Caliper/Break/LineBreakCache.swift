@@ -107,23 +107,27 @@ final class LineBreakCache: Sendable {
   /// `PreparedText.sizeOnlyFit`, not given the breaking as closures: those stayed calls of
   /// their own (the closures' contexts, their frames and the size copied through each
   /// return, some 70 instructions a relayout).
+  /// The size is written to `fit` (a fresh `LineFit`), the caller's, rather than returned
+  /// with the range: returned, it was copied through two more places on the stack.
   @inline(__always)
-  func sizeOnlyFit(of text: PreparedText, containing limit: Double, wantsIndex: Bool)
-    -> (limits: Range<Double>, fit: LineFit)
-  {
+  func sizeOnlyFit(
+    of text: PreparedText, containing limit: Double, wantsIndex: Bool, into fit: inout LineFit
+  ) -> Range<Double> {
     slots.withLock { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
-      if let found { return (slots.keys[found].limits, slots.details[found].fit) }
+      if let found {
+        fit = slots.details[found].fit
+        return slots.keys[found].limits
+      }
       var breaker = LineBreaker(limit: limit)
       breaker.plainIndex = plainIndex(in: &slots, of: text, wantsIndex: wantsIndex)
-      var fit = LineFit()
       if text.storage.tabStops == nil {
         breaker.breakLines(LineWidths(untabbed: text), intoSize: &fit)
       } else {
         breaker.breakLines(text.widths, into: &fit)
       }
       slots.storeFit(breaker.validLimits, fit, at: vacancy)
-      return (breaker.validLimits, fit)
+      return breaker.validLimits
     }
   }
 

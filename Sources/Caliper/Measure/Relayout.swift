@@ -40,7 +40,10 @@ extension PreparedText {
     let facts = storage.breakFacts
     let wantsIndex =
       facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
-    return breakCache.sizeOnlyFit(of: self, containing: available, wantsIndex: wantsIndex)
+    var fit = LineFit()
+    let limits = breakCache.sizeOnlyFit(
+      of: self, containing: available, wantsIndex: wantsIndex, into: &fit)
+    return (limits, fit)
   }
 
   /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:
