@@ -122,7 +122,10 @@ extension PreparedText {
     // nil and +∞ ask for the ideal lines; NaN and negative widths (−∞ too) count as 0.
     var available = Double.infinity
     if let width = proposal.width, width != .infinity {
-      available = width.isNaN ? 0 : max(0, width - extra)
+      // `max(0, left)` but for a NaN, whose comparison is false: 0, as for a NaN width
+      // (one comparison where a test for NaN took eight instructions a relayout).
+      let left = width - extra
+      available = left >= 0 ? left : 0
     }
     if let limit = LineLimit(options, proposal: proposal) {
       var limited = limitedBreaking(limit, available: available, extra: extra)
