@@ -84,7 +84,9 @@ import Testing
     var model = Model(capacity: capacity)
     var seen: [String: Int] = [:]
     var id = 0
-    func grid(_ range: ClosedRange<Int>) -> Double { Double(Int.random(in: range, using: &random)) / 2 }
+    func grid(_ range: ClosedRange<Int>) -> Double {
+      Double(Int.random(in: range, using: &random)) / 2
+    }
     for step in 0..<steps {
       id += 1
       let width = grid(0...40)

@@ -71,9 +71,9 @@ import Testing
     #expect(prepared.breakCache.count == 0)
   }
 
-  /// Least recently used out, also across the wrap of the cache's 32-bit use counter: the
-  /// slots are renumbered in their order of use, so the breaking used last stays and the
-  /// one unused longest goes.
+  /// Least recently used out, also across the wrap of the cache's 32-bit change counter
+  /// (what tells a lookup's vacancy still good): the order of use is kept apart from it, so
+  /// the breaking used last stays and the one unused longest goes.
   @Test func leastRecentlyUsedGoesAcrossTheClocksWrap() {
     for start in [0, UInt32.max - 5] {
       let cache = LineBreakCache(capacity: 8, clock: start)

@@ -5,9 +5,10 @@ extension LineBreakCache {
   /// The breakings in no order: a new one takes the slot of the one with its range, else a
   /// free slot, else the least recently used one's (nothing shifted); their order of use
   /// is `recency` (`SlotOrder`: one machine word), and the ranges of those without a line
-  /// limit are also in two vectors, `lowers` and `uppers`, one lane a slot. What a lookup compares is in `keys`, plain
-  /// values of 24 bytes side by side (the eight fill 192 bytes, three or four cache lines,
-  /// where whole entries took eleven); the size, line limit, lines and truncation are in
+  /// limit are also in two vectors, `lowers` and `uppers`, one lane a slot (so at most
+  /// eight slots). What a lookup compares is in `keys`, plain values of 24 bytes side by
+  /// side (the eight fill 192 bytes, three or four cache lines, where whole entries took
+  /// eleven); the size, line limit, lines and truncation are in
   /// `details`, read only for the entry found and written only for the one stored. Both
   /// are buffers made at the first store (a text never relaid out makes none), grown as an
   /// array grows up to `capacity` and freed with the cache, the first `count` of each
@@ -39,7 +40,8 @@ extension LineBreakCache {
 
     /// `capacity`: at most `SlotOrder.capacity`.
     init(capacity: Int, clock: UInt32, meter: CostMeter) {
-      precondition((0...SlotOrder.capacity).contains(capacity) && capacity <= SIMD8<Double>.scalarCount)
+      precondition(
+        (0...SlotOrder.capacity).contains(capacity) && capacity <= SIMD8<Double>.scalarCount)
       self.capacity = capacity
       self.clock = clock
       self.meter = meter
@@ -162,10 +164,12 @@ extension LineBreakCache {
       // In place: a lane written through the vector's subscript copied both vectors.
       let offset = slot &* MemoryLayout<Double>.stride
       withUnsafeMutableBytes(of: &lowers) {
-        $0.storeBytes(of: key.isLimited ? .infinity : key.lower, toByteOffset: offset, as: Double.self)
+        $0.storeBytes(
+          of: key.isLimited ? .infinity : key.lower, toByteOffset: offset, as: Double.self)
       }
       withUnsafeMutableBytes(of: &uppers) {
-        $0.storeBytes(of: key.isLimited ? .infinity : key.upper, toByteOffset: offset, as: Double.self)
+        $0.storeBytes(
+          of: key.isLimited ? .infinity : key.upper, toByteOffset: offset, as: Double.self)
       }
     }
 

@@ -57,7 +57,8 @@ final class LineBreakCache: Sendable {
   /// dropped, never on a lookup.
   let meter: CostMeter
 
-  /// `clock`: where the use counter starts (tests start it near its wrap).
+  /// `capacity`: at most 8 (`Slots`); `clock`: where the change counter starts (tests
+  /// start it near its wrap).
   init(capacity: Int = 8, clock: UInt32 = 0) {
     self.capacity = capacity
     let meter = CostMeter()
