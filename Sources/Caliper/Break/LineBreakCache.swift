@@ -104,12 +104,12 @@ final class LineBreakCache: Sendable {
   /// uncontended lock is two atomic read-modify-writes, a tenth of a relayout's time). The
   /// line breaker runs under the lock; it does not use this cache's breakings (it reads the
   /// edges' widths, under their own lock). It is handed the text's `PlainLineIndex`
-  /// (`plainIndex(in:of:wantsIndex:)`). Written out here and inlined into
-  /// `PreparedText.sizeOnlyFit`, not given the breaking as closures: those stayed calls of
-  /// their own (the closures' contexts, their frames and the size copied through each
-  /// return, some 70 instructions a relayout).
-  /// The size is written to `fit` (a fresh `LineFit`), the caller's, rather than returned
-  /// with the range: returned, it was copied through two more places on the stack.
+  /// (`plainIndex(in:of:wantsIndex:)`). Written out here, not given the breaking as
+  /// closures: those stayed calls of their own (the closures' contexts, their frames and
+  /// the size copied through each return, some 70 instructions a relayout). Marked to be
+  /// inlined, it stays one call from `sizeThatFits`. The size is written to `fit` (a fresh
+  /// `LineFit`, the caller's) rather than returned with the range: returned, it was copied
+  /// through two more places on the stack.
   @inline(__always)
   func sizeOnlyFit(
     of text: PreparedText, containing limit: Double, wantsIndex: Bool, into fit: inout LineFit
