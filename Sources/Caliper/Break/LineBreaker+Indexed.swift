@@ -99,12 +99,11 @@ extension LineBreaker {
     // Segments on the last line less one, the next line's first guess (lines are alike):
     // integer arithmetic, which the processor runs ahead on, where the table's guess is a
     // chain of floating-point steps and a load that each line's end waited for. The first
-    // line's comes from the table.
-    var extent =
-      count > 0 ? table.pointee.guess(from: 0, base: startAt[0], room: limit - indent) : 0
+    // line's comes from the table (which has a segment at least).
+    var extent = table.pointee.firstGuess(room: limit - indent)
     let last = count &- 1
     // Wrapping arithmetic: every index here lies in 0...count.
-    while index < count {
+    while index <= last {
       let base = startAt[index]
       // The guess: from the line's first segment, as many as the last line had.
       var good = index &+ extent

@@ -165,7 +165,7 @@ struct LineBreaker {
       caliper_prefetch(raw + (offset + 64))
       caliper_prefetch(raw + (offset + 128))
       caliper_prefetch(raw + (offset + 192))
-      offset += 256
+      offset &+= 256  // below `bytes` + 256: no overflow
     }
   }
 }

@@ -179,7 +179,19 @@ struct PlainLineIndex {
   /// starting point for the exact tests (`LineBreaker.breakPlainLines`).
   @inline(__always)
   func guess(from first: Int, base: Double, room: Double) -> Int {
-    let position = (base + room - origin) * scale
+    guess(from: first, step: (base + room - origin) * scale)
+  }
+
+  /// `guess(from: 0, base: origin, room: room)`, the first line's, with the origin's sum
+  /// and difference left out (only a guess: they change at most the last bit).
+  @inline(__always)
+  func firstGuess(room: Double) -> Int {
+    guess(from: 0, step: room * scale)
+  }
+
+  /// The last segment ending at or before step `position` (fractional), or `first`.
+  @inline(__always)
+  private func guess(from first: Int, step position: Double) -> Int {
     // The step at or below `position` (negative positions: the first; NaN and past the
     // last: the last), read from the number's bits rather than by `Int(_:)`, whose range
     // checks cost more than the rest of the guess: 2⁵² added to a number in [0, 2⁵¹)
