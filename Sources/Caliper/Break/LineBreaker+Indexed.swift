@@ -108,16 +108,14 @@ extension LineBreaker {
       // The guess: from the line's first segment, as many as the last line had.
       var good = index &+ extent
       if good > last { good = last }
-      // The last segment's width and threshold on the line (`good`'s once found), and the
-      // threshold of the segment after it, the first that does not fit.
-      var width = endAt[good] - base
-      var fitting = threshold(width)
+      // The last segment's threshold on the line (`good`'s once found), and the threshold
+      // of the segment after it, the first that does not fit.
+      var fitting = threshold(endAt[good] - base)
       var failing = fitting
       // Past the guess's test, the first segment's only where the guess does not fit: the
       // positions rise, so it fits wherever a later one does.
       if _slowPath(!(limit >= fitting) && !(limit >= threshold(endAt[index] - base))) {
         good = index
-        width = endAt[index] - base
         failing = threshold(endAt[index &+ 1] - base)
         // A segment wider than the line, alone on it.
         if isBreakable(widths, from: segments[index].start, to: segments[index].contentEnd) {
@@ -142,11 +140,9 @@ extension LineBreaker {
           // Forward while the next fits: the table's `.nan` past the last segment fits
           // no limit, so the walk stops there.
           while true {
-            let next = endAt[good &+ 1] - base
-            failing = threshold(next)
+            failing = threshold(endAt[good &+ 1] - base)
             guard limit >= failing else { break }
             good &+= 1
-            width = next
             fitting = failing
           }
         } else {
@@ -154,8 +150,7 @@ extension LineBreaker {
           repeat {
             failing = fitting
             good &-= 1
-            width = endAt[good] - base
-            fitting = threshold(width)
+            fitting = threshold(endAt[good] - base)
           } while !(limit >= fitting)
         }
         // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its
@@ -168,6 +163,7 @@ extension LineBreaker {
         }
         extent = good &- index
       }
+      let width = endAt[good] - base
       // The next segment's test; past the last segment the table's `.nan`, which leaves
       // `highest` as it is (`min(x, .nan)` is `x`), as no test there does.
       highest = min(highest, failing)
