@@ -44,9 +44,7 @@ import Testing
 
   /// The table of `text` (nil where it gets none), for the caller to free.
   static func table(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>? {
-    text.segments.withUnsafeBufferPointer { segments in
-      text.prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
-    }
+    text.makePlainLineIndex()
   }
 
   /// Expects the size and range of widths at `width` through the table's loop to be the

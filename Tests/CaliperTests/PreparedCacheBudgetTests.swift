@@ -39,7 +39,7 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     }
   }
 
-  /// The table's byte count is its three arrays', counted by hand and checked against
+  /// The table's byte count is its arrays', counted by hand and checked against
   /// what the allocator handed out for them (`malloc_usable_size`: at least the bytes
   /// asked for, and less than one allocation granule more for each).
   @Test func tableCountsItsArraysBytes() throws {
@@ -47,14 +47,16 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     let table = try #require(PlainLineIndexTests.table(text))
     defer { PlainLineIndex.destroy(table) }
     let segments = text.segments.count
-    // A Double a segment for the ends and one for the starts, an Int32 a step (one more
-    // step than segments).
-    let byHand = 2 * segments * 8 + (segments + 1) * 4
+    // A Double a segment for the ends, one past them (a NaN) and one a segment for the
+    // starts, in one block; an Int32 a step (one more step than segments); a bit a segment
+    // in 64-bit words.
+    let byHand = (2 * segments + 1) * 8 + (segments + 1) * 4 + (segments + 63) / 64 * 8
     #expect(table.pointee.byteCount == byHand)
+    #expect(table.pointee.startPositions == table.pointee.endPositions + (segments + 1))
     let arrays: [UnsafeMutableRawPointer] = [
       UnsafeMutableRawPointer(table.pointee.endPositions),
-      UnsafeMutableRawPointer(table.pointee.startPositions),
       UnsafeMutableRawPointer(table.pointee.lastAtStep),
+      UnsafeMutableRawPointer(table.pointee.breakable),
     ]
     let real = arrays.reduce(0) { $0 + mallocUsableSize($1) }
     #expect(real >= byHand && real < byHand + 3 * 32, "\(real) for \(byHand)")
@@ -73,7 +75,7 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
       #expect(fonts.cacheStatistics.prepared.bytes == text.heldBytes + key)
     }
     let segments = text.segments.count
-    let table = 2 * segments * 8 + (segments + 1) * 4
+    let table = (2 * segments + 1) * 8 + (segments + 1) * 4 + (segments + 63) / 64 * 8
     #expect(text.breakCache.plainIndexBytes == table)
     // At least the table and the lines of the last width measured with its lines kept (a
     // line is a span of at least 40 bytes).

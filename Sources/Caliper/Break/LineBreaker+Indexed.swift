@@ -6,36 +6,42 @@
 /// sum, kept `validLimits` and the open line's indent in the breaker (stored back on every
 /// line), and built a span for the sink (about 180 instructions a line in all).
 /// Solution: for a size alone (`PreparedText.sizeOnlyFit`) of a text whose lines all have
-/// the same metrics and no indent, a loop over the table's arrays alone (`startPositions`, `endPositions`,
-/// `lastAtStep`), with the range of limits and the size in locals: the same `fits` tests
+/// the same metrics and no indent, a loop over the table's arrays alone (`startPositions`,
+/// `endPositions`, `lastAtStep`), with the range of limits and the size in locals: the same `fits` tests
 /// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
 /// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
 /// segment wider than the line on a line of its own is that line when it may not be broken
 /// (the scan's `fitsAlone`); one that may is emergency-broken by the general scan, which
 /// hands back at the next line that starts at a segment (about one relayout in twelve of
-/// Gatsby's, at the narrowest widths, went on in the scan to the text's end). A text of several faces whose lines are otherwise
-/// plain (`BreakFacts.plainFaces`: vertical Japanese, fallback faces) takes the same loop,
-/// each line's metrics those of the union of its segments' faces, as the scan's `emit`
-/// works them out.
+/// Gatsby's, at the narrowest widths, went on in the scan to the text's end). A text of
+/// several faces whose lines are otherwise plain (`BreakFacts.plainFaces`: vertical
+/// Japanese, fallback faces) takes the same loop, each line's metrics those of the union of
+/// its segments' faces, as the scan's `emit` works them out.
+/// A line's work (about 45 instructions, issue 32's tenth round): its start read, the
+/// guess (the last line's extent) tested, the first segment tested only where the guess
+/// fails, a walk that stops at the table's `.nan` past the last segment, the two
+/// thresholds carried from the walk into the range's ends, whether a segment alone may be
+/// broken read from the table's bits, and the size's count, widest and height in
+/// registers, its first and last lines' edges set once after the lines of one metrics.
 extension LineBreaker {
   /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
   /// (`plainIndex`), its lines are plain (one face and the same metrics, or `plainFaces`)
   /// and have no indent, else as ever.
   mutating func breakLines(_ widths: LineWidths, intoSize fit: inout LineFit) {
-    let facts = widths.text.storage.breakFacts
-    // One face: every line has the text's metrics. Several (`plainFaces`): each line's are
-    // its faces' (nil here).
+    // The facts that choose the loop, one byte compared: one face with every line's
+    // metrics the text's, or several faces (`plainFaces`), each line's metrics its faces';
+    // no indent either way.
+    let facts = widths.text.storage.breakFacts.intersection(Self.indexedFacts)
     let metrics = widths.text.lineBreaks.plainLineMetrics
-    guard let table = plainIndex?.pointee, searchesPlainLines, !facts.contains(.indents),
-      facts.contains([.plainLines, .sameLineMetrics]) && metrics != nil
-        || facts.contains(.plainFaces)
+    guard let table = plainIndex, searchesPlainLines,
+      facts == [.plainLines, .sameLineMetrics] && metrics != nil || facts == .plainFaces
     else { return breakLines(widths, into: &fit) }
     #if DEBUG
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
     #endif
     widths.text.segments.withUnsafeBufferPointer { segments in
-      Self.prefetch(UnsafeBufferPointer(start: table.startPositions, count: segments.count))
-      Self.prefetch(UnsafeBufferPointer(start: table.endPositions, count: segments.count))
+      // Both arrays, one block (`PlainLineIndex.positions`): the first 4 KB of each.
+      Self.prefetch(table.pointee.positions(count: segments.count), limit: 8192)
       widths.text.prefix.withUnsafeBufferPointer { prefix in
         // Two copies of the loop, each with its way to a line's metrics fixed.
         if let metrics {
@@ -51,19 +57,25 @@ extension LineBreaker {
     }
   }
 
+  /// The facts `breakLines(_:intoSize:)` reads to choose its loop.
+  private static let indexedFacts: PreparedTextStorage.BreakFacts = [
+    .plainLines, .sameLineMetrics, .plainFaces, .indents,
+  ]
+
   /// The lines, each `metrics` high (`facesPerLine`: its faces' metrics, as the general
   /// scan's `emit` works them out), added to `fit`. A segment wider than the line, alone on it, is that
   /// line when it may not be broken (`fitsAlone`); else the general scan emergency-breaks
   /// it, as ever, up to the next line that starts at a segment (`returningAtSegments`).
   @inline(__always)
   private mutating func breakIndexedLines(
-    _ widths: LineWidths, table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>,
+    _ widths: LineWidths, table: UnsafePointer<PlainLineIndex>,
+    segments: UnsafeBufferPointer<Segment>,
     prefix: UnsafeBufferPointer<Double>, metrics: LineMetrics, facesPerLine: Bool,
     into fit: inout LineFit
   ) {
     let count = segments.count
-    let endAt = table.endPositions
-    let startAt = table.startPositions
+    let endAt = table.pointee.endPositions
+    let startAt = table.pointee.startPositions
     let limit = self.limit
     // No line has an indent; added all the same, as `fits` and `LineFit.append` add it.
     let indent = 0.0
@@ -71,6 +83,9 @@ extension LineBreaker {
     var lowest = self.lowest
     var highest = self.highest
     var size = fit
+    // Lines of the one `metrics` since the last emergency break: their edges (first ascent,
+    // last height below the baseline) are set once, after them (`LineFit.setEdges`).
+    var settled = size.count
     /// What `fits` compares `limit` with for a line `width` wide: `width + indent -
     /// tolerance` with the indent 0 left out, the same number (adding 0 changes only a
     /// −0, and −0 and +0 less the tolerance are equal).
@@ -81,24 +96,39 @@ extension LineBreaker {
     var lastPacked: UInt32 = 0
     var lastMetrics = LineMetrics.zero
     var index = 0
-    // Segments on the last line, the next line's first guess (lines are alike): integer
-    // arithmetic, which the processor runs ahead on, where the table's guess is a chain of
-    // floating-point steps and a load that each line's end waited for. The first line's
-    // comes from the table.
-    var length = count > 0 ? table.guess(from: 0, base: startAt[0], room: limit - indent) &+ 1 : 1
+    // Segments on the last line less one, the next line's first guess (lines are alike):
+    // integer arithmetic, which the processor runs ahead on, where the table's guess is a
+    // chain of floating-point steps and a load that each line's end waited for. The first
+    // line's comes from the table (which has a segment at least).
+    var extent = table.pointee.firstGuess(room: limit - indent)
+    let last = count &- 1
     // Wrapping arithmetic: every index here lies in 0...count.
-    while index < count {
+    while index <= last {
       let base = startAt[index]
-      var good = index
-      if _slowPath(!(limit >= threshold(endAt[index] - base))) {
+      // The guess: from the line's first segment, as many as the last line had.
+      var good = index &+ extent
+      if good > last { good = last }
+      // The last segment's threshold on the line (`good`'s once found), and the threshold
+      // of the segment after it, the first that does not fit.
+      var fitting = threshold(endAt[good] - base)
+      var failing = fitting
+      // Past the guess's test, the first segment's only where the guess does not fit: the
+      // positions rise, so it fits wherever a later one does.
+      if _slowPath(!(limit >= fitting) && !(limit >= threshold(endAt[index] - base))) {
+        good = index
+        failing = threshold(endAt[index &+ 1] - base)
         // A segment wider than the line, alone on it.
         if isBreakable(widths, from: segments[index].start, to: segments[index].contentEnd) {
           // Emergency breaks: the general scan's, to the next line that starts at a segment.
+          if !facesPerLine { size.setEdges(metrics, after: settled) }
           self.lowest = lowest
           self.highest = highest
+          fit = size
           index = breakLines(
             widths, segments: segments, prefix: prefix, from: index,
-            plainMetrics: facesPerLine ? nil : metrics, returningAtSegments: true, into: &size)
+            plainMetrics: facesPerLine ? nil : metrics, returningAtSegments: true, into: &fit)
+          size = fit
+          settled = size.count
           lowest = self.lowest
           highest = self.highest
           continue
@@ -106,36 +136,46 @@ extension LineBreaker {
         // One that may not be broken is the line at any width: its test narrows nothing
         // (`fitsAlone`); the next segment's below does, as the scan's on the open line.
       } else {
-        good = index &+ length &- 1
-        if good >= count { good = count &- 1 }
-        if limit >= threshold(endAt[good] - base) {
-          while good &+ 1 < count, limit >= threshold(endAt[good &+ 1] - base) { good &+= 1 }
+        if limit >= fitting {
+          // Forward while the next fits: the table's `.nan` past the last segment fits
+          // no limit, so the walk stops there.
+          while true {
+            failing = threshold(endAt[good &+ 1] - base)
+            guard limit >= failing else { break }
+            good &+= 1
+            fitting = failing
+          }
         } else {
           // Past the end by rounding: back to the last that fits (`index` does).
-          repeat { good &-= 1 } while !(limit >= threshold(endAt[good] - base))
+          repeat {
+            failing = fitting
+            good &-= 1
+            fitting = threshold(endAt[good] - base)
+          } while !(limit >= fitting)
         }
         // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its
         // line and may not be broken: `fitsAlone`), the next one does not.
-        if good > index
-          || isBreakable(widths, from: segments[index].start, to: segments[good].contentEnd)
-        {
+        if good > index || table.pointee.isBreakable(index) {
           // `max(lowest, t)` written as the one instruction it is for numbers (`maxsd`):
           // `max`'s `t >= lowest ? t : lowest` differs only for a NaN, which no threshold
           // here is (finite positions), and took four.
-          let t = threshold(endAt[good] - base)
-          lowest = lowest > t ? lowest : t
+          lowest = lowest > fitting ? lowest : fitting
         }
-        length = good &+ 1 &- index
+        extent = good &- index
       }
       let width = endAt[good] - base
-      if good &+ 1 < count { highest = min(highest, threshold(endAt[good &+ 1] - base)) }
+      // The next segment's test; past the last segment the table's `.nan`, which leaves
+      // `highest` as it is (`min(x, .nan)` is `x`), as no test there does.
+      highest = min(highest, failing)
       if !facesPerLine {
-        size.append(width: width + indent, metrics: metrics)
+        // `width + indent` without the 0 added, the same number: a difference of rising
+        // positions, none −0 (`PlainLineIndex`), is not −0; and finite ones, not NaN.
+        size.add(number: width, height: metrics.height)
       } else {
         // The line's faces, trailing whitespace included, as the scan gathers them (one read
         // a run of equal faces); the metrics of the last line's faces kept (most lines have
         // the same ones).
-        let packed = table.packedFaces(segments, from: index, through: good)
+        let packed = table.pointee.packedFaces(segments, from: index, through: good)
         if packed != lastPacked || packed == 0 {
           lastPacked = packed
           lastMetrics = widths.text.lineMetrics(
@@ -145,6 +185,7 @@ extension LineBreaker {
       }
       index = good &+ 1
     }
+    if !facesPerLine { size.setEdges(metrics, after: settled) }
     self.lowest = lowest
     self.highest = highest
     fit = size

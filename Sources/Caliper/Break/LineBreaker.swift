@@ -148,16 +148,16 @@ struct LineBreaker {
     }
   }
 
-  /// Asks for the cache lines of `buffer` (its first 4 KB): a text relaid out after other
+  /// Asks for the cache lines of `buffer` (its first `limit` bytes): a text relaid out after other
   /// work finds its segments and prefix sums out of the CPU caches, and the search for
   /// each line's end reads them one probe at a time, each waiting for the last; fetched
   /// together first, the misses overlap (RESULTS.md, relayout).
   /// Four hints a step: the loop's own instructions were most of the hints' cost (a hint
   /// past the buffer's end, up to three lines, is harmless: a prefetch never faults).
   @inline(__always)
-  static func prefetch<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+  static func prefetch<Element>(_ buffer: UnsafeBufferPointer<Element>, limit: Int = 4096) {
     guard let base = buffer.baseAddress else { return }
-    let bytes = min(buffer.count * MemoryLayout<Element>.stride, 4096)
+    let bytes = min(buffer.count * MemoryLayout<Element>.stride, limit)
     let raw = UnsafeRawPointer(base)
     var offset = 0
     while offset < bytes {
@@ -165,7 +165,7 @@ struct LineBreaker {
       caliper_prefetch(raw + (offset + 64))
       caliper_prefetch(raw + (offset + 128))
       caliper_prefetch(raw + (offset + 192))
-      offset += 256
+      offset &+= 256  // below `bytes` + 256: no overflow
     }
   }
 }

@@ -29,14 +29,41 @@ struct LineFit: LineSink, Sendable, Hashable {
       width: span.width + (span.contentEnd > span.start ? span.indent : 0), metrics: span.metrics)
   }
 
-  /// Adds a line `width` wide, its indent included, with `metrics`.
+  /// Adds a line `width` wide, its indent included, with `metrics`: its sums
+  /// (`add(width:height:)`), then the edges (`setEdges(_:after:)`).
   @inline(__always)
   mutating func append(width: Double, metrics: LineMetrics) {
-    if count == 0 { firstAscent = metrics.ascent }
-    lastBelowBaseline = metrics.descent + metrics.lineGap
+    let before = count
+    add(width: width, height: metrics.height)
+    setEdges(metrics, after: before)
+  }
+
+  /// Counts a line `width` wide and `height` high, without the edges `setEdges(_:after:)` sets:
+  /// for lines of the same metrics, whose edges are set once after them.
+  @inline(__always)
+  mutating func add(width: Double, height: Double) {
     count += 1
     widest = max(widest, width)
-    height += metrics.height
+    self.height += height
+  }
+
+  /// `add(width:height:)` for a `width` that is a number (not NaN): the same sums, `max`
+  /// written as the one instruction it is for numbers (`maxsd`; `max`'s `width >= widest ?
+  /// width : widest` differs only for a NaN, and took five). The count cannot overflow.
+  @inline(__always)
+  mutating func add(number width: Double, height: Double) {
+    count &+= 1
+    widest = widest > width ? widest : width
+    self.height += height
+  }
+
+  /// The edges of the lines added since there were `before`, all with `metrics`: the first
+  /// line's ascent, when it is among them, and the last one's height below its baseline.
+  @inline(__always)
+  mutating func setEdges(_ metrics: LineMetrics, after before: Int) {
+    guard count > before else { return }
+    if before == 0 { firstAscent = metrics.ascent }
+    lastBelowBaseline = metrics.descent + metrics.lineGap
   }
 
   init() {}

@@ -20,16 +20,24 @@
 /// (`BreakFacts.plainFaces`: vertical Japanese) also gets, for each segment, where the run
 /// of segments with its faces ends (`faceRunEnds`, 4 bytes a segment): a line's faces are
 /// then one read per run on it rather than one per segment (a column is about as many
-/// segments as characters). Limitation: a text of more than 2³¹ segments, or none, gets
-/// no table and keeps the search.
+/// segments as characters). For the size-only loop, a `.nan` past the last end (a walk
+/// stops there untested) and a bit a segment: whether it may be broken. Limitation: a text
+/// of more than 2³¹ segments, or none, or with positions not all finite, gets no table and
+/// keeps the search.
 struct PlainLineIndex {
-  /// `prefix[segments[i].contentEnd]` for each segment `i`.
+  /// `prefix[segments[i].contentEnd]` for each segment `i`, then `.nan`: the test of a
+  /// line that would take a segment past the last fits no limit, so a walk forward stops
+  /// there without a test of the index (`LineBreaker.breakIndexedLines`).
   let endPositions: UnsafeMutablePointer<Double>
   /// `prefix[segments[i].start]` for each segment `i`: where a line starting there is
-  /// measured from.
+  /// measured from. In the same block as `endPositions`, after it (`positions(count:)`).
   let startPositions: UnsafeMutablePointer<Double>
   /// For each step `k`: the last segment whose end is at most `origin + k / scale`, or −1.
   let lastAtStep: UnsafeMutablePointer<Int32>
+  /// For each segment `i`, bit `i % 64` of word `i / 64`: whether the segment may be broken
+  /// (`LineBreaker.isBreakable` over its content), which decides whether a line of it
+  /// alone narrows the range of limits (`fitsAlone`), read without the text's graphemes.
+  let breakable: UnsafeMutablePointer<UInt64>
   /// For each segment `i`, the first segment after it whose packed faces differ from its
   /// own (`Segment.packedFaces`), or the segment count; nil where every segment has the
   /// first one's (one face: a line's faces are any of its segments').
@@ -44,16 +52,26 @@ struct PlainLineIndex {
   let scale: Double
 
   /// The table for `segments` over `prefix`, whose content ends rise with the segment
-  /// index; nil for no segments or too many.
-  init?(segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>) {
+  /// index, with no `breakable` bit set (`make` sets them); nil for no segments, too many,
+  /// or positions that are not all finite.
+  private init?(segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>) {
     let count = segments.count
     guard count > 0, count < Int(Int32.max) else { return nil }
-    endPositions = .allocate(capacity: count)
-    startPositions = .allocate(capacity: count)
+    // Finite ends, so every position between them (they rise): a line's width, a
+    // difference of two, is then a number, never NaN (`LineBreaker.breakIndexedLines`).
+    guard prefix[segments[0].start].isFinite, prefix[segments[count - 1].contentEnd].isFinite
+    else { return nil }
+    endPositions = .allocate(capacity: 2 * count + 1)
+    startPositions = endPositions + (count + 1)
+    // Each position plus 0: the same number, a −0 made +0, so that no width, a difference
+    // of two rising positions, is −0 (`LineBreaker.breakIndexedLines` adds no 0 indent).
     for index in 0..<count {
-      (endPositions + index).initialize(to: prefix[segments[index].contentEnd])
-      (startPositions + index).initialize(to: prefix[segments[index].start])
+      (endPositions + index).initialize(to: prefix[segments[index].contentEnd] + 0)
+      (startPositions + index).initialize(to: prefix[segments[index].start] + 0)
     }
+    (endPositions + count).initialize(to: .nan)
+    breakable = .allocate(capacity: Self.words(count))
+    breakable.initialize(repeating: 0, count: Self.words(count))
     origin = prefix[segments[0].start]
     let span = endPositions[count - 1] - origin
     // A text whose segments take no room steps by a point (any positive step would do).
@@ -104,13 +122,28 @@ struct PlainLineIndex {
     return packed
   }
 
+  /// The words of `breakable` for `count` segments.
+  private static func words(_ count: Int) -> Int { (count + 63) / 64 }
+
+  /// Whether segment `index` may be broken (`breakable`).
+  @inline(__always)
+  func isBreakable(_ index: Int) -> Bool {
+    breakable[index &>> 6] &>> UInt64(index & 63) & 1 != 0
+  }
+
   /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
-  /// none), so that a breaking passes one pointer rather than the table's seven words;
-  /// freed by `destroy(_:)`.
+  /// none), so that a breaking passes one pointer rather than the table's eight words,
+  /// each segment's `breakable` bit from `isBreakable` (inlined: a call a segment cost
+  /// more than the test); freed by `destroy(_:)`.
+  @inline(__always)
   static func make(
-    segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>
+    segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>,
+    isBreakable: (Segment) -> Bool
   ) -> UnsafeMutablePointer<PlainLineIndex>? {
     guard let table = PlainLineIndex(segments: segments, prefix: prefix) else { return nil }
+    for index in segments.indices where isBreakable(segments[index]) {
+      table.breakable[index &>> 6] |= 1 &<< UInt64(index & 63)
+    }
     let pointer = UnsafeMutablePointer<PlainLineIndex>.allocate(capacity: 1)
     pointer.initialize(to: table)
     return pointer
@@ -118,18 +151,26 @@ struct PlainLineIndex {
 
   /// Frees a table `make` made, and its arrays (the owning cache's `deinit`).
   static func destroy(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
-    pointer.pointee.endPositions.deallocate()
-    pointer.pointee.startPositions.deallocate()
+    pointer.pointee.endPositions.deallocate()  // and `startPositions`, in its block
     pointer.pointee.lastAtStep.deallocate()
+    pointer.pointee.breakable.deallocate()
     pointer.pointee.faceRunEnds?.deallocate()
     pointer.deinitialize(count: 1)
     pointer.deallocate()
   }
 
+  /// `endPositions` and `startPositions`, one block: what a breaking reads, for
+  /// `LineBreaker.prefetch` to ask for at once. `count` is the segment count.
+  @inline(__always)
+  func positions(count: Int) -> UnsafeBufferPointer<Double> {
+    UnsafeBufferPointer(start: endPositions, count: 2 &* count &+ 1)
+  }
+
   /// The bytes of its arrays: what relaying out at many widths adds to a prepared
   /// text (counted in its `memoryFootprint`, so in the prepared-text cache's limit).
   var byteCount: Int {
-    2 * (steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
+    (2 * steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
+      + Self.words(steps - 1) * MemoryLayout<UInt64>.stride
       + (faceRunEnds == nil ? 0 : (steps - 1) * MemoryLayout<Int32>.stride)
   }
 
@@ -138,13 +179,27 @@ struct PlainLineIndex {
   /// starting point for the exact tests (`LineBreaker.breakPlainLines`).
   @inline(__always)
   func guess(from first: Int, base: Double, room: Double) -> Int {
-    let position = (base + room - origin) * scale
-    // The step at or below `position` (NaN and negative positions: the first; past the
+    guess(from: first, step: (base + room - origin) * scale)
+  }
+
+  /// `guess(from: 0, base: origin, room: room)`, the first line's, with the origin's sum
+  /// and difference left out (only a guess: they change at most the last bit).
+  @inline(__always)
+  func firstGuess(room: Double) -> Int {
+    guess(from: 0, step: room * scale)
+  }
+
+  /// The last segment ending at or before step `position` (fractional), or `first`.
+  @inline(__always)
+  private func guess(from first: Int, step position: Double) -> Int {
+    // The step at or below `position` (negative positions: the first; NaN and past the
     // last: the last), read from the number's bits rather than by `Int(_:)`, whose range
     // checks cost more than the rest of the guess: 2⁵² added to a number in [0, 2⁵¹)
     // leaves it rounded to the nearest integer in the low 52 bits, and a half less rounds
-    // it down (an exact half either way: it is only a guess).
-    let clamped = position >= 0.5 ? min(position, lastStep) : 0.5
+    // it down (an exact half either way: it is only a guess). Clamped by two comparisons
+    // false for a NaN, `minsd` and `maxsd`, one instruction each.
+    let capped = position < lastStep ? position : lastStep
+    let clamped = capped > 0.5 ? capped : 0.5
     let rounded = (clamped - 0.5 + 0x1p52).bitPattern & (1 << 52 - 1)
     let found = Int(lastAtStep[Int(truncatingIfNeeded: rounded)])
     return found > first ? found : first
@@ -155,8 +210,14 @@ extension PreparedText {
   /// The table of line ends over this text's segments and prefix sums (nil where `init`
   /// gives none), in memory of its own (`PlainLineIndex.make`).
   func makePlainLineIndex() -> UnsafeMutablePointer<PlainLineIndex>? {
-    segments.withUnsafeBufferPointer { segments in
-      prefix.withUnsafeBufferPointer { PlainLineIndex.make(segments: segments, prefix: $0) }
+    let breaker = LineBreaker(limit: 0)
+    let widths = LineWidths(untabbed: self)
+    return segments.withUnsafeBufferPointer { segments in
+      prefix.withUnsafeBufferPointer {
+        PlainLineIndex.make(segments: segments, prefix: $0) {
+          breaker.isBreakable(widths, from: $0.start, to: $0.contentEnd)
+        }
+      }
     }
   }
 }
