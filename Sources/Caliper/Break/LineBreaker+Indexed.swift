@@ -11,9 +11,9 @@
 /// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
 /// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
 /// segment wider than the line on a line of its own is that line when it may not be broken
-/// (the scan's `fitsAlone`); one that may is emergency-broken by the general scan, which
-/// hands back at the next line that starts at a segment (about one relayout in twelve of
-/// Gatsby's, at the narrowest widths, went on in the scan to the text's end). A text of several faces whose lines are otherwise
+/// (the scan's `fitsAlone`); one that may is emergency-broken as the general scan breaks
+/// it, up to the next line that starts at a segment (`LineBreaker+EmergencyLines.swift`;
+/// about one relayout in twelve of Gatsby's, at the narrowest widths). A text of several faces whose lines are otherwise
 /// plain (`BreakFacts.plainFaces`: vertical Japanese, fallback faces) takes the same loop,
 /// each line's metrics those of the union of its segments' faces, as the scan's `emit`
 /// works them out.
@@ -53,8 +53,9 @@ extension LineBreaker {
 
   /// The lines, each `metrics` high (`facesPerLine`: its faces' metrics, as the general
   /// scan's `emit` works them out), added to `fit`. A segment wider than the line, alone on it, is that
-  /// line when it may not be broken (`fitsAlone`); else the general scan emergency-breaks
-  /// it, as ever, up to the next line that starts at a segment (`returningAtSegments`).
+  /// line when it may not be broken (`fitsAlone`); else it is emergency-broken as the
+  /// general scan breaks it, up to the next line that starts at a segment
+  /// (`breakEmergencyLines`).
   @inline(__always)
   private mutating func breakIndexedLines(
     _ widths: LineWidths, table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>,
@@ -92,13 +93,16 @@ extension LineBreaker {
       var good = index
       if _slowPath(!(limit >= threshold(endAt[index] - base))) {
         // A segment wider than the line, alone on it.
-        if isBreakable(widths, from: segments[index].start, to: segments[index].contentEnd) {
-          // Emergency breaks: the general scan's, to the next line that starts at a segment.
+        if let cut = firstBreak(
+          widths, from: segments[index].start, to: segments[index].contentEnd)
+        {
+          // Emergency breaks, as the general scan makes them, to the next line that starts
+          // at a segment (`LineBreaker+EmergencyLines.swift`).
           self.lowest = lowest
           self.highest = highest
-          index = breakLines(
-            widths, segments: segments, prefix: prefix, from: index,
-            plainMetrics: facesPerLine ? nil : metrics, returningAtSegments: true, into: &size)
+          index = breakEmergencyLines(
+            widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
+            metrics: facesPerLine ? nil : metrics, into: &size)
           lowest = self.lowest
           highest = self.highest
           continue
