@@ -143,19 +143,22 @@ extension LineBreaker {
   /// Whether a word at start..<end may be broken inside: emergency breaks are on and it has
   /// a grapheme boundary inside.
   func isBreakable(_ widths: LineWidths, from start: Int, to end: Int) -> Bool {
-    firstBreak(widths, from: start, to: end) != nil
+    widths.text.breaksLongWords && nextCandidate(widths, after: start, before: end) != nil
   }
 
-  /// The first emergency break inside a word at start..<end that may be broken
-  /// (`isBreakable`), else nil.
-  @inline(__always)
+  /// The first emergency break inside a word at start..<end that may be broken (where
+  /// `isBreakable`, by the same test), else nil.
   func firstBreak(_ widths: LineWidths, from start: Int, to end: Int) -> Int? {
     widths.text.breaksLongWords ? nextCandidate(widths, after: start, before: end) : nil
   }
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary.
   func nextCandidate(_ widths: LineWidths, after offset: Int, before end: Int) -> Int? {
-    guard offset &+ 1 < end else { return nil }
-    return widths.wordCuts.next(after: offset, before: end)
+    var index = offset + 1
+    while index < end {
+      if widths.text.isEmergencyBreak(index) { return index }
+      index += 1
+    }
+    return nil
   }
 }

@@ -19,10 +19,12 @@
 /// preserved spaces) into a size without a line limit, which is all the table's loop does.
 extension LineBreaker {
   /// The lines of segment `first`, which is wider than the line, alone on it, and may be
-  /// broken at `firstBreak` (its `firstBreak`), added to `fit`: its emergency-broken
-  /// pieces, then the line its rest opens. `metrics`: every line's (nil: each line's
-  /// faces', as the general scan's `emit` works them out). Returns the segment the next
-  /// line starts at.
+  /// broken, its first emergency break at `firstBreak` (`firstBreak(_:from:to:)`), added
+  /// to `fit`: its emergency-broken pieces, then the line its rest opens. `metrics`: every
+  /// line's (nil: each line's faces', as the general scan's `emit` works them out).
+  /// Returns the segment the next line starts at. Out of line: the table's loop stays
+  /// small enough for its own calls to be inlined.
+  @inline(never)
   mutating func breakEmergencyLines(
     _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
     prefix: UnsafeBufferPointer<Double>, from first: Int, firstBreak: Int,

@@ -92,12 +92,12 @@ extension LineBreaker {
       let base = startAt[index]
       var good = index
       if _slowPath(!(limit >= threshold(endAt[index] - base))) {
-        // A segment wider than the line, alone on it.
+        // A segment wider than the line, alone on it: where it may be broken, its
+        // emergency breaks, as the general scan makes them, to the next line that starts
+        // at a segment (`LineBreaker+EmergencyLines.swift`).
         if let cut = firstBreak(
           widths, from: segments[index].start, to: segments[index].contentEnd)
         {
-          // Emergency breaks, as the general scan makes them, to the next line that starts
-          // at a segment (`LineBreaker+EmergencyLines.swift`).
           self.lowest = lowest
           self.highest = highest
           index = breakEmergencyLines(
