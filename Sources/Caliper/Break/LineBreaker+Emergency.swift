@@ -17,7 +17,7 @@ extension LineBreaker {
     let cuts = widths.wordCuts
     var breakAt = syllableEnd
     if let first = cuts.next(after: start, before: syllableEnd) {
-      breakAt = emergencyCut(widths, cuts, from: start, first: first, to: syllableEnd).offset
+      breakAt = emergencyPiece(widths, cuts, from: start, first: first, to: syllableEnd).breakAt
     }
     if breakAt >= syllableEnd {
       breakAt = cuts.previous(before: syllableEnd, after: start) ?? syllableEnd
@@ -38,39 +38,21 @@ extension LineBreaker {
   }
 
   /// `emergencyPiece(_:from:to:)` over `cuts`, whose first candidate, `first`, is known
-  /// (`firstBreak`).
-  @inline(__always)
+  /// (`firstBreak`). Scans forward only as far as the line reaches, so breaking a long word
+  /// into many lines stays linear in its length.
   mutating func emergencyPiece(
     _ widths: LineWidths, _ cuts: WordCuts, from start: Int, first: Int, to end: Int
   ) -> (breakAt: Int, end: Int, width: Double) {
-    let cut = emergencyCut(widths, cuts, from: start, first: first, to: end)
-    let lineEnd = cuts.hangingEnd(after: cut.offset, before: end)
-    // The width its last `fits` test measured, else measured now, as the line will be.
-    let width = cut.width ?? cuts.width(widths, from: start, to: cut.offset, breakingAt: lineEnd)
-    return (cut.offset, lineEnd, width)
-  }
-
-  /// The emergency break from `start` in a word that ends at `end`, from its first
-  /// candidate, `first`: the cut, and the width of the line it ends where a `fits` test
-  /// measured it (nil: not measured). Scans forward only as far as the line reaches, so
-  /// breaking a long word into many lines stays linear in its length.
-  @inline(__always)
-  private mutating func emergencyCut(
-    _ widths: LineWidths, _ cuts: WordCuts, from start: Int, first: Int, to end: Int
-  ) -> (offset: Int, width: Double?) {
     // Estimate with prefix sums, then confirm with the edge-exact width. The estimates only
     // say where to start: the edge-exact tests below decide (and narrow `validLimits`), so
     // that the range is not narrowed by a width no line has.
     var chosen = estimatedBreak(
       cuts, from: start, first: first, before: end, galloping: widths.text.storage.prefixRises)
+    // The width of the line cut at `chosen` where a `fits` test measured it.
     var chosenWidth: Double?
     // Each confirmed as the line will be: whitespace right after the break hangs on it.
-    func width(to offset: Int) -> Double {
-      cuts.width(
-        widths, from: start, to: offset, breakingAt: cuts.hangingEnd(after: offset, before: end))
-    }
     while chosen != first {
-      let measured = width(to: chosen)
+      let measured = cuts.width(widths, from: start, cutAt: chosen, before: end)
       if fits(measured) {
         chosenWidth = measured
         break
@@ -81,22 +63,28 @@ extension LineBreaker {
     // reshaped away), so go on while it fits: zero-width clusters after the last one that
     // fits (a U+0000) belong on this line at any width this line's width fits in.
     while let next = cuts.next(after: chosen, before: end) {
-      let measured = width(to: next)
+      let measured = cuts.width(widths, from: start, cutAt: next, before: end)
       guard fits(measured) else { break }
       chosen = next
       chosenWidth = measured
     }
-    return (chosen, chosenWidth)
+    let lineEnd = cuts.hangingEnd(after: chosen, before: end)
+    // The width its last `fits` test measured, else measured now, as the line will be.
+    return (
+      chosen, lineEnd,
+      chosenWidth ?? cuts.width(widths, from: start, to: chosen, breakingAt: lineEnd)
+    )
   }
 
   /// The estimate's break: the last candidate after `first`, before `end`, up to which
   /// each candidate's prefix-sum width from `start` fits (`fitsAt`), else `first`. One
   /// candidate at a time (a grapheme test a scalar); `galloping`, for a prefix that never
   /// falls (`BreakFacts.prefixRises`: then the candidates that fit come first, so the
-  /// answer is the last candidate at or before the last offset that fits), by a gallop
-  /// and a bisection over the offsets' prefix sums and a walk back to a candidate: a few
-  /// probes a piece where the scan tested every scalar of it (the narrowest widths, where
-  /// most lines are pieces of words).
+  /// answer is the last candidate at or before the last offset that fits), by a probe
+  /// where the word's mean advance puts the end, a gallop and a bisection over the
+  /// offsets' prefix sums and a walk back to a candidate: a few probes a piece where the
+  /// scan tested every scalar of it (the narrowest widths, where most lines are pieces of
+  /// words).
   func estimatedBreak(
     _ widths: LineWidths, from start: Int, first: Int, before end: Int, galloping: Bool
   ) -> Int {
@@ -122,14 +110,44 @@ extension LineBreaker {
     // The last offset in (first, end) that fits is in [fitting, failing).
     var fitting = first
     var failing = end
-    var step = 1
-    while fitting + step < failing {
-      if fitsAt(prefix[fitting + step] - base) {
-        fitting += step
-        step += step
+    // A first probe where the word's mean advance past `first` puts the line's end: the
+    // answer is then a probe or two away, where the gallop from `first` took one for each
+    // doubling of the piece's length. The probes only narrow [fitting, failing): from any
+    // first probe the search finds the same offset.
+    let room = limit - indent + Self.tolerance - (prefix[first] - base)
+    let reach = room / (prefix[end] - prefix[first]) * Double(end &- first)
+    var falling = false
+    if reach >= 1, reach < Double(end &- first) {
+      let guess = first &+ Int(reach)
+      if fitsAt(prefix[guess] - base) {
+        fitting = guess
       } else {
-        failing = fitting + step
-        break
+        failing = guess
+        falling = true
+      }
+    }
+    // A gallop away from the first probe, up from one that fits or down from one that
+    // does not.
+    var step = 1
+    if falling {
+      while failing &- step > fitting {
+        let probe = failing &- step
+        if fitsAt(prefix[probe] - base) {
+          fitting = probe
+          break
+        }
+        failing = probe
+        step &+= step
+      }
+    } else {
+      while fitting &+ step < failing {
+        if fitsAt(prefix[fitting &+ step] - base) {
+          fitting &+= step
+          step &+= step
+        } else {
+          failing = fitting &+ step
+          break
+        }
       }
     }
     while failing - fitting > 1 {

@@ -72,6 +72,15 @@ struct WordCuts {
     start > 0 && start < count && BitArray.test(unsafeBefore, start)
   }
 
+  /// The width of a line from `start` cut at `offset` inside a word that ends at `end`:
+  /// the whitespace right after the cut hangs on it (`hangingEnd`).
+  @inline(__always)
+  func width(_ widths: LineWidths, from start: Int, cutAt offset: Int, before end: Int)
+    -> Double
+  {
+    width(widths, from: start, to: offset, breakingAt: hangingEnd(after: offset, before: end))
+  }
+
   /// `widths.width(from:to:breakingAt:)`: the prefix sums' difference where that is what
   /// it is (`plainWidths`, neither edge unsafe, as `LineWidths.untabbedWidth` tests them),
   /// else asked of `widths`.
@@ -81,9 +90,18 @@ struct WordCuts {
   {
     let unsafeEnd = end > start && end < count && BitArray.test(unsafeBefore, end)
     guard plainWidths, !unsafeEnd, !isUnsafeStart(start) else {
-      return widths.width(from: start, to: contentEnd, breakingAt: end)
+      return Self.width(widths, from: start, to: contentEnd, breakingAt: end)
     }
     return prefix[contentEnd] - prefix[start]
+  }
+
+  /// `widths.width(from:to:breakingAt:)`, out of line: the tests above, inlined where a
+  /// word is cut, stay small.
+  @inline(never)
+  private static func width(
+    _ widths: LineWidths, from start: Int, to contentEnd: Int, breakingAt end: Int
+  ) -> Double {
+    widths.width(from: start, to: contentEnd, breakingAt: end)
   }
 }
 
