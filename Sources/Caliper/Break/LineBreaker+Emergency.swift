@@ -165,9 +165,12 @@ extension LineBreaker {
   }
 
   /// The first emergency break inside a word at start..<end that may be broken (where
-  /// `isBreakable`, by the same test), else nil.
+  /// `isBreakable`, by the same test), else nil. Out of line: the table's loop, which asks
+  /// it, stays small enough for its own calls to be inlined.
+  @inline(never)
   func firstBreak(_ widths: LineWidths, from start: Int, to end: Int) -> Int? {
-    widths.text.breaksLongWords ? nextCandidate(widths, after: start, before: end) : nil
+    guard widths.text.breaksLongWords, start &+ 1 < end else { return nil }
+    return widths.wordCuts.next(after: start, before: end)
   }
 
   /// The first emergency-break offset in (offset, end): a grapheme boundary.
