@@ -11,12 +11,12 @@
 /// as `breakPlainLines` (a line's threshold is its width plus its indent, 0 here, less
 /// `tolerance`, compared the same way), so the same lines, size and `validLimits`. A
 /// segment wider than the line on a line of its own is that line when it may not be broken
-/// (the scan's `fitsAlone`); one that may is emergency-broken by the general scan, which
-/// hands back at the next line that starts at a segment (about one relayout in twelve of
-/// Gatsby's, at the narrowest widths, went on in the scan to the text's end). A text of
-/// several faces whose lines are otherwise plain (`BreakFacts.plainFaces`: vertical
-/// Japanese, fallback faces) takes the same loop, each line's metrics those of the union of
-/// its segments' faces, as the scan's `emit` works them out.
+/// (the scan's `fitsAlone`); one that may is emergency-broken as the general scan breaks
+/// it, up to the next line that starts at a segment (`LineBreaker+EmergencyLines.swift`;
+/// about one relayout in twelve of Gatsby's, at the narrowest widths). A text of several
+/// faces whose lines are otherwise plain (`BreakFacts.plainFaces`: vertical Japanese,
+/// fallback faces) takes the same loop, each line's metrics those of the union of its
+/// segments' faces, as the scan's `emit` works them out.
 /// A line's work (about 45 instructions, issue 32's tenth round): its start read, the
 /// guess (the last line's extent) tested, the first segment tested only where the guess
 /// fails, a walk that stops at the table's `.nan` past the last segment, the two
@@ -64,8 +64,9 @@ extension LineBreaker {
 
   /// The lines, each `metrics` high (`facesPerLine`: its faces' metrics, as the general
   /// scan's `emit` works them out), added to `fit`. A segment wider than the line, alone on it, is that
-  /// line when it may not be broken (`fitsAlone`); else the general scan emergency-breaks
-  /// it, as ever, up to the next line that starts at a segment (`returningAtSegments`).
+  /// line when it may not be broken (`fitsAlone`); else it is emergency-broken as the
+  /// general scan breaks it, up to the next line that starts at a segment
+  /// (`breakEmergencyLines`).
   @inline(__always)
   private mutating func breakIndexedLines(
     _ widths: LineWidths, table: UnsafePointer<PlainLineIndex>,
@@ -117,17 +118,18 @@ extension LineBreaker {
       if _slowPath(!(limit >= fitting) && !(limit >= threshold(endAt[index] - base))) {
         good = index
         failing = threshold(endAt[index &+ 1] - base)
-        // A segment wider than the line, alone on it.
-        if isBreakable(widths, from: segments[index].start, to: segments[index].contentEnd) {
-          // Emergency breaks: the general scan's, to the next line that starts at a segment.
+        // A segment wider than the line, alone on it: where it may be broken, its emergency
+        // breaks, as the general scan makes them, to the next line that starts at a segment
+        // (`LineBreaker+EmergencyLines.swift`).
+        if let cut = firstBreak(
+          widths, from: segments[index].start, to: segments[index].contentEnd)
+        {
           if !facesPerLine { size.setEdges(metrics, after: settled) }
           self.lowest = lowest
           self.highest = highest
-          fit = size
-          index = breakLines(
-            widths, segments: segments, prefix: prefix, from: index,
-            plainMetrics: facesPerLine ? nil : metrics, returningAtSegments: true, into: &fit)
-          size = fit
+          index = breakEmergencyLines(
+            widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
+            metrics: facesPerLine ? nil : metrics, into: &size)
           settled = size.count
           lowest = self.lowest
           highest = self.highest

@@ -3,13 +3,14 @@
 /// edges, tabs and letter spacing, hyphenation, hard breaks, and words wider than the line.
 extension LineBreaker {
   /// The general scan, from segment `first` (where a line starts). Returns where it
-  /// stopped: `segments.count`, or with `returningAtSegments` the first segment after
-  /// `first` that a line starts at (for `LineBreaker+Indexed`, which goes on from there).
+  /// stopped: `segments.count`, or where a line limit filled the sink. `plainMetrics`,
+  /// given only for a text whose lines all have the same metrics
+  /// (`BreakFacts.sameLineMetrics`), are every line's: none is worked out from its faces.
   @discardableResult
   mutating func breakLines<Sink: LineSink>(
     _ widths: LineWidths, segments: UnsafeBufferPointer<Segment>,
     prefix: UnsafeBufferPointer<Double>, from first: Int, plainMetrics: LineMetrics?,
-    returningAtSegments: Bool = false, into sink: inout Sink
+    into sink: inout Sink
   ) -> Int {
     // Invariants of the text, read once rather than per segment.
     let adjustsLineWidths = widths.adjustsLineWidths
@@ -39,9 +40,7 @@ extension LineBreaker {
     var index = first
     while index < segments.count {
       if !open, start == segments[index].start {
-        if returningAtSegments {
-          if index != first { return index }
-        } else if plainLines {
+        if plainLines {
           index = breakPlainLines(
             widths, segments: segments, prefix: prefix, from: index, metrics: &plainMetrics,
             into: &sink)
@@ -142,7 +141,7 @@ extension LineBreaker {
           if hyphenates { last = preferringPlain(last, plain, widths) }
           emit(
             widths, start, last.contentEnd, last.end, last.width, last.faces, hyphen: last.hyphen,
-            to: &sink)
+            metrics: plainMetrics, to: &sink)
           index = last.next
           if sink.isFull { return index }
           open = false
@@ -166,7 +165,14 @@ extension LineBreaker {
         if !fitsAlone(width, widths, from: start, to: segment.contentEnd) {
           // A word wider than the line: emergency-break it, then go on with its rest
           // (CSS `overflow-wrap: normal` lets it overflow instead).
-          breakAt = emergencyBreak(widths, from: start, to: segment.contentEnd)
+          let piece = emergencyPiece(widths, from: start, to: segment.contentEnd)
+          emit(
+            widths, start, piece.breakAt, piece.end, piece.width,
+            widths.text.faceMask(start..<piece.end), emergency: true, metrics: plainMetrics,
+            to: &sink)
+          if sink.isFull { return index }
+          start = piece.end
+          continue
         } else if segment.softHyphen && !fits(endWidth) {
           // The syllable fits only without its hyphen: keep it if the word goes on on this
           // line, else split the syllable (as Pango does).
@@ -181,12 +187,11 @@ extension LineBreaker {
         }
         if breakAt < segment.contentEnd {
           // Whitespace right after the break hangs at the end of this line.
-          let pieceEnd = hangingEnd(widths, after: breakAt, before: segment.contentEnd)
+          let pieceEnd = widths.wordCuts.hangingEnd(after: breakAt, before: segment.contentEnd)
           let piece = widths.width(from: start, to: breakAt, breakingAt: pieceEnd)
           emit(
             widths, start, breakAt, pieceEnd, piece, widths.text.faceMask(start..<pieceEnd),
-            emergency: true,
-            to: &sink)
+            emergency: true, metrics: plainMetrics, to: &sink)
           if sink.isFull { return index }
           start = pieceEnd
           continue
@@ -214,7 +219,9 @@ extension LineBreaker {
       }
     }
     if open {
-      emit(widths, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, to: &sink)
+      emit(
+        widths, start, contentEnd, end, lineWidth, faces, hyphen: hyphen, metrics: plainMetrics,
+        to: &sink)
       if sink.isFull { return index }
     }
     // A trailing hard break (or empty text after one) leaves an empty last line.

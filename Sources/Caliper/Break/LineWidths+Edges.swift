@@ -9,7 +9,10 @@
 extension LineWidths {
   /// `width` for a stretch whose tabs (if any) advance like any other character. An edge
   /// is a cut (reshaped where unsafe) unless the line goes on through it: `cutsAtStart`
-  /// and `cutsAtEnd` are false at a tab inside the line.
+  /// and `cutsAtEnd` are false at a tab inside the line. Inlined: most edges are safe, and
+  /// the prefix arithmetic then is a few instructions where the call was some 80 (an
+  /// emergency-broken word measures two lines a piece); the reshaping is out of line.
+  @inline(__always)
   func untabbedWidth(
     from start: Int, to contentEnd: Int, breakingAt end: Int, cutsAtStart: Bool = true,
     cutsAtEnd: Bool = true
@@ -18,6 +21,17 @@ extension LineWidths {
     let unsafeStart = cutsAtStart && start > 0 && start < count && text.unsafeBefore[start]
     let unsafeEnd = cutsAtEnd && end > start && end < count && text.unsafeBefore[end]
     guard unsafeStart || unsafeEnd else { return text.advanceSum(start..<contentEnd) }
+    return reshapedLineWidth(
+      from: start, to: contentEnd, breakingAt: end, unsafeStart: unsafeStart,
+      unsafeEnd: unsafeEnd)
+  }
+
+  /// `untabbedWidth` of a line with an unsafe edge: its stretches at those edges reshaped.
+  @inline(never)
+  private func reshapedLineWidth(
+    from start: Int, to contentEnd: Int, breakingAt end: Int, unsafeStart: Bool,
+    unsafeEnd: Bool
+  ) -> Double {
     // The stretches to reshape: [start, left) and [right, end).
     let (left, right) = reshapedBounds(
       from: start, breakingAt: end, unsafeStart: unsafeStart, unsafeEnd: unsafeEnd)

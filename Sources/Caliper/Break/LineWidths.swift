@@ -63,6 +63,7 @@ struct LineWidths {
   /// in between keeps its paragraph advances. This keeps the cost of a line edge
   /// independent of the line's length. Tabs in the line advance to the tab stops, and
   /// letter spacing is not added after the line's last cluster (`lineEdgeSpacing`).
+  @inline(__always)
   func width(from start: Int, to contentEnd: Int, breakingAt end: Int) -> Double {
     let width = penAdvance(from: start, to: contentEnd, breakingAt: end)
     return contentEnd > start ? width - lineEdgeSpacing(before: contentEnd) : width
@@ -99,6 +100,7 @@ struct LineWidths {
   /// advances, its edges reshaped where unsafe, its tabs at their stops, and the spacing
   /// after its last cluster kept (a stretch that a line goes on past). A line's `width` is
   /// this less `lineEdgeSpacing`.
+  @inline(__always)
   func penAdvance(from start: Int, to end: Int, breakingAt breakAt: Int) -> Double {
     text.tabStops == nil
       ? untabbedWidth(from: start, to: end, breakingAt: breakAt)

@@ -61,6 +61,20 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
     try words.withUnsafeMutableBufferPointer { try body($0) }
   }
 
+  /// Calls `body` with the flags' storage, 64 a word (flag `i` is bit `i % 64` of word
+  /// `i / 64`), for readers that test many flags without a bounds check each
+  /// (`BitArray.test`).
+  func withUnsafeWords<R>(_ body: (UnsafeBufferPointer<UInt64>) throws -> R) rethrows -> R {
+    try words.withUnsafeBufferPointer { try body($0) }
+  }
+
+  /// Flag `index` of storage `words` (from `withUnsafeWords`); the caller has checked
+  /// `index` against the count.
+  @inline(__always)
+  static func test(_ words: UnsafePointer<UInt64>, _ index: Int) -> Bool {
+    words[index >> 6] & (1 << UInt64(index & 63)) != 0
+  }
+
   /// Sets flag `index` of storage `words` (from `withUnsafeMutableWords`) to `value`; the
   /// caller has checked `index` against the count.
   @inline(__always)
