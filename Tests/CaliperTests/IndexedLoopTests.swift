@@ -15,11 +15,13 @@ import Testing
 @Suite struct IndexedLoopTests {
   typealias Widths = ShortestDecimalTests.SeededGenerator
 
-  /// Expects the loop's size and range at `width` to be the scan's, bit for bit.
+  /// Expects the loop's size and range at `width` to be the scan's, bit for bit; returns
+  /// whether the loop gave the size (rather than the general scan it falls back to).
+  @discardableResult
   static func expectScans(
     _ text: PreparedText, table: UnsafeMutablePointer<PlainLineIndex>, width: Double,
     _ note: @autoclosure () -> String
-  ) {
+  ) -> Bool {
     var scan = LineBreaker(limit: width)
     scan.searchesPlainLines = false
     var expected = LineFit()
@@ -27,6 +29,7 @@ import Testing
     var sized = LineBreaker(limit: width)
     sized.plainIndex = UnsafePointer(table)
     var found = LineFit()
+    let looped = text.breakCache.indexedScans.load(ordering: .relaxed)
     sized.breakLines(LineWidths(untabbed: text), intoSize: &found)
     let numbers = { (fit: LineFit) in
       [fit.widest, fit.height, fit.firstAscent, fit.lastBelowBaseline].map(\.bitPattern)
@@ -39,6 +42,7 @@ import Testing
       same,
       "width \(width) (\(width.bitPattern)): \(found) \(sized.validLimits), scan \(expected) \(scan.validLimits): \(note())"
     )
+    return text.breakCache.indexedScans.load(ordering: .relaxed) == looped + 1
   }
 
   /// Where a line's test flips: for lines from a few segments' starts, each later segment's
@@ -72,16 +76,17 @@ import Testing
     return widths + edges(text, &random)
   }
 
-  /// Breaks `text` at its widths through its table (where it gets one); returns whether it
-  /// took the loop (a table and plain lines).
+  /// Breaks `text` at its widths through its table (where it gets one); returns whether
+  /// the loop gave every size (the loop counted each, `LineBreakCache.indexedScans`).
   @discardableResult
   static func compare(_ text: PreparedText, _ random: inout Widths, _ note: String) -> Bool {
     guard let table = text.makePlainLineIndex() else { return false }
     defer { PlainLineIndex.destroy(table) }
-    for width in widths(text, &random) { expectScans(text, table: table, width: width, note) }
-    let facts = text.storage.breakFacts
-    return !facts.contains(.indents)
-      && (facts.contains([.plainLines, .sameLineMetrics]) || facts.contains(.plainFaces))
+    var looped = true
+    for width in widths(text, &random) {
+      looped = expectScans(text, table: table, width: width, note) && looped
+    }
+    return looped
   }
 
   /// The benchmark corpus's classes, in the styles the benchmarks use (vertical Japanese

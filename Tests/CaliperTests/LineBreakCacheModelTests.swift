@@ -100,12 +100,27 @@ import Testing
         #expect(cached.found?.fit.count == expected?.id, "step \(step), width \(width)")
         seen[expected == nil ? "miss" : "hit", default: 0] += 1
         guard cached.found == nil else { break }
-        if Int.random(in: 0..<5, using: &random) == 0 {
+        // What may come between the lookup and its store: another store, a lookup (a hit
+        // reorders the breakings), or emptying.
+        switch Int.random(in: 0..<8, using: &random) {
+        case 0:
           let other = Breaking(
             limits: width..<(width + grid(1...4)), id: id + 100_000, hasSpans: true, limit: nil)
           cache.insert(entry(other))
           model.store(other)
           seen["stale", default: 0] += 1
+        case 1:
+          let other = grid(0...40)
+          let found = cache.entry(containing: other, needsSpans: false)
+          let expected = model.find(other, limit: nil, needsSpans: false)
+          #expect(found?.limits == expected?.limits, "step \(step), width \(other)")
+          if expected != nil { seen["hit between", default: 0] += 1 }
+        case 2:
+          cache.removeAll()
+          model.list.removeAll()
+          seen["emptied between", default: 0] += 1
+        default:
+          break
         }
         let limits = (width - grid(0...4))..<(width + grid(1...4))
         var fit = LineFit()
@@ -146,7 +161,9 @@ import Testing
     for (seed, clock) in [(1, 0), (2, UInt32.max - 40), (3, 7)] as [(UInt64, UInt32)] {
       let seen = Self.run(capacity: capacity, clock: clock, seed: seed, steps: 4_000)
       // The run reached each case it is meant to check.
-      for kind in ["hit", "miss", "stale", "kept"] {
+      for kind in [
+        "hit", "miss", "stale", "kept", "hit between", "emptied between",
+      ] {
         #expect(seen[kind, default: 0] >= 3, "\(kind): \(seen)")
       }
     }

@@ -29,8 +29,8 @@ extension LineBreakCache {
     /// use: what a size's lookup compares first (`find`).
     private var lowers = SIMD8<Double>(repeating: .infinity)
     private var uppers = SIMD8<Double>(repeating: .infinity)
-    /// Counts lookups that found an entry, and stores (wrapping): a `Vacancy` is good while
-    /// it is unchanged.
+    /// Counts lookups that found an entry, stores and emptyings (wrapping): a `Vacancy` is
+    /// good while it is unchanged.
     var clock: UInt32 = 0
     /// Where each line of a plain text ends, made at its second new width
     /// (`PlainLineIndex`): a property of the text, kept by `removeAll`.
@@ -101,6 +101,7 @@ extension LineBreakCache {
       keys.deinitialize(count: count)
       details.deinitialize(count: count)
       count = 0
+      clock &+= 1  // a `Vacancy` made before names a slot no longer in use
       recency.removeAll()
       lowers = SIMD8(repeating: .infinity)
       uppers = SIMD8(repeating: .infinity)
@@ -184,7 +185,7 @@ extension LineBreakCache {
         if other.lower == key.lower, other.upper == key.upper, other.isLimited == key.isLimited,
           !key.isLimited || details[index].limited?.limit == limit
         {
-          keys[index] = key
+          write(key, in: index)
           if let position = recency.position(of: index) { recency.moveToFront(from: position) }
           return index
         }

@@ -52,6 +52,11 @@ final class LineBreakCache: Sendable {
   /// How many scans the line breaker has made over this text (`LineBreaker.breakLines`):
   /// what tests read to show that a width is broken once (`PreparedText.lineBreakScans`).
   let scans = Atomic<Int>(0)
+  #if DEBUG
+    /// How many of `scans` took the table's loop (`LineBreaker.breakLines(_:intoSize:)`):
+    /// what tests read to show that the loop, not the general scan, gave a size.
+    let indexedScans = Atomic<Int>(0)
+  #endif
   /// Where the bytes this cache takes on or frees are passed to the prepared-text cache
   /// that keeps the text, if one does: counted where a table or lines are stored or
   /// dropped, never on a lookup.

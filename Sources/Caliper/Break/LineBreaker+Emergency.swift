@@ -161,7 +161,13 @@ extension LineBreaker {
   /// Whether a word at start..<end may be broken inside: emergency breaks are on and it has
   /// a grapheme boundary inside.
   func isBreakable(_ widths: LineWidths, from start: Int, to end: Int) -> Bool {
-    widths.text.breaksLongWords && nextCandidate(widths, after: start, before: end) != nil
+    widths.text.breaksLongWords && hasBreakInside(widths, from: start, to: end)
+  }
+
+  /// Whether a word at start..<end has a grapheme boundary inside: `isBreakable` where
+  /// emergency breaks are on (for a caller that has read that once, for many words).
+  func hasBreakInside(_ widths: LineWidths, from start: Int, to end: Int) -> Bool {
+    nextCandidate(widths, after: start, before: end) != nil
   }
 
   /// The first emergency break inside a word at start..<end that may be broken (where

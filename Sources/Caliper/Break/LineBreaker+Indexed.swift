@@ -38,6 +38,7 @@ extension LineBreaker {
     else { return breakLines(widths, into: &fit) }
     #if DEBUG
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
+      widths.text.breakCache.indexedScans.add(1, ordering: .relaxed)
     #endif
     widths.text.segments.withUnsafeBufferPointer { segments in
       // Both arrays, one block (`PlainLineIndex.positions`): the first 4 KB of each.

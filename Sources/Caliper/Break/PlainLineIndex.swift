@@ -7,7 +7,7 @@
 /// line, half of them probes that each wait for the last (two dependent loads a probe, one
 /// of them into the prefix sums, a cache line apart from the next).
 /// Solution: for a text relaid out at a second new width (`LineBreakCache.sizeOnlyFit(of:
-/// containing:wantsIndex:)`), three arrays made once: each segment's
+/// containing:wantsIndex:)`), arrays made once: each segment's
 /// content-end position side by side (`endPositions`) and each one's start position
 /// (`startPositions`), 8 bytes a segment each, and, for positions cut into steps of the
 /// segments' mean width, the last segment ending at or before each step (`lastAtStep`, 4
@@ -132,7 +132,7 @@ struct PlainLineIndex {
   }
 
   /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
-  /// none), so that a breaking passes one pointer rather than the table's eight words,
+  /// none), so that a breaking passes one pointer rather than the table's nine words,
   /// each segment's `breakable` bit from `isBreakable` (inlined: a call a segment cost
   /// more than the test); freed by `destroy(_:)`.
   @inline(__always)
@@ -183,7 +183,8 @@ struct PlainLineIndex {
   }
 
   /// `guess(from: 0, base: origin, room: room)`, the first line's, with the origin's sum
-  /// and difference left out (only a guess: they change at most the last bit).
+  /// and difference left out: only a guess, which decides where the tests start, never the
+  /// answer (the origin is the first segment's start, 0 in a text's own prefix sums).
   @inline(__always)
   func firstGuess(room: Double) -> Int {
     guess(from: 0, step: room * scale)
@@ -212,10 +213,12 @@ extension PreparedText {
   func makePlainLineIndex() -> UnsafeMutablePointer<PlainLineIndex>? {
     let breaker = LineBreaker(limit: 0)
     let widths = LineWidths(untabbed: self)
+    // `LineBreaker.isBreakable` a segment, its style test read once (it copies the style).
+    let breaksLongWords = self.breaksLongWords
     return segments.withUnsafeBufferPointer { segments in
       prefix.withUnsafeBufferPointer {
         PlainLineIndex.make(segments: segments, prefix: $0) {
-          breaker.isBreakable(widths, from: $0.start, to: $0.contentEnd)
+          breaksLongWords && breaker.hasBreakInside(widths, from: $0.start, to: $0.contentEnd)
         }
       }
     }
