@@ -92,7 +92,10 @@ import Testing
     var sized = LineBreaker(limit: width)
     sized.plainIndex = UnsafePointer(table)
     var fit = LineFit()
+    let looped = text.breakCache.indexedScans.load(ordering: .relaxed)
     sized.breakLines(LineWidths(untabbed: text), intoSize: &fit)
+    // The table's loop gave the size, not the general scan it falls back to.
+    #expect(text.breakCache.indexedScans.load(ordering: .relaxed) == looped + 1, "\(note())")
     let same =
       fit.count == expected.count && fit.widest.bitPattern == expected.widest.bitPattern
       && fit.height.bitPattern == expected.height.bitPattern

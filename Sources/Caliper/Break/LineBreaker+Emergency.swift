@@ -28,7 +28,8 @@ extension LineBreaker {
   /// The line cut from `start` in a word that ends at `end` and may be broken
   /// (`isBreakable`): the furthest emergency-break offset in (start, end) whose piece fits,
   /// at least one cluster past `start` (`breakAt`), where the line ends (the whitespace
-  /// right after the cut hangs on it) and its edge-exact width.
+  /// right after the cut hangs on it) and its edge-exact width. For a word without an
+  /// emergency break inside (which callers never pass: `fitsAlone`) the whole word.
   mutating func emergencyPiece(_ widths: LineWidths, from start: Int, to end: Int) -> (
     breakAt: Int, end: Int, width: Double
   ) {

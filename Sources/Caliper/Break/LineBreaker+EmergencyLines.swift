@@ -54,8 +54,8 @@ extension LineBreaker {
     // `fitsAlone`: a rest that may be broken and does not fit is cut again. (Emergency
     // breaks are on: `firstBreak` was found.)
     var cut: Int? = firstBreak
-    while let first = cut, !fits(width) {
-      let piece = emergencyPiece(widths, cuts, from: start, first: first, to: contentEnd)
+    while let cutAt = cut, !fits(width) {
+      let piece = emergencyPiece(widths, cuts, from: start, first: cutAt, to: contentEnd)
       // As `emit` adds a line: its width and the indent (0), its metrics.
       fit.append(
         width: piece.width + indent,

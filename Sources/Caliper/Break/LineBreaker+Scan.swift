@@ -1,6 +1,7 @@
 /// The general scan of `LineBreaker`: every segment in turn, for texts (or stretches of
 /// them) that the plain search and the table's loop do not take: soft hyphens, unsafe line
-/// edges, tabs and letter spacing, hyphenation, hard breaks, and words wider than the line.
+/// edges, tabs and letter spacing, hyphenation, hard breaks, and words wider than the line
+/// (but for a size alone, whose table's loop cuts them: `LineBreaker+EmergencyLines.swift`).
 extension LineBreaker {
   /// The general scan, from segment `first` (where a line starts). Returns where it
   /// stopped: `segments.count`, or where a line limit filled the sink. `plainMetrics`,

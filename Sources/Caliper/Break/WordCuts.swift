@@ -107,10 +107,12 @@ struct WordCuts {
 
 extension LineWidths {
   /// This text's `WordCuts`, for a text with a word to cut (not empty). The pointers are
-  /// into arrays that the text's immutable storage holds (`let`s, never mutated), so they
-  /// stay valid while these widths (which hold the storage) are in use: taken without the
-  /// closures of `withUnsafeBufferPointer` around the cutting, which were handed the
-  /// widths retained (three references) at each call.
+  /// taken inside `withUnsafeBufferPointer`'s closures and escape them: sound here only
+  /// because the arrays are `let`s of the text's storage, never mutated after it is made
+  /// (so no copy-on-write moves them; native arrays, never bridged on Linux), and these
+  /// widths hold the storage for as long as the cutting uses them. A `WordCuts` must not
+  /// be stored or returned past the call that took it. (The closures wrapped around the
+  /// cutting instead were handed the widths retained, three references, at each call.)
   @inline(__always)
   var wordCuts: WordCuts {
     let storage = text.storage
