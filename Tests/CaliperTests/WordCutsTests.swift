@@ -71,6 +71,7 @@ import Testing
       }
     }
     // Not vacuous: breaks, unsafe starts and widths were compared.
-    #expect(breaks > 500 && unsafe > 0 && widthsCompared > 2000, "\(breaks) \(unsafe) \(widthsCompared)")
+    #expect(
+      breaks > 500 && unsafe > 0 && widthsCompared > 2000, "\(breaks) \(unsafe) \(widthsCompared)")
   }
 }
