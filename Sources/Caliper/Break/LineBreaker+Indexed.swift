@@ -26,7 +26,10 @@
 extension LineBreaker {
   /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
   /// (`plainIndex`), its lines are plain (one face and the same metrics, or `plainFaces`)
-  /// and have no indent, else as ever.
+  /// and have no indent, else as ever. `@_transparent`, so that it is inlined into
+  /// `LineBreakCache.sizeOnlyFit` (one frame, the breaker's fields the constants just set):
+  /// `@inline(__always)` was not honoured there (issue 32's tenth round, i32w2).
+  @_transparent
   mutating func breakLines(_ widths: LineWidths, intoSize fit: inout LineFit) {
     // The facts that choose the loop, one byte compared: one face with every line's
     // metrics the text's, or several faces (`plainFaces`), each line's metrics its faces';

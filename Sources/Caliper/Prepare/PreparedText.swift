@@ -268,7 +268,10 @@ public struct PreparedText: Sendable {
   }
 
   /// The fonts' line metrics of `range` whose faces are `faces`: the union over the mask's bits,
-  /// without allocating; a scan of the scalars when the mask is empty or overflows.
+  /// without allocating; a scan of the scalars when the mask is empty or overflows. Inlined:
+  /// the indexed loop works a line's metrics out with it when the line's faces change
+  /// (issue 32's tenth round: a call there cost fallback-heavy relayouts 10 instructions).
+  @inline(__always)
   func fontLineMetrics(_ range: Range<Int>, faces: FaceMask) -> LineMetrics {
     guard !faces.isEmpty, !faces.overflows else { return lineMetrics(range) }
     var bits = faces.bits
