@@ -64,18 +64,7 @@ import Testing
     let widest = widestWord(text)
     var widths: [Double] = [0, 0.5, 3]
     for _ in 0..<14 { widths.append(Double.random(in: 0...(widest * 1.1), using: &random)) }
-    for width in widths.suffix(6) {
-      var scan = LineBreaker(limit: width)
-      scan.searchesPlainLines = false
-      var fit = LineFit()
-      scan.breakLines(text.widths, into: &fit)
-      let range = scan.validLimits
-      for edge in [range.lowerBound, range.upperBound, range.upperBound.nextDown]
-      where edge.isFinite && edge >= 0 {
-        widths.append(edge)
-      }
-    }
-    return widths
+    return widths + PlainLineIndexTests.rangeEdges(text, at: widths.suffix(6))
   }
 
   /// Expects the size and range of widths at `width` through the table's loop to be the

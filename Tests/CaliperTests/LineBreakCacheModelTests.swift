@@ -46,16 +46,7 @@ import Testing
   }
 
   /// SplitMix64: the same sequence on every run.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
+  typealias Generator = ShortestDecimalTests.SeededGenerator
 
   static func lineLimit(_ lines: Int?) -> LineLimit? {
     guard let lines else { return nil }

@@ -28,7 +28,15 @@ import Testing
     for _ in 0..<24 {
       widths.append(Double.random(in: 0...(text.idealWidth * 1.05), using: &random))
     }
-    for width in widths.prefix(8) {
+    return widths + rangeEdges(text, at: widths.prefix(8))
+  }
+
+  /// The general scan's range of limits with the same lines at each of `widths`: its ends
+  /// (where a `fits` test flips) and the number just inside the upper one, where finite and
+  /// not negative.
+  static func rangeEdges(_ text: PreparedText, at widths: some Sequence<Double>) -> [Double] {
+    var edges: [Double] = []
+    for width in widths {
       var scan = LineBreaker(limit: width)
       scan.searchesPlainLines = false
       var fit = LineFit()
@@ -36,10 +44,10 @@ import Testing
       let range = scan.validLimits
       for edge in [range.lowerBound, range.upperBound, range.upperBound.nextDown]
       where edge.isFinite && edge >= 0 {
-        widths.append(edge)
+        edges.append(edge)
       }
     }
-    return widths
+    return edges
   }
 
   /// The table of `text` (nil where it gets none), for the caller to free.
