@@ -23,8 +23,7 @@
 extension PreparedText {
   /// The breaking at `available` with the style's wrap style, cached like any other; its
   /// range of widths is `available` alone (a wrap style's lines change with any width).
-  /// For a size alone (`needsSpans` false) the lines go into their size as they are chosen
-  /// and only the size is cached, as greedy lines are: no line is kept (`wrapStyledFit`).
+  /// For a size alone (`needsSpans` false), `wrapStyledFit`'s: no line kept.
   func wrapStyledBreaking(available: Double, extra: Double, needsSpans: Bool) -> Breaking {
     guard needsSpans else {
       let (limits, fit) = wrapStyledFit(available: available)
@@ -41,12 +40,8 @@ extension PreparedText {
     return found
   }
 
-  /// The range and size of the wrap style's lines at `available`, with no lines kept: the
-  /// cache's, else chosen into a size, then cached. One lock for the lookup and the store,
-  /// as for greedy lines (`sizeOnlyFit`), and the text's table of line ends made at its
-  /// second new width: a plain text's greedy lines are counted from it. Plain values, so
-  /// that a relayout makes its `Breaking` where the compiler sees it has nothing to destroy
-  /// (`PreparedText.knownBreaking`; made here, it was destroyed out of line).
+  /// The range and size of the wrap style's lines at `available`, chosen into the size (one
+  /// lock, as `sizeOnlyFit`'s; a plain text's greedy lines counted from its table).
   func wrapStyledFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
     breakCache.fit(
       of: self, containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),
@@ -73,8 +68,7 @@ extension PreparedText {
     // `storage.style`: read in place, not copied with its arrays and strings retained.
     let wrapStyle = storage.style.wrapStyle
     let facts = storage.breakFacts
-    // Whether the score-based breaker has declined the text's one paragraph below.
-    var declined = false
+    var declined = false  // the score-based breaker declined the text's one paragraph
     // `balance` over one paragraph of plain lines (no hard break): its greedy lines are
     // counted, not kept, and made below only where the score-based breaker declines.
     if wrapStyle == .balance, facts.contains(.plainLines) {
@@ -104,9 +98,7 @@ extension PreparedText {
           breaker.breakLines(widths, into: &sink)
           return
         }
-        // A `let`, made where it is used, over widths with no memo (plain lines have no
-        // tab): it borrows the text's references (kept in a variable across the function,
-        // with a memo that might be made, it retained them).
+        // A `let` made here, over widths with no memo (plain lines have no tab): fewer copies.
         let chooser = WrapChooser(untabbed: self, available: available)
         if chooser.scored(greedy, isBalanced: true, into: &sink) { return }
         // Not run again over the spans below: Blink's bisection decides.
@@ -150,9 +142,7 @@ struct WrapChooser {
     @inline(__always) get { widths.text }
   }
 
-  /// Inlined, its text borrowed: made in `wrapStyledLines` and living no longer than the
-  /// call, a chooser then retains nothing (made out of line, taking its text owned, it
-  /// cost a balanced relayout four retains and four releases).
+  /// Inlined, its text borrowed (out of line, taking it owned, it was two more retains).
   @inline(__always)
   init(text: borrowing PreparedText, available: Double, declined: Bool = false) {
     widths = text.widths
@@ -162,8 +152,7 @@ struct WrapChooser {
   }
 
   /// A chooser for a text without tabs (`LineWidths(untabbed:)`): no memo.
-  @inline(__always)
-  init(untabbed text: PreparedText, available: Double) {
+  @inline(__always) init(untabbed text: PreparedText, available: Double) {
     widths = LineWidths(untabbed: text)
     self.available = available
     declined = false

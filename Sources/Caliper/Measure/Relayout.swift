@@ -143,13 +143,6 @@ extension PreparedText {
     // A fact found while preparing: reading `style` here would copy it (and retain its
     // arrays and strings) on every relayout.
     if storage.breakFacts.contains(.reworksLines) {
-      guard needsSpans else {
-        // A size alone: made here, plain values, as `sizeThatFits` makes its own.
-        let (limits, fit) = wrapStyledFit(available: available)
-        let breaking = Breaking(
-          fit: fit, limits: limits, extra: extra, available: available, fitsContent: true)
-        return (breaking, available, extra)
-      }
       return (
         wrapStyledBreaking(available: available, extra: extra, needsSpans: needsSpans),
         available, extra
