@@ -46,9 +46,15 @@ final class LineBreakCache: Sendable {
   let capacity: Int
   /// The breakings (`LineBreakCache+Slots.swift`).
   private let slots: Mutex<Slots>
-  /// The lines at no width limit and the min-content width: derived from the prepared
-  /// text, made the first time they are asked for (not while preparing) and kept.
-  private let derived = Mutex<(ideal: Entry?, minWidth: Double?)>((nil, nil))
+  /// The lines at no width limit: derived from the prepared text, made the first time they
+  /// are asked for (not while preparing) and kept.
+  private let derived = Mutex<Entry?>(nil)
+  /// The min-content width's bits once made (`unknownMinWidth` until then): read with no
+  /// lock, as every wrap-styled relayout reads it (`Breaking.tightWidth`; under `derived`'s
+  /// lock it cost a balanced relayout ~30 instructions).
+  private let minWidthBits = Atomic<UInt64>(unknownMinWidth)
+  /// A NaN's bits that no arithmetic makes: no min-content width yet.
+  private static let unknownMinWidth = UInt64.max
   /// How many scans the line breaker has made over this text (`LineBreaker.breakLines`):
   /// what tests read to show that a width is broken once (`PreparedText.lineBreakScans`).
   let scans = Atomic<Int>(0)
@@ -197,11 +203,11 @@ final class LineBreakCache: Sendable {
 
   /// The ideal lines: made by `make` the first time, then the same entry.
   func ideal(_ make: () -> Entry) -> Entry {
-    if let known = derived.withLock({ $0.ideal }) { return known }
+    if let known = derived.withLock({ $0 }) { return known }
     let made = make()  // outside the lock: two first callers may both make it, alike
     derived.withLock {
-      guard $0.ideal == nil else { return }
-      $0.ideal = made
+      guard $0 == nil else { return }
+      $0 = made
       meter.add(Detail(spans: made.spans).byteCount)
     }
     return made
@@ -209,14 +215,16 @@ final class LineBreakCache: Sendable {
 
   /// The min-content width: made by `make` the first time, then the same number.
   func minWidth(_ make: () -> Double) -> Double {
-    if let known = derived.withLock({ $0.minWidth }) { return known }
-    let made = make()
-    derived.withLock { $0.minWidth = $0.minWidth ?? made }
+    let known = minWidthBits.load(ordering: .acquiring)
+    if known != Self.unknownMinWidth { return Double(bitPattern: known) }
+    let made = make()  // outside any lock: two first callers may both make it, alike
+    _ = minWidthBits.compareExchange(
+      expected: Self.unknownMinWidth, desired: made.bitPattern, ordering: .acquiringAndReleasing)
     return made
   }
 
   /// The bytes of the ideal lines, once made.
-  var idealBytes: Int { derived.withLock { Detail(spans: $0.ideal?.spans).byteCount } }
+  var idealBytes: Int { derived.withLock { Detail(spans: $0?.spans).byteCount } }
 
   /// The bytes of the breakings (their buffers, lines and line limits) and of the table of
   /// line ends, once made: what relayouts keep beside the prepared text, passed on to

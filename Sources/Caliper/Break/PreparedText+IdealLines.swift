@@ -22,17 +22,20 @@ extension PreparedText {
   /// indent (in `.css` mode CSS's min-content width, `cssMinContent`): computed the first
   /// time it is asked for.
   public var minWidth: Double {
-    breakCache.minWidth {
-      let widths = self.widths
-      var widest = 0.0  // a loop, not a map: no array of a width per segment
-      for (index, segment) in segments.enumerated() {
-        let width =
-          segment.softHyphen
-          ? widths.softHyphenWidths(from: segment.start, segment: index).broken
-          : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
-        widest = max(widest, width + widths.indent(atLineStart: segment.start))
+    // Out of line: inlined into `sizeThatFits`, it made the `.auto` relayout's code longer.
+    @inline(never) get {
+      breakCache.minWidth {
+        let widths = self.widths
+        var widest = 0.0  // a loop, not a map: no array of a width per segment
+        for (index, segment) in segments.enumerated() {
+          let width =
+            segment.softHyphen
+            ? widths.softHyphenWidths(from: segment.start, segment: index).broken
+            : widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+          widest = max(widest, width + widths.indent(atLineStart: segment.start))
+        }
+        return style.breakRules == .css ? cssMinContent(wordsWidth: widest) : widest
       }
-      return style.breakRules == .css ? cssMinContent(wordsWidth: widest) : widest
     }
   }
 

@@ -23,32 +23,33 @@
 extension PreparedText {
   /// The breaking at `available` with the style's wrap style, cached like any other; its
   /// range of widths is `available` alone (a wrap style's lines change with any width).
-  /// For a size alone (`needsSpans` false) the lines go into their size as they are chosen
-  /// and only the size is cached, as greedy lines are: no line is kept.
+  /// For a size alone (`needsSpans` false), `wrapStyledFit`'s: no line kept.
   func wrapStyledBreaking(available: Double, extra: Double, needsSpans: Bool) -> Breaking {
+    guard needsSpans else {
+      let (limits, fit) = wrapStyledFit(available: available)
+      return Breaking(
+        fit: fit, limits: limits, extra: extra, available: available, fitsContent: true)
+    }
     let limits = available..<available.nextUp
-    var found: Breaking
-    if needsSpans {
-      found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
-        let spans = wrapStyledLines(at: available)
-        return LineBreakCache.Entry(limits: limits, fit: LineFit(spans), spans: spans)
-      }
-    } else {
-      // One lock for the lookup and the store, as for greedy lines (`sizeOnlyFit`), and the
-      // text's table of line ends made at its second new width: a plain text's greedy
-      // lines are counted from it.
-      let (known, fit) = breakCache.fit(
-        of: self, containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),
-        orBreak: { index in
-          var fit = LineFit()
-          wrapStyledLines(at: available, index: index, into: &fit)
-          return (limits, fit)
-        })
-      found = Breaking(fit: fit, limits: known, extra: extra)
+    var found = cachedBreaking(at: available, limit: nil, needsSpans: true, extra: extra) {
+      let spans = wrapStyledLines(at: available)
+      return LineBreakCache.Entry(limits: limits, fit: LineFit(spans), spans: spans)
     }
     found.available = available
     found.fitsContent = true
     return found
+  }
+
+  /// The range and size of the wrap style's lines at `available`, chosen into the size (one
+  /// lock, as `sizeOnlyFit`'s; a plain text's greedy lines counted from its table).
+  func wrapStyledFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
+    breakCache.fit(
+      of: self, containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),
+      orBreak: { index in
+        var fit = LineFit()
+        wrapStyledLines(at: available, index: index, into: &fit)
+        return (available..<available.nextUp, fit)
+      })
   }
 
   /// The greedy lines at `available`, each paragraph's then re-chosen by the wrap style.
@@ -66,8 +67,8 @@ extension PreparedText {
   ) {
     // `storage.style`: read in place, not copied with its arrays and strings retained.
     let wrapStyle = storage.style.wrapStyle
-    var chooser = WrapChooser(text: self, available: available)
     let facts = storage.breakFacts
+    var declined = false  // the score-based breaker declined the text's one paragraph
     // `balance` over one paragraph of plain lines (no hard break): its greedy lines are
     // counted, not kept, and made below only where the score-based breaker declines.
     if wrapStyle == .balance, facts.contains(.plainLines) {
@@ -97,9 +98,11 @@ extension PreparedText {
           breaker.breakLines(widths, into: &sink)
           return
         }
+        // A `let` made here, over widths with no memo (plain lines have no tab): fewer copies.
+        let chooser = WrapChooser(untabbed: self, available: available)
         if chooser.scored(greedy, isBalanced: true, into: &sink) { return }
         // Not run again over the spans below: Blink's bisection decides.
-        chooser.declined = true
+        declined = true
       }
     }
     var breaker = LineBreaker(limit: available)
@@ -107,6 +110,7 @@ extension PreparedText {
     var spans: [LineBreaker.Span] = []
     spans.reserveCapacity(8)  // most balanced paragraphs: one allocation
     breaker.breakLines(widths, into: &spans)
+    let chooser = WrapChooser(text: self, available: available, declined: declined)
     var first = 0
     var number = 0
     for (index, span) in spans.enumerated()
@@ -131,22 +135,33 @@ struct WrapChooser {
   let isCSS: Bool
   /// Whether the score-based breaker has declined this text's one paragraph already
   /// (`PreparedText.wrapStyledLines`): not run again over its spans.
-  var declined = false
+  let declined: Bool
 
   /// The text (`widths.text`: held once, so that a chooser is fewer references to retain).
   var text: PreparedText {
     @inline(__always) get { widths.text }
   }
 
-  init(text: PreparedText, available: Double) {
+  /// Inlined, its text borrowed (out of line, taking it owned, it was two more retains).
+  @inline(__always)
+  init(text: borrowing PreparedText, available: Double, declined: Bool = false) {
     widths = text.widths
     self.available = available
+    self.declined = declined
+    isCSS = text.storage.style.breakRules == .css
+  }
+
+  /// A chooser for a text without tabs (`LineWidths(untabbed:)`): no memo.
+  @inline(__always) init(untabbed text: PreparedText, available: Double) {
+    widths = LineWidths(untabbed: text)
+    self.available = available
+    declined = false
     isCSS = text.storage.style.breakRules == .css
   }
 
   /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
   /// where it applies.
-  mutating func choose<Sink: LineSink>(
+  func choose<Sink: LineSink>(
     _ lines: ArraySlice<LineBreaker.Span>, number: Int, _ wrapStyle: TextStyle.WrapStyle,
     into sink: inout Sink
   ) {
@@ -190,7 +205,7 @@ struct WrapChooser {
 
   /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
   /// to keep them.
-  mutating func balanced<Sink: LineSink>(
+  func balanced<Sink: LineSink>(
     _ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink
   ) -> Bool {
     guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else {

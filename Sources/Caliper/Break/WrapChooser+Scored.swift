@@ -19,7 +19,9 @@ extension WrapChooser {
     let lineCount = lines.count
     // The chosen ends as candidate indices in scratch memory: no array at each width.
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
-      let candidates: [ScoreLineBreaker.Candidate]
+      let chosen = UnsafeBufferPointer(rebasing: ends[..<lineCount])
+      // Each branch hands its candidates to `emit` where it has them (the kept ones' array
+      // is still retained for the call: a `let` of a class the lookup returned owned).
       if isBalanced {
         // The whole paragraph: its candidates are made once.
         guard let made = paragraphCandidates(lines),
@@ -31,16 +33,13 @@ extension WrapChooser {
                 facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
             })
         else { return false }
-        candidates = made.candidates
+        emit(made.candidates, chosen, from: lines.start, into: &sink)
       } else {
         guard let made = self.candidates(lines, scorer: scorer),
           scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
         else { return false }
-        candidates = made
+        emit(made, chosen, from: lines.start, into: &sink)
       }
-      emit(
-        candidates, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
-        from: lines.start, into: &sink)
       return true
     }
   }
@@ -59,6 +58,9 @@ extension WrapChooser {
     let plain = facts.contains(.plainLines)
     let metrics = facts.contains(.sameLineMetrics) ? text.lineBreaks.plainLineMetrics : nil
     let prefix = text.prefix
+    // One face for the whole text (most): its mask made once, not a call a line.
+    let singleFace = text.storage.singleFace
+    let oneMask = singleFace >= 0 ? FaceMask(face: singleFace) : nil
     var lineStart = start
     var emitter = LineBreaker(limit: available)
     for (number, end) in ends.enumerated() {
@@ -84,8 +86,8 @@ extension WrapChooser {
       emitter.measure(fromIndent: widths.indent(atLineStart: lineStart))
       emitter.emit(
         widths, lineStart, point.contentEnd, point.offset, width,
-        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, metrics: metrics,
-        to: &sink)
+        oneMask ?? text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated,
+        metrics: metrics, to: &sink)
       lineStart = point.offset
     }
   }
