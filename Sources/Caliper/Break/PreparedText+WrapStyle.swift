@@ -145,18 +145,20 @@ struct WrapChooser {
   /// Inlined, its text borrowed (out of line, taking it owned, it was two more retains).
   @inline(__always)
   init(text: borrowing PreparedText, available: Double, declined: Bool = false) {
-    widths = text.widths
-    self.available = available
-    self.declined = declined
-    isCSS = text.storage.style.breakRules == .css
+    self.init(widths: text.widths, available: available, declined: declined)
   }
 
   /// A chooser for a text without tabs (`LineWidths(untabbed:)`): no memo.
   @inline(__always) init(untabbed text: PreparedText, available: Double) {
-    widths = LineWidths(untabbed: text)
+    self.init(widths: LineWidths(untabbed: text), available: available, declined: false)
+  }
+
+  @inline(__always)
+  private init(widths: LineWidths, available: Double, declined: Bool) {
+    self.widths = widths
     self.available = available
-    declined = false
-    isCSS = text.storage.style.breakRules == .css
+    self.declined = declined
+    isCSS = widths.text.storage.style.breakRules == .css
   }
 
   /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`

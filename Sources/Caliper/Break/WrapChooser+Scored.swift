@@ -58,9 +58,6 @@ extension WrapChooser {
     let plain = facts.contains(.plainLines)
     let metrics = facts.contains(.sameLineMetrics) ? text.lineBreaks.plainLineMetrics : nil
     let prefix = text.prefix
-    // One face for the whole text (most): its mask made once, not a call a line.
-    let singleFace = text.storage.singleFace
-    let oneMask = singleFace >= 0 ? FaceMask(face: singleFace) : nil
     var lineStart = start
     var emitter = LineBreaker(limit: available)
     for (number, end) in ends.enumerated() {
@@ -86,8 +83,8 @@ extension WrapChooser {
       emitter.measure(fromIndent: widths.indent(atLineStart: lineStart))
       emitter.emit(
         widths, lineStart, point.contentEnd, point.offset, width,
-        oneMask ?? text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated,
-        metrics: metrics, to: &sink)
+        text.faceMask(lineStart..<point.offset), hyphen: point.isHyphenated, metrics: metrics,
+        to: &sink)
       lineStart = point.offset
     }
   }

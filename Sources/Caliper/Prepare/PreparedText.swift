@@ -256,7 +256,9 @@ public struct PreparedText: Sendable {
     return mask
   }
 
-  /// The faces used in `range`.
+  /// The faces used in `range`. Inlined: one face (most texts) is then a load and a test
+  /// where the line is made, not a call a line (`WrapChooser.emit`).
+  @inline(__always)
   func faceMask(_ range: Range<Int>) -> FaceMask {
     storage.singleFace >= 0
       ? FaceMask(face: storage.singleFace) : Self.faceMask(range, faceOf: storage.faceOf)
