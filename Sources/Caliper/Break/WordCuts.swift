@@ -30,8 +30,9 @@ struct WordCuts {
   /// `PreparedText.isEmergencyBreak`.
   @inline(__always)
   func isEmergencyBreak(_ offset: Int) -> Bool {
-    BitArray.test(graphemeStarts, offset)
-      && (offset >= count || scalars[offset] != PreparedText.softHyphen)
+    PreparedText.isEmergencyBreak(
+      startsGrapheme: BitArray.test(graphemeStarts, offset), atEnd: offset >= count,
+      scalar: scalars[offset])
   }
 
   /// The first emergency-break offset in (offset, end).

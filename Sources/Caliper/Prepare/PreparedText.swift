@@ -241,8 +241,18 @@ public struct PreparedText: Sendable {
   /// not before a soft hyphen, whose own break comes right after it (else "f\u{AD}i" at
   /// width 0 would make a line of the shown hyphen alone).
   func isEmergencyBreak(_ offset: Int) -> Bool {
-    guard isGraphemeStart(offset) else { return false }
-    return offset >= analysis.scalars.count || analysis.scalars[offset] != Self.softHyphen
+    Self.isEmergencyBreak(
+      startsGrapheme: isGraphemeStart(offset), atEnd: offset >= analysis.scalars.count,
+      scalar: analysis.scalars[offset])
+  }
+
+  /// `isEmergencyBreak(_:)`'s rule, for a caller that reads the grapheme bit and the scalar
+  /// its own way (`WordCuts`): `scalar`, the one at the offset, is read only before the end.
+  @inline(__always)
+  static func isEmergencyBreak(
+    startsGrapheme: Bool, atEnd: Bool, scalar: @autoclosure () -> Unicode.Scalar
+  ) -> Bool {
+    startsGrapheme && (atEnd || scalar() != softHyphen)
   }
 
   /// Whether a grapheme cluster starts at `offset` (0...count).
