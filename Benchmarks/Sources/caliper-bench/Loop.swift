@@ -1,3 +1,4 @@
+import Glibc
 @_spi(Benchmarks) import Caliper
 
 /// Caliper's side of one workload alone, for a profiler (`--loop`): no peer, no timing, so
@@ -75,11 +76,17 @@ enum Loop {
           for step in 0..<16 { blackHole(text.sizeThatFits(proposal(pair[step % 2])).size) }
         }
       }
-    case "relayout-timed", "relayout-evicted":
+    case "relayout-timed", "relayout-evicted", "relayout-interleaved":
       let texts = corpus.paragraphs.map(bench.prepare)
+      let widths = texts.map(Bench.distinctWidths)
+      // `-interleaved`: Pango lays each paragraph out at the same widths between Caliper's
+      // paragraphs, untimed, as the race's Pango side does.
+      let layouts =
+        name == "relayout-interleaved"
+        ? zip(corpus.paragraphs, widths).map { $1.count > 8 ? PangoText($0) : nil } : nil
       relayoutTimed(
-        texts, widths: texts.map(Bench.distinctWidths), times: times,
-        evicting: name == "relayout-evicted")
+        texts, widths: widths, times: times, evicting: name == "relayout-evicted",
+        layouts: layouts)
     case "cold":
       // W2's Caliper side (prepare, then a size at 240 pt), against `prepare`, which is
       // W5 cold's (`idealWidth` is kept while preparing): what W2 pays beyond W5.
@@ -152,19 +159,35 @@ enum Loop {
   /// caches (16 MB written between paragraphs), as the peers' work does in the race.
   @inline(never)
   static func relayoutTimed(
-    _ texts: [PreparedText], widths: [[Double]], times: Int, evicting: Bool
+    _ texts: [PreparedText], widths: [[Double]], times: Int, evicting: Bool,
+    layouts: [PangoText?]? = nil
   ) {
     var other = [UInt8](repeating: 0, count: evicting ? 16 << 20 : 0)
     var calls = 0
     var segments = 0
     var nanoseconds = 0.0
+    let warmCode = getenv("WARM_CODE") != nil
+    let warmHit = getenv("WARM_HIT") != nil
+    let warmMiss = getenv("WARM_MISS") != nil
     for _ in 0..<times {
-      for (text, list) in zip(texts, widths) where list.count > 8 {
+      for (index, (text, list)) in zip(texts, widths).enumerated() where list.count > 8 {
         other.withUnsafeMutableBufferPointer { bytes in
           for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
         }
+        if warmCode {
+          let d = widths.firstIndex { $0.count > 8 }!
+          for width in widths[d] { blackHole(texts[d].sizeThatFits(proposal(width)).size) }
+        }
+        if warmHit { blackHole(text.sizeThatFits(proposal(list.last!)).size) }
+        if warmMiss { blackHole(text.sizeThatFits(proposal(0.19 * text.idealWidth)).size) }
         nanoseconds += Stopwatch.time {
           for width in list { blackHole(text.sizeThatFits(proposal(width)).size) }
+        }
+        if let layout = layouts?[index] {
+          for width in list {
+            layout.setWidth(width)
+            blackHole(layout.size)
+          }
         }
         calls += list.count
         segments += text.segmentCount * list.count
@@ -173,7 +196,7 @@ enum Loop {
     blackHole(other)
     let perSegment = (nanoseconds / Double(max(1, segments)) * 10).rounded() / 10
     progress(
-      "relayout\(evicting ? ", evicted" : ""): \(calls) calls, "
+      "relayout\(evicting ? ", evicted" : layouts == nil ? "" : ", interleaved"): \(calls) calls, "
         + "\(Int(nanoseconds) / max(1, calls)) ns a call, \(perSegment) ns a segment")
   }
 

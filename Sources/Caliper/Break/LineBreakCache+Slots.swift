@@ -66,6 +66,14 @@ extension LineBreakCache {
     var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
     var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
 
+    /// The two buffers' addresses (0 before the first store), for `RelayoutHints`.
+    var bufferAddresses: (keys: UInt, details: UInt) {
+      (UInt(bitPattern: keyBuffer), UInt(bitPattern: detailBuffer))
+    }
+
+    /// The bytes of the details buffer, for `RelayoutHints`.
+    var detailBytes: Int { allocated * MemoryLayout<Detail>.stride }
+
     /// Adds a breaking in the slot `count` (below `capacity`).
     mutating func append(_ key: Key, _ detail: Detail) {
       if count == allocated { grow() }

@@ -139,6 +139,7 @@ final class LineBreakCache: Sendable {
         breaker.breakLines(text.widths, into: &fit)
       }
       slots.storeFit(breaker.validLimits, fit, at: vacancy)
+      text.lineBreaks.relayoutHints.refresh(from: &slots)
       return breaker.validLimits
     }
   }

@@ -28,6 +28,8 @@ final class LineBreakState: Sendable {
   let cache: LineBreakCache
   /// The score-based breaker's candidates of each paragraph balanced so far (`WrapCandidates`).
   let wrapCandidates = Mutex(KeptWrapCandidates())
+  /// Where a relayout at a new width reads, asked for before it starts.
+  let relayoutHints = RelayoutHints()
 
   init(
     idealFit: LineFit = LineFit(), plainLineMetrics: LineMetrics? = nil,

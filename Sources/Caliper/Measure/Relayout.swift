@@ -21,6 +21,7 @@ extension PreparedText {
   public func sizeThatFits(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextMeasurement {
+    prefetchForRelayout()
     let (known, available, extra) = knownBreaking(
       proposal, options: options, needsSpans: false)
     if let known { return linelessMeasurement(known, proposal: proposal, options: options) }

@@ -1,0 +1,118 @@
+import CPrefetch
+import Synchronization
+
+/// Break: where a relayout at a new width will read, kept where a relayout starts.
+///
+/// Problem: a text relaid out after other work (a layout pass over many texts; in the
+/// benchmark's race, Pango's and SkParagraph's work between Caliper's paragraphs) finds its
+/// data in memory, not in the CPU caches, and a relayout reaches it through a chain of
+/// pointers: the line-break state, its cache, the cache's slot buffers and table of line
+/// ends, the table's arrays. Each link waited for the one before it, four or five memory
+/// latencies a paragraph: W3 at a new width took 120 ns a call interleaved with Pango
+/// against 77 ns with its data in the caches (`caliper-bench --loop relayout-interleaved`
+/// and `relayout-timed`).
+/// Solution: the addresses at the chain's end are published in the line-break state (which
+/// the `PreparedText` value points at) when they change (`refresh`), and a relayout asks
+/// for all of them at once (software prefetch) before it starts (`PreparedText.
+/// prefetchForRelayout`): the misses overlap, two latencies deep. The addresses are only
+/// ever prefetched, never read through: a stale one (a buffer freed and its memory reused)
+/// costs a useless fetch, never a wrong answer, so they are relaxed atomics, unordered.
+struct RelayoutHints: ~Copyable, Sendable {
+  /// The cache's `PlainLineIndex` (its pointers), and its positions block and size.
+  private let table = Atomic<UInt>(0)
+  private let positions = Atomic<UInt>(0)
+  private let positionsBytes = Atomic<Int>(0)
+  /// The table's breakable bits and step guesses (one line each: the first read).
+  private let breakable = Atomic<UInt>(0)
+  private let lastAtStep = Atomic<UInt>(0)
+  /// The cache's slot buffers: a new breaking's key and detail are written there.
+  private let keys = Atomic<UInt>(0)
+  private let details = Atomic<UInt>(0)
+  private let detailsBytes = Atomic<Int>(0)
+
+  /// How many bytes of the positions block are asked for at most (as the table's own
+  /// prefetch, `LineBreaker.breakLines(_:intoSize:)`).
+  private static let positionsLimit = 8192
+
+  /// Publishes `slots`' buffers and table where they changed: after each new breaking is
+  /// stored (two compares; they change when the buffers grow and when the table is made).
+  @inline(__always)
+  func refresh(from slots: inout LineBreakCache.Slots) {
+    let (keyAddress, detailAddress) = slots.bufferAddresses
+    let index = slots.plainIndex
+    if details.load(ordering: .relaxed) != detailAddress
+      || table.load(ordering: .relaxed) != UInt(bitPattern: index)
+    {
+      publish(
+        keys: keyAddress, details: detailAddress, detailBytes: slots.detailBytes, index: index)
+    }
+  }
+
+  /// Stores the addresses `refresh` found changed (out of line: a few times a text).
+  @inline(never)
+  private func publish(
+    keys keyAddress: UInt, details detailAddress: UInt, detailBytes: Int,
+    index: UnsafeMutablePointer<PlainLineIndex>?
+  ) {
+    keys.store(keyAddress, ordering: .relaxed)
+    details.store(detailAddress, ordering: .relaxed)
+    detailsBytes.store(detailBytes, ordering: .relaxed)
+    guard let index else {
+      table.store(0, ordering: .relaxed)
+      return
+    }
+    table.store(UInt(bitPattern: index), ordering: .relaxed)
+    let block = index.pointee.positions(count: index.pointee.steps - 1)
+    positions.store(UInt(bitPattern: block.baseAddress), ordering: .relaxed)
+    positionsBytes.store(
+      min(Self.positionsLimit, block.count * MemoryLayout<Double>.stride), ordering: .relaxed)
+    breakable.store(UInt(bitPattern: index.pointee.breakable), ordering: .relaxed)
+    lastAtStep.store(UInt(bitPattern: index.pointee.lastAtStep), ordering: .relaxed)
+  }
+
+  /// Asks for every line the addresses name.
+  @inline(__always)
+  func prefetch() {
+    caliper_prefetch(UnsafeRawPointer(bitPattern: table.load(ordering: .relaxed)))
+    caliper_prefetch(UnsafeRawPointer(bitPattern: breakable.load(ordering: .relaxed)))
+    caliper_prefetch(UnsafeRawPointer(bitPattern: lastAtStep.load(ordering: .relaxed)))
+    caliper_prefetch(UnsafeRawPointer(bitPattern: keys.load(ordering: .relaxed)))
+    Self.prefetch(
+      positions.load(ordering: .relaxed), bytes: positionsBytes.load(ordering: .relaxed))
+    Self.prefetch(details.load(ordering: .relaxed), bytes: detailsBytes.load(ordering: .relaxed))
+  }
+
+  /// Asks for the lines of `bytes` bytes at `address` (none at 0), four a step (the
+  /// loop's own instructions were most of the cost); up to three lines past the end are
+  /// asked for too, which is harmless: a prefetch never faults.
+  @inline(__always)
+  private static func prefetch(_ address: UInt, bytes: Int) {
+    var offset = 0
+    while offset < bytes {
+      let line = address &+ UInt(bitPattern: offset)
+      caliper_prefetch(UnsafeRawPointer(bitPattern: line))
+      caliper_prefetch(UnsafeRawPointer(bitPattern: line &+ 64))
+      caliper_prefetch(UnsafeRawPointer(bitPattern: line &+ 128))
+      caliper_prefetch(UnsafeRawPointer(bitPattern: line &+ 192))
+      offset &+= 256
+    }
+  }
+}
+
+extension PreparedText {
+  /// Asks for what a relayout at a new width reads beyond the `PreparedText` value's two
+  /// objects (`RelayoutHints`): the cache's object, its buffers and table, the segments'
+  /// and prefix sums' first lines. Every relayout calls it first; with the text in the CPU
+  /// caches it costs its instructions (about 40) and no wait.
+  @inline(__always)
+  func prefetchForRelayout() {
+    let cache = UnsafeRawPointer(Unmanaged.passUnretained(breakCache).toOpaque())
+    caliper_prefetch(cache)
+    caliper_prefetch(cache + 64)
+    caliper_prefetch(cache + 128)
+    caliper_prefetch(cache + 192)
+    lineBreaks.relayoutHints.prefetch()
+    storage.segments.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }
+    storage.prefix.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }
+  }
+}
