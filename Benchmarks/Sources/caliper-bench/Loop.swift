@@ -1,4 +1,3 @@
-import Glibc
 @_spi(Benchmarks) import Caliper
 
 /// Caliper's side of one workload alone, for a profiler (`--loop`): no peer, no timing, so
@@ -10,7 +9,10 @@ import Glibc
 /// (two widths inside one breaking's range, alternating: cache hits); `cold` is W2 (`prepare` is W5 cold);
 /// `tenwidths` is W4 (`tenwidths-timed`, `tenwidths-evicted` timed as below); `memory` prints W7's bytes per segment. Timed variants: `prepare-timed` and `relayout-timed` time each paragraph's
 /// work as the race does, and `prepare-evicted` and `relayout-evicted` first write 16 MB,
-/// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race.
+/// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race;
+/// `relayout-interleaved` has Pango lay each paragraph out at its widths between Caliper's
+/// paragraphs, untimed, as in the race (`relayout-balance-timed` and
+/// `relayout-balance-interleaved` likewise with `.balance`).
 /// `vertical-cold` and `vertical-relayout` are the vertical rows' Caliper side (`Bench.verticalRows`).
 /// `floor-icu` and `floor-noicu` run the floor of preparing (`FloorTable`) over the same
 /// paragraphs, its word table filled first.
@@ -76,17 +78,22 @@ enum Loop {
           for step in 0..<16 { blackHole(text.sizeThatFits(proposal(pair[step % 2])).size) }
         }
       }
-    case "relayout-timed", "relayout-evicted", "relayout-interleaved":
-      let texts = corpus.paragraphs.map(bench.prepare)
-      let widths = texts.map(Bench.distinctWidths)
+    case "relayout-timed", "relayout-evicted", "relayout-interleaved", "relayout-balance-timed",
+      "relayout-balance-interleaved":
+      // The greedy lines' distinct breakings' widths, as `relayout`; `-balance-`: the
+      // paragraphs prepared with `.balance`, as `relayout-balance`.
+      let widths = corpus.paragraphs.map(bench.prepare).map(Bench.distinctWidths)
+      var style = bench.style
+      if name.hasPrefix("relayout-balance-") { style.wrapStyle = .balance }
+      let styled = Bench(fonts: bench.fonts, style: style, passes: bench.passes)
       // `-interleaved`: Pango lays each paragraph out at the same widths between Caliper's
       // paragraphs, untimed, as the race's Pango side does.
       let layouts =
-        name == "relayout-interleaved"
+        name.hasSuffix("-interleaved")
         ? zip(corpus.paragraphs, widths).map { $1.count > 8 ? PangoText($0) : nil } : nil
       relayoutTimed(
-        texts, widths: widths, times: times, evicting: name == "relayout-evicted",
-        layouts: layouts)
+        corpus.paragraphs.map(styled.prepare), widths: widths, times: times,
+        evicting: name == "relayout-evicted", layouts: layouts)
     case "cold":
       // W2's Caliper side (prepare, then a size at 240 pt), against `prepare`, which is
       // W5 cold's (`idealWidth` is kept while preparing): what W2 pays beyond W5.
@@ -156,7 +163,9 @@ enum Loop {
 
   /// The relayouts timed per paragraph as the race times them (W3 "new width"), without a
   /// peer; `evicting`: each paragraph's after other work has pushed its data out of the CPU
-  /// caches (16 MB written between paragraphs), as the peers' work does in the race.
+  /// caches (16 MB written between paragraphs), as the peers' work does in the race;
+  /// `layouts`: each paragraph's Pango layout, set to the same widths after Caliper's
+  /// paragraph (untimed), which is what the race does between Caliper's paragraphs.
   @inline(never)
   static func relayoutTimed(
     _ texts: [PreparedText], widths: [[Double]], times: Int, evicting: Bool,
@@ -166,20 +175,11 @@ enum Loop {
     var calls = 0
     var segments = 0
     var nanoseconds = 0.0
-    let warmCode = getenv("WARM_CODE") != nil
-    let warmHit = getenv("WARM_HIT") != nil
-    let warmMiss = getenv("WARM_MISS") != nil
     for _ in 0..<times {
       for (index, (text, list)) in zip(texts, widths).enumerated() where list.count > 8 {
         other.withUnsafeMutableBufferPointer { bytes in
           for line in stride(from: 0, to: bytes.count, by: 64) { bytes[line] &+= 1 }
         }
-        if warmCode {
-          let d = widths.firstIndex { $0.count > 8 }!
-          for width in widths[d] { blackHole(texts[d].sizeThatFits(proposal(width)).size) }
-        }
-        if warmHit { blackHole(text.sizeThatFits(proposal(list.last!)).size) }
-        if warmMiss { blackHole(text.sizeThatFits(proposal(0.19 * text.idealWidth)).size) }
         nanoseconds += Stopwatch.time {
           for width in list { blackHole(text.sizeThatFits(proposal(width)).size) }
         }

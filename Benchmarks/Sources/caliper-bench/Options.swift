@@ -44,7 +44,10 @@ struct Options {
                        text-wrap-style; relayout-inside is W3 inside a cached range;
                        relayout-timed times relayout per paragraph as the race does, and
                        relayout-evicted also pushes each paragraph's data out of the CPU
-                       caches first (both print ns a call; prepare-timed and
+                       caches first, relayout-interleaved has Pango lay each paragraph out
+                       between Caliper's, as the race does (relayout-balance-timed and
+                       relayout-balance-interleaved: with .balance; all print ns a call;
+                       prepare-timed and
                        prepare-evicted likewise); memory prints bytes per segment;
                        vertical-cold and vertical-relayout are the vertical rows'
                        Caliper side (with --loop-file vertical-japanese.txt);

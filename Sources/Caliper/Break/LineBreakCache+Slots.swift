@@ -66,13 +66,18 @@ extension LineBreakCache {
     var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
     var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
 
-    /// The two buffers' addresses (0 before the first store), for `RelayoutHints`.
-    var bufferAddresses: (keys: UInt, details: UInt) {
-      (UInt(bitPattern: keyBuffer), UInt(bitPattern: detailBuffer))
+    /// Where the next breaking a lookup misses will be written, its key and its detail
+    /// (`vacancy`'s slot in the two buffers; 0 when it is past them: the buffers grow
+    /// first, or there are none), for `RelayoutHints`.
+    @inline(__always)
+    var nextWrite: (key: UInt, detail: UInt) {
+      let slot = vacancy.slot
+      guard slot >= 0, slot < allocated else { return (0, 0) }
+      return (
+        UInt(bitPattern: keyBuffer) &+ UInt(slot &* MemoryLayout<Key>.stride),
+        UInt(bitPattern: detailBuffer) &+ UInt(slot &* MemoryLayout<Detail>.stride)
+      )
     }
-
-    /// The bytes of the details buffer, for `RelayoutHints`.
-    var detailBytes: Int { allocated * MemoryLayout<Detail>.stride }
 
     /// Adds a breaking in the slot `count` (below `capacity`).
     mutating func append(_ key: Key, _ detail: Detail) {

@@ -146,6 +146,7 @@ final class LineBreakCache: Sendable {
 
   /// `sizeOnlyFit(of:containing:wantsIndex:)` with the breaking `make` returns (a wrap
   /// style's), under the same one lock; `make` must not use this cache's breakings.
+  @inline(__always)
   func fit(
     of text: PreparedText, containing limit: Double, wantsIndex: Bool,
     orBreak make: (UnsafePointer<PlainLineIndex>?) -> (limits: Range<Double>, fit: LineFit)
@@ -155,6 +156,7 @@ final class LineBreakCache: Sendable {
       if let found { return (slots.keys[found].limits, slots.details[found].fit) }
       let made = make(plainIndex(in: &slots, of: text, wantsIndex: wantsIndex))
       slots.storeFit(made.limits, made.fit, at: vacancy)
+      text.lineBreaks.relayoutHints.refresh(from: &slots)
       return made
     }
   }
@@ -178,6 +180,18 @@ final class LineBreakCache: Sendable {
   private static func makePlainIndex(_ text: PreparedText) -> UnsafeMutablePointer<PlainLineIndex>?
   {
     text.makePlainLineIndex()
+  }
+
+  /// What `RelayoutHints` should name, read under the lock, for tests: the table, its
+  /// positions block, and where the next new breaking's key and detail go.
+  var relayoutAddresses: (table: UInt, positions: UInt, key: UInt, detail: UInt) {
+    slots.withLock { slots in
+      let (key, detail) = slots.nextWrite
+      let index = slots.plainIndex
+      return (
+        UInt(bitPattern: index), UInt(bitPattern: index?.pointee.endPositions), key, detail
+      )
+    }
   }
 
   /// The bytes of the `PlainLineIndex`, once made.

@@ -18,50 +18,39 @@ import Synchronization
 /// ever prefetched, never read through: a stale one (a buffer freed and its memory reused)
 /// costs a useless fetch, never a wrong answer, so they are relaxed atomics, unordered.
 struct RelayoutHints: ~Copyable, Sendable {
-  /// The cache's `PlainLineIndex` (its pointers), and its positions block and size.
+  /// The cache's `PlainLineIndex` (its pointers), its positions block and the bytes of it
+  /// asked for, its breakable bits and its step guesses (the first line of each: where
+  /// a breaking starts reading them).
   private let table = Atomic<UInt>(0)
   private let positions = Atomic<UInt>(0)
   private let positionsBytes = Atomic<Int>(0)
-  /// The table's breakable bits and step guesses (one line each: the first read).
   private let breakable = Atomic<UInt>(0)
   private let lastAtStep = Atomic<UInt>(0)
-  /// The cache's slot buffers: a new breaking's key and detail are written there.
-  private let keys = Atomic<UInt>(0)
-  private let details = Atomic<UInt>(0)
-  private let detailsBytes = Atomic<Int>(0)
+  /// Where the next new breaking's key and detail go (`LineBreakCache.Slots.nextWrite`):
+  /// the detail is read (whether it kept lines) and both are written.
+  private let nextKey = Atomic<UInt>(0)
+  private let nextDetail = Atomic<UInt>(0)
 
   /// How many bytes of the positions block are asked for at most (as the table's own
   /// prefetch, `LineBreaker.breakLines(_:intoSize:)`).
   private static let positionsLimit = 8192
 
-  /// Publishes `slots`' buffers and table where they changed: after each new breaking is
-  /// stored (two compares; they change when the buffers grow and when the table is made).
+  /// Publishes where `slots` will write next, and its table if it changed (made at the
+  /// text's second new width): after each new breaking is stored.
   @inline(__always)
   func refresh(from slots: inout LineBreakCache.Slots) {
-    let (keyAddress, detailAddress) = slots.bufferAddresses
+    let (key, detail) = slots.nextWrite
+    nextKey.store(key, ordering: .relaxed)
+    nextDetail.store(detail, ordering: .relaxed)
     let index = slots.plainIndex
-    if details.load(ordering: .relaxed) != detailAddress
-      || table.load(ordering: .relaxed) != UInt(bitPattern: index)
-    {
-      publish(
-        keys: keyAddress, details: detailAddress, detailBytes: slots.detailBytes, index: index)
-    }
+    if table.load(ordering: .relaxed) != UInt(bitPattern: index) { publish(index) }
   }
 
-  /// Stores the addresses `refresh` found changed (out of line: a few times a text).
+  /// Stores the table's addresses (out of line: once a text).
   @inline(never)
-  private func publish(
-    keys keyAddress: UInt, details detailAddress: UInt, detailBytes: Int,
-    index: UnsafeMutablePointer<PlainLineIndex>?
-  ) {
-    keys.store(keyAddress, ordering: .relaxed)
-    details.store(detailAddress, ordering: .relaxed)
-    detailsBytes.store(detailBytes, ordering: .relaxed)
-    guard let index else {
-      table.store(0, ordering: .relaxed)
-      return
-    }
+  private func publish(_ index: UnsafeMutablePointer<PlainLineIndex>?) {
     table.store(UInt(bitPattern: index), ordering: .relaxed)
+    guard let index else { return }
     let block = index.pointee.positions(count: index.pointee.steps - 1)
     positions.store(UInt(bitPattern: block.baseAddress), ordering: .relaxed)
     positionsBytes.store(
@@ -70,17 +59,32 @@ struct RelayoutHints: ~Copyable, Sendable {
     lastAtStep.store(UInt(bitPattern: index.pointee.lastAtStep), ordering: .relaxed)
   }
 
+  /// The addresses as published, for tests: the table, where its positions block starts,
+  /// and where the next new breaking's key and detail go.
+  var published: (table: UInt, positions: UInt, key: UInt, detail: UInt) {
+    (
+      table.load(ordering: .relaxed), positions.load(ordering: .relaxed),
+      nextKey.load(ordering: .relaxed), nextDetail.load(ordering: .relaxed)
+    )
+  }
+
   /// Asks for every line the addresses name.
   @inline(__always)
   func prefetch() {
     caliper_prefetch(UnsafeRawPointer(bitPattern: table.load(ordering: .relaxed)))
     caliper_prefetch(UnsafeRawPointer(bitPattern: breakable.load(ordering: .relaxed)))
     caliper_prefetch(UnsafeRawPointer(bitPattern: lastAtStep.load(ordering: .relaxed)))
-    caliper_prefetch(UnsafeRawPointer(bitPattern: keys.load(ordering: .relaxed)))
     Self.prefetch(
       positions.load(ordering: .relaxed), bytes: positionsBytes.load(ordering: .relaxed))
-    Self.prefetch(details.load(ordering: .relaxed), bytes: detailsBytes.load(ordering: .relaxed))
+    caliper_prefetch(UnsafeRawPointer(bitPattern: nextKey.load(ordering: .relaxed)))
+    // A detail is 56 bytes: its first and last byte, which may be a line apart.
+    let detail = nextDetail.load(ordering: .relaxed)
+    caliper_prefetch(UnsafeRawPointer(bitPattern: detail))
+    caliper_prefetch(UnsafeRawPointer(bitPattern: detail &+ Self.detailLastByte))
   }
+
+  /// The offset of a detail's last byte.
+  private static var detailLastByte: UInt { UInt(MemoryLayout<LineBreakCache.Detail>.size &- 1) }
 
   /// Asks for the lines of `bytes` bytes at `address` (none at 0), four a step (the
   /// loop's own instructions were most of the cost); up to three lines past the end are
