@@ -6,7 +6,7 @@ import Testing
 
 /// `RelayoutHints`: after every relayout at a new width, the addresses a text's line-break
 /// state publishes are those its cache will read next (the table and its positions, the
-/// slot the next new breaking is written to), read from the cache under its lock. The
+/// slot buffers a new breaking is written to), read from the cache under its lock. The
 /// hints only steer prefetches, so a wrong one changes no answer: this is what shows they
 /// are kept up to date, on the greedy path (`.auto`) and the wrap styles' (`.balance`),
 /// through the buffers' growth, the table's making at the second new width, evictions and
@@ -23,8 +23,8 @@ import Testing
     let expected = text.breakCache.relayoutAddresses
     #expect(published.table == expected.table, "table: \(note)")
     #expect(published.positions == expected.positions, "positions: \(note)")
-    #expect(published.key == expected.key, "next key: \(note)")
-    #expect(published.detail == expected.detail, "next detail: \(note)")
+    #expect(published.keys == expected.keys, "keys: \(note)")
+    #expect(published.details == expected.details, "details: \(note)")
   }
 
   @Test(arguments: [TextStyle.WrapStyle.auto, .balance])

@@ -66,17 +66,10 @@ extension LineBreakCache {
     var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
     var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
 
-    /// Where the next breaking a lookup misses will be written, its key and its detail
-    /// (`vacancy`'s slot in the two buffers; 0 when it is past them: the buffers grow
-    /// first, or there are none), for `RelayoutHints`.
-    @inline(__always)
-    var nextWrite: (key: UInt, detail: UInt) {
-      let slot = vacancy.slot
-      guard slot >= 0, slot < allocated else { return (0, 0) }
-      return (
-        UInt(bitPattern: keyBuffer) &+ UInt(slot &* MemoryLayout<Key>.stride),
-        UInt(bitPattern: detailBuffer) &+ UInt(slot &* MemoryLayout<Detail>.stride)
-      )
+    /// The two buffers' addresses (0 before the first store) and how many slots they
+    /// hold, for `RelayoutHints`.
+    var buffers: (keys: UInt, details: UInt, slots: Int) {
+      (UInt(bitPattern: keyBuffer), UInt(bitPattern: detailBuffer), allocated)
     }
 
     /// Adds a breaking in the slot `count` (below `capacity`).

@@ -183,13 +183,14 @@ final class LineBreakCache: Sendable {
   }
 
   /// What `RelayoutHints` should name, read under the lock, for tests: the table, its
-  /// positions block, and where the next new breaking's key and detail go.
-  var relayoutAddresses: (table: UInt, positions: UInt, key: UInt, detail: UInt) {
+  /// positions block, the two slot buffers.
+  var relayoutAddresses: (table: UInt, positions: UInt, keys: UInt, details: UInt) {
     slots.withLock { slots in
-      let (key, detail) = slots.nextWrite
       let index = slots.plainIndex
+      let buffers = slots.buffers
       return (
-        UInt(bitPattern: index), UInt(bitPattern: index?.pointee.endPositions), key, detail
+        UInt(bitPattern: index), UInt(bitPattern: index?.pointee.endPositions), buffers.keys,
+        buffers.details
       )
     }
   }

@@ -26,29 +26,44 @@ struct RelayoutHints: ~Copyable, Sendable {
   private let positionsBytes = Atomic<Int>(0)
   private let breakable = Atomic<UInt>(0)
   private let lastAtStep = Atomic<UInt>(0)
-  /// Where the next new breaking's key and detail go (`LineBreakCache.Slots.nextWrite`):
-  /// the detail is read (whether it kept lines) and both are written.
-  private let nextKey = Atomic<UInt>(0)
-  private let nextDetail = Atomic<UInt>(0)
+  /// The cache's two slot buffers and their bytes: a new breaking's key and detail are
+  /// written in one slot of each, and the detail read first (whether it kept lines). All
+  /// of both (eight slots: 11 lines), since which slot is the cache's to choose under its
+  /// lock: naming the next one took two stores a relayout, which cost more than the lines.
+  private let keys = Atomic<UInt>(0)
+  private let keysBytes = Atomic<Int>(0)
+  private let details = Atomic<UInt>(0)
+  private let detailsBytes = Atomic<Int>(0)
 
   /// How many bytes of the positions block are asked for at most (as the table's own
   /// prefetch, `LineBreaker.breakLines(_:intoSize:)`).
   private static let positionsLimit = 8192
 
-  /// Publishes where `slots` will write next, and its table if it changed (made at the
-  /// text's second new width): after each new breaking is stored.
+  /// Publishes `slots`' buffers and table where they changed (the buffers grow, the table
+  /// is made at the text's second new width): after each new breaking is stored, two
+  /// compares.
   @inline(__always)
   func refresh(from slots: inout LineBreakCache.Slots) {
-    let (key, detail) = slots.nextWrite
-    nextKey.store(key, ordering: .relaxed)
-    nextDetail.store(detail, ordering: .relaxed)
+    let buffers = slots.buffers
     let index = slots.plainIndex
-    if table.load(ordering: .relaxed) != UInt(bitPattern: index) { publish(index) }
+    if details.load(ordering: .relaxed) != buffers.details
+      || table.load(ordering: .relaxed) != UInt(bitPattern: index)
+    {
+      publish(buffers, index)
+    }
   }
 
-  /// Stores the table's addresses (out of line: once a text).
+  /// Stores the addresses `refresh` found changed (out of line: a few times a text).
   @inline(never)
-  private func publish(_ index: UnsafeMutablePointer<PlainLineIndex>?) {
+  private func publish(
+    _ buffers: (keys: UInt, details: UInt, slots: Int),
+    _ index: UnsafeMutablePointer<PlainLineIndex>?
+  ) {
+    keys.store(buffers.keys, ordering: .relaxed)
+    keysBytes.store(buffers.slots * MemoryLayout<LineBreakCache.Key>.stride, ordering: .relaxed)
+    details.store(buffers.details, ordering: .relaxed)
+    detailsBytes.store(
+      buffers.slots * MemoryLayout<LineBreakCache.Detail>.stride, ordering: .relaxed)
     table.store(UInt(bitPattern: index), ordering: .relaxed)
     guard let index else { return }
     let block = index.pointee.positions(count: index.pointee.steps - 1)
@@ -59,12 +74,12 @@ struct RelayoutHints: ~Copyable, Sendable {
     lastAtStep.store(UInt(bitPattern: index.pointee.lastAtStep), ordering: .relaxed)
   }
 
-  /// The addresses as published, for tests: the table, where its positions block starts,
-  /// and where the next new breaking's key and detail go.
-  var published: (table: UInt, positions: UInt, key: UInt, detail: UInt) {
+  /// The addresses as published, for tests: the table, its positions block, the two slot
+  /// buffers.
+  var published: (table: UInt, positions: UInt, keys: UInt, details: UInt) {
     (
       table.load(ordering: .relaxed), positions.load(ordering: .relaxed),
-      nextKey.load(ordering: .relaxed), nextDetail.load(ordering: .relaxed)
+      keys.load(ordering: .relaxed), details.load(ordering: .relaxed)
     )
   }
 
@@ -76,15 +91,9 @@ struct RelayoutHints: ~Copyable, Sendable {
     caliper_prefetch(UnsafeRawPointer(bitPattern: lastAtStep.load(ordering: .relaxed)))
     Self.prefetch(
       positions.load(ordering: .relaxed), bytes: positionsBytes.load(ordering: .relaxed))
-    caliper_prefetch(UnsafeRawPointer(bitPattern: nextKey.load(ordering: .relaxed)))
-    // A detail is 56 bytes: its first and last byte, which may be a line apart.
-    let detail = nextDetail.load(ordering: .relaxed)
-    caliper_prefetch(UnsafeRawPointer(bitPattern: detail))
-    caliper_prefetch(UnsafeRawPointer(bitPattern: detail &+ Self.detailLastByte))
+    Self.prefetch(keys.load(ordering: .relaxed), bytes: keysBytes.load(ordering: .relaxed))
+    Self.prefetch(details.load(ordering: .relaxed), bytes: detailsBytes.load(ordering: .relaxed))
   }
-
-  /// The offset of a detail's last byte.
-  private static var detailLastByte: UInt { UInt(MemoryLayout<LineBreakCache.Detail>.size &- 1) }
 
   /// Asks for the lines of `bytes` bytes at `address` (none at 0), four a step (the
   /// loop's own instructions were most of the cost); up to three lines past the end are
