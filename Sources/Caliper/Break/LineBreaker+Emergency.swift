@@ -159,8 +159,8 @@ extension LineBreaker {
         }
       }
     }
-    while failing - fitting > 1 {
-      let middle = fitting + (failing - fitting) / 2
+    while failing &- fitting > 1 {
+      let middle = fitting &+ (failing &- fitting) / 2
       if fitsAt(prefix[middle] - base) { fitting = middle } else { failing = middle }
     }
     while fitting > first, !cuts.isEmergencyBreak(fitting) { fitting -= 1 }

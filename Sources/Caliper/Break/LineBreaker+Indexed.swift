@@ -88,7 +88,8 @@ extension LineBreaker {
     var lowest = self.lowest
     // The widest line whose last segment's test narrows `lowest`: its threshold is the
     // largest of theirs, `x - tolerance` never falling as `x` rises, so `lowest` takes it
-    // once (`narrowLowest`), where each line's threshold took a copy and an add.
+    // once (`narrowLowest`, after the lines and before an emergency break's), where each
+    // line's threshold took a copy and an add.
     var widestFitting = -Double.infinity
     var highest = self.highest
     var size = fit
@@ -145,14 +146,23 @@ extension LineBreaker {
           narrowLowest()
           self.lowest = lowest
           self.highest = highest
-          // Through `fit`, whose address the call takes, so that `size`'s does not escape
-          // and its fields stay in registers through the lines (else each line's count,
-          // widest and height were stored to it and loaded back).
-          fit = size
-          index = breakEmergencyLines(
-            widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
-            metrics: facesPerLine ? nil : metrics, into: &fit)
-          size = fit
+          if !facesPerLine {
+            // Through `fit`, whose address the call takes, so that `size`'s does not
+            // escape and its fields stay in registers through the lines (else each line's
+            // count, widest and height were stored to it and loaded back).
+            fit = size
+            index = breakEmergencyLines(
+              widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
+              metrics: metrics, into: &fit)
+            size = fit
+          } else {
+            // With several faces, `size` stays in memory: in registers, each line's edges
+            // and the faces' metrics left too few for the loop (fallback-heavy spilled
+            // more than it saved).
+            index = breakEmergencyLines(
+              widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
+              metrics: nil, into: &size)
+          }
           settled = size.count
           lowest = self.lowest
           widestFitting = -.infinity
@@ -167,11 +177,13 @@ extension LineBreaker {
           // no limit, so the walk stops there.
           // The last fitting threshold is not carried (a register copy a step): it is
           // the line's width less the tolerance, worked out once below.
+          var next = good &+ 1
           while true {
-            failing = threshold(endAt[good &+ 1] - base)
+            failing = threshold(endAt[next] - base)
             guard limit >= failing else { break }
-            good &+= 1
+            next &+= 1
           }
+          good = next &- 1
         } else {
           // Past the end by rounding: back to the last that fits (`index` does).
           repeat {
