@@ -75,3 +75,61 @@ import Testing
       breaks > 500 && unsafe > 0 && widthsCompared > 2000, "\(breaks) \(unsafe) \(widthsCompared)")
   }
 }
+
+extension WordCutsTests {
+  /// Words with whitespace inside their content (no break after an opening bracket and the
+  /// spaces that follow it), where a cut may be followed by whitespace that hangs on it.
+  static let spacedWords = [
+    "((( (( ((( ( supercalifragilisticexpialidocious )))",
+    "[ [ [ [ [ [ [ [ antidisestablishmentarianism",
+    "«  «  «  «  hyphen\u{AD}ation",
+  ]
+
+  /// Each piece `emergencyPiece` cuts, word after word at narrow widths: its end is the
+  /// hanging end of its cut (the whitespace after it, found by the scalars' own test, up
+  /// to the word's content end) and its width is `LineWidths.width` to the cut, breaking at
+  /// that end, bit for bit: what the piece's `fits` test measured, kept rather than
+  /// measured again. The scan and the table's loop both cut through `emergencyPiece`, so
+  /// their agreement cannot see these.
+  @Test(arguments: 0..<EmergencyLinesTests.styles.count)
+  func piecesEndWhereTheirCutsHang(_ styleIndex: Int) throws {
+    let style = EmergencyLinesTests.styles[styleIndex].style
+    let library = try TestFonts.library.get()
+    var random = EmergencyLinesTests.Random(state: UInt64(styleIndex) &+ 41)
+    var pieces = 0
+    var hung = 0
+    for paragraph in Self.spacedWords + EmergencyLinesTests.texts.prefix(40) {
+      let text = try library.prepare(paragraph, style: style)
+      let widths = text.widths
+      let cuts = widths.wordCuts
+      let widest = EmergencyLinesTests.widestWord(text)
+      var limits: [Double] = [0, 0.5, 3, 12]
+      for _ in 0..<6 { limits.append(Double.random(in: 0...widest, using: &random)) }
+      for limit in limits {
+        for segment in text.segments {
+          var start = segment.start
+          while cuts.next(after: start, before: segment.contentEnd) != nil {
+            var breaker = LineBreaker(limit: limit)
+            let piece = breaker.emergencyPiece(widths, from: start, to: segment.contentEnd)
+            let end = Self.hangingEnd(text, after: piece.breakAt, before: segment.contentEnd)
+            let width = widths.width(from: start, to: piece.breakAt, breakingAt: end)
+            let note = "\(paragraph.prefix(24)) at \(limit): \(start)..<\(piece.breakAt)"
+            #expect(piece.end == end, "\(note): end \(piece.end) against \(end)")
+            #expect(
+              piece.width.bitPattern == width.bitPattern, "\(note): \(piece.width) against \(width)"
+            )
+            pieces += 1
+            if end > piece.breakAt { hung += 1 }
+            guard piece.end > start else { break }
+            start = piece.end
+          }
+        }
+      }
+    }
+    // Not vacuous: many pieces, and cuts with whitespace hanging after them (CSS's rules
+    // break after the spaces: no word has any inside).
+    #expect(
+      pieces > 2000 && (hung > 20 || style.breakRules == .css),
+      "\(pieces) pieces, \(hung) with whitespace hung")
+  }
+}

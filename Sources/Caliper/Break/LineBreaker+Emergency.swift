@@ -49,13 +49,17 @@ extension LineBreaker {
     // that the range is not narrowed by a width no line has.
     var chosen = estimatedBreak(
       cuts, from: start, first: first, before: end, galloping: widths.text.storage.prefixRises)
-    // The width of the line cut at `chosen` where a `fits` test measured it.
+    // The width of the line cut at `chosen` where a `fits` test measured it, and where
+    // that line ends (its hanging end, found once).
     var chosenWidth: Double?
+    var chosenEnd = end
     // Each confirmed as the line will be: whitespace right after the break hangs on it.
     while chosen != first {
-      let measured = cuts.width(widths, from: start, cutAt: chosen, before: end)
+      let lineEnd = cuts.hangingEnd(after: chosen, before: end)
+      let measured = cuts.width(widths, from: start, to: chosen, breakingAt: lineEnd)
       if fits(measured) {
         chosenWidth = measured
+        chosenEnd = lineEnd
         break
       }
       chosen = cuts.previous(before: chosen, after: start) ?? first
@@ -64,17 +68,21 @@ extension LineBreaker {
     // reshaped away), so go on while it fits: zero-width clusters after the last one that
     // fits (a U+0000) belong on this line at any width this line's width fits in.
     while let next = cuts.next(after: chosen, before: end) {
-      let measured = cuts.width(widths, from: start, cutAt: next, before: end)
+      let lineEnd = cuts.hangingEnd(after: next, before: end)
+      let measured = cuts.width(widths, from: start, to: next, breakingAt: lineEnd)
       guard fits(measured) else { break }
       chosen = next
       chosenWidth = measured
+      chosenEnd = lineEnd
     }
-    let lineEnd = cuts.hangingEnd(after: chosen, before: end)
     // The width its last `fits` test measured, else measured now, as the line will be.
-    return (
-      chosen, lineEnd,
-      chosenWidth ?? cuts.width(widths, from: start, to: chosen, breakingAt: lineEnd)
-    )
+    guard let chosenWidth else {
+      let lineEnd = cuts.hangingEnd(after: chosen, before: end)
+      return (
+        chosen, lineEnd, cuts.width(widths, from: start, to: chosen, breakingAt: lineEnd)
+      )
+    }
+    return (chosen, chosenEnd, chosenWidth)
   }
 
   /// The estimate's break: the last candidate after `first`, before `end`, up to which
@@ -151,8 +159,8 @@ extension LineBreaker {
         }
       }
     }
-    while failing - fitting > 1 {
-      let middle = fitting + (failing - fitting) / 2
+    while failing &- fitting > 1 {
+      let middle = fitting &+ (failing &- fitting) / 2
       if fitsAt(prefix[middle] - base) { fitting = middle } else { failing = middle }
     }
     while fitting > first, !cuts.isEmergencyBreak(fitting) { fitting -= 1 }

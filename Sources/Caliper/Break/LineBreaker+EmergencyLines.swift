@@ -56,9 +56,10 @@ extension LineBreaker {
     var cut: Int? = firstBreak
     while let cutAt = cut, !fits(width) {
       let piece = emergencyPiece(widths, cuts, from: start, first: cutAt, to: contentEnd)
-      // As `emit` adds a line: its width and the indent (0), its metrics.
+      // As `emit` adds a line: its width and the indent (0), its metrics. A number: the
+      // table's texts have finite positions, and a reshaped stretch's advances are finite.
       fit.append(
-        width: piece.width + indent,
+        number: piece.width + indent,
         metrics: metrics
           ?? widths.text.lineMetrics(
             start..<piece.end, faces: widths.text.faceMask(start..<piece.end)))
@@ -114,7 +115,7 @@ extension LineBreaker {
       index &+= 1
     }
     fit.append(
-      width: lineWidth + indent,
+      number: lineWidth + indent,
       metrics: metrics ?? widths.text.lineMetrics(start..<end, faces: faces))
     return index
   }

@@ -86,6 +86,11 @@ extension LineBreaker {
     let indent = 0.0
     self.indent = indent
     var lowest = self.lowest
+    // The widest line whose last segment's test narrows `lowest`: its threshold is the
+    // largest of theirs, `x - tolerance` never falling as `x` rises, so `lowest` takes it
+    // once (`narrowLowest`, after the lines and before an emergency break's), where each
+    // line's threshold took a copy and an add.
+    var widestFitting = -Double.infinity
     var highest = self.highest
     var size = fit
     // Lines of the one `metrics` since the last emergency break: their edges (first ascent,
@@ -96,6 +101,12 @@ extension LineBreaker {
     /// −0, and −0 and +0 less the tolerance are equal).
     @inline(__always) func threshold(_ width: Double) -> Double {
       width - Self.tolerance
+    }
+    /// `lowest` narrowed to the threshold of `widestFitting` (`max` as one `maxsd`, as
+    /// below): the largest of the lines' thresholds, the same number.
+    @inline(__always) func narrowLowest() {
+      let fitting = threshold(widestFitting)
+      lowest = lowest > fitting ? lowest : fitting
     }
     // With several faces: the last line's packed faces and their metrics.
     var lastPacked: UInt32 = 0
@@ -117,10 +128,13 @@ extension LineBreaker {
       // of the segment after it, the first that does not fit.
       var fitting = threshold(endAt[good] - base)
       var failing = fitting
+      // The line's width, once its last segment is found.
+      var width: Double
       // Past the guess's test, the first segment's only where the guess does not fit: the
       // positions rise, so it fits wherever a later one does.
       if _slowPath(!(limit >= fitting) && !(limit >= threshold(endAt[index] - base))) {
         good = index
+        width = endAt[index] - base
         failing = threshold(endAt[index &+ 1] - base)
         // A segment wider than the line, alone on it: where it may be broken, its emergency
         // breaks, as the general scan makes them, to the next line that starts at a segment
@@ -129,13 +143,29 @@ extension LineBreaker {
           widths, from: segments[index].start, to: segments[index].contentEnd)
         {
           if !facesPerLine { size.setEdges(metrics, after: settled) }
+          narrowLowest()
           self.lowest = lowest
           self.highest = highest
-          index = breakEmergencyLines(
-            widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
-            metrics: facesPerLine ? nil : metrics, into: &size)
+          if !facesPerLine {
+            // Through `fit`, whose address the call takes, so that `size`'s does not
+            // escape and its fields stay in registers through the lines (else each line's
+            // count, widest and height were stored to it and loaded back).
+            fit = size
+            index = breakEmergencyLines(
+              widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
+              metrics: metrics, into: &fit)
+            size = fit
+          } else {
+            // With several faces, `size` stays in memory: in registers, each line's edges
+            // and the faces' metrics left too few for the loop (fallback-heavy spilled
+            // more than it saved).
+            index = breakEmergencyLines(
+              widths, segments: segments, prefix: prefix, from: index, firstBreak: cut,
+              metrics: nil, into: &size)
+          }
           settled = size.count
           lowest = self.lowest
+          widestFitting = -.infinity
           highest = self.highest
           continue
         }
@@ -145,12 +175,15 @@ extension LineBreaker {
         if limit >= fitting {
           // Forward while the next fits: the table's `.nan` past the last segment fits
           // no limit, so the walk stops there.
+          // The last fitting threshold is not carried (a register copy a step): it is
+          // the line's width less the tolerance, worked out once below.
+          var next = good &+ 1
           while true {
-            failing = threshold(endAt[good &+ 1] - base)
+            failing = threshold(endAt[next] - base)
             guard limit >= failing else { break }
-            good &+= 1
-            fitting = failing
+            next &+= 1
           }
+          good = next &- 1
         } else {
           // Past the end by rounding: back to the last that fits (`index` does).
           repeat {
@@ -159,17 +192,17 @@ extension LineBreaker {
             fitting = threshold(endAt[good] - base)
           } while !(limit >= fitting)
         }
+        width = endAt[good] - base
         // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its
         // line and may not be broken: `fitsAlone`), the next one does not.
         if good > index || table.pointee.isBreakable(index) {
           // `max(lowest, t)` written as the one instruction it is for numbers (`maxsd`):
-          // `max`'s `t >= lowest ? t : lowest` differs only for a NaN, which no threshold
-          // here is (finite positions), and took four.
-          lowest = lowest > fitting ? lowest : fitting
+          // `max`'s `t >= lowest ? t : lowest` differs only for a NaN, which no width or
+          // threshold here is (finite positions), and took four.
+          widestFitting = widestFitting > width ? widestFitting : width
         }
         extent = good &- index
       }
-      let width = endAt[good] - base
       // The next segment's test; past the last segment the table's `.nan`, which leaves
       // `highest` as it is (`min(x, .nan)` is `x`), as no test there does.
       highest = min(highest, failing)
@@ -192,6 +225,7 @@ extension LineBreaker {
       index = good &+ 1
     }
     if !facesPerLine { size.setEdges(metrics, after: settled) }
+    narrowLowest()
     self.lowest = lowest
     self.highest = highest
     fit = size

@@ -65,7 +65,10 @@ struct LineBreaker {
   mutating func fits(_ width: Double) -> Bool {
     let threshold = width + indent - Self.tolerance
     if limit >= threshold {
-      lowest = max(lowest, threshold)
+      // `max(lowest, threshold)` as the one instruction it is for numbers (`maxsd`): both
+      // are here (a NaN fits no limit; `lowest` starts at −∞ and takes only numbers), and
+      // for equal ones both forms take `threshold`. `max` took six, `lowest` in memory.
+      lowest = lowest > threshold ? lowest : threshold
       return true
     }
     highest = min(highest, threshold)

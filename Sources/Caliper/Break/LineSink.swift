@@ -38,6 +38,15 @@ struct LineFit: LineSink, Sendable, Hashable {
     setEdges(metrics, after: before)
   }
 
+  /// `append(width:metrics:)` for a `width` that is a number (not NaN): its sums by
+  /// `add(number:height:)`, then the edges.
+  @inline(__always)
+  mutating func append(number width: Double, metrics: LineMetrics) {
+    let before = count
+    add(number: width, height: metrics.height)
+    setEdges(metrics, after: before)
+  }
+
   /// Counts a line `width` wide and `height` high, without the edges `setEdges(_:after:)` sets:
   /// for lines of the same metrics, whose edges are set once after them.
   @inline(__always)
