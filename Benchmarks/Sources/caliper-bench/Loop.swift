@@ -12,7 +12,8 @@
 /// pushing Caliper's code and data out of the CPU caches as the peers' work does in the race;
 /// `relayout-interleaved` has Pango lay each paragraph out at its widths between Caliper's
 /// paragraphs, untimed, as in the race (`relayout-balance-timed` and
-/// `relayout-balance-interleaved` likewise with `.balance`).
+/// `relayout-balance-interleaved` likewise with `.balance`; `relayout-inside-timed` and
+/// `relayout-inside-interleaved` with `relayout-inside`'s widths).
 /// `vertical-cold` and `vertical-relayout` are the vertical rows' Caliper side (`Bench.verticalRows`).
 /// `floor-icu` and `floor-noicu` run the floor of preparing (`FloorTable`) over the same
 /// paragraphs, its word table filled first.
@@ -78,6 +79,21 @@ enum Loop {
           for step in 0..<16 { blackHole(text.sizeThatFits(proposal(pair[step % 2])).size) }
         }
       }
+    case "relayout-inside-timed", "relayout-inside-interleaved":
+      // `relayout-inside`'s calls (cache hits) timed as `relayout-timed` and
+      // `relayout-interleaved` time the new widths.
+      let texts = corpus.paragraphs.map(bench.prepare)
+      let widths = texts.map { text -> [Double] in
+        guard text.idealWidth >= 100 else { return [] }
+        let range = text.sizeThatFits(proposal(0.6 * text.idealWidth)).lineBreakRange
+        let span = range.upperBound - range.lowerBound
+        guard span.isFinite, span > 0.01 else { return [] }
+        return (0..<16).map { range.lowerBound + ($0 % 2 == 0 ? 0.25 : 0.75) * span }
+      }
+      let layouts =
+        name.hasSuffix("-interleaved")
+        ? zip(corpus.paragraphs, widths).map { $1.isEmpty ? nil : PangoText($0) } : nil
+      relayoutTimed(texts, widths: widths, times: times, evicting: false, layouts: layouts)
     case "relayout-timed", "relayout-evicted", "relayout-interleaved", "relayout-balance-timed",
       "relayout-balance-interleaved":
       // The greedy lines' distinct breakings' widths, as `relayout`; `-balance-`: the

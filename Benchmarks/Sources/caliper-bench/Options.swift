@@ -46,7 +46,9 @@ struct Options {
                        relayout-evicted also pushes each paragraph's data out of the CPU
                        caches first, relayout-interleaved has Pango lay each paragraph out
                        between Caliper's, as the race does (relayout-balance-timed and
-                       relayout-balance-interleaved: with .balance; all print ns a call;
+                       relayout-balance-interleaved: with .balance; relayout-inside-timed
+                       and relayout-inside-interleaved: relayout-inside's widths; all
+                       print ns a call;
                        prepare-timed and
                        prepare-evicted likewise); memory prints bytes per segment;
                        vertical-cold and vertical-relayout are the vertical rows'

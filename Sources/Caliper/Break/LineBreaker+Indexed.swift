@@ -43,9 +43,9 @@ extension LineBreaker {
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
       widths.text.breakCache.indexedScans.add(1, ordering: .relaxed)
     #endif
+    // The table's positions were asked for when the relayout started
+    // (`PreparedText.prefetchForRelayout`, `RelayoutHints`).
     widths.text.segments.withUnsafeBufferPointer { segments in
-      // Both arrays, one block (`PlainLineIndex.positions`): the first 4 KB of each.
-      Self.prefetch(table.pointee.positions(count: segments.count), limit: 8192)
       widths.text.prefix.withUnsafeBufferPointer { prefix in
         // Two copies of the loop, each with its way to a line's metrics fixed.
         if let metrics {

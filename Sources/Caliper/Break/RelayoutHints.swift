@@ -35,8 +35,8 @@ struct RelayoutHints: ~Copyable, Sendable {
   private let details = Atomic<UInt>(0)
   private let detailsBytes = Atomic<Int>(0)
 
-  /// How many bytes of the positions block are asked for at most (as the table's own
-  /// prefetch, `LineBreaker.breakLines(_:intoSize:)`).
+  /// How many bytes of the positions block are asked for at most: its first 4 KB of
+  /// content ends and of start positions.
   private static let positionsLimit = 8192
 
   /// Publishes `slots`' buffers and table where they changed (the buffers grow, the table
@@ -95,20 +95,13 @@ struct RelayoutHints: ~Copyable, Sendable {
     Self.prefetch(details.load(ordering: .relaxed), bytes: detailsBytes.load(ordering: .relaxed))
   }
 
-  /// Asks for the lines of `bytes` bytes at `address` (none at 0), four a step (the
-  /// loop's own instructions were most of the cost); up to three lines past the end are
-  /// asked for too, which is harmless: a prefetch never faults.
+  /// Asks for the lines of `bytes` bytes at `address` (none at 0). An address and its
+  /// bytes are published one after the other: read between, a pair may be a buffer's
+  /// old address with its new size, a prefetch past its end, which is harmless.
   @inline(__always)
   private static func prefetch(_ address: UInt, bytes: Int) {
-    var offset = 0
-    while offset < bytes {
-      let line = address &+ UInt(bitPattern: offset)
-      caliper_prefetch(UnsafeRawPointer(bitPattern: line))
-      caliper_prefetch(UnsafeRawPointer(bitPattern: line &+ 64))
-      caliper_prefetch(UnsafeRawPointer(bitPattern: line &+ 128))
-      caliper_prefetch(UnsafeRawPointer(bitPattern: line &+ 192))
-      offset &+= 256
-    }
+    guard let start = UnsafePointer<UInt8>(bitPattern: address) else { return }
+    LineBreaker.prefetch(UnsafeBufferPointer(start: start, count: bytes), limit: .max)
   }
 }
 

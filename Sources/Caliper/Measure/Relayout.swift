@@ -67,6 +67,7 @@ extension PreparedText {
   func breaking(
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> Breaking {
+    prefetchForRelayout()
     let (known, available, extra) = knownBreaking(
       proposal, options: options, needsSpans: needsSpans)
     if let known { return known }
