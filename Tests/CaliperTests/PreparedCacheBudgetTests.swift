@@ -39,27 +39,33 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     }
   }
 
-  /// The table's byte count is its arrays', counted by hand and checked against
-  /// what the allocator handed out for them (`malloc_usable_size`: at least the bytes
-  /// asked for, and less than one allocation granule more for each).
+  /// The table's byte count is its block's, counted by hand and checked against
+  /// what the allocator handed out for it (`malloc_usable_size`: at least the bytes
+  /// asked for, and less than one allocation granule more).
   @Test func tableCountsItsArraysBytes() throws {
     let text = try TestFonts.library.get().prepare(Self.paragraph)
     let table = try #require(PlainLineIndexTests.table(text))
     defer { PlainLineIndex.destroy(table) }
     let segments = text.segments.count
-    // A Double a segment for the ends, one past them (a NaN) and one a segment for the
-    // starts, in one block; an Int32 a step (one more step than segments); a bit a segment
-    // in 64-bit words.
-    let byHand = (2 * segments + 1) * 8 + (segments + 1) * 4 + (segments + 63) / 64 * 8
+    // One block: an Int32 a step (one more step than segments), padded to 8 bytes; a bit
+    // a segment in 64-bit words; a Double a segment for the ends, one past them (a NaN)
+    // and one a segment for the starts.
+    let byHand = Self.tableBytes(segments)
     #expect(table.pointee.byteCount == byHand)
     #expect(table.pointee.startPositions == table.pointee.endPositions + (segments + 1))
-    let arrays: [UnsafeMutableRawPointer] = [
-      UnsafeMutableRawPointer(table.pointee.endPositions),
-      UnsafeMutableRawPointer(table.pointee.lastAtStep),
-      UnsafeMutableRawPointer(table.pointee.breakable),
-    ]
-    let real = arrays.reduce(0) { $0 + mallocUsableSize($1) }
-    #expect(real >= byHand && real < byHand + 3 * 32, "\(real) for \(byHand)")
+    let steps = UnsafeMutableRawPointer(table.pointee.lastAtStep)
+    #expect(
+      UnsafeMutableRawPointer(table.pointee.breakable) == steps + ((segments + 1) * 4 + 7) / 8 * 8)
+    #expect(
+      UnsafeMutableRawPointer(table.pointee.endPositions)
+        == UnsafeMutableRawPointer(table.pointee.breakable) + (segments + 63) / 64 * 8)
+    let real = mallocUsableSize(steps)
+    #expect(real >= byHand && real < byHand + 32, "\(real) for \(byHand)")
+  }
+
+  /// The bytes of the table of a text of `segments` segments, by hand (above).
+  static func tableBytes(_ segments: Int) -> Int {
+    ((segments + 1) * 4 + 7) / 8 * 8 + (segments + 63) / 64 * 8 + (2 * segments + 1) * 8
   }
 
   /// What a text's relayouts keep is in its footprint, and the cache's count follows the
@@ -75,7 +81,7 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
       #expect(fonts.cacheStatistics.prepared.bytes == text.heldBytes + key)
     }
     let segments = text.segments.count
-    let table = (2 * segments + 1) * 8 + (segments + 1) * 4 + (segments + 63) / 64 * 8
+    let table = Self.tableBytes(segments)
     #expect(text.breakCache.plainIndexBytes == table)
     // At least the table and the lines of the last width measured with its lines kept (a
     // line is a span of at least 40 bytes).

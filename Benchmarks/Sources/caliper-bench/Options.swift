@@ -44,13 +44,12 @@ struct Options {
                        text-wrap-style; relayout-inside is W3 inside a cached range;
                        relayout-timed times relayout per paragraph as the race does, and
                        relayout-evicted also pushes each paragraph's data out of the CPU
-                       caches first, relayout-interleaved has Pango lay each paragraph out
+                       caches first; relayout-interleaved has Pango lay each paragraph out
                        between Caliper's, as the race does (relayout-balance-timed and
-                       relayout-balance-interleaved: with .balance; relayout-inside-timed
-                       and relayout-inside-interleaved: relayout-inside's widths; all
-                       print ns a call;
-                       prepare-timed and
-                       prepare-evicted likewise); memory prints bytes per segment;
+                       relayout-balance-interleaved with .balance, relayout-inside-timed
+                       and relayout-inside-interleaved at relayout-inside's widths); all
+                       print ns a call, as do prepare-timed and prepare-evicted;
+                       memory prints bytes per segment;
                        vertical-cold and vertical-relayout are the vertical rows'
                        Caliper side (with --loop-file vertical-japanese.txt);
                        floor-icu and floor-noicu run the floor of preparing (ICU's line

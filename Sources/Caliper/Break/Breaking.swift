@@ -62,7 +62,7 @@ extension PreparedText {
       entry = hit
     } else {
       entry = scan()
-      breakCache.insert(entry)
+      breakCache.insert(entry, of: self)
     }
     return Breaking(
       spans: entry.spans, fit: entry.fit, limits: entry.limits, extra: extra,

@@ -66,10 +66,13 @@ extension LineBreakCache {
     var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
     var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
 
-    /// The two buffers' addresses (0 before the first store) and how many slots they
-    /// hold, for `RelayoutHints`.
-    var buffers: (keys: UInt, details: UInt, slots: Int) {
-      (UInt(bitPattern: keyBuffer), UInt(bitPattern: detailBuffer), allocated)
+    /// The two buffers (none before the first store), for `RelayoutHints`.
+    var buffers: (keys: UnsafeRawBufferPointer, details: UnsafeRawBufferPointer) {
+      (
+        UnsafeRawBufferPointer(start: keyBuffer, count: allocated * MemoryLayout<Key>.stride),
+        UnsafeRawBufferPointer(
+          start: detailBuffer, count: allocated * MemoryLayout<Detail>.stride)
+      )
     }
 
     /// Adds a breaking in the slot `count` (below `capacity`).

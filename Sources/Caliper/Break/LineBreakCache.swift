@@ -146,6 +146,8 @@ final class LineBreakCache: Sendable {
 
   /// `sizeOnlyFit(of:containing:wantsIndex:)` with the breaking `make` returns (a wrap
   /// style's), under the same one lock; `make` must not use this cache's breakings.
+  /// Inlined: with the hints' refresh added it became a call of its own, whose `make`
+  /// closure then retained and released the text's objects some 18 times a relayout.
   @inline(__always)
   func fit(
     of text: PreparedText, containing limit: Double, wantsIndex: Bool,
@@ -182,16 +184,14 @@ final class LineBreakCache: Sendable {
     text.makePlainLineIndex()
   }
 
-  /// What `RelayoutHints` should name, read under the lock, for tests: the table, its
-  /// positions block, the two slot buffers.
-  var relayoutAddresses: (table: UInt, positions: UInt, keys: UInt, details: UInt) {
+  /// What `RelayoutHints` should name, read under the lock, for tests: the table and its
+  /// block, the two slot buffers.
+  var relayoutRegions:
+    (table: UnsafeRawBufferPointer?, keys: UnsafeRawBufferPointer, details: UnsafeRawBufferPointer)
+  {
     slots.withLock { slots in
-      let index = slots.plainIndex
       let buffers = slots.buffers
-      return (
-        UInt(bitPattern: index), UInt(bitPattern: index?.pointee.endPositions), buffers.keys,
-        buffers.details
-      )
+      return (slots.plainIndex?.pointee.block, buffers.keys, buffers.details)
     }
   }
 
@@ -199,8 +199,9 @@ final class LineBreakCache: Sendable {
   var plainIndexBytes: Int { slots.withLock { $0.plainIndex?.pointee.byteCount ?? 0 } }
 
   /// Remembers a breaking, replacing one with the same range (a size-only entry that now
-  /// has its lines), else the least recently used once `capacity` are kept.
-  func insert(_ entry: Entry) {
+  /// has its lines), else the least recently used once `capacity` are kept; `text`'s
+  /// `RelayoutHints` are refreshed (the buffers may have grown).
+  func insert(_ entry: Entry, of text: PreparedText? = nil) {
     let key = Key(
       limits: entry.limits, hasSpans: entry.spans != nil, isLimited: entry.limited != nil)
     slots.withLock { slots in
@@ -208,13 +209,19 @@ final class LineBreakCache: Sendable {
       let detail = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
       meter.add(detail.byteCount - slots.details[slot].byteCount)
       slots.details[slot] = detail
+      text?.lineBreaks.relayoutHints.refresh(from: &slots)
     }
   }
 
   /// Remembers a breaking without a line limit by its range and size alone (`insert` for a
   /// size), in the slot `vacancy` chose if nothing has changed the cache since.
-  func insertFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
-    slots.withLock { $0.storeFit(limits, fit, at: vacancy) }
+  func insertFit(
+    _ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy, of text: PreparedText? = nil
+  ) {
+    slots.withLock { slots in
+      slots.storeFit(limits, fit, at: vacancy)
+      text?.lineBreaks.relayoutHints.refresh(from: &slots)
+    }
   }
 
   /// The ideal lines: made by `make` the first time, then the same entry.

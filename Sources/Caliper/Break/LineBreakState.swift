@@ -10,7 +10,8 @@ import Synchronization
 /// into this object, which the `PreparedText` value holds beside the storage: the hyphen
 /// stretches, the ideal lines' size and the metrics every line of a plain one-face text has
 /// are `let`s; the breakings at other widths, the ideal lines themselves, the min-content
-/// width and the reshaped line edges are in `cache`, under its own lock. Limitation: a
+/// width and the reshaped line edges are in `cache`, under its own lock; where a relayout
+/// will read (`RelayoutHints`) is kept here, one pointer nearer than the cache. Limitation: a
 /// prepared text is two references, so a copy is two retains.
 final class LineBreakState: Sendable {
   /// The size of the ideal lines (`PreparedText.idealFit`).
@@ -48,8 +49,8 @@ final class LineBreakState: Sendable {
   var memoryFootprint: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     return 16 + MemoryLayout<LineFit>.size + MemoryLayout<LineMetrics?>.size
-      + 3 * MemoryLayout<Int>.size + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches)
-      + cache.idealBytes
+      + 3 * MemoryLayout<Int>.size + MemoryLayout<RelayoutHints>.size
+      + bytes(hyphenStretchOfSegment) + bytes(hyphenStretches) + cache.idealBytes
   }
 }
 

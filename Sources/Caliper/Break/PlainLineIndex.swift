@@ -30,7 +30,7 @@ struct PlainLineIndex {
   /// there without a test of the index (`LineBreaker.breakIndexedLines`).
   let endPositions: UnsafeMutablePointer<Double>
   /// `prefix[segments[i].start]` for each segment `i`: where a line starting there is
-  /// measured from. In the same block as `endPositions`, after it (`positions(count:)`).
+  /// measured from. In the same block as `endPositions`, after it (`Block`).
   let startPositions: UnsafeMutablePointer<Double>
   /// For each step `k`: the last segment whose end is at most `origin + k / scale`, or −1.
   let lastAtStep: UnsafeMutablePointer<Int32>
@@ -61,7 +61,17 @@ struct PlainLineIndex {
     // difference of two, is then a number, never NaN (`LineBreaker.breakIndexedLines`).
     guard prefix[segments[0].start].isFinite, prefix[segments[count - 1].contentEnd].isFinite
     else { return nil }
-    endPositions = .allocate(capacity: 2 * count + 1)
+    // One block (`Block`): the step guesses and breakable bits, which a breaking reads
+    // first, then the positions, so that a relayout asks for the table in one range
+    // (`RelayoutHints`) and the block is one allocation.
+    let block = Block(count: count)
+    let raw = UnsafeMutableRawPointer.allocate(
+      byteCount: block.bytes, alignment: MemoryLayout<Double>.alignment)
+    lastAtStep = raw.bindMemory(to: Int32.self, capacity: count + 1)
+    breakable = (raw + block.breakableOffset).bindMemory(
+      to: UInt64.self, capacity: Self.words(count))
+    endPositions = (raw + block.positionsOffset).bindMemory(
+      to: Double.self, capacity: 2 * count + 1)
     startPositions = endPositions + (count + 1)
     // Each position plus 0: the same number, a −0 made +0, so that no width, a difference
     // of two rising positions, is −0 (`LineBreaker.breakIndexedLines` adds no 0 indent).
@@ -70,7 +80,6 @@ struct PlainLineIndex {
       (startPositions + index).initialize(to: prefix[segments[index].start] + 0)
     }
     (endPositions + count).initialize(to: .nan)
-    breakable = .allocate(capacity: Self.words(count))
     breakable.initialize(repeating: 0, count: Self.words(count))
     origin = prefix[segments[0].start]
     let span = endPositions[count - 1] - origin
@@ -78,7 +87,6 @@ struct PlainLineIndex {
     scale = span > 0 && span.isFinite ? Double(count) / span : 1
     steps = count + 1
     lastStep = Double(count)
-    lastAtStep = .allocate(capacity: steps)
     var last = -1
     for step in 0..<steps {
       let edge = origin + Double(step) / scale
@@ -86,6 +94,27 @@ struct PlainLineIndex {
       (lastAtStep + step).initialize(to: Int32(truncatingIfNeeded: last))
     }
     faceRunEnds = Self.faceRuns(segments)
+  }
+
+  /// Where the table's arrays lie in its one block for `count` segments: `lastAtStep`
+  /// (`count + 1` steps) at its start, `breakable` after it (on an 8-byte boundary), then
+  /// `endPositions` with its `.nan` and `startPositions`.
+  struct Block {
+    let breakableOffset: Int
+    let positionsOffset: Int
+    let bytes: Int
+
+    init(count: Int) {
+      let steps = (count + 1) * MemoryLayout<Int32>.stride
+      breakableOffset = (steps + 7) & ~7
+      positionsOffset = breakableOffset + PlainLineIndex.words(count) * MemoryLayout<UInt64>.stride
+      bytes = positionsOffset + (2 * count + 1) * MemoryLayout<Double>.stride
+    }
+  }
+
+  /// The table's block (`Block`): its start and bytes, what a relayout asks for at once.
+  var block: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: lastAtStep, count: Block(count: steps - 1).bytes)
   }
 
   /// `faceRunEnds` for `segments`: nil where all have the first one's faces.
@@ -123,7 +152,7 @@ struct PlainLineIndex {
   }
 
   /// The words of `breakable` for `count` segments.
-  private static func words(_ count: Int) -> Int { (count + 63) / 64 }
+  fileprivate static func words(_ count: Int) -> Int { (count + 63) / 64 }
 
   /// Whether segment `index` may be broken (`breakable`).
   @inline(__always)
@@ -151,26 +180,17 @@ struct PlainLineIndex {
 
   /// Frees a table `make` made, and its arrays (the owning cache's `deinit`).
   static func destroy(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
-    pointer.pointee.endPositions.deallocate()  // and `startPositions`, in its block
-    pointer.pointee.lastAtStep.deallocate()
-    pointer.pointee.breakable.deallocate()
+    // The block (`Block`) starts at `lastAtStep`; the other arrays are in it.
+    UnsafeMutableRawPointer(pointer.pointee.lastAtStep).deallocate()
     pointer.pointee.faceRunEnds?.deallocate()
     pointer.deinitialize(count: 1)
     pointer.deallocate()
   }
 
-  /// `endPositions` and `startPositions`, one block: what a breaking reads, for
-  /// `LineBreaker.prefetch` to ask for at once. `count` is the segment count.
-  @inline(__always)
-  func positions(count: Int) -> UnsafeBufferPointer<Double> {
-    UnsafeBufferPointer(start: endPositions, count: 2 &* count &+ 1)
-  }
-
   /// The bytes of its arrays: what relaying out at many widths adds to a prepared
   /// text (counted in its `memoryFootprint`, so in the prepared-text cache's limit).
   var byteCount: Int {
-    (2 * steps - 1) * MemoryLayout<Double>.stride + steps * MemoryLayout<Int32>.stride
-      + Self.words(steps - 1) * MemoryLayout<UInt64>.stride
+    Block(count: steps - 1).bytes
       + (faceRunEnds == nil ? 0 : (steps - 1) * MemoryLayout<Int32>.stride)
   }
 

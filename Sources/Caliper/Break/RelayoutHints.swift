@@ -18,36 +18,61 @@ import Synchronization
 /// ever prefetched, never read through: a stale one (a buffer freed and its memory reused)
 /// costs a useless fetch, never a wrong answer, so they are relaxed atomics, unordered.
 struct RelayoutHints: ~Copyable, Sendable {
-  /// The cache's `PlainLineIndex` (its pointers), its positions block and the bytes of it
-  /// asked for, its breakable bits and its step guesses (the first line of each: where
-  /// a breaking starts reading them).
-  private let table = Atomic<UInt>(0)
-  private let positions = Atomic<UInt>(0)
-  private let positionsBytes = Atomic<Int>(0)
-  private let breakable = Atomic<UInt>(0)
-  private let lastAtStep = Atomic<UInt>(0)
-  /// The cache's two slot buffers and their bytes: a new breaking's key and detail are
-  /// written in one slot of each, and the detail read first (whether it kept lines). All
-  /// of both (eight slots: 11 lines), since which slot is the cache's to choose under its
-  /// lock: naming the next one took two stores a relayout, which cost more than the lines.
-  private let keys = Atomic<UInt>(0)
-  private let keysBytes = Atomic<Int>(0)
-  private let details = Atomic<UInt>(0)
-  private let detailsBytes = Atomic<Int>(0)
+  /// One stretch of memory to ask for: its address (0: none) and bytes. An address and its
+  /// bytes are published one after the other: read between, a pair may be a buffer's old
+  /// address with its new size, a prefetch past its end, which is harmless.
+  struct Region: ~Copyable, Sendable {
+    let address = Atomic<UInt>(0)
+    let bytes = Atomic<Int>(0)
 
-  /// How many bytes of the positions block are asked for at most: its first 4 KB of
-  /// content ends and of start positions.
-  private static let positionsLimit = 8192
+    func store(_ buffer: UnsafeRawBufferPointer, limit: Int = .max) {
+      address.store(UInt(bitPattern: buffer.baseAddress), ordering: .relaxed)
+      bytes.store(min(limit, buffer.count), ordering: .relaxed)
+    }
+
+    /// The buffer as published (for tests).
+    var published: (address: UInt, bytes: Int) {
+      (address.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
+    }
+
+    /// Asks for its lines.
+    @inline(__always)
+    func prefetch() {
+      RelayoutHints.prefetch(
+        address.load(ordering: .relaxed), bytes: bytes.load(ordering: .relaxed))
+    }
+  }
+
+  /// The cache's `PlainLineIndex`: the struct (its pointers and steps, two lines), and
+  /// its block (`PlainLineIndex.Block`: step guesses, breakable bits, positions) up to
+  /// `blockLimit` bytes.
+  let table = Region()
+  let block = Region()
+  /// The cache's two slot buffers, whole (eight slots: 11 lines): a new breaking's key
+  /// and detail are written in one slot of each, the detail read first (whether it kept
+  /// lines), and which slot is the cache's to choose under its lock. Naming only the next
+  /// slot took two stores a relayout, which timed slower than asking for both buffers.
+  let keys = Region()
+  let details = Region()
+
+  /// How many bytes of the table's block are asked for at most: the whole block of a text
+  /// of up to about 450 segments, else its guesses, bits and first positions.
+  private static let blockLimit = 8192
+  /// The bytes of the cache object asked for: through its slots' lock, lanes, clock and
+  /// table pointer and the min-content width's bits (about 360 bytes by the fields'
+  /// sizes), wherever its 16-byte-aligned start puts its lines.
+  static let cacheObjectBytes = 384
 
   /// Publishes `slots`' buffers and table where they changed (the buffers grow, the table
-  /// is made at the text's second new width): after each new breaking is stored, two
+  /// is made at the text's second new width): after each breaking is stored, two
   /// compares.
   @inline(__always)
   func refresh(from slots: inout LineBreakCache.Slots) {
     let buffers = slots.buffers
     let index = slots.plainIndex
-    if details.load(ordering: .relaxed) != buffers.details
-      || table.load(ordering: .relaxed) != UInt(bitPattern: index)
+    if details.address.load(ordering: .relaxed) != UInt(bitPattern: buffers.details.baseAddress)
+      || keys.address.load(ordering: .relaxed) != UInt(bitPattern: buffers.keys.baseAddress)
+      || table.address.load(ordering: .relaxed) != UInt(bitPattern: index)
     {
       publish(buffers, index)
     }
@@ -56,67 +81,46 @@ struct RelayoutHints: ~Copyable, Sendable {
   /// Stores the addresses `refresh` found changed (out of line: a few times a text).
   @inline(never)
   private func publish(
-    _ buffers: (keys: UInt, details: UInt, slots: Int),
+    _ buffers: (keys: UnsafeRawBufferPointer, details: UnsafeRawBufferPointer),
     _ index: UnsafeMutablePointer<PlainLineIndex>?
   ) {
-    keys.store(buffers.keys, ordering: .relaxed)
-    keysBytes.store(buffers.slots * MemoryLayout<LineBreakCache.Key>.stride, ordering: .relaxed)
-    details.store(buffers.details, ordering: .relaxed)
-    detailsBytes.store(
-      buffers.slots * MemoryLayout<LineBreakCache.Detail>.stride, ordering: .relaxed)
-    table.store(UInt(bitPattern: index), ordering: .relaxed)
-    guard let index else { return }
-    let block = index.pointee.positions(count: index.pointee.steps - 1)
-    positions.store(UInt(bitPattern: block.baseAddress), ordering: .relaxed)
-    positionsBytes.store(
-      min(Self.positionsLimit, block.count * MemoryLayout<Double>.stride), ordering: .relaxed)
-    breakable.store(UInt(bitPattern: index.pointee.breakable), ordering: .relaxed)
-    lastAtStep.store(UInt(bitPattern: index.pointee.lastAtStep), ordering: .relaxed)
+    keys.store(buffers.keys)
+    details.store(buffers.details)
+    table.store(
+      UnsafeRawBufferPointer(
+        start: index, count: index == nil ? 0 : MemoryLayout<PlainLineIndex>.size))
+    block.store(
+      index?.pointee.block ?? UnsafeRawBufferPointer(start: nil, count: 0), limit: Self.blockLimit)
   }
 
-  /// The addresses as published, for tests: the table, its positions block, the two slot
-  /// buffers.
-  var published: (table: UInt, positions: UInt, keys: UInt, details: UInt) {
-    (
-      table.load(ordering: .relaxed), positions.load(ordering: .relaxed),
-      keys.load(ordering: .relaxed), details.load(ordering: .relaxed)
-    )
-  }
-
-  /// Asks for every line the addresses name.
+  /// Asks for every line the regions name.
   @inline(__always)
   func prefetch() {
-    caliper_prefetch(UnsafeRawPointer(bitPattern: table.load(ordering: .relaxed)))
-    caliper_prefetch(UnsafeRawPointer(bitPattern: breakable.load(ordering: .relaxed)))
-    caliper_prefetch(UnsafeRawPointer(bitPattern: lastAtStep.load(ordering: .relaxed)))
-    Self.prefetch(
-      positions.load(ordering: .relaxed), bytes: positionsBytes.load(ordering: .relaxed))
-    Self.prefetch(keys.load(ordering: .relaxed), bytes: keysBytes.load(ordering: .relaxed))
-    Self.prefetch(details.load(ordering: .relaxed), bytes: detailsBytes.load(ordering: .relaxed))
+    table.prefetch()
+    block.prefetch()
+    keys.prefetch()
+    details.prefetch()
   }
 
-  /// Asks for the lines of `bytes` bytes at `address` (none at 0). An address and its
-  /// bytes are published one after the other: read between, a pair may be a buffer's
-  /// old address with its new size, a prefetch past its end, which is harmless.
+  /// Asks for the lines of `bytes` bytes at `address` (none at 0).
   @inline(__always)
-  private static func prefetch(_ address: UInt, bytes: Int) {
+  static func prefetch(_ address: UInt, bytes: Int) {
     guard let start = UnsafePointer<UInt8>(bitPattern: address) else { return }
     LineBreaker.prefetch(UnsafeBufferPointer(start: start, count: bytes), limit: .max)
   }
 }
 
 extension PreparedText {
-  /// Asks for what a relayout at a new width reads beyond the `PreparedText` value's two
-  /// objects (`RelayoutHints`): the cache's object, its buffers and table, the segments'
-  /// and prefix sums' first lines. Every relayout calls it first; with the text in the CPU
-  /// caches it costs its instructions (about 40) and no wait.
+  /// Asks for what a relayout reads beyond the `PreparedText` value's two objects
+  /// (`RelayoutHints`): the cache's object, its slot buffers and table, the segments'
+  /// and prefix sums' headers. `sizeThatFits` and `breaking(_:options:needsSpans:)` call it
+  /// first (every relayout by a size); with the text in the CPU caches it costs its
+  /// instructions (some 70 with a table) and no wait.
   @inline(__always)
   func prefetchForRelayout() {
-    let cache = UnsafeRawPointer(Unmanaged.passUnretained(breakCache).toOpaque())
-    caliper_prefetch(cache)
-    caliper_prefetch(cache + 64)
-    caliper_prefetch(cache + 128)
-    caliper_prefetch(cache + 192)
+    RelayoutHints.prefetch(
+      UInt(bitPattern: Unmanaged.passUnretained(breakCache).toOpaque()),
+      bytes: RelayoutHints.cacheObjectBytes)
     lineBreaks.relayoutHints.prefetch()
     storage.segments.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }
     storage.prefix.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }

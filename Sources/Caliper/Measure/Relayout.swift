@@ -104,9 +104,9 @@ extension PreparedText {
     }
     let (fit, limits) = scan(available)
     if cached.found == nil {
-      breakCache.insertFit(limits, fit, at: cached.vacancy)
+      breakCache.insertFit(limits, fit, at: cached.vacancy, of: self)
     } else {
-      breakCache.insert(LineBreakCache.Entry(limits: limits, fit: fit, spans: nil))
+      breakCache.insert(LineBreakCache.Entry(limits: limits, fit: fit, spans: nil), of: self)
     }
     return Breaking(fit: fit, limits: limits, extra: extra, available: available)
   }
