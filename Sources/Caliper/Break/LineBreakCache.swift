@@ -85,20 +85,12 @@ final class LineBreakCache: Sendable {
     slots.destroy()
   }
 
-  /// `body` run on the breakings with `lock` held (`Mutex.withLock`).
-  @inline(__always)
-  private func withSlots<Result>(_ body: (inout Slots) -> Result) -> Result {
-    lock.unsafeLock()
-    defer { lock.unsafeUnlock() }
-    return body(&slots)
-  }
-
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only
   /// one that kept its lines.
   func entry(containing limit: Double, limit lineLimit: LineLimit? = nil, needsSpans: Bool)
     -> Entry?
   {
-    withSlots { slots -> Entry? in
+    withSlots(of: self) { slots -> Entry? in
       guard let found = slots.find(limit, limit: lineLimit, needsSpans: needsSpans).found else {
         return nil
       }
@@ -115,7 +107,7 @@ final class LineBreakCache: Sendable {
   func fit(containing limit: Double) -> (
     found: (limits: Range<Double>, fit: LineFit)?, vacancy: Vacancy
   ) {
-    withSlots { slots in
+    withSlots(of: self) { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       guard let found else { return (nil, vacancy) }
       return ((slots.keys[found].limits, slots.details[found].fit), vacancy)
@@ -124,11 +116,12 @@ final class LineBreakCache: Sendable {
 
   /// `PreparedText.sizeOnlyFit(containing:into:)` with the breaking `make` returns (a wrap
   /// style's), under the same one lock; `make` must not use this cache's breakings.
+  @inline(__always)
   func fit(
     of text: PreparedText, containing limit: Double, wantsIndex: Bool,
     orBreak make: (UnsafePointer<PlainLineIndex>?) -> (limits: Range<Double>, fit: LineFit)
   ) -> (limits: Range<Double>, fit: LineFit) {
-    withSlots { slots in
+    withSlots(of: self) { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       if let found { return (slots.keys[found].limits, slots.details[found].fit) }
       let made = make(plainIndex(in: &slots, of: text, wantsIndex: wantsIndex))
@@ -159,14 +152,14 @@ final class LineBreakCache: Sendable {
   }
 
   /// The bytes of the `PlainLineIndex`, once made.
-  var plainIndexBytes: Int { withSlots { $0.plainIndex?.pointee.byteCount ?? 0 } }
+  var plainIndexBytes: Int { withSlots(of: self) { $0.plainIndex?.pointee.byteCount ?? 0 } }
 
   /// Remembers a breaking, replacing one with the same range (a size-only entry that now
   /// has its lines), else the least recently used once `capacity` are kept.
   func insert(_ entry: Entry) {
     let key = Key(
       limits: entry.limits, hasSpans: entry.spans != nil, isLimited: entry.limited != nil)
-    withSlots { slots in
+    withSlots(of: self) { slots in
       guard let slot = slots.store(key, limit: entry.limit) else { return }
       let detail = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
       meter.add(detail.byteCount - slots.details[slot].byteCount)
@@ -177,7 +170,7 @@ final class LineBreakCache: Sendable {
   /// Remembers a breaking without a line limit by its range and size alone (`insert` for a
   /// size), in the slot `vacancy` chose if nothing has changed the cache since.
   func insertFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
-    withSlots { $0.storeFit(limits, fit, at: vacancy) }
+    withSlots(of: self) { $0.storeFit(limits, fit, at: vacancy) }
   }
 
   /// The ideal lines: made by `make` the first time, then the same entry.
@@ -209,12 +202,12 @@ final class LineBreakCache: Sendable {
   /// line ends, once made: what relayouts keep beside the prepared text, passed on to
   /// `meter` as it is stored or dropped, as the ideal lines are. Not counted: the line
   /// edges' widths, 32 at most (under 2 KB).
-  var keptBytes: Int { withSlots { $0.byteCount } }
+  var keptBytes: Int { withSlots(of: self) { $0.byteCount } }
 
-  var count: Int { withSlots { $0.count } }
+  var count: Int { withSlots(of: self) { $0.count } }
 
   func removeAll() {
-    withSlots { slots in
+    withSlots(of: self) { slots in
       meter.add(-slots.linesBytes)
       slots.removeAll()
     }
@@ -261,6 +254,18 @@ final class LineBreakCache: Sendable {
       }
     }
   }
+}
+
+/// `body` run on `cache`'s breakings with its lock held: `Mutex.withLock`, transparent as
+/// that is (inlined with its closure where `@inline(__always)` left a wrap style's lookup,
+/// `LineBreakCache.fit(of:containing:wantsIndex:orBreak:)`, a call of its own).
+@_transparent
+private func withSlots<Result>(
+  of cache: LineBreakCache, _ body: (inout LineBreakCache.Slots) -> Result
+) -> Result {
+  cache.lock.unsafeLock()
+  defer { cache.lock.unsafeUnlock() }
+  return body(&cache.slots)
 }
 
 extension PreparedText {
