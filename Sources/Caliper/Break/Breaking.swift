@@ -17,7 +17,11 @@ struct Breaking {
   /// CSS's `fit-content` width rather than the narrowest one with the same lines.
   var fitsContent = false
 
-  var proposedWidths: Range<Double> { (limits.lowerBound + extra)..<(limits.upperBound + extra) }
+  /// `limits` with `extra` added to both ends: a range as `limits` is (adding one number to
+  /// both ends keeps their order), so made without `..<`'s check.
+  var proposedWidths: Range<Double> {
+    Range(uncheckedBounds: (limits.lowerBound + extra, limits.upperBound + extra))
+  }
 
   /// The narrowest proposed width that gives these lines (`TextMeasurement.tightWidth`),
   /// for lines whose size is `size`: the lower end of `limits`, the widest line that fit

@@ -242,6 +242,36 @@ extension LineBreakCache {
       }
     }
 
+    /// Stores a breaking without a line limit by its range and size alone where `find` has
+    /// just missed its width under the same lock (nothing changed since): a free slot, else
+    /// the least recently used one's, as `vacancy` chooses, without checking a `Vacancy`
+    /// (`PreparedText.sizeOnlyFit(containing:into:)`, at every new width). The size is
+    /// written first: the caller's `fit` is read before anything else is stored.
+    @inline(__always)
+    mutating func storeFitAfterMiss(_ limits: Range<Double>, _ fit: LineFit) {
+      let slot = vacancy.slot
+      guard slot >= 0 else { return }  // capacity 0
+      clock &+= 1
+      let key = Key(limits: limits, hasSpans: false, isLimited: false)
+      if slot == count {
+        append(key, Detail(fit: fit))
+        recency.pushFront(slot)
+      } else {
+        if details[slot].spans != nil || details[slot].limited != nil { dropKept(at: slot) }
+        details[slot].fit = fit
+        recency.moveLastToFront()
+      }
+      write(key, in: slot)
+    }
+
+    /// Drops the lines and line limit a breaking kept, telling `meter` of the bytes freed:
+    /// out of line, so that `storeFitAfterMiss` writes its size once, from the caller's.
+    @inline(never)
+    private mutating func dropKept(at slot: Int) {
+      meter.add(-details[slot].byteCount)
+      details[slot] = Detail()
+    }
+
     /// Replaces a breaking that kept lines or a line limit by a size alone, telling `meter`
     /// of the bytes freed: out of line, so that `storeFit`'s common path (a size replacing a
     /// size, at every new width) keeps its registers and instructions.

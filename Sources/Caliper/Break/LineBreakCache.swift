@@ -44,8 +44,12 @@ final class LineBreakCache: Sendable {
   }
 
   let capacity: Int
-  /// The breakings (`LineBreakCache+Slots.swift`).
-  private let slots: Mutex<Slots>
+  /// The lock `slots` is read and written under: `Mutex`'s own handle, taken by `withSlots`,
+  /// or in line by `PreparedText.sizeOnlyFit(containing:into:)`, so that a relayout's
+  /// lookup, breaking and store need no closure.
+  fileprivate let lock = _MutexHandle()
+  /// The breakings (`LineBreakCache+Slots.swift`): read and written only with `lock` held.
+  @exclusivity(unchecked) fileprivate nonisolated(unsafe) var slots: Slots
   /// The lines at no width limit: derived from the prepared text, made the first time they
   /// are asked for (not while preparing) and kept.
   private let derived = Mutex<Entry?>(nil)
@@ -74,11 +78,11 @@ final class LineBreakCache: Sendable {
     self.capacity = capacity
     let meter = CostMeter()
     self.meter = meter
-    slots = Mutex(Slots(capacity: capacity, clock: clock, meter: meter))
+    slots = Slots(capacity: capacity, clock: clock, meter: meter)
   }
 
   deinit {
-    slots.withLock { $0.destroy() }
+    slots.destroy()
   }
 
   /// The breaking whose range holds `limit`, made most recently used; with `spans` only
@@ -86,7 +90,7 @@ final class LineBreakCache: Sendable {
   func entry(containing limit: Double, limit lineLimit: LineLimit? = nil, needsSpans: Bool)
     -> Entry?
   {
-    slots.withLock { slots -> Entry? in
+    withSlots(of: self) { slots -> Entry? in
       guard let found = slots.find(limit, limit: lineLimit, needsSpans: needsSpans).found else {
         return nil
       }
@@ -103,48 +107,14 @@ final class LineBreakCache: Sendable {
   func fit(containing limit: Double) -> (
     found: (limits: Range<Double>, fit: LineFit)?, vacancy: Vacancy
   ) {
-    slots.withLock { slots in
+    withSlots(of: self) { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       guard let found else { return (nil, vacancy) }
       return ((slots.keys[found].limits, slots.details[found].fit), vacancy)
     }
   }
 
-  /// `fit(containing:)`, else `text`'s new breaking into a size at `limit`, stored in the
-  /// slot the lookup chose: one lock a new width, where a lookup and a store took two (an
-  /// uncontended lock is two atomic read-modify-writes, a tenth of a relayout's time). The
-  /// line breaker runs under the lock; it does not use this cache's breakings (it reads the
-  /// edges' widths, under their own lock). It is handed the text's `PlainLineIndex`
-  /// (`plainIndex(in:of:wantsIndex:)`). Written out here, not given the breaking as
-  /// closures: those stayed calls of their own (the closures' contexts, their frames and
-  /// the size copied through each return, some 70 instructions a relayout). Marked to be
-  /// inlined, it stays one call from `sizeThatFits`. The size is written to `fit` (a fresh
-  /// `LineFit`, the caller's) rather than returned with the range: returned, it was copied
-  /// through two more places on the stack.
-  @inline(__always)
-  func sizeOnlyFit(
-    of text: PreparedText, containing limit: Double, wantsIndex: Bool, into fit: inout LineFit
-  ) -> Range<Double> {
-    slots.withLock { slots in
-      let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
-      if let found {
-        fit = slots.details[found].fit
-        return slots.keys[found].limits
-      }
-      var breaker = LineBreaker(limit: limit)
-      breaker.plainIndex = plainIndex(in: &slots, of: text, wantsIndex: wantsIndex)
-      if text.storage.tabStops == nil {
-        breaker.breakLines(LineWidths(untabbed: text), intoSize: &fit)
-      } else {
-        breaker.breakLines(text.widths, into: &fit)
-      }
-      slots.storeFit(breaker.validLimits, fit, at: vacancy)
-      text.lineBreaks.relayoutHints.refresh(from: &slots)
-      return breaker.validLimits
-    }
-  }
-
-  /// `sizeOnlyFit(of:containing:wantsIndex:)` with the breaking `make` returns (a wrap
+  /// `PreparedText.sizeOnlyFit(containing:into:)` with the breaking `make` returns (a wrap
   /// style's), under the same one lock; `make` must not use this cache's breakings.
   /// Inlined: with the hints' refresh added it became a call of its own, whose `make`
   /// closure then retained and released the text's objects some 18 times a relayout.
@@ -153,7 +123,7 @@ final class LineBreakCache: Sendable {
     of text: PreparedText, containing limit: Double, wantsIndex: Bool,
     orBreak make: (UnsafePointer<PlainLineIndex>?) -> (limits: Range<Double>, fit: LineFit)
   ) -> (limits: Range<Double>, fit: LineFit) {
-    slots.withLock { slots in
+    withSlots(of: self) { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       if let found { return (slots.keys[found].limits, slots.details[found].fit) }
       let made = make(plainIndex(in: &slots, of: text, wantsIndex: wantsIndex))
@@ -167,7 +137,7 @@ final class LineBreakCache: Sendable {
   /// the second new width (the first one stored), charged to the meter, kept until the
   /// cache is freed; else nil.
   @inline(__always)
-  private func plainIndex(in slots: inout Slots, of text: PreparedText, wantsIndex: Bool)
+  fileprivate func plainIndex(in slots: inout Slots, of text: PreparedText, wantsIndex: Bool)
     -> UnsafePointer<PlainLineIndex>?
   {
     if wantsIndex, slots.plainIndex == nil, slots.count > 0 {
@@ -189,14 +159,14 @@ final class LineBreakCache: Sendable {
   var relayoutRegions:
     (table: UnsafeRawBufferPointer?, keys: UnsafeRawBufferPointer, details: UnsafeRawBufferPointer)
   {
-    slots.withLock { slots in
+    withSlots(of: self) { slots in
       let buffers = slots.buffers
       return (slots.plainIndex?.pointee.block, buffers.keys, buffers.details)
     }
   }
 
   /// The bytes of the `PlainLineIndex`, once made.
-  var plainIndexBytes: Int { slots.withLock { $0.plainIndex?.pointee.byteCount ?? 0 } }
+  var plainIndexBytes: Int { withSlots(of: self) { $0.plainIndex?.pointee.byteCount ?? 0 } }
 
   /// Remembers a breaking, replacing one with the same range (a size-only entry that now
   /// has its lines), else the least recently used once `capacity` are kept; `text`'s
@@ -204,7 +174,7 @@ final class LineBreakCache: Sendable {
   func insert(_ entry: Entry, of text: PreparedText? = nil) {
     let key = Key(
       limits: entry.limits, hasSpans: entry.spans != nil, isLimited: entry.limited != nil)
-    slots.withLock { slots in
+    withSlots(of: self) { slots in
       guard let slot = slots.store(key, limit: entry.limit) else { return }
       let detail = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
       meter.add(detail.byteCount - slots.details[slot].byteCount)
@@ -218,7 +188,7 @@ final class LineBreakCache: Sendable {
   func insertFit(
     _ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy, of text: PreparedText? = nil
   ) {
-    slots.withLock { slots in
+    withSlots(of: self) { slots in
       slots.storeFit(limits, fit, at: vacancy)
       text?.lineBreaks.relayoutHints.refresh(from: &slots)
     }
@@ -253,12 +223,12 @@ final class LineBreakCache: Sendable {
   /// line ends, once made: what relayouts keep beside the prepared text, passed on to
   /// `meter` as it is stored or dropped, as the ideal lines are. Not counted: the line
   /// edges' widths, 32 at most (under 2 KB).
-  var keptBytes: Int { slots.withLock { $0.byteCount } }
+  var keptBytes: Int { withSlots(of: self) { $0.byteCount } }
 
-  var count: Int { slots.withLock { $0.count } }
+  var count: Int { withSlots(of: self) { $0.count } }
 
   func removeAll() {
-    slots.withLock { slots in
+    withSlots(of: self) { slots in
       meter.add(-slots.linesBytes)
       slots.removeAll()
     }
@@ -304,5 +274,53 @@ final class LineBreakCache: Sendable {
         edges.next = (edges.next + 1) % Self.edgeCapacity
       }
     }
+  }
+}
+
+/// `body` run on `cache`'s breakings with its lock held: `Mutex.withLock`, transparent as
+/// that is (inlined with its closure where `@inline(__always)` left a wrap style's lookup,
+/// `LineBreakCache.fit(of:containing:wantsIndex:orBreak:)`, a call of its own).
+@_transparent
+private func withSlots<Result>(
+  of cache: LineBreakCache, _ body: (inout LineBreakCache.Slots) -> Result
+) -> Result {
+  cache.lock.unsafeLock()
+  defer { cache.lock.unsafeUnlock() }
+  return body(&cache.slots)
+}
+
+extension PreparedText {
+  /// The range and size of the breaking without a line limit whose range holds `limit`
+  /// (`LineBreakCache.fit(containing:)`), else this text's new breaking into a size at
+  /// `limit`, stored in the slot the lookup chose: one lock a new width, where a lookup and
+  /// a store took two (an uncontended lock is two atomic read-modify-writes, a tenth of a
+  /// relayout's time). The line breaker runs under the lock; it does not use this cache's
+  /// breakings (it reads the edges' widths, under their own lock). It is handed the text's
+  /// `PlainLineIndex` (`plainIndex(in:of:wantsIndex:)`). The lock is taken and released in
+  /// line, not through a closure, and the whole is `@_transparent`: one frame with
+  /// `sizeThatFits`. The size is written to `fit` (a fresh `LineFit`, the caller's) rather
+  /// than returned with the range.
+  @_transparent
+  func sizeOnlyFit(containing limit: Double, into fit: inout LineFit) -> Range<Double> {
+    let cache = breakCache
+    let facts = storage.breakFacts
+    let wantsIndex =
+      facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
+    cache.lock.unsafeLock()
+    defer { cache.lock.unsafeUnlock() }
+    if let found = cache.slots.find(limit, limit: nil, needsSpans: false).found {
+      fit = cache.slots.details[found].fit
+      return cache.slots.keys[found].limits
+    }
+    var breaker = LineBreaker(limit: limit)
+    breaker.plainIndex = cache.plainIndex(in: &cache.slots, of: self, wantsIndex: wantsIndex)
+    if storage.tabStops == nil {
+      breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
+    } else {
+      breaker.breakLines(widths, into: &fit)
+    }
+    cache.slots.storeFitAfterMiss(breaker.validLimits, fit)
+    lineBreaks.relayoutHints.refresh(from: &cache.slots)
+    return breaker.validLimits
   }
 }

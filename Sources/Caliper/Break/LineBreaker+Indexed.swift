@@ -27,8 +27,9 @@ extension LineBreaker {
   /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
   /// (`plainIndex`), its lines are plain (one face and the same metrics, or `plainFaces`)
   /// and have no indent, else as ever. `@_transparent`, so that it is inlined into
-  /// `LineBreakCache.sizeOnlyFit` (one frame, the breaker's fields the constants just set):
-  /// `@inline(__always)` was not honoured there (issue 32's tenth round, i32w2).
+  /// `PreparedText.sizeOnlyFit(containing:into:)`, itself inlined into `sizeThatFits` (one
+  /// frame, the breaker's fields the constants just set): `@inline(__always)` was not
+  /// honoured there (issue 32's tenth round, i32w2).
   @_transparent
   mutating func breakLines(_ widths: LineWidths, intoSize fit: inout LineFit) {
     // The facts that choose the loop, one byte compared: one face with every line's
@@ -43,22 +44,27 @@ extension LineBreaker {
       widths.text.breakCache.scans.add(1, ordering: .relaxed)
       widths.text.breakCache.indexedScans.add(1, ordering: .relaxed)
     #endif
-    // The table's positions were asked for when the relayout started
+    // The arrays' buffers without `withUnsafeBufferPointer`'s closures: in `sizeThatFits`,
+    // which takes this loop in line, a closure's body stayed a function of its own. The
+    // text's storage keeps both arrays, unchanged, while the loop reads them.
+    let storage = widths.text.storage
+    let segments = UnsafeBufferPointer(
+      start: storage.segments._baseAddressIfContiguous, count: storage.segments.count)
+    let prefix = UnsafeBufferPointer(
+      start: storage.prefix._baseAddressIfContiguous, count: storage.prefix.count)
+    // The table's block was asked for when the relayout started
     // (`PreparedText.prefetchForRelayout`, `RelayoutHints`).
-    widths.text.segments.withUnsafeBufferPointer { segments in
-      widths.text.prefix.withUnsafeBufferPointer { prefix in
-        // Two copies of the loop, each with its way to a line's metrics fixed.
-        if let metrics {
-          breakIndexedLines(
-            widths, table: table, segments: segments, prefix: prefix, metrics: metrics,
-            facesPerLine: false, into: &fit)
-        } else {
-          breakIndexedLines(
-            widths, table: table, segments: segments, prefix: prefix, metrics: .zero,
-            facesPerLine: true, into: &fit)
-        }
-      }
+    // Two copies of the loop, each with its way to a line's metrics fixed.
+    if let metrics {
+      breakIndexedLines(
+        widths, table: table, segments: segments, prefix: prefix, metrics: metrics,
+        facesPerLine: false, into: &fit)
+    } else {
+      breakIndexedLines(
+        widths, table: table, segments: segments, prefix: prefix, metrics: .zero,
+        facesPerLine: true, into: &fit)
     }
+    withExtendedLifetime(storage) {}
   }
 
   /// The facts `breakLines(_:intoSize:)` reads to choose its loop.

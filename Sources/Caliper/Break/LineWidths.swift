@@ -30,7 +30,7 @@ struct LineWidths {
   /// The widths of the lines of `text`, which has no tab stops, for measuring: no memo
   /// (`init(_:drawing:)` makes none for such a text either). With nothing of its own to
   /// free, a `LineWidths` made for one scan only borrows the text's references: a relayout
-  /// no longer retains and releases them (`PreparedText.sizeOnlyFit`).
+  /// no longer retains and releases them (`PreparedText.sizeOnlyFit(containing:into:)`).
   @inline(__always)
   init(untabbed text: PreparedText) {
     self.text = text

@@ -6,8 +6,8 @@
 /// bisecting over the segments and prefix sums for that point took some 190 instructions a
 /// line, half of them probes that each wait for the last (two dependent loads a probe, one
 /// of them into the prefix sums, a cache line apart from the next).
-/// Solution: for a text relaid out at a second new width (`LineBreakCache.sizeOnlyFit(of:
-/// containing:wantsIndex:)`), arrays made once: each segment's
+/// Solution: for a text relaid out at a second new width (`PreparedText.sizeOnlyFit(
+/// containing:into:)`), arrays made once: each segment's
 /// content-end position side by side (`endPositions`) and each one's start position
 /// (`startPositions`), 8 bytes a segment each, and, for positions cut into steps of the
 /// segments' mean width, the last segment ending at or before each step (`lastAtStep`, 4

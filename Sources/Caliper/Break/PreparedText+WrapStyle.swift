@@ -41,7 +41,9 @@ extension PreparedText {
   }
 
   /// The range and size of the wrap style's lines at `available`, chosen into the size (one
-  /// lock, as `sizeOnlyFit`'s; a plain text's greedy lines counted from its table).
+  /// lock, as `sizeOnlyFit`'s; a plain text's greedy lines counted from its table). Out of
+  /// line, with the cache's lookup and store inlined in it.
+  @inline(never)
   func wrapStyledFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
     breakCache.fit(
       of: self, containing: available, wantsIndex: storage.breakFacts.contains(.plainLines),

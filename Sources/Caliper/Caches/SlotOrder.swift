@@ -69,11 +69,17 @@ struct SlotOrder {
     count &+= 1
   }
 
-  /// Moves the last slot to position 0: `moveToFront(from: count - 1)`.
+  /// Moves the last slot to position 0: `moveToFront(from: count - 1)`. A full order (a
+  /// full cache's, whose every new breaking replaces the last) is rotated by one byte, one
+  /// instruction where the general case takes about ten.
   @inline(__always)
   mutating func moveLastToFront() {
+    if count == Self.capacity {
+      bits = (bits &<< 8) | (bits &>> 56)
+      return
+    }
     let last = self[count &- 1]
-    let filler: UInt64 = count < Self.capacity ? 0xFF &<< UInt64(truncatingIfNeeded: 8 &* count) : 0
+    let filler: UInt64 = 0xFF &<< UInt64(truncatingIfNeeded: 8 &* count)
     bits = (bits &<< 8) | UInt64(truncatingIfNeeded: last) | filler
   }
 

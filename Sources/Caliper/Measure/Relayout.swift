@@ -28,23 +28,27 @@ extension PreparedText {
     // Made here rather than returned by `breaking`: a `Breaking` with no lines and no
     // truncation is plain values, which the compiler sees and destroys for free (returned
     // from a call, each relayout destroyed its optional lines and truncation out of line).
-    let (limits, fit) = sizeOnlyFit(available: available)
+    // The lookup, breaking and store in line: one frame a relayout.
+    var fit = LineFit()
+    let limits = sizeOnlyFit(containing: available, into: &fit)
     return linelessMeasurement(
       Breaking(fit: fit, limits: limits, extra: extra, available: available),
       proposal: proposal, options: options)
   }
 
   /// The range and size of the breaking without a line limit at `available` width: the
-  /// cache's plain values, else a new scan into a size (no lines), then cached; both under
-  /// one lock (`LineBreakCache.sizeOnlyFit(of:containing:wantsIndex:)`).
+  /// cache's plain values, else a new scan into a size (no lines), then cached: for
+  /// `measure(_:options:eachLine:)`, whose lines are then made by a second scan. The general
+  /// scan, not the table's loop (`sizeOnlyFit(containing:into:)`), which gives the same
+  /// lines: that loop is inlined in `sizeThatFits` alone.
   func sizeOnlyFit(available: Double) -> (limits: Range<Double>, fit: LineFit) {
-    let facts = storage.breakFacts
-    let wantsIndex =
-      facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
+    let cached = breakCache.fit(containing: available)
+    if let found = cached.found { return found }
     var fit = LineFit()
-    let limits = breakCache.sizeOnlyFit(
-      of: self, containing: available, wantsIndex: wantsIndex, into: &fit)
-    return (limits, fit)
+    var breaker = LineBreaker(limit: available)
+    breaker.breakLines(widths, into: &fit)
+    breakCache.insertFit(breaker.validLimits, fit, at: cached.vacancy, of: self)
+    return (breaker.validLimits, fit)
   }
 
   /// The measurement of `breaking` (made for `proposal` and `options`) without its lines:
