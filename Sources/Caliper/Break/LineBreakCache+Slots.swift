@@ -67,6 +67,7 @@ extension LineBreakCache {
     var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
 
     /// The two buffers (none before the first store), for `RelayoutHints`.
+    @inline(__always)
     var buffers: (keys: UnsafeRawBufferPointer, details: UnsafeRawBufferPointer) {
       (
         UnsafeRawBufferPointer(start: keyBuffer, count: allocated * MemoryLayout<Key>.stride),
