@@ -36,14 +36,16 @@ import Testing
       #expect(state.relayoutHints.table.published.address == 0, "no table: \(note)")
       return
     }
-    // The block (its bytes by hand in `PreparedCacheBudgetTests`), asked for up to 8 KB.
+    // The block (its bytes by hand in `PreparedCacheBudgetTests`), asked for up to `RelayoutHints.blockLimit` bytes.
     let segments = text.segments.count
     let bytes = PreparedCacheBudgetTests.tableBytes(segments)
     #expect(table.count == bytes, "block: \(note)")
     #expect(
       state.relayoutHints.block.published.address == UInt(bitPattern: table.baseAddress),
       "block: \(note)")
-    #expect(state.relayoutHints.block.published.bytes == min(8192, bytes), "block's bytes: \(note)")
+    #expect(
+      state.relayoutHints.block.published.bytes == min(RelayoutHints.blockLimit, bytes),
+      "block's bytes: \(note)")
     #expect(state.relayoutHints.table.published.address != 0, "table: \(note)")
     #expect(
       state.relayoutHints.table.published.bytes == MemoryLayout<PlainLineIndex>.size,

@@ -55,9 +55,15 @@ struct RelayoutHints: ~Copyable, Sendable {
   let keys = Region()
   let details = Region()
 
-  /// How many bytes of the table's block are asked for at most: the whole block of a text
-  /// of up to about 450 segments, else its guesses, bits and first positions.
-  private static let blockLimit = 8192
+  /// How many bytes of the table's block are asked for when a relayout starts: the whole
+  /// block of a text of up to about 50 segments, else its guesses, bits and first
+  /// positions; the table's loop asks for the rest, up to `tableLimit`, once it knows the
+  /// relayout is a new width (`LineBreaker.breakLines(_:intoSize:)`). A cache hit reads
+  /// none of it: asked for whole (up to 8 KB, 32 steps of four prefetches), it made hits
+  /// on texts of hundreds of segments 20 % slower (RESULTS.md, W3 inside a known range).
+  static let blockLimit = 1024
+  /// How many bytes of the block are asked for in all.
+  static let tableLimit = 8192
   /// The bytes of the cache object asked for: through its slots' lock, lanes, clock and
   /// table pointer and the min-content width's bits (about 360 bytes by the fields'
   /// sizes), wherever its 16-byte-aligned start puts its lines.
