@@ -48,6 +48,42 @@ import Testing
   /// SplitMix64: the same sequence on every run.
   typealias Generator = ShortestDecimalTests.SeededGenerator
 
+  /// What a model test draws at random, from one seeded generator: each step's number
+  /// (`id`, the breakings' identity), a width and a choice of operation, and the widths
+  /// and breakings an operation needs (also `StoreAfterMissTests`'s).
+  struct Draws {
+    var random: Generator
+    var id = 0
+
+    /// A width on a half-point grid over `range` (in half points): widths that fall on
+    /// ranges' ends as often as inside them.
+    mutating func grid(_ range: ClosedRange<Int>) -> Double {
+      Double(Int.random(in: range, using: &random)) / 2
+    }
+
+    /// A breaking with lines, a line limit, both or neither, at a range that may overlap
+    /// others.
+    mutating func breaking() -> Breaking {
+      let lower = grid(0...40)
+      return Breaking(
+        limits: lower..<(lower + grid(0...6)), id: id,
+        hasSpans: Bool.random(using: &random),
+        limit: Bool.random(using: &random) ? Int.random(in: 1...2, using: &random) : nil)
+    }
+
+    /// `body(step, width, choice)` for `steps` steps, `choice` in 0..<100.
+    static func steps(
+      seed: UInt64, _ steps: Int, _ body: (Int, Double, Int, inout Draws) -> Void
+    ) {
+      var draws = Draws(random: Generator(state: seed))
+      for step in 0..<steps {
+        draws.id += 1
+        let width = draws.grid(0...40)
+        body(step, width, Int.random(in: 0..<100, using: &draws.random), &draws)
+      }
+    }
+  }
+
   static func lineLimit(_ lines: Int?) -> LineLimit? {
     guard let lines else { return nil }
     return LineLimit(TextContainerOptions(lineLimit: lines), proposal: .unspecified)
@@ -70,18 +106,12 @@ import Testing
   /// Runs `steps` random operations on a cache of `capacity` and the model; returns how
   /// many lookups hit, missed and found a breaking with lines or a limit.
   static func run(capacity: Int, clock: UInt32, seed: UInt64, steps: Int) -> [String: Int] {
-    var random = Generator(state: seed)
     let cache = LineBreakCache(capacity: capacity, clock: clock)
     var model = Model(capacity: capacity)
     var seen: [String: Int] = [:]
-    var id = 0
-    func grid(_ range: ClosedRange<Int>) -> Double {
-      Double(Int.random(in: range, using: &random)) / 2
-    }
-    for step in 0..<steps {
-      id += 1
-      let width = grid(0...40)
-      switch Int.random(in: 0..<100, using: &random) {
+    Draws.steps(seed: seed, steps) { step, width, choice, draws in
+      let id = draws.id
+      switch choice {
       case 0..<60:
         // A size at a width (what every relayout asks), stored where the lookup chose when
         // it missed, sometimes after another store made the vacancy stale.
@@ -93,15 +123,16 @@ import Testing
         guard cached.found == nil else { break }
         // What may come between the lookup and its store: another store, a lookup (a hit
         // reorders the breakings), or emptying.
-        switch Int.random(in: 0..<8, using: &random) {
+        switch Int.random(in: 0..<8, using: &draws.random) {
         case 0:
           let other = Breaking(
-            limits: width..<(width + grid(1...4)), id: id + 100_000, hasSpans: true, limit: nil)
+            limits: width..<(width + draws.grid(1...4)), id: id + 100_000, hasSpans: true,
+            limit: nil)
           cache.insert(entry(other))
           model.store(other)
           seen["stale", default: 0] += 1
         case 1:
-          let other = grid(0...40)
+          let other = draws.grid(0...40)
           let found = cache.entry(containing: other, needsSpans: false)
           let expected = model.find(other, limit: nil, needsSpans: false)
           #expect(found?.limits == expected?.limits, "step \(step), width \(other)")
@@ -113,23 +144,19 @@ import Testing
         default:
           break
         }
-        let limits = (width - grid(0...4))..<(width + grid(1...4))
+        let limits = (width - draws.grid(0...4))..<(width + draws.grid(1...4))
         var fit = LineFit()
         fit.count = id
         cache.insertFit(limits, fit, at: cached.vacancy)
         model.store(Breaking(limits: limits, id: id, hasSpans: false, limit: nil))
       case 60..<75:
         // Lines, or a line limit, at a range that may overlap others.
-        let lower = grid(0...40)
-        let breaking = Breaking(
-          limits: lower..<(lower + grid(0...6)), id: id,
-          hasSpans: Bool.random(using: &random),
-          limit: Bool.random(using: &random) ? Int.random(in: 1...2, using: &random) : nil)
+        let breaking = draws.breaking()
         cache.insert(entry(breaking))
         model.store(breaking)
       case 75..<99:
-        let limit = Int.random(in: 0...2, using: &random)
-        let needsSpans = Bool.random(using: &random)
+        let limit = Int.random(in: 0...2, using: &draws.random)
+        let needsSpans = Bool.random(using: &draws.random)
         let found = cache.entry(
           containing: width, limit: lineLimit(limit == 0 ? nil : limit), needsSpans: needsSpans)
         let expected = model.find(width, limit: limit == 0 ? nil : limit, needsSpans: needsSpans)

@@ -16,7 +16,6 @@ import Testing
   /// Runs `steps` random operations on slots of `capacity` and the model; returns how often
   /// each kind of step the test is meant to reach happened.
   static func run(capacity: Int, seed: UInt64, steps: Int) -> [String: Int] {
-    var random = LineBreakCacheModelTests.Generator(state: seed)
     let meter = CostMeter()
     let charged = Mutex(0)
     meter.attach { bytes in charged.withLock { $0 += bytes } }
@@ -24,14 +23,9 @@ import Testing
     defer { slots.destroy() }
     var model = Model(capacity: capacity)
     var seen: [String: Int] = [:]
-    var id = 0
-    func grid(_ range: ClosedRange<Int>) -> Double {
-      Double(Int.random(in: range, using: &random)) / 2
-    }
-    for step in 0..<steps {
-      id += 1
-      let width = grid(0...40)
-      switch Int.random(in: 0..<100, using: &random) {
+    LineBreakCacheModelTests.Draws.steps(seed: seed, steps) { step, width, choice, draws in
+      let id = draws.id
+      switch choice {
       case 0..<65:
         // What `PreparedText.sizeOnlyFit(containing:into:)` does under its lock.
         let found = slots.find(width, limit: nil, needsSpans: false).found
@@ -42,7 +36,7 @@ import Testing
           seen["hit", default: 0] += 1
           break
         }
-        let limits = (width - grid(0...4))..<(width + grid(1...4))
+        let limits = (width - draws.grid(0...4))..<(width + draws.grid(1...4))
         var fit = LineFit()
         fit.count = id
         if slots.count == capacity, capacity > 0 {
@@ -56,11 +50,7 @@ import Testing
         model.store(Breaking(limits: limits, id: id, hasSpans: false, limit: nil))
       case 65..<80:
         // Lines, or a line limit, as `LineBreakCache.insert` stores them.
-        let lower = grid(0...40)
-        let breaking = Breaking(
-          limits: lower..<(lower + grid(0...6)), id: id,
-          hasSpans: Bool.random(using: &random),
-          limit: Bool.random(using: &random) ? Int.random(in: 1...2, using: &random) : nil)
+        let breaking = draws.breaking()
         let entry = LineBreakCacheModelTests.entry(breaking)
         let key = LineBreakCache.Key(
           limits: entry.limits, hasSpans: entry.spans != nil, isLimited: entry.limited != nil)
@@ -72,7 +62,7 @@ import Testing
         }
         model.store(breaking)
       case 80..<98:
-        let needsSpans = Bool.random(using: &random)
+        let needsSpans = Bool.random(using: &draws.random)
         let found = slots.find(width, limit: nil, needsSpans: needsSpans).found
         let expected = model.find(width, limit: nil, needsSpans: needsSpans)
         #expect(found.map { slots.keys[$0].limits } == expected?.limits, "step \(step)")

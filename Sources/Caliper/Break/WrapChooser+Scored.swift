@@ -1,5 +1,5 @@
 /// Break, wrap styles: the lines the score-based breaker chooses for a paragraph, handed on
-/// as the greedy breaker hands on its own (`WrapChooser`, `PreparedText+WrapStyle.swift`).
+/// as the greedy breaker hands on its own (`WrapChooser`, `WrapChooser.swift`).
 extension WrapChooser {
   /// Hands on the lines the score-based breaker chooses over `lines`' break opportunities;
   /// false (none handed on) where it declines (or cannot run: a tab, a line broken inside

@@ -1,0 +1,276 @@
+/// Break, wrap styles: what `balance` and `pretty` decide for one paragraph's greedy lines
+/// (`PreparedText+WrapStyle.swift` says how Chromium chooses them), and the score-based
+/// breaker's candidates and set-up for a paragraph (`WrapChooser+Scored.swift` runs it,
+/// `WrapChooser+Bisection.swift` is Blink's fallback).
+/// What `balance` and `pretty` decide for one paragraph's greedy lines.
+struct WrapChooser {
+  let widths: LineWidths
+  let available: Double
+  let isCSS: Bool
+  /// Whether the score-based breaker has declined this text's one paragraph already
+  /// (`PreparedText.wrapStyledLines`): not run again over its spans.
+  let declined: Bool
+
+  /// The text (`widths.text`: held once, so that a chooser is fewer references to retain).
+  var text: PreparedText {
+    @inline(__always) get { widths.text }
+  }
+
+  /// Inlined, its text borrowed (out of line, taking it owned, it was two more retains).
+  @inline(__always)
+  init(text: borrowing PreparedText, available: Double, declined: Bool = false) {
+    self.init(widths: text.widths, available: available, declined: declined)
+  }
+
+  /// A chooser for a text without tabs (`LineWidths(untabbed:)`): no memo.
+  @inline(__always) init(untabbed text: PreparedText, available: Double) {
+    self.init(widths: LineWidths(untabbed: text), available: available, declined: false)
+  }
+
+  @inline(__always)
+  private init(widths: LineWidths, available: Double, declined: Bool) {
+    self.widths = widths
+    self.available = available
+    self.declined = declined
+    isCSS = widths.text.storage.style.breakRules == .css
+  }
+
+  /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
+  /// where it applies.
+  func choose<Sink: LineSink>(
+    _ lines: ArraySlice<LineBreaker.Span>, number: Int, _ wrapStyle: TextStyle.WrapStyle,
+    into sink: inout Sink
+  ) {
+    switch wrapStyle {
+    case .balance:
+      // Blink balances from the block's start only: its first paragraph.
+      if !(isCSS && number > 0), !overflows(lines), balanced(lines, into: &sink) { return }
+    case .pretty:
+      guard !overflows(lines) else { break }
+      let window = max(lines.startIndex, lines.endIndex - 4)..<lines.endIndex
+      for span in lines[..<window.lowerBound] { sink.append(span) }
+      if !pretty(lines[window], into: &sink) {
+        for span in lines[window] { sink.append(span) }
+      }
+      return
+    case .auto, .stable:
+      break
+    }
+    for span in lines { sink.append(span) }
+  }
+
+  /// A length in Blink's LayoutUnits (1/64 px), rounded down as a CSS width is.
+  static func layoutUnits(_ value: Double) -> Int { Int((max(0, value) * 64).rounded(.down)) }
+  /// A line's width in LayoutUnits: rounded up, as Blink snaps a shaped width.
+  static func snapped(_ value: Double) -> Int { Int((max(0, value) * 64 - 1e-6).rounded(.up)) }
+
+  /// Whether a line is wider than the available width: a word that
+  /// may not be broken. Blink then keeps the paragraph's greedy lines, with its score-based
+  /// breaker ("`ComputeScores` gets confused if there're overflowing lines") and its
+  /// bisection alike; a line broken inside a word (`overflow-wrap: break-word`, a long word
+  /// in `.unicode`) likewise.
+  func overflows(_ lines: some Collection<LineBreaker.Span>) -> Bool {
+    lines.contains { $0.overflows(available) }
+  }
+
+  /// Whether `balance` re-chooses a text's one paragraph whose greedy lines are `greedy`:
+  /// 2 to 6 of them, none overflowing (else Blink keeps them: `choose`, `balanced`).
+  static func balances(_ greedy: GreedyLines) -> Bool {
+    !greedy.overflows && greedy.count > 1 && greedy.count <= ScoreLineBreaker.maxLinesForBalance
+  }
+
+  /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
+  /// to keep them.
+  func balanced<Sink: LineSink>(
+    _ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink
+  ) -> Bool {
+    guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else {
+      return false
+    }
+    if !declined, scored(lines, isBalanced: true, into: &sink) { return true }
+    // Blink's bisection cannot take a paragraph that a hard break ends or that is followed
+    // by more.
+    guard available > 0 else { return false }
+    if isCSS, text.segments.contains(where: \.isHardBreak) { return false }
+    guard let bisected = bisected(lines) else { return false }
+    for span in bisected { sink.append(span) }
+    return true
+  }
+
+  /// Hands on the pretty lines of a paragraph's last greedy `lines`; false (none handed
+  /// on) to keep them.
+  func pretty<Sink: LineSink>(_ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink)
+    -> Bool
+  {
+    guard lines.count > 1, let last = lines.last else { return false }
+    let lastAvailable = available - widths.indent(atLineStart: last.start)
+    let isShort =
+      isCSS
+      ? Self.snapped(last.width) < Self.layoutUnits(lastAvailable) / 3
+      : last.width < lastAvailable / 3
+    let all = Array(lines)
+    let count = all.count
+    let hyphenated = count >= 3 && all[count - 2].hyphen && all[count - 3].hyphen
+    guard (isShort && isSingleWord(last)) || hyphenated else { return false }
+    return scored(lines, isBalanced: false, into: &sink)
+  }
+
+  /// Whether a line is one segment: no break opportunity inside it.
+  func isSingleWord(_ span: LineBreaker.Span) -> Bool {
+    guard let index = segmentIndex(startingAt: span.start) else { return false }
+    return text.segments[index].end == span.end
+  }
+
+  /// The index of the segment that starts at `offset`, if one does.
+  func segmentIndex(startingAt offset: Int) -> Int? {
+    Self.segmentIndex(text.segments, startingAt: offset)
+  }
+
+  /// The index of the first of `segments` that starts at `offset`, if one does: `after + 1`
+  /// where that one starts there and the segment `after` (the one ending there) before it,
+  /// else searched.
+  static func segmentIndex(_ segments: [Segment], startingAt offset: Int, after: Int = -1)
+    -> Int?
+  {
+    let next = after + 1
+    if after >= 0, next < segments.count, segments[next].start == offset,
+      segments[after].start < offset
+    {
+      return next
+    }
+    var low = 0
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].start < offset { low = middle + 1 } else { high = middle }
+    }
+    return low < segments.count && segments[low].start == offset ? low : nil
+  }
+
+  /// The score-based breaker's candidates over `lines`' break opportunities: the
+  /// window's start, then one a segment up to the last line's end; nil where Blink's
+  /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
+  func candidates(_ lines: ArraySlice<LineBreaker.Span>, scorer: ScoreLineBreaker)
+    -> [ScoreLineBreaker.Candidate]?
+  {
+    candidates(GreedyLines(lines, limit: available), scorer: scorer)
+  }
+
+  /// `candidates(_:scorer:)` over the summary of the greedy lines.
+  func candidates(_ lines: GreedyLines, scorer: ScoreLineBreaker) -> [ScoreLineBreaker.Candidate]? {
+    guard !lines.emergency, lines.count > 0,
+      var candidates = candidates(lines.start..<lines.end)
+    else { return nil }
+    for index in candidates.indices where candidates[index].isHyphenated {
+      candidates[index].penalty = scorer.hyphenPenalty
+    }
+    return candidates
+  }
+
+  /// `candidates(_:scorer:)` over a whole paragraph's `lines`, made once for the prepared
+  /// text (their penalties are the width's).
+  func paragraphCandidates(_ lines: GreedyLines) -> WrapCandidates? {
+    guard !lines.emergency, lines.count > 0 else { return nil }
+    let paragraph = lines.start..<lines.end
+    // The lookup and the store apart: a `make` closure would carry a copy of this chooser.
+    let kept = text.lineBreaks
+    if let known = kept.knownCandidates(paragraph) { return known }
+    let made = candidates(paragraph).map(WrapCandidates.init)
+    kept.keep(made, for: paragraph)
+    return made
+  }
+
+  /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
+  /// depends on the width).
+  func candidates(_ window: Range<Int>) -> [ScoreLineBreaker.Candidate]? {
+    // Blink's score-based breaker gives no break points with `white-space: break-spaces`
+    // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
+    // the greedy ones).
+    if isCSS, text.storage.style.whiteSpace == .breakSpaces { return nil }
+    guard text.tabs.isEmpty, var index = segmentIndex(startingAt: window.lowerBound) else {
+      return nil
+    }
+    let start = window.lowerBound
+    let prefix = text.prefix  // read once: each `text.prefix` retains the array
+    let base = prefix[start]
+    var candidates = [
+      ScoreLineBreaker.Candidate(
+        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
+    ]
+    let segments = text.segments
+    // One candidate per segment up to the paragraph's last line's end, and the start.
+    candidates.reserveCapacity(
+      (segmentIndex(startingAt: window.upperBound) ?? segments.count) - index + 1)
+    while index < segments.count, segments[index].end <= window.upperBound {
+      let segment = segments[index]
+      var width: Double
+      if segment.softHyphen {
+        width = widths.softHyphenWidths(from: segment.start, segment: index).broken
+      } else if isCSS, let end = spacesBefore(segment) {
+        // Blink leaves a candidate's trailing spaces out of its line even where they are
+        // content (`break-spaces`).
+        width = widths.width(from: segment.start, to: end, breakingAt: end)
+      } else if segment.unsafeEnd || widths.adjustsLineWidths {
+        width = widths.width(from: segment.start, to: segment.contentEnd, breakingAt: segment.end)
+      } else {
+        width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
+      }
+      width += prefix[segment.start] - base
+      candidates.append(
+        ScoreLineBreaker.Candidate(
+          offset: segment.end, contentEnd: segment.contentEnd, segment: index,
+          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
+          isHyphenated: segment.softHyphen))
+      index += 1
+    }
+    guard candidates.last?.offset == window.upperBound else { return nil }
+    return candidates
+  }
+
+  /// Where the spaces, tabs and newlines that end `segment`'s content start, when its
+  /// content ends in some (else nil).
+  func spacesBefore(_ segment: Segment) -> Int? {
+    let scalars = text.analysis.scalars
+    var end = segment.contentEnd
+    while end > segment.start, [" ", "\t", "\n"].contains(scalars[end - 1]) { end -= 1 }
+    return end < segment.contentEnd ? end : nil
+  }
+
+  /// The score-based breaker for `lines` at the available width.
+  func breaker(isBalanced: Bool, lines: ArraySlice<LineBreaker.Span>) -> ScoreLineBreaker {
+    breaker(isBalanced: isBalanced, lines: GreedyLines(lines, limit: available))
+  }
+
+  /// `breaker(isBalanced:lines:)` for the summary of the greedy lines.
+  func breaker(isBalanced: Bool, lines: GreedyLines) -> ScoreLineBreaker {
+    let firstIndent = widths.indent(atLineStart: lines.count > 0 ? lines.start : 0)
+    // Lines after the first start inside the paragraph: the head indent.
+    let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.lastStart) : 0
+    func fit(_ indent: Double) -> Float {
+      isCSS
+        ? Float(Self.layoutUnits(available - indent) + 1) / 64  // Blink's `AddEpsilon`
+        : Float(max(0, available - indent) + LineBreaker.tolerance).nextUp
+    }
+    let width = isCSS ? Float(Self.layoutUnits(available)) / 64 : Float(max(0, available))
+    return ScoreLineBreaker(
+      isBalanced: isBalanced, firstAvailable: fit(firstIndent), otherAvailable: fit(otherIndent),
+      width: width, size: Float(text.storage.style.size))
+  }
+}
+
+extension LineBreaker.Span {
+  /// Whether this line is wider than `available`, or broken inside a word: what makes
+  /// `WrapChooser.overflows` keep a paragraph's greedy lines (`GreedyLines` reads it too).
+  @inline(__always)
+  func overflows(_ available: Double) -> Bool {
+    Self.overflows(width: width, indent: indent, emergency: emergency, available: available)
+  }
+
+  /// `overflows(_:)` for a line's parts, with no span made (`GreedyLines.add`).
+  @inline(__always)
+  static func overflows(width: Double, indent: Double, emergency: Bool, available: Double)
+    -> Bool
+  {
+    emergency || width + indent > available + LineBreaker.tolerance
+  }
+}
