@@ -6,7 +6,7 @@ import Testing
 /// glibc's `malloc_usable_size` (malloc.h, which the Glibc module does not export): the
 /// bytes an allocation really holds.
 @_silgen_name("malloc_usable_size")
-private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
+func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
 
 /// The prepared-text cache's byte limit bounds what it keeps alive: a prepared text's
 /// relayouts (the table of line ends made at its second new width, the lines its breaking
@@ -63,9 +63,37 @@ private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     #expect(real >= byHand && real < byHand + 32, "\(real) for \(byHand)")
   }
 
-  /// The bytes of the table of a text of `segments` segments, by hand (above).
-  static func tableBytes(_ segments: Int) -> Int {
+  /// A text of several faces (a Japanese column) keeps its face runs in the same block,
+  /// after the starts: an Int32 a segment more, counted by hand, and the allocator's
+  /// block holds them.
+  @Test func tableKeepsFaceRunsInItsBlock() throws {
+    let library = try TestFonts.library.get()
+    let style = ClusterPiecesTests.style(vertical: true, rules: .unicode)
+    var checked = 0
+    for paragraph in ClusterPiecesTests.paragraphs {
+      let text = try library.prepare(paragraph, style: style)
+      guard let table = PlainLineIndexTests.table(text) else { continue }
+      defer { PlainLineIndex.destroy(table) }
+      guard let runs = table.pointee.faceRunEnds else { continue }
+      let segments = text.segments.count
+      let byHand = Self.tableBytes(segments, faceRuns: true)
+      #expect(table.pointee.byteCount == byHand)
+      #expect(table.pointee.block.count == byHand)
+      #expect(
+        UnsafeMutableRawPointer(runs)
+          == UnsafeMutableRawPointer(table.pointee.startPositions + segments))
+      let real = mallocUsableSize(UnsafeMutableRawPointer(table.pointee.lastAtStep))
+      #expect(real >= byHand && real < byHand + 32, "\(real) for \(byHand)")
+      checked += 1
+    }
+    #expect(checked > 0)
+  }
+
+  /// The bytes of the table of a text of `segments` segments, by hand (above), with its
+  /// face runs (an Int32 a segment) where `faceRuns`.
+  static func tableBytes(_ segments: Int, faceRuns: Bool = false) -> Int {
     ((segments + 1) * 4 + 7) / 8 * 8 + (segments + 63) / 64 * 8 + (2 * segments + 1) * 8
+      + (faceRuns ? segments * 4 : 0)
   }
 
   /// What a text's relayouts keep is in its footprint, and the cache's count follows the

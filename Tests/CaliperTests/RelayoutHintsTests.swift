@@ -1,5 +1,6 @@
 import CaliperTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Caliper
@@ -11,7 +12,8 @@ import Testing
 /// answer: this is what shows they are kept up to date, on the greedy path (`.auto`), the
 /// wrap styles' (`.balance`) and through `measure` (which stores lines), across the
 /// buffers' growth, the table's making at the second new width, evictions and an emptied
-/// cache.
+/// cache. The table's block is named up to `RelayoutHints.tableLimit` bytes after a
+/// relayout that stored a new breaking, up to `blockLimit` after a size-only hit.
 @Suite struct RelayoutHintsTests {
   static func paragraphs() throws -> [String] {
     let text = try String(
@@ -19,24 +21,25 @@ import Testing
     return text.split(separator: "\n").map(String.init).filter { $0.utf8.count > 300 }
   }
 
-  static func expectPublished(_ text: PreparedText, _ note: String) {
+  static func expectPublished(_ text: PreparedText, wholeBlock: Bool, _ note: String) {
     let state = text.lineBreaks
     let (table, keys, details) = text.breakCache.relayoutRegions
     let slots = keys.count / MemoryLayout<LineBreakCache.Key>.stride
     #expect(slots == details.count / MemoryLayout<LineBreakCache.Detail>.stride)
     #expect(
-      state.relayoutHints.keys.published.address == UInt(bitPattern: keys.baseAddress),
+      state.relayoutHints.keys.address.load(ordering: .relaxed)
+        == UInt(bitPattern: keys.baseAddress),
       "keys: \(note)")
-    #expect(state.relayoutHints.keys.published.bytes == slots * 24, "keys' bytes: \(note)")
     #expect(
-      state.relayoutHints.details.published.address == UInt(bitPattern: details.baseAddress),
+      state.relayoutHints.details.address.load(ordering: .relaxed)
+        == UInt(bitPattern: details.baseAddress),
       "details: \(note)")
-    #expect(state.relayoutHints.details.published.bytes == slots * 56, "details' bytes: \(note)")
     guard let table else {
-      #expect(state.relayoutHints.table.published.address == 0, "no table: \(note)")
+      #expect(state.relayoutHints.table.address.load(ordering: .relaxed) == 0, "no table: \(note)")
       return
     }
-    // The block (its bytes by hand in `PreparedCacheBudgetTests`), asked for up to `RelayoutHints.blockLimit` bytes.
+    // The block (its bytes by hand in `PreparedCacheBudgetTests`), asked for up to
+    // `RelayoutHints.tableLimit` bytes after a new breaking, `blockLimit` after a hit.
     let segments = text.segments.count
     let bytes = PreparedCacheBudgetTests.tableBytes(segments)
     #expect(table.count == bytes, "block: \(note)")
@@ -44,12 +47,46 @@ import Testing
       state.relayoutHints.block.published.address == UInt(bitPattern: table.baseAddress),
       "block: \(note)")
     #expect(
-      state.relayoutHints.block.published.bytes == min(RelayoutHints.blockLimit, bytes),
+      state.relayoutHints.block.published.bytes
+        == min(wholeBlock ? RelayoutHints.tableLimit : RelayoutHints.blockLimit, bytes),
       "block's bytes: \(note)")
-    #expect(state.relayoutHints.table.published.address != 0, "table: \(note)")
+    #expect(state.relayoutHints.table.address.load(ordering: .relaxed) != 0, "table: \(note)")
+  }
+
+  /// The lines to ask for `bytes` bytes from a 16-byte-aligned start, whatever line it
+  /// falls in: from 48 bytes into a line at worst.
+  static func lines(_ bytes: Int) -> Int { (48 + bytes + 63) / 64 }
+
+  /// The fixed line counts cover what they name at its largest: the table's struct, the
+  /// buffers of the cache's most slots (by the keys' and details' strides, 24 and 56
+  /// bytes worked out from their fields), and the cache object (by what the allocator
+  /// gave it, at least its size).
+  @Test func fixedLinesCoverTheirMemory() throws {
+    #expect(MemoryLayout<LineBreakCache.Key>.stride == 8 + 8 + 1 + 1 + 6)
+    #expect(Self.lines(MemoryLayout<PlainLineIndex>.size) <= RelayoutHints.tableLines)
     #expect(
-      state.relayoutHints.table.published.bytes == MemoryLayout<PlainLineIndex>.size,
-      "table: \(note)")
+      Self.lines(SlotOrder.capacity * MemoryLayout<LineBreakCache.Key>.stride)
+        <= RelayoutHints.keyLines)
+    #expect(
+      Self.lines(SlotOrder.capacity * MemoryLayout<LineBreakCache.Detail>.stride)
+        <= RelayoutHints.detailLines)
+    let text = try TestFonts.library.get().prepare(try Self.paragraphs()[0])
+    let object = Unmanaged.passUnretained(text.breakCache).toOpaque()
+    let allocated = mallocUsableSize(UnsafeMutableRawPointer(object))
+    #expect(allocated >= 300)
+    #expect(Self.lines(allocated) <= RelayoutHints.cacheObjectLines, "\(allocated) bytes")
+  }
+
+  /// The ranges (and whether each keeps lines) of the breakings `text`'s cache keeps, read
+  /// from its keys (the first `count` slots of the buffer): a relayout that stores a new
+  /// breaking changes them, a hit does not.
+  static func keptRanges(_ text: PreparedText) -> [String] {
+    let keys = text.breakCache.relayoutRegions.keys
+    let stride = MemoryLayout<LineBreakCache.Key>.stride
+    return (0..<text.breakCache.count).map { slot in
+      let key = keys.load(fromByteOffset: slot * stride, as: LineBreakCache.Key.self)
+      return "\(key.lower)..<\(key.upper) \(key.hasSpans)"
+    }.sorted()
   }
 
   @Test(arguments: [TextStyle.WrapStyle.auto, .balance])
@@ -58,32 +95,52 @@ import Testing
     var style = TextStyle()
     style.wrapStyle = wrapStyle
     var checked = 0
+    var hits = 0
+    var large = 0
     for (number, paragraph) in try Self.paragraphs().prefix(6).enumerated() {
       let text = try library.prepare(paragraph, style: style)
       let ideal = text.idealWidth
+      // Whether the block is named whole: after a new breaking stored, not after a
+      // size-only hit; a `measure` that hits leaves it as it was.
+      var wholeBlock = true
       // 24 widths below the ideal one, then again: new breakings, the buffers grown to the
       // cache's eight, the table made, least recently used slots replaced; every fifth
-      // through `measure`, which stores its lines (`insert`).
+      // through `measure`, which stores its lines (`insert`); every seventh the width
+      // before again, a hit.
       for step in 0..<48 {
-        let width = (0.2 + 0.78 * Double((step * 7) % 24) / 24) * ideal
+        let turn = step % 7 == 6 ? step - 1 : step
+        let width = (0.2 + 0.78 * Double((turn * 7) % 24) / 24) * ideal
         let proposal = ProposedViewSize(width: width, height: nil)
+        let kept = Self.keptRanges(text)
         if step % 5 == 4 {
           _ = text.measure(proposal)
+          if Self.keptRanges(text) != kept { wholeBlock = true }
         } else {
           _ = text.sizeThatFits(proposal)
+          wholeBlock = Self.keptRanges(text) != kept
+          if !wholeBlock { hits += 1 }
         }
-        Self.expectPublished(text, "paragraph \(number), \(wrapStyle), step \(step)")
+        Self.expectPublished(
+          text, wholeBlock: wholeBlock, "paragraph \(number), \(wrapStyle), step \(step)")
         checked += 1
         if step == 30 {
           text.breakCache.removeAll()
           _ = text.sizeThatFits(ProposedViewSize(width: 0.5 * ideal, height: nil))
-          Self.expectPublished(text, "paragraph \(number), \(wrapStyle), after emptying")
+          wholeBlock = true
+          Self.expectPublished(
+            text, wholeBlock: true, "paragraph \(number), \(wrapStyle), after emptying")
         }
       }
+      if PreparedCacheBudgetTests.tableBytes(text.segments.count) > RelayoutHints.blockLimit {
+        large += 1
+      }
       // The table was made and named (every paragraph here has one after two new widths).
-      #expect(text.lineBreaks.relayoutHints.table.published.address != 0)
+      #expect(text.lineBreaks.relayoutHints.table.address.load(ordering: .relaxed) != 0)
     }
     #expect(checked == 6 * 48)
+    // Not vacuous: hits cut the block's bytes, and some blocks are larger than the cut.
+    #expect(hits >= 6 * 4)
+    #expect(large > 0)
   }
 
   /// A first `measure` grows the slot buffers through `insert` (its lines stored), with no
@@ -95,8 +152,8 @@ import Testing
     for step in 0..<6 {
       _ = text.measure(
         ProposedViewSize(width: (0.3 + 0.1 * Double(step)) * text.idealWidth, height: nil))
-      Self.expectPublished(text, "measure \(step)")
+      Self.expectPublished(text, wholeBlock: true, "measure \(step)")
     }
-    #expect(text.lineBreaks.relayoutHints.details.published.address != 0)
+    #expect(text.lineBreaks.relayoutHints.details.address.load(ordering: .relaxed) != 0)
   }
 }

@@ -125,7 +125,10 @@ final class LineBreakCache: Sendable {
   ) -> (limits: Range<Double>, fit: LineFit) {
     withSlots(of: self) { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
-      if let found { return (slots.keys[found].limits, slots.details[found].fit) }
+      if let found {
+        text.lineBreaks.relayoutHints.hit()
+        return (slots.keys[found].limits, slots.details[found].fit)
+      }
       let made = make(plainIndex(in: &slots, of: text, wantsIndex: wantsIndex))
       slots.storeFit(made.limits, made.fit, at: vacancy)
       text.lineBreaks.relayoutHints.refresh(from: &slots)
@@ -309,6 +312,7 @@ extension PreparedText {
     cache.lock.unsafeLock()
     defer { cache.lock.unsafeUnlock() }
     if let found = cache.slots.find(limit, limit: nil, needsSpans: false).found {
+      lineBreaks.relayoutHints.hit()
       fit = cache.slots.details[found].fit
       return cache.slots.keys[found].limits
     }

@@ -52,16 +52,6 @@ extension LineBreaker {
       start: storage.segments._baseAddressIfContiguous, count: storage.segments.count)
     let prefix = UnsafeBufferPointer(
       start: storage.prefix._baseAddressIfContiguous, count: storage.prefix.count)
-    // The table's block's first `RelayoutHints.blockLimit` bytes were asked for when the
-    // relayout started (`PreparedText.prefetchForRelayout`); the rest of a large one here.
-    let block = table.pointee.block
-    if block.count > RelayoutHints.blockLimit, let base = block.baseAddress {
-      Self.prefetch(
-        UnsafeBufferPointer(
-          start: (base + RelayoutHints.blockLimit).assumingMemoryBound(to: UInt8.self),
-          count: block.count - RelayoutHints.blockLimit),
-        limit: RelayoutHints.tableLimit - RelayoutHints.blockLimit)
-    }
     // Two copies of the loop, each with its way to a line's metrics fixed.
     if let metrics {
       breakIndexedLines(

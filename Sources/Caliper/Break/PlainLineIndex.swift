@@ -44,6 +44,9 @@ struct PlainLineIndex {
   let faceRunEnds: UnsafeMutablePointer<Int32>?
   /// How many steps `lastAtStep` holds (the segment count plus one).
   let steps: Int
+  /// The bytes of the block the arrays share (`Block`), kept: a relayout reads it to ask
+  /// for the block (`RelayoutHints`), where working it out again took some 30 instructions.
+  let blockBytes: Int
   /// The last step's index, as a `Double`.
   let lastStep: Double
   /// The position of the first segment's start.
@@ -62,11 +65,14 @@ struct PlainLineIndex {
     guard prefix[segments[0].start].isFinite, prefix[segments[count - 1].contentEnd].isFinite
     else { return nil }
     // One block (`Block`): the step guesses and breakable bits, which a breaking reads
-    // first, then the positions, so that a relayout asks for the table in one range
-    // (`RelayoutHints`) and the block is one allocation.
-    let block = Block(count: count)
+    // first, then the positions, then the face runs of a text of several faces, so that a
+    // relayout asks for the table in one range (`RelayoutHints`) and the block is one
+    // allocation.
+    let facesDiffer = Self.facesDiffer(segments)
+    let block = Block(count: count, faceRuns: facesDiffer)
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: block.bytes, alignment: MemoryLayout<Double>.alignment)
+    blockBytes = block.bytes
     lastAtStep = raw.bindMemory(to: Int32.self, capacity: count + 1)
     breakable = (raw + block.breakableOffset).bindMemory(
       to: UInt64.self, capacity: Self.words(count))
@@ -93,38 +99,50 @@ struct PlainLineIndex {
       while last + 1 < count, endPositions[last + 1] <= edge { last += 1 }
       (lastAtStep + step).initialize(to: Int32(truncatingIfNeeded: last))
     }
-    faceRunEnds = Self.faceRuns(segments)
+    faceRunEnds =
+      facesDiffer
+      ? Self.faceRuns(
+        segments,
+        into: (raw + block.faceRunsOffset).bindMemory(to: Int32.self, capacity: count))
+      : nil
   }
 
   /// Where the table's arrays lie in its one block for `count` segments: `lastAtStep`
   /// (`count + 1` steps) at its start, `breakable` after it (on an 8-byte boundary), then
-  /// `endPositions` with its `.nan` and `startPositions`.
+  /// `endPositions` with its `.nan` and `startPositions`, then `faceRunEnds` where
+  /// `faceRuns` (a text of several faces).
   struct Block {
     let breakableOffset: Int
     let positionsOffset: Int
+    let faceRunsOffset: Int
     let bytes: Int
 
-    init(count: Int) {
+    init(count: Int, faceRuns: Bool) {
       let steps = (count + 1) * MemoryLayout<Int32>.stride
       breakableOffset = (steps + 7) & ~7
       positionsOffset = breakableOffset + PlainLineIndex.words(count) * MemoryLayout<UInt64>.stride
-      bytes = positionsOffset + (2 * count + 1) * MemoryLayout<Double>.stride
+      faceRunsOffset = positionsOffset + (2 * count + 1) * MemoryLayout<Double>.stride
+      bytes = faceRunsOffset + (faceRuns ? count * MemoryLayout<Int32>.stride : 0)
     }
   }
 
   /// The table's block (`Block`): its start and bytes, what a relayout asks for at once.
   var block: UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: lastAtStep, count: Block(count: steps - 1).bytes)
+    UnsafeRawBufferPointer(start: lastAtStep, count: blockBytes)
   }
 
-  /// `faceRunEnds` for `segments`: nil where all have the first one's faces.
-  private static func faceRuns(_ segments: UnsafeBufferPointer<Segment>) -> UnsafeMutablePointer<
-    Int32
-  >? {
-    let count = segments.count
+  /// Whether `segments` (at least one) have other faces than the first one's: the table
+  /// then keeps `faceRunEnds`.
+  private static func facesDiffer(_ segments: UnsafeBufferPointer<Segment>) -> Bool {
     let first = segments[0].packedFaces
-    guard segments.contains(where: { $0.packedFaces != first }) else { return nil }
-    let ends = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+    return segments.contains(where: { $0.packedFaces != first })
+  }
+
+  /// `faceRunEnds` for `segments`, written to `ends` (a place for each segment).
+  private static func faceRuns(
+    _ segments: UnsafeBufferPointer<Segment>, into ends: UnsafeMutablePointer<Int32>
+  ) -> UnsafeMutablePointer<Int32> {
+    let count = segments.count
     var end = count
     for index in stride(from: count - 1, through: 0, by: -1) {
       if index + 1 < count, segments[index + 1].packedFaces != segments[index].packedFaces {
@@ -182,17 +200,13 @@ struct PlainLineIndex {
   static func destroy(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
     // The block (`Block`) starts at `lastAtStep`; the other arrays are in it.
     UnsafeMutableRawPointer(pointer.pointee.lastAtStep).deallocate()
-    pointer.pointee.faceRunEnds?.deallocate()
     pointer.deinitialize(count: 1)
     pointer.deallocate()
   }
 
   /// The bytes of its arrays: what relaying out at many widths adds to a prepared
   /// text (counted in its `memoryFootprint`, so in the prepared-text cache's limit).
-  var byteCount: Int {
-    Block(count: steps - 1).bytes
-      + (faceRunEnds == nil ? 0 : (steps - 1) * MemoryLayout<Int32>.stride)
-  }
+  var byteCount: Int { blockBytes }
 
   /// A segment near the last one, from `first` on, ending at most `room` past `base`: the
   /// last one ending at or before the step below `base + room`, or `first`. Only a

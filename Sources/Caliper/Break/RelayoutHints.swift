@@ -43,44 +43,85 @@ struct RelayoutHints: ~Copyable, Sendable {
     }
   }
 
-  /// The cache's `PlainLineIndex`: the struct (its pointers and steps, two lines), and
-  /// its block (`PlainLineIndex.Block`: step guesses, breakable bits, positions) up to
-  /// `blockLimit` bytes.
-  let table = Region()
+  /// The address of memory of a size known here (`lines`): asked for in that many lines
+  /// without a loop or a test (a prefetch past the memory's end, or of address 0, is
+  /// harmless).
+  struct Place: ~Copyable, Sendable {
+    let address = Atomic<UInt>(0)
+
+    func store(_ start: UnsafeRawPointer?) {
+      address.store(UInt(bitPattern: start), ordering: .relaxed)
+    }
+
+    /// Asks for `lines` lines from the address.
+    @inline(__always)
+    func prefetch(lines: UInt32) {
+      caliper_prefetch_lines(address.load(ordering: .relaxed), lines)
+    }
+  }
+
+  /// The cache's `PlainLineIndex`: the struct (its pointers and steps, `tableLines`), and
+  /// its block (`PlainLineIndex.Block`: step guesses, breakable bits, positions, face runs)
+  /// up to `tableLimit` bytes after a new breaking, `blockLimit` after a hit.
+  let table = Place()
   let block = Region()
-  /// The cache's two slot buffers, whole (eight slots: 11 lines): a new breaking's key
-  /// and detail are written in one slot of each, the detail read first (whether it kept
-  /// lines), and which slot is the cache's to choose under its lock. Naming only the next
-  /// slot took two stores a relayout, which timed slower than asking for both buffers.
-  let keys = Region()
-  let details = Region()
+  /// The cache's two slot buffers, whole (`keyLines` and `detailLines`: as many lines as
+  /// the cache's eight slots take): a new breaking's key and detail are written in one slot
+  /// of each, the detail read first (whether it kept lines), and which slot is the cache's
+  /// to choose under its lock. Naming only the next slot took two stores a relayout, which
+  /// timed slower than asking for both buffers.
+  let keys = Place()
+  let details = Place()
 
-  /// How many bytes of the table's block are asked for when a relayout starts: the whole
-  /// block of a text of up to about 50 segments, else its guesses, bits and first
-  /// positions; the table's loop asks for the rest, up to `tableLimit`, once it knows the
-  /// relayout is a new width (`LineBreaker.breakLines(_:intoSize:)`). A cache hit reads
-  /// none of it: asked for whole (up to 8 KB, 32 steps of four prefetches), it made hits
-  /// on texts of hundreds of segments 20 % slower (RESULTS.md, W3 inside a known range).
-  static let blockLimit = 1024
-  /// How many bytes of the block are asked for in all.
-  static let tableLimit = 8192
-  /// The bytes of the cache object asked for: through its slots' lock, lanes, clock and
+  /// The lines asked for at `table`, `keys` and `details`: what the table's struct and the
+  /// buffers of `LineBreakCache.Slots.maximum` slots take from a 16-byte-aligned start
+  /// (malloc's), whatever the line it starts in (`RelayoutHintsTests` checks the sizes).
+  /// Fixed, so that asking is one instruction a line: the sizes read and a loop over them
+  /// took some 40 instructions a relayout.
+  static let tableLines: UInt32 = 2
+  static let keyLines: UInt32 = 4
+  static let detailLines: UInt32 = 8
+  /// The lines of the cache object asked for: through its slots' lock, lanes, clock and
   /// table pointer and the min-content width's bits (about 360 bytes by the fields'
-  /// sizes), wherever its 16-byte-aligned start puts its lines.
-  static let cacheObjectBytes = 384
+  /// sizes), wherever its 16-byte-aligned start puts them.
+  static let cacheObjectLines: UInt32 = 7
 
+  /// How many bytes of the table's block are asked for when a relayout starts after a
+  /// size-only cache hit (`hit()`): the whole block of a text of up to about 50 segments,
+  /// else its guesses, bits and first positions. A hit reads none of the block: asked for
+  /// whole (up to 8 KB, 32 steps of four prefetches) before every call, it made hits on
+  /// texts of hundreds of segments 20 % slower (RESULTS.md, W3 inside a known range).
+  static let blockLimit = 1024
+  /// How many bytes of the block are asked for when a relayout starts after one that
+  /// missed (a new breaking stored: `refresh(from:)`), as when a window is resized: the
+  /// next is likely a new width too, which reads the block all along (a vertical column's
+  /// block of some 200 segments is 4 to 5 KB).
+  static let tableLimit = 8192
   /// Publishes `slots`' buffers and table where they changed (the buffers grow, the table
-  /// is made at the text's second new width): after each breaking is stored, two
+  /// is made at the text's second new width), and the table's block up to `tableLimit`
+  /// bytes where a hit cut it to `blockLimit`: after each breaking is stored, four
   /// compares.
   @inline(__always)
   func refresh(from slots: inout LineBreakCache.Slots) {
     let buffers = slots.buffers
     let index = slots.plainIndex
+    let blockBytes = min(Self.tableLimit, index?.pointee.blockBytes ?? 0)
     if details.address.load(ordering: .relaxed) != UInt(bitPattern: buffers.details.baseAddress)
       || keys.address.load(ordering: .relaxed) != UInt(bitPattern: buffers.keys.baseAddress)
       || table.address.load(ordering: .relaxed) != UInt(bitPattern: index)
+      || block.bytes.load(ordering: .relaxed) != blockBytes
     {
       publish(buffers, index)
+    }
+  }
+
+  /// After a size-only lookup that found its breaking: the block asked for up to
+  /// `blockLimit` bytes from the next relayout on (a text relaid out inside known ranges
+  /// reads none of it). A load and a compare; a store only at a hit after a miss.
+  @inline(__always)
+  func hit() {
+    if block.bytes.load(ordering: .relaxed) > Self.blockLimit {
+      block.bytes.store(Self.blockLimit, ordering: .relaxed)
     }
   }
 
@@ -90,22 +131,20 @@ struct RelayoutHints: ~Copyable, Sendable {
     _ buffers: (keys: UnsafeRawBufferPointer, details: UnsafeRawBufferPointer),
     _ index: UnsafeMutablePointer<PlainLineIndex>?
   ) {
-    keys.store(buffers.keys)
-    details.store(buffers.details)
-    table.store(
-      UnsafeRawBufferPointer(
-        start: index, count: index == nil ? 0 : MemoryLayout<PlainLineIndex>.size))
+    keys.store(buffers.keys.baseAddress)
+    details.store(buffers.details.baseAddress)
+    table.store(index)
     block.store(
-      index?.pointee.block ?? UnsafeRawBufferPointer(start: nil, count: 0), limit: Self.blockLimit)
+      index?.pointee.block ?? UnsafeRawBufferPointer(start: nil, count: 0), limit: Self.tableLimit)
   }
 
   /// Asks for every line the regions name.
   @inline(__always)
   func prefetch() {
-    table.prefetch()
+    table.prefetch(lines: Self.tableLines)
     block.prefetch()
-    keys.prefetch()
-    details.prefetch()
+    keys.prefetch(lines: Self.keyLines)
+    details.prefetch(lines: Self.detailLines)
   }
 
   /// Asks for the lines of `bytes` bytes at `address` (none at 0).
@@ -121,12 +160,12 @@ extension PreparedText {
   /// (`RelayoutHints`): the cache's object, its slot buffers and table, the segments'
   /// and prefix sums' headers. `sizeThatFits` and `breaking(_:options:needsSpans:)` call it
   /// first (every relayout by a size); with the text in the CPU caches it costs its
-  /// instructions (some 70 with a table) and no wait.
+  /// instructions (some 50 with a table) and no wait.
   @inline(__always)
   func prefetchForRelayout() {
-    RelayoutHints.prefetch(
+    caliper_prefetch_lines(
       UInt(bitPattern: Unmanaged.passUnretained(breakCache).toOpaque()),
-      bytes: RelayoutHints.cacheObjectBytes)
+      RelayoutHints.cacheObjectLines)
     lineBreaks.relayoutHints.prefetch()
     storage.segments.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }
     storage.prefix.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }

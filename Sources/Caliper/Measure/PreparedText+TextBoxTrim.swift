@@ -20,8 +20,20 @@ extension PreparedText {
     )
   }
 
-  /// The size and used rect of the lines `fit` sums, trimmed (`textBoxTrim`).
+  /// The size and used rect of the lines `fit` sums, trimmed (`textBoxTrim`). In line, with
+  /// the trim out of line: every relayout's size comes through here, and as a call of its
+  /// own (which the grown `sizeThatFits` made it) it cost a relayout some 20 instructions.
+  @inline(__always)
   func size(of fit: LineFit, options: TextContainerOptions) -> (size: Size, usedRect: Rect) {
+    guard storage.breakFacts.contains(.trimsLineBoxes) else { return fit.size(options: options) }
+    return trimmedSize(of: fit, options: options)
+  }
+
+  /// `size(of:options:)` for a text whose style trims its line boxes.
+  @inline(never)
+  private func trimmedSize(of fit: LineFit, options: TextContainerOptions) -> (
+    size: Size, usedRect: Rect
+  ) {
     let trim = textBoxTrim(fit)
     guard trim != (0, 0) else { return fit.size(options: options) }
     var trimmed = fit
