@@ -29,7 +29,9 @@ import Testing
     var sized = LineBreaker(limit: width)
     sized.plainIndex = UnsafePointer(table)
     var found = LineFit()
-    let looped = text.breakCache.indexedScans.load(ordering: .relaxed)
+    #if DEBUG
+      let looped = text.breakCache.indexedScans.load(ordering: .relaxed)
+    #endif
     sized.breakLines(LineWidths(untabbed: text), intoSize: &found)
     let numbers = { (fit: LineFit) in
       [fit.widest, fit.height, fit.firstAscent, fit.lastBelowBaseline].map(\.bitPattern)
@@ -42,7 +44,13 @@ import Testing
       same,
       "width \(width) (\(width.bitPattern)): \(found) \(sized.validLimits), scan \(expected) \(scan.validLimits): \(note())"
     )
-    return text.breakCache.indexedScans.load(ordering: .relaxed) == looped + 1
+    // Counted in debug builds only (`Scripts/sanitize` builds the tests optimized, where
+    // the answers are still compared but which path gave them is not known).
+    #if DEBUG
+      return text.breakCache.indexedScans.load(ordering: .relaxed) == looped + 1
+    #else
+      return true
+    #endif
   }
 
   /// Where a line's test flips: for lines from a few segments' starts, each later segment's
