@@ -9,6 +9,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
 
@@ -302,6 +303,90 @@ int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *local
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity) {
   return cicu_breaks(UBRK_CHARACTER, text, length, locale, positions, NULL, capacity);
+}
+
+// ICU's aksara rule (its char.txt's custom rule 9.3, from CLDR): no boundary before a
+// linking consonant after a linking consonant, then a virama, with only Extend characters
+// of a combining class other than 0 (ExtCccZwj, ZWJ aside) among them. Linking consonants
+// and viramas are the Indic_Syllabic_Category Consonant and Virama characters of
+// Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam (U+0900-U+0D7F).
+enum { CICU_OTHER = 0, CICU_LINKING_CONSONANT = 1, CICU_VIRAMA = 2 };
+
+static int cicu_aksara_class(uint32_t value) {
+  if (value < 0x900 || value > 0xD7F) return CICU_OTHER;
+  UErrorCode status = U_ZERO_ERROR;
+  switch (uscript_getScript((UChar32)value, &status)) {
+  case USCRIPT_DEVANAGARI:
+  case USCRIPT_BENGALI:
+  case USCRIPT_GUJARATI:
+  case USCRIPT_ORIYA:
+  case USCRIPT_TELUGU:
+  case USCRIPT_MALAYALAM:
+    break;
+  default:
+    return CICU_OTHER;
+  }
+  switch (u_getIntPropertyValue((UChar32)value, UCHAR_INDIC_SYLLABIC_CATEGORY)) {
+  case U_INSC_CONSONANT: return CICU_LINKING_CONSONANT;
+  case U_INSC_VIRAMA: return CICU_VIRAMA;
+  default: return CICU_OTHER;
+  }
+}
+
+int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts) {
+  // Whether the scalar before is a control, CR or LF (after which GB4 breaks), and a CR.
+  int after_control = 0, after_cr = 0;
+  // The aksara rule's state: a linking consonant and ExtCccZwj since; and a virama too.
+  int after_consonant = 0, after_virama = 0;
+  starts[0] = 1;
+  for (int32_t index = 0; index < count; index++) {
+    uint32_t value = scalars[index];
+    uint8_t start = 1;
+    int control = 0, cr = 0, extend = 0;
+    if (value - 0x20 >= 0x5F) {  // printable ASCII is Other
+      switch (u_getIntPropertyValue((UChar32)value, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+      case U_GCB_OTHER:
+        break;
+      case U_GCB_EXTEND:
+        extend = 1;
+        start = after_control;
+        break;
+      case U_GCB_SPACING_MARK:
+        start = after_control;
+        break;
+      case U_GCB_CR:
+        cr = 1;
+        control = 1;
+        break;
+      case U_GCB_LF:
+        start = !after_cr;
+        control = 1;
+        break;
+      case U_GCB_CONTROL:
+        control = 1;
+        break;
+      default:
+        return 0;
+      }
+    }
+    int aksara = cicu_aksara_class(value);
+    if (aksara == CICU_LINKING_CONSONANT) {
+      if (after_virama) start = 0;
+      after_consonant = 1;
+      after_virama = 0;
+    } else if (aksara == CICU_VIRAMA && after_consonant) {
+      after_virama = 1;
+    } else if (!(extend && (after_consonant) && u_getCombiningClass((UChar32)value) != 0)) {
+      after_consonant = 0;
+      after_virama = 0;
+    }
+    // Offset 0 starts the text's first cluster whatever its class.
+    if (index > 0) starts[index] = start;
+    after_control = control;
+    after_cr = cr;
+  }
+  starts[count] = 1;
+  return 1;
 }
 
 int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,

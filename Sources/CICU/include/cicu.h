@@ -33,6 +33,16 @@ int32_t cicu_line_rules_are_root(const char *locale);
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);
 
+/// Extended grapheme cluster starts from each scalar's Grapheme_Cluster_Break alone, for
+/// text whose every scalar is Other, Extend, SpacingMark, Control, CR or LF (ICU's own
+/// property data, so the same Unicode version as its iterator): then UAX #29 starts a
+/// cluster at every scalar but Extend and SpacingMark after a scalar other than a control,
+/// and LF after CR (GB3-GB5, GB9, GB9a, GB999). Writes `count + 1` flags (1: a cluster
+/// starts at that offset; the first and last are 1) to `starts`. Returns 1, or 0 as soon
+/// as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators: rules that
+/// need the iterator), leaving `starts` partly written.
+int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts);
+
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
 /// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong
 /// character of each paragraph (defaulting to left-to-right). Returns the number of logical

@@ -80,16 +80,11 @@ struct TextAnalysis: Sendable {
     if let starts = AnalysisShortcuts.graphemeStarts(decoded) {
       graphemeStart = starts
     } else {
-      let text = utf16()
-      let capacity = text.units.count + 1
-      var positions = [Int32](filled: 0, count: capacity)
-      let graphemeCount = cicu_grapheme_breaks(
-        text.units, Int32(text.units.count), locale, &positions, Int32(capacity))
-      try Self.check(graphemeCount, "cicu_grapheme_breaks")
-      var starts = [Bool](filled: false, count: scalars.count + 1)
-      starts[0] = true
-      for position in positions[..<Int(graphemeCount)] {
-        starts[text.scalarOffset(position)] = true
+      var starts: [Bool]
+      if let found = Self.propertyGraphemeStarts(scalars) {
+        starts = found
+      } else {
+        starts = try Self.icuGraphemeStarts(utf16(), scalarCount: scalars.count, locale: locale)
       }
       Self.joinConjuncts(scalars, graphemeStarts: &starts)
       graphemeStart = starts
@@ -208,7 +203,7 @@ struct TextAnalysis: Sendable {
     return rightToLeftParagraphs.contains { $0.contains(Int32(index)) } ? 1 : 0
   }
 
-  private static func check(_ result: Int32, _ function: String) throws(CaliperError) {
+  static func check(_ result: Int32, _ function: String) throws(CaliperError) {
     guard result < 0 else { return }
     throw .library(
       function: function, code: -result, name: String(cString: cicu_error_name(-result)))
