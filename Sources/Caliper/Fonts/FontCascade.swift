@@ -230,8 +230,13 @@ public struct FontCascade: Sendable {
       guard let first = cluster.first, facts(first) & (plain | notPlain) == plain,
         let face = try firstFace(first)
       else { return nil }
-      for scalar in cluster.dropFirst() where facts(scalar) & ScalarFacts.needsGlyph != 0 {
-        guard try firstFace(scalar) == face else { return nil }
+      var index = cluster.startIndex + 1
+      while index < cluster.endIndex {
+        let scalar = cluster[index]
+        if facts(scalar) & ScalarFacts.needsGlyph != 0, try firstFace(scalar) != face {
+          return nil
+        }
+        index += 1
       }
       return face
     }
