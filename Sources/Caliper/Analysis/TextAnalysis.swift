@@ -174,16 +174,22 @@ struct TextAnalysis: Sendable {
     var runLevels = [UInt8](filled: 0, count: 1)
     // At most one paragraph more than there are paragraph separators.
     var capacity = 1
-    for unit in utf16 where isParagraphSeparator(Unicode.Scalar(unit) ?? " ") { capacity += 1 }
+    // (A surrogate unit is no separator, as the scalar it is part of is none.)
+    for unit in utf16 where isParagraphSeparator(UInt32(unit)) { capacity += 1 }
     var paragraphs = [Int32](filled: 0, count: 2 * capacity)
     var paragraphCount: Int32 = 0
     let runCount = cicu_bidi_runs(
       utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0,
       &paragraphs, Int32(capacity), &paragraphCount)
     try Self.check(runCount, "cicu_bidi_runs")
-    var levels = [UInt8](filled: 0, count: scalarCount)
-    for unit in 0..<utf16.count {
-      levels[scalarAt.isEmpty ? unit : Int(scalarAt[unit])] = unitLevels[unit]
+    var levels: [UInt8]
+    if scalarAt.isEmpty {
+      // Every scalar one unit: the units' levels are the scalars'.
+      unitLevels.removeLast()
+      levels = unitLevels
+    } else {
+      levels = [UInt8](filled: 0, count: scalarCount)
+      for unit in 0..<utf16.count { levels[Int(scalarAt[unit])] = unitLevels[unit] }
     }
     func scalar(_ unit: Int32) -> Int32 { scalarAt.isEmpty ? unit : scalarAt[Int(unit)] }
     let rightToLeft = (0..<min(Int(paragraphCount), capacity)).map {
@@ -220,20 +226,30 @@ struct TextAnalysis: Sendable {
     func isNeutral(_ script: UInt32) -> Bool {
       script == common || script == inherited || script == unknown
     }
-    var scripts = scalars.map { scalar -> UInt32 in
-      let value = scalar.value
-      guard value >= 0x80 else {  // ASCII: letters are Latin, the rest Common
-        return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) ? latin : common
-      }
-      return hb_unicode_script(funcs, value).rawValue
-    }
-    let firstReal = scripts.first { !isNeutral($0) } ?? common
-    var current = firstReal
-    for index in scripts.indices {
-      if isNeutral(scripts[index]) {
-        scripts[index] = current
-      } else {
-        current = scripts[index]
+    var scripts = [UInt32](filled: common, count: scalars.count)
+    var firstReal = common
+    scalars.withUnsafeBufferPointer { scalars in
+      scripts.withUnsafeMutableBufferPointer { scripts in
+        // One pass: each scalar's own script (ASCII letters are Latin, the rest Common),
+        // the first real one noted; then the neutrals before it take it.
+        var current = common
+        var leading = 0  // the neutrals before the first real script
+        for index in scalars.indices {
+          let value = scalars[index].value
+          let own =
+            value < 0x80
+            ? ((value | 0x20) &- 0x61 < 26 ? latin : common)
+            : hb_unicode_script(funcs, value).rawValue
+          if isNeutral(own) {
+            scripts[index] = current
+            if current == common { leading = index + 1 }
+          } else {
+            if current == common { firstReal = own }
+            current = own
+            scripts[index] = own
+          }
+        }
+        for index in 0..<leading { scripts[index] = firstReal }
       }
     }
     return scripts
@@ -342,7 +358,12 @@ struct TextAnalysis: Sendable {
   /// information separators FS, GS, RS), where bidi starts a new paragraph level. A
   /// different set from `isLineSeparator`'s: LS, VT and FF end a line but not a paragraph.
   static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+    isParagraphSeparator(scalar.value)
+  }
+
+  /// `isParagraphSeparator(_:)` of a scalar's value.
+  static func isParagraphSeparator(_ value: UInt32) -> Bool {
+    switch value {
     case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E, 0x85, 0x2029: return true
     default: return false
     }
