@@ -423,6 +423,78 @@ int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint
   return 1;
 }
 
+// The simple paragraphs' types, as `cicu_simple_bidi_levels` keeps them in `levels` while
+// it resolves.
+enum { CICU_BIDI_L = 0, CICU_BIDI_R = 1, CICU_BIDI_N = 2, CICU_BIDI_NSM = 3 };
+
+int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
+                                uint8_t *levels, uint8_t *resolved_level) {
+  int32_t first_strong = -1;
+  for (int32_t index = 0; index < count; index++) {
+    uint32_t value = scalars[index];
+    uint8_t type;
+    if (value < 0x80 && ((value | 0x20) - 0x61 < 26)) {
+      type = CICU_BIDI_L;  // ASCII letters
+    } else if (value == 0x20) {
+      type = CICU_BIDI_N;
+    } else {
+      switch (u_charDirection((UChar32)value)) {
+      case U_LEFT_TO_RIGHT: type = CICU_BIDI_L; break;
+      case U_RIGHT_TO_LEFT:
+      case U_RIGHT_TO_LEFT_ARABIC: type = CICU_BIDI_R; break;  // W3: AL is R
+      case U_DIR_NON_SPACING_MARK: type = CICU_BIDI_NSM; break;
+      case U_OTHER_NEUTRAL:
+        if (u_getIntPropertyValue((UChar32)value, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE)
+          return 0;
+        type = CICU_BIDI_N;
+        break;
+      // W6 with no EN or AN in the paragraph: separators and terminators are ON.
+      case U_WHITE_SPACE_NEUTRAL:
+      case U_EUROPEAN_NUMBER_SEPARATOR:
+      case U_EUROPEAN_NUMBER_TERMINATOR:
+      case U_COMMON_NUMBER_SEPARATOR: type = CICU_BIDI_N; break;
+      default: return 0;
+      }
+    }
+    if (first_strong < 0 && type <= CICU_BIDI_R) first_strong = index;
+    levels[index] = type;
+  }
+  // P2, P3: the first strong character's direction, left-to-right without one.
+  uint8_t level = paragraph_level;
+  if (level > 1) level = first_strong >= 0 && levels[first_strong] == CICU_BIDI_R ? 1 : 0;
+  *resolved_level = level;
+  uint8_t embedding = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;  // sos, eos and e
+  // W1: a mark takes the type before it (sos at the start).
+  uint8_t before = embedding;
+  for (int32_t index = 0; index < count; index++) {
+    if (levels[index] == CICU_BIDI_NSM) {
+      levels[index] = before;
+    } else {
+      before = levels[index];
+    }
+  }
+  // N1, N2: a run of neutrals between two strong types that agree takes theirs, else e (so
+  // whitespace at the end, before eos, is at the paragraph level: L1 has nothing to do);
+  // then I1, I2.
+  uint8_t strong_before = embedding;
+  int32_t index = 0;
+  while (index < count) {
+    uint8_t type = levels[index];
+    int32_t end = index + 1;
+    if (type == CICU_BIDI_N) {
+      while (end < count && levels[end] == CICU_BIDI_N) end++;
+      uint8_t strong_after = end < count ? levels[end] : embedding;
+      type = strong_before == strong_after ? strong_before : embedding;
+    } else {
+      strong_before = type;
+    }
+    uint8_t resolved = type == CICU_BIDI_R ? 1 : (level == 0 ? 0 : 2);
+    for (int32_t at = index; at < end; at++) levels[at] = resolved;
+    index = end;
+  }
+  return 1;
+}
+
 int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                        uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
                        uint8_t *run_levels, int32_t capacity, int32_t *rtl_paragraphs,

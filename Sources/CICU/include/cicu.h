@@ -55,6 +55,18 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
                        uint8_t *run_levels, int32_t capacity, int32_t *rtl_paragraphs,
                        int32_t paragraph_capacity, int32_t *rtl_paragraph_count);
 
+/// UAX #9 levels of a paragraph whose every scalar is of bidi class L, R, AL, NSM, WS, ON,
+/// ES, ET or CS, with no paired bracket (the classes ICU's data gives): no numbers, no
+/// explicit embeddings, isolates or marks, no separators, so one paragraph whose level runs
+/// need only rules W1, W3, W6 (ES, ET and CS become ON without numbers), N1, N2, I1 and I2
+/// (L1's trailing whitespace is at the paragraph level by N1 and N2). `paragraph_level` as
+/// `cicu_bidi_runs`'s (0, 1, or 0xFE from the first strong character). Writes one level a
+/// scalar to `levels` and the paragraph's level to `*resolved_level`; returns 1, or 0 as
+/// soon as a scalar is of another class or a bracket (then `levels` is partly written and
+/// ICU must resolve the text).
+int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
+                                uint8_t *levels, uint8_t *resolved_level);
+
 /// Visual order of `length` items with embedding `levels` (UAX #9 rule L2: from the highest
 /// level down to the lowest odd one, reverse every sequence at that level or above). Writes
 /// to `visual_to_logical[v]` the logical index of the item shown at visual position `v`.

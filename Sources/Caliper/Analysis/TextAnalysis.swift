@@ -95,12 +95,16 @@ struct TextAnalysis: Sendable {
         scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
     }
     // CSS's `direction` is `ltr` unless set, whatever the first strong character.
-    (bidiLevels, rightToLeftParagraphs) =
-      decoded.needsBidi
-      ? try Self.bidiLevels(
+    let paragraphLevel: UInt8 = css == nil ? 0xFE : 0
+    if !decoded.needsBidi {
+      (bidiLevels, rightToLeftParagraphs) = ([], [])
+    } else if let simple = Self.simpleBidiLevels(scalars, paragraphLevel: paragraphLevel) {
+      (bidiLevels, rightToLeftParagraphs) = simple
+    } else {
+      (bidiLevels, rightToLeftParagraphs) = try Self.bidiLevels(
         utf16().units, scalarAt: utf16().scalarAt, scalarCount: scalars.count,
-        paragraphLevel: css == nil ? 0xFE : 0)
-      : ([], [])
+        paragraphLevel: paragraphLevel)
+    }
     oneScript =
       decoded.oneFaceLatin
       ? (decoded.hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
@@ -164,7 +168,7 @@ struct TextAnalysis: Sendable {
   /// UAX #9 levels per scalar, from ICU (`paragraphLevel` 0xFE: the direction of the first
   /// strong character of each paragraph, left-to-right by default), and the ranges of the
   /// paragraphs that resolution made right-to-left.
-  private static func bidiLevels(
+  static func bidiLevels(
     _ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int, paragraphLevel: UInt8
   ) throws(CaliperError) -> ([UInt8], [Range<Int32>]) {
     let count = Int32(utf16.count)
