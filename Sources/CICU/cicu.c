@@ -425,37 +425,51 @@ int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint
 
 // The simple paragraphs' types, as `cicu_simple_bidi_levels` keeps them in `levels` while
 // it resolves.
-enum { CICU_BIDI_L = 0, CICU_BIDI_R = 1, CICU_BIDI_N = 2, CICU_BIDI_NSM = 3 };
+enum { CICU_BIDI_L = 0, CICU_BIDI_R = 1, CICU_BIDI_N = 2, CICU_BIDI_NSM = 3, CICU_BIDI_REFUSED = 4 };
+
+// The simple paragraphs' type of a scalar from ICU's bidi class, or CICU_BIDI_REFUSED.
+static uint8_t cicu_bidi_type_of(uint32_t value) {
+  switch (u_charDirection((UChar32)value)) {
+  case U_LEFT_TO_RIGHT: return CICU_BIDI_L;
+  case U_RIGHT_TO_LEFT:
+  case U_RIGHT_TO_LEFT_ARABIC: return CICU_BIDI_R;  // W3: AL is R
+  case U_DIR_NON_SPACING_MARK: return CICU_BIDI_NSM;
+  case U_OTHER_NEUTRAL:
+    if (u_getIntPropertyValue((UChar32)value, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE)
+      return CICU_BIDI_REFUSED;
+    return CICU_BIDI_N;
+  // W6 with no EN or AN in the paragraph: separators and terminators are ON.
+  case U_WHITE_SPACE_NEUTRAL:
+  case U_EUROPEAN_NUMBER_SEPARATOR:
+  case U_EUROPEAN_NUMBER_TERMINATOR:
+  case U_COMMON_NUMBER_SEPARATOR: return CICU_BIDI_N;
+  default: return CICU_BIDI_REFUSED;
+  }
+}
+
+// The types of the BMP's scalars met, + 1 (0: not known yet), kept for the process as
+// `cicu_grapheme_facts_table` keeps the grapheme facts.
+static uint8_t cicu_bidi_type_table[0x10000];
+
+static inline uint8_t cicu_bidi_type(uint32_t value) {
+  if (value < 0x80) {  // ASCII letters are L, the space WS
+    if ((value | 0x20) - 0x61 < 26) return CICU_BIDI_L;
+    if (value == 0x20) return CICU_BIDI_N;
+  }
+  if (value >= 0x10000) return cicu_bidi_type_of(value);
+  uint8_t known = __atomic_load_n(&cicu_bidi_type_table[value], __ATOMIC_RELAXED);
+  if (known) return known - 1;
+  uint8_t type = cicu_bidi_type_of(value);
+  __atomic_store_n(&cicu_bidi_type_table[value], (uint8_t)(type + 1), __ATOMIC_RELAXED);
+  return type;
+}
 
 int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
                                 uint8_t *levels, uint8_t *resolved_level) {
   int32_t first_strong = -1;
   for (int32_t index = 0; index < count; index++) {
-    uint32_t value = scalars[index];
-    uint8_t type;
-    if (value < 0x80 && ((value | 0x20) - 0x61 < 26)) {
-      type = CICU_BIDI_L;  // ASCII letters
-    } else if (value == 0x20) {
-      type = CICU_BIDI_N;
-    } else {
-      switch (u_charDirection((UChar32)value)) {
-      case U_LEFT_TO_RIGHT: type = CICU_BIDI_L; break;
-      case U_RIGHT_TO_LEFT:
-      case U_RIGHT_TO_LEFT_ARABIC: type = CICU_BIDI_R; break;  // W3: AL is R
-      case U_DIR_NON_SPACING_MARK: type = CICU_BIDI_NSM; break;
-      case U_OTHER_NEUTRAL:
-        if (u_getIntPropertyValue((UChar32)value, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE)
-          return 0;
-        type = CICU_BIDI_N;
-        break;
-      // W6 with no EN or AN in the paragraph: separators and terminators are ON.
-      case U_WHITE_SPACE_NEUTRAL:
-      case U_EUROPEAN_NUMBER_SEPARATOR:
-      case U_EUROPEAN_NUMBER_TERMINATOR:
-      case U_COMMON_NUMBER_SEPARATOR: type = CICU_BIDI_N; break;
-      default: return 0;
-      }
-    }
+    uint8_t type = cicu_bidi_type(scalars[index]);
+    if (type == CICU_BIDI_REFUSED) return 0;
     if (first_strong < 0 && type <= CICU_BIDI_R) first_strong = index;
     levels[index] = type;
   }
