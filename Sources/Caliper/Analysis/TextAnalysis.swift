@@ -8,9 +8,11 @@ import Synchronization
 /// and script each character has. Solution: ICU (UAX #14 with CLDR tailoring, UAX #29,
 /// UAX #9) through the `CICU` C target over UTF-16, mapped back to Unicode-scalar offsets,
 /// which every later stage uses (the line breaks of ASCII and Latin-1 prose from
-/// `LineBreakPairs`' pair table, which gives ICU's answers without it); scripts from
-/// HarfBuzz's Unicode functions, with Common and
-/// Inherited characters taking the script of the text around them. Limitation: bidi
+/// `LineBreakPairs`' pair table, which gives ICU's answers without it; the grapheme
+/// clusters and bidi levels of text whose classes make UAX #29's and UAX #9's rules a
+/// pass over each scalar's ICU property, `propertyGraphemeStarts` and `simpleBidiLevels`);
+/// scripts from HarfBuzz's Unicode functions, with Common and Inherited characters taking
+/// the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
 ///
 /// Sendable: a value of immutable arrays. The ICU objects that made it never leave the C
