@@ -9,6 +9,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/uscript.h>
 #include <unicode/utypes.h>
 #include <unicode/uversion.h>
 
@@ -302,6 +303,210 @@ int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *local
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity) {
   return cicu_breaks(UBRK_CHARACTER, text, length, locale, positions, NULL, capacity);
+}
+
+// ICU's aksara rule (its char.txt's custom rule 9.3, from CLDR): no boundary before a
+// linking consonant after a linking consonant, then a virama, with only Extend characters
+// of a combining class other than 0 (ExtCccZwj, ZWJ aside) among them. Linking consonants
+// and viramas are the Indic_Syllabic_Category Consonant and Virama characters of
+// Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam (U+0900-U+0D7F).
+static int cicu_aksara_class(uint32_t value) {
+  if (value < 0x900 || value > 0xD7F) return 0;
+  UErrorCode status = U_ZERO_ERROR;
+  switch (uscript_getScript((UChar32)value, &status)) {
+  case USCRIPT_DEVANAGARI:
+  case USCRIPT_BENGALI:
+  case USCRIPT_GUJARATI:
+  case USCRIPT_ORIYA:
+  case USCRIPT_TELUGU:
+  case USCRIPT_MALAYALAM:
+    break;
+  default:
+    return 0;
+  }
+  switch (u_getIntPropertyValue((UChar32)value, UCHAR_INDIC_SYLLABIC_CATEGORY)) {
+  case U_INSC_CONSONANT: return 1;
+  case U_INSC_VIRAMA: return 2;
+  default: return 0;
+  }
+}
+
+// A scalar's grapheme facts in one byte: its class (the low 3 bits), whether it is a
+// linking consonant or a virama, whether it is Extend with a combining class other than
+// 0, and a bit that is always set (a zero byte is an unknown scalar).
+enum {
+  CICU_GCB_OTHER = 0, CICU_GCB_EXTEND = 1, CICU_GCB_SPACING_MARK = 2, CICU_GCB_CR = 3,
+  CICU_GCB_LF = 4, CICU_GCB_CONTROL = 5, CICU_GCB_REFUSED = 6, CICU_GCB_CLASS = 7,
+  CICU_LINKING_CONSONANT = 8, CICU_VIRAMA = 16, CICU_EXT_CCC = 32, CICU_KNOWN = 128,
+};
+
+static uint8_t cicu_grapheme_facts_of(uint32_t value) {
+  uint8_t facts = CICU_KNOWN;
+  switch (u_getIntPropertyValue((UChar32)value, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
+  case U_GCB_OTHER: break;
+  case U_GCB_EXTEND:
+    facts |= CICU_GCB_EXTEND;
+    if (u_getCombiningClass((UChar32)value) != 0) facts |= CICU_EXT_CCC;
+    break;
+  case U_GCB_SPACING_MARK: facts |= CICU_GCB_SPACING_MARK; break;
+  case U_GCB_CR: facts |= CICU_GCB_CR; break;
+  case U_GCB_LF: facts |= CICU_GCB_LF; break;
+  case U_GCB_CONTROL: facts |= CICU_GCB_CONTROL; break;
+  default: facts |= CICU_GCB_REFUSED; break;
+  }
+  switch (cicu_aksara_class(value)) {
+  case 1: facts |= CICU_LINKING_CONSONANT; break;
+  case 2: facts |= CICU_VIRAMA; break;
+  default: break;
+  }
+  return facts;
+}
+
+// The facts of the BMP's scalars met, for the process (ICU's data does not change while it
+// runs): each byte written once, by whichever thread meets the scalar first (the same value
+// from any thread; relaxed atomics make the benign race defined). 64 KB of zeros until
+// touched; a script's block touches a page or two.
+static uint8_t cicu_grapheme_facts_table[0x10000];
+
+static inline uint8_t cicu_grapheme_facts(uint32_t value) {
+  if (value >= 0x10000) return cicu_grapheme_facts_of(value);
+  uint8_t facts = __atomic_load_n(&cicu_grapheme_facts_table[value], __ATOMIC_RELAXED);
+  if (facts) return facts;
+  facts = cicu_grapheme_facts_of(value);
+  __atomic_store_n(&cicu_grapheme_facts_table[value], facts, __ATOMIC_RELAXED);
+  return facts;
+}
+
+int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts) {
+  // Whether the scalar before is a control, CR or LF (after which GB4 breaks), and a CR.
+  int after_control = 0, after_cr = 0;
+  // The aksara rule's state: a linking consonant and ExtCccZwj since; and a virama too.
+  int after_consonant = 0, after_virama = 0;
+  starts[0] = 1;
+  for (int32_t index = 0; index < count; index++) {
+    uint32_t value = scalars[index];
+    uint8_t start = 1;
+    int control = 0, cr = 0;
+    // Printable ASCII is Other and no linking consonant, virama or mark.
+    uint8_t facts = value - 0x20 < 0x5F ? CICU_KNOWN : cicu_grapheme_facts(value);
+    switch (facts & CICU_GCB_CLASS) {
+    case CICU_GCB_OTHER: break;
+    case CICU_GCB_EXTEND:
+    case CICU_GCB_SPACING_MARK: start = after_control; break;
+    case CICU_GCB_CR:
+      cr = 1;
+      control = 1;
+      break;
+    case CICU_GCB_LF:
+      start = !after_cr;
+      control = 1;
+      break;
+    case CICU_GCB_CONTROL: control = 1; break;
+    default: return 0;
+    }
+    if (facts & CICU_LINKING_CONSONANT) {
+      if (after_virama) start = 0;
+      after_consonant = 1;
+      after_virama = 0;
+    } else if ((facts & CICU_VIRAMA) && after_consonant) {
+      after_virama = 1;
+    } else if (!(facts & CICU_EXT_CCC)) {
+      after_consonant = 0;
+      after_virama = 0;
+    }
+    // Offset 0 starts the text's first cluster whatever its class.
+    if (index > 0) starts[index] = start;
+    after_control = control;
+    after_cr = cr;
+  }
+  starts[count] = 1;
+  return 1;
+}
+
+// The simple paragraphs' types, as `cicu_simple_bidi_levels` keeps them in `levels` while
+// it resolves.
+enum { CICU_BIDI_L = 0, CICU_BIDI_R = 1, CICU_BIDI_N = 2, CICU_BIDI_NSM = 3, CICU_BIDI_REFUSED = 4 };
+
+// The simple paragraphs' type of a scalar from ICU's bidi class, or CICU_BIDI_REFUSED.
+static uint8_t cicu_bidi_type_of(uint32_t value) {
+  switch (u_charDirection((UChar32)value)) {
+  case U_LEFT_TO_RIGHT: return CICU_BIDI_L;
+  case U_RIGHT_TO_LEFT:
+  case U_RIGHT_TO_LEFT_ARABIC: return CICU_BIDI_R;  // W3: AL is R
+  case U_DIR_NON_SPACING_MARK: return CICU_BIDI_NSM;
+  case U_OTHER_NEUTRAL:
+    if (u_getIntPropertyValue((UChar32)value, UCHAR_BIDI_PAIRED_BRACKET_TYPE) != U_BPT_NONE)
+      return CICU_BIDI_REFUSED;
+    return CICU_BIDI_N;
+  // W6 with no EN or AN in the paragraph: separators and terminators are ON.
+  case U_WHITE_SPACE_NEUTRAL:
+  case U_EUROPEAN_NUMBER_SEPARATOR:
+  case U_EUROPEAN_NUMBER_TERMINATOR:
+  case U_COMMON_NUMBER_SEPARATOR: return CICU_BIDI_N;
+  default: return CICU_BIDI_REFUSED;
+  }
+}
+
+// The types of the BMP's scalars met, + 1 (0: not known yet), kept for the process as
+// `cicu_grapheme_facts_table` keeps the grapheme facts.
+static uint8_t cicu_bidi_type_table[0x10000];
+
+static inline uint8_t cicu_bidi_type(uint32_t value) {
+  if (value < 0x80) {  // ASCII letters are L, the space WS
+    if ((value | 0x20) - 0x61 < 26) return CICU_BIDI_L;
+    if (value == 0x20) return CICU_BIDI_N;
+  }
+  if (value >= 0x10000) return cicu_bidi_type_of(value);
+  uint8_t known = __atomic_load_n(&cicu_bidi_type_table[value], __ATOMIC_RELAXED);
+  if (known) return known - 1;
+  uint8_t type = cicu_bidi_type_of(value);
+  __atomic_store_n(&cicu_bidi_type_table[value], (uint8_t)(type + 1), __ATOMIC_RELAXED);
+  return type;
+}
+
+int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
+                                uint8_t *levels, uint8_t *resolved_level) {
+  int32_t first_strong = -1;
+  for (int32_t index = 0; index < count; index++) {
+    uint8_t type = cicu_bidi_type(scalars[index]);
+    if (type == CICU_BIDI_REFUSED) return 0;
+    if (first_strong < 0 && type <= CICU_BIDI_R) first_strong = index;
+    levels[index] = type;
+  }
+  // P2, P3: the first strong character's direction, left-to-right without one.
+  uint8_t level = paragraph_level;
+  if (level > 1) level = first_strong >= 0 && levels[first_strong] == CICU_BIDI_R ? 1 : 0;
+  *resolved_level = level;
+  uint8_t embedding = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;  // sos, eos and e
+  // W1: a mark takes the type before it (sos at the start).
+  uint8_t before = embedding;
+  for (int32_t index = 0; index < count; index++) {
+    if (levels[index] == CICU_BIDI_NSM) {
+      levels[index] = before;
+    } else {
+      before = levels[index];
+    }
+  }
+  // N1, N2: a run of neutrals between two strong types that agree takes theirs, else e (so
+  // whitespace at the end, before eos, is at the paragraph level: L1 has nothing to do);
+  // then I1, I2.
+  uint8_t strong_before = embedding;
+  int32_t index = 0;
+  while (index < count) {
+    uint8_t type = levels[index];
+    int32_t end = index + 1;
+    if (type == CICU_BIDI_N) {
+      while (end < count && levels[end] == CICU_BIDI_N) end++;
+      uint8_t strong_after = end < count ? levels[end] : embedding;
+      type = strong_before == strong_after ? strong_before : embedding;
+    } else {
+      strong_before = type;
+    }
+    uint8_t resolved = type == CICU_BIDI_R ? 1 : (level == 0 ? 0 : 2);
+    for (int32_t at = index; at < end; at++) levels[at] = resolved;
+    index = end;
+  }
+  return 1;
 }
 
 int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,

@@ -26,6 +26,9 @@ import Testing
           #expect(
             (facts & ScalarFacts.emojiPresentation != 0) == scalar.properties.isEmojiPresentation)
           #expect((facts & ScalarFacts.emoji != 0) == scalar.properties.isEmoji)
+          #expect(
+            (facts & ScalarFacts.nonspacingMark != 0)
+              == (scalar.properties.generalCategory == .nonspacingMark))
           asked += 1
         }
       }

@@ -33,6 +33,16 @@ int32_t cicu_line_rules_are_root(const char *locale);
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);
 
+/// Extended grapheme cluster starts from each scalar's Grapheme_Cluster_Break alone, for
+/// text whose every scalar is Other, Extend, SpacingMark, Control, CR or LF (ICU's own
+/// property data, so the same Unicode version as its iterator): then UAX #29 starts a
+/// cluster at every scalar but Extend and SpacingMark after a scalar other than a control,
+/// and LF after CR (GB3-GB5, GB9, GB9a, GB999). Writes `count + 1` flags (1: a cluster
+/// starts at that offset; the first and last are 1) to `starts`. Returns 1, or 0 as soon
+/// as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators: rules that
+/// need the iterator), leaving `starts` partly written.
+int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts);
+
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
 /// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong
 /// character of each paragraph (defaulting to left-to-right). Returns the number of logical
@@ -44,6 +54,18 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
                        uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
                        uint8_t *run_levels, int32_t capacity, int32_t *rtl_paragraphs,
                        int32_t paragraph_capacity, int32_t *rtl_paragraph_count);
+
+/// UAX #9 levels of a paragraph whose every scalar is of bidi class L, R, AL, NSM, WS, ON,
+/// ES, ET or CS, with no paired bracket (the classes ICU's data gives): no numbers, no
+/// explicit embeddings, isolates or marks, no separators, so one paragraph whose level runs
+/// need only rules W1, W3, W6 (ES, ET and CS become ON without numbers), N1, N2, I1 and I2
+/// (L1's trailing whitespace is at the paragraph level by N1 and N2). `paragraph_level` as
+/// `cicu_bidi_runs`'s (0, 1, or 0xFE from the first strong character). Writes one level a
+/// scalar to `levels` and the paragraph's level to `*resolved_level`; returns 1, or 0 as
+/// soon as a scalar is of another class or a bracket (then `levels` is partly written and
+/// ICU must resolve the text).
+int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
+                                uint8_t *levels, uint8_t *resolved_level);
 
 /// Visual order of `length` items with embedding `levels` (UAX #9 rule L2: from the highest
 /// level down to the lowest odd one, reverse every sequence at that level or above). Writes

@@ -28,24 +28,32 @@ extension TextAnalysis {
     guard scalars.contains(where: { isLinker($0.value) }) else { return }
     var afterConsonant = false  // a consonant, then only Extend and Linker characters
     var linked = false  // … among which a Linker
-    for (index, scalar) in scalars.enumerated() {
-      let value = scalar.value
-      if isConsonant(value) {
-        if afterConsonant && linked { starts[index] = false }
-        afterConsonant = true
-        linked = false
-      } else if isLinker(value) {
-        linked = afterConsonant
-      } else if !afterConsonant {
-        // Nothing to reset: the mark question (a property lookup, several hundred
-        // instructions a scalar) is asked only inside a conjunct.
-        continue
-      } else if value == 0x200D || scalar.properties.generalCategory == .nonspacingMark {
-        continue
-      } else {
-        afterConsonant = false
-        linked = false
+    for index in scalars.indices {
+      let value = scalars[index].value
+      // The six scripts' consonants and viramas are in U+0900–U+0D7F: outside, a scalar is
+      // neither.
+      if value &- 0x900 < 0x480 {
+        if isConsonant(value) {
+          if afterConsonant && linked { starts[index] = false }
+          afterConsonant = true
+          linked = false
+          continue
+        }
+        if isLinker(value) {
+          linked = afterConsonant
+          continue
+        }
       }
+      // Nothing to reset outside a conjunct; inside, the mark question (the face rules'
+      // facts table, not a property lookup a scalar).
+      guard afterConsonant else { continue }
+      if value == 0x200D
+        || ScalarFactsTable.facts(scalars[index]) & ScalarFacts.nonspacingMark != 0
+      {
+        continue
+      }
+      afterConsonant = false
+      linked = false
     }
   }
 }

@@ -8,9 +8,11 @@ import Synchronization
 /// and script each character has. Solution: ICU (UAX #14 with CLDR tailoring, UAX #29,
 /// UAX #9) through the `CICU` C target over UTF-16, mapped back to Unicode-scalar offsets,
 /// which every later stage uses (the line breaks of ASCII and Latin-1 prose from
-/// `LineBreakPairs`' pair table, which gives ICU's answers without it); scripts from
-/// HarfBuzz's Unicode functions, with Common and
-/// Inherited characters taking the script of the text around them. Limitation: bidi
+/// `LineBreakPairs`' pair table, which gives ICU's answers without it; the grapheme
+/// clusters and bidi levels of text whose classes make UAX #29's and UAX #9's rules a
+/// pass over each scalar's ICU property, `propertyGraphemeStarts` and `simpleBidiLevels`);
+/// scripts from HarfBuzz's Unicode functions, with Common and Inherited characters taking
+/// the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
 ///
 /// Sendable: a value of immutable arrays. The ICU objects that made it never leave the C
@@ -80,16 +82,11 @@ struct TextAnalysis: Sendable {
     if let starts = AnalysisShortcuts.graphemeStarts(decoded) {
       graphemeStart = starts
     } else {
-      let text = utf16()
-      let capacity = text.units.count + 1
-      var positions = [Int32](filled: 0, count: capacity)
-      let graphemeCount = cicu_grapheme_breaks(
-        text.units, Int32(text.units.count), locale, &positions, Int32(capacity))
-      try Self.check(graphemeCount, "cicu_grapheme_breaks")
-      var starts = [Bool](filled: false, count: scalars.count + 1)
-      starts[0] = true
-      for position in positions[..<Int(graphemeCount)] {
-        starts[text.scalarOffset(position)] = true
+      var starts: [Bool]
+      if let found = Self.propertyGraphemeStarts(scalars) {
+        starts = found
+      } else {
+        starts = try Self.icuGraphemeStarts(utf16(), scalarCount: scalars.count, locale: locale)
       }
       Self.joinConjuncts(scalars, graphemeStarts: &starts)
       graphemeStart = starts
@@ -100,12 +97,16 @@ struct TextAnalysis: Sendable {
         scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
     }
     // CSS's `direction` is `ltr` unless set, whatever the first strong character.
-    (bidiLevels, rightToLeftParagraphs) =
-      decoded.needsBidi
-      ? try Self.bidiLevels(
+    let paragraphLevel: UInt8 = css == nil ? 0xFE : 0
+    if !decoded.needsBidi {
+      (bidiLevels, rightToLeftParagraphs) = ([], [])
+    } else if let simple = Self.simpleBidiLevels(scalars, paragraphLevel: paragraphLevel) {
+      (bidiLevels, rightToLeftParagraphs) = simple
+    } else {
+      (bidiLevels, rightToLeftParagraphs) = try Self.bidiLevels(
         utf16().units, scalarAt: utf16().scalarAt, scalarCount: scalars.count,
-        paragraphLevel: css == nil ? 0xFE : 0)
-      : ([], [])
+        paragraphLevel: paragraphLevel)
+    }
     oneScript =
       decoded.oneFaceLatin
       ? (decoded.hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
@@ -169,7 +170,7 @@ struct TextAnalysis: Sendable {
   /// UAX #9 levels per scalar, from ICU (`paragraphLevel` 0xFE: the direction of the first
   /// strong character of each paragraph, left-to-right by default), and the ranges of the
   /// paragraphs that resolution made right-to-left.
-  private static func bidiLevels(
+  static func bidiLevels(
     _ utf16: [UInt16], scalarAt: [Int32], scalarCount: Int, paragraphLevel: UInt8
   ) throws(CaliperError) -> ([UInt8], [Range<Int32>]) {
     let count = Int32(utf16.count)
@@ -179,16 +180,22 @@ struct TextAnalysis: Sendable {
     var runLevels = [UInt8](filled: 0, count: 1)
     // At most one paragraph more than there are paragraph separators.
     var capacity = 1
-    for unit in utf16 where isParagraphSeparator(Unicode.Scalar(unit) ?? " ") { capacity += 1 }
+    // (A surrogate unit is no separator, as the scalar it is part of is none.)
+    for unit in utf16 where isParagraphSeparator(UInt32(unit)) { capacity += 1 }
     var paragraphs = [Int32](filled: 0, count: 2 * capacity)
     var paragraphCount: Int32 = 0
     let runCount = cicu_bidi_runs(
       utf16, count, paragraphLevel, &unitLevels, &runStarts, &runLengths, &runLevels, 0,
       &paragraphs, Int32(capacity), &paragraphCount)
     try Self.check(runCount, "cicu_bidi_runs")
-    var levels = [UInt8](filled: 0, count: scalarCount)
-    for unit in 0..<utf16.count {
-      levels[scalarAt.isEmpty ? unit : Int(scalarAt[unit])] = unitLevels[unit]
+    var levels: [UInt8]
+    if scalarAt.isEmpty {
+      // Every scalar one unit: the units' levels are the scalars'.
+      unitLevels.removeLast()
+      levels = unitLevels
+    } else {
+      levels = [UInt8](filled: 0, count: scalarCount)
+      for unit in 0..<utf16.count { levels[Int(scalarAt[unit])] = unitLevels[unit] }
     }
     func scalar(_ unit: Int32) -> Int32 { scalarAt.isEmpty ? unit : scalarAt[Int(unit)] }
     let rightToLeft = (0..<min(Int(paragraphCount), capacity)).map {
@@ -208,7 +215,7 @@ struct TextAnalysis: Sendable {
     return rightToLeftParagraphs.contains { $0.contains(Int32(index)) } ? 1 : 0
   }
 
-  private static func check(_ result: Int32, _ function: String) throws(CaliperError) {
+  static func check(_ result: Int32, _ function: String) throws(CaliperError) {
     guard result < 0 else { return }
     throw .library(
       function: function, code: -result, name: String(cString: cicu_error_name(-result)))
@@ -225,20 +232,30 @@ struct TextAnalysis: Sendable {
     func isNeutral(_ script: UInt32) -> Bool {
       script == common || script == inherited || script == unknown
     }
-    var scripts = scalars.map { scalar -> UInt32 in
-      let value = scalar.value
-      guard value >= 0x80 else {  // ASCII: letters are Latin, the rest Common
-        return (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) ? latin : common
-      }
-      return hb_unicode_script(funcs, value).rawValue
-    }
-    let firstReal = scripts.first { !isNeutral($0) } ?? common
-    var current = firstReal
-    for index in scripts.indices {
-      if isNeutral(scripts[index]) {
-        scripts[index] = current
-      } else {
-        current = scripts[index]
+    var scripts = [UInt32](filled: common, count: scalars.count)
+    var firstReal = common
+    scalars.withUnsafeBufferPointer { scalars in
+      scripts.withUnsafeMutableBufferPointer { scripts in
+        // One pass: each scalar's own script (ASCII letters are Latin, the rest Common),
+        // the first real one noted; then the neutrals before it take it.
+        var current = common
+        var leading = 0  // the neutrals before the first real script
+        for index in scalars.indices {
+          let value = scalars[index].value
+          let own =
+            value < 0x80
+            ? ((value | 0x20) &- 0x61 < 26 ? latin : common)
+            : hb_unicode_script(funcs, value).rawValue
+          if isNeutral(own) {
+            scripts[index] = current
+            if current == common { leading = index + 1 }
+          } else {
+            if current == common { firstReal = own }
+            current = own
+            scripts[index] = own
+          }
+        }
+        for index in 0..<leading { scripts[index] = firstReal }
       }
     }
     return scripts
@@ -347,7 +364,12 @@ struct TextAnalysis: Sendable {
   /// information separators FS, GS, RS), where bidi starts a new paragraph level. A
   /// different set from `isLineSeparator`'s: LS, VT and FF end a line but not a paragraph.
   static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
+    isParagraphSeparator(scalar.value)
+  }
+
+  /// `isParagraphSeparator(_:)` of a scalar's value.
+  static func isParagraphSeparator(_ value: UInt32) -> Bool {
+    switch value {
     case 0x0A, 0x0D, 0x1C, 0x1D, 0x1E, 0x85, 0x2029: return true
     default: return false
     }

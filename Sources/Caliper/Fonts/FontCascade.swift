@@ -216,6 +216,31 @@ public struct FontCascade: Sendable {
       return (previous ?? 0, false)
     }
 
+    /// `face(for:previous:)` of a cluster beyond ASCII whose first scalar is drawn, no mark,
+    /// no space and no emoji (its facts say so, so the rules for marks, emoji and clusters
+    /// that choose no face do not apply, whatever `previous`), and whose drawn scalars all
+    /// have the same first face: that face. Nil for any other cluster (after asking the
+    /// first faces of its drawn scalars, as `face(for:previous:)` would).
+    @inline(__always)
+    mutating func plainFace(_ cluster: ArraySlice<Unicode.Scalar>) throws(CaliperError) -> Int? {
+      let plain = ScalarFacts.needsGlyph
+      let notPlain =
+        ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
+        | ScalarFacts.emoji
+      guard let first = cluster.first, facts(first) & (plain | notPlain) == plain,
+        let face = try firstFace(first)
+      else { return nil }
+      var index = cluster.startIndex + 1
+      while index < cluster.endIndex {
+        let scalar = cluster[index]
+        if facts(scalar) & ScalarFacts.needsGlyph != 0, try firstFace(scalar) != face {
+          return nil
+        }
+        index += 1
+      }
+      return face
+    }
+
     /// The first cascade face whose cmap has `scalar` (nil: none), looked up once per
     /// scalar and kept (in the library's `FirstFaceTable` for the bundled cascade, else in
     /// the memo); the faces before it are opened on the way, as the cluster rule's walk

@@ -15,6 +15,8 @@ struct ScalarFacts {
   static let emojiPresentation: UInt8 = 8
   static let emoji: UInt8 = 16
   static let spaceSeparator: UInt8 = 32
+  /// General category Mn (the conjunct rule's Extend characters: `joinConjuncts`).
+  static let nonspacingMark: UInt8 = 64
 
   /// The bits for `scalar`: the rules' own answers, with the general category and each
   /// property looked up once for all of them (the rules each ask again); ASCII and the prose
@@ -54,6 +56,7 @@ struct ScalarFacts {
       }
       if none { facts |= choosesNoFace }
       if category == .spaceSeparator { facts |= spaceSeparator }
+      if category == .nonspacingMark { facts |= nonspacingMark }
     }
     // (ASCII too: a keycap, "1" U+FE0F U+20E3, is emoji by its first scalar's.)
     if properties.isEmojiPresentation { facts |= emojiPresentation }

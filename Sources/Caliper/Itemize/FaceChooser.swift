@@ -41,6 +41,12 @@ struct FaceChooser {
   /// .notdef).
   private let browserFallback: Bool
 
+  /// Whether runs of clusters that go on the item's stretch are taken in the tight loop
+  /// (the ASCII characters, spaces and plain clusters beyond ASCII); false sends every
+  /// cluster through the general rules, the reference `TightLoopItemizationTests` compares
+  /// the loop with.
+  var tightLoop = true
+
   init(_ style: TextStyle) {
     browserFallback = style.breakRules == .css
   }
@@ -62,20 +68,33 @@ struct FaceChooser {
     var cluster = range.lowerBound
     startRun()
     while cluster < range.upperBound {
-      if let face = itemFace, hasItem, !lastWasForcedBreak, !runIsEmoji, !browserFallback,
-        let stretch = held, stretch.face == face, stretch.range.upperBound == cluster
+      if tightLoop, let face = itemFace, hasItem, !lastWasForcedBreak, !runIsEmoji,
+        !browserFallback, let stretch = held, stretch.face == face,
+        stretch.range.upperBound == cluster
       {
-        // The common case in a tight loop: clusters of one ASCII character in the run's
-        // script and level that go on the item's stretch, taken exactly as the general
-        // code below takes them: a printable character whose face is the item's (it
-        // chooses it), or a space (it chooses none and takes the item's). Any other
-        // cluster goes on below.
+        // The common case in a tight loop: clusters in the run's script and level that go
+        // on the item's stretch, taken exactly as the general code below takes them: a
+        // printable ASCII character or a plain cluster beyond ASCII whose face is the
+        // item's (it chooses it), or a space (it chooses none and takes the item's). Any
+        // other cluster goes on below.
         var next = cluster
         while next < range.upperBound {
           let value = scalars[next].value
-          guard value < 0x80, next + 1 == range.upperBound || analysis.graphemeStart[next + 1],
-            analysis.scripts[next] == runScript, analysis.level(at: next) == runLevel
+          guard analysis.scripts[next] == runScript, analysis.level(at: next) == runLevel
           else { break }
+          if value >= 0x80 {
+            // A cluster beyond ASCII whose face the cascade's first faces decide
+            // (`FontCascade.Resolver.plainFace`): the general code below would find it no
+            // emoji, choosing a face, that face, and give it to the item's stretch.
+            var end = next + 1
+            while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
+            guard try resolver.plainFace(scalars[next..<end]) == face else { break }
+            firstSpace = nil
+            previous = face
+            next = end
+            continue
+          }
+          guard next + 1 == range.upperBound || analysis.graphemeStart[next + 1] else { break }
           if value == 0x20 {
             if firstSpace == nil { firstSpace = next }
           } else {

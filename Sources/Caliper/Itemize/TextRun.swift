@@ -85,20 +85,25 @@ struct Itemization {
 
   /// Runs of one face, script and bidi level.
   static func runs(_ analysis: TextAnalysis, faceOf: [UInt16]) -> [TextRun] {
-    let scalars = analysis.scalars
+    let count = analysis.scalars.count
     var runs: [TextRun] = []
     var runStart = 0
-    for index in 0..<scalars.count {
-      let next = index + 1
-      if next == scalars.count || faceOf[next] != faceOf[runStart]
-        || analysis.scripts[next] != analysis.scripts[runStart]
-        || analysis.level(at: next) != analysis.level(at: runStart)
-      {
-        runs.append(
-          TextRun(
-            range: runStart..<next, face: Int(faceOf[runStart]), script: analysis.scripts[runStart],
-            level: analysis.level(at: runStart)))
-        runStart = next
+    // Over raw buffers: the loop is per scalar, the appends per run.
+    analysis.scripts.withUnsafeBufferPointer { scripts in
+      faceOf.withUnsafeBufferPointer { faces in
+        var next = 1
+        while next <= count {
+          if next == count || faces[next] != faces[runStart] || scripts[next] != scripts[runStart]
+            || analysis.level(at: next) != analysis.level(at: runStart)
+          {
+            runs.append(
+              TextRun(
+                range: runStart..<next, face: Int(faces[runStart]), script: scripts[runStart],
+                level: analysis.level(at: runStart)))
+            runStart = next
+          }
+          next += 1
+        }
       }
     }
     return runs

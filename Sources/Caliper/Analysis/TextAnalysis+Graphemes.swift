@@ -1,0 +1,49 @@
+internal import CICU
+
+/// Analysis, grapheme clusters: ICU's iterator, and the shortcut past it for text whose
+/// clusters follow from one property per scalar. (The conjunct rule ICU 72 lacks is
+/// applied to either: `joinConjuncts`.)
+extension TextAnalysis {
+  /// Grapheme cluster starts (count + 1 entries) from each scalar's Grapheme_Cluster_Break
+  /// alone, when every scalar is Other, Extend, SpacingMark, Control, CR or LF
+  /// (`cicu_simple_grapheme_starts`); nil when one needs ICU's iterator.
+  ///
+  /// Problem: ICU's iterator cost about 240 instructions a scalar of text such as Arabic,
+  /// Devanagari and CJK, whose clusters are a base and the marks after it. Solution: for
+  /// those classes UAX #29's rules reduce to one property per scalar (GB3–GB5, GB9, GB9a),
+  /// read from ICU's own data. `GraphemePropertyTests` compares both over every corpus file
+  /// and random strings of each class.
+  static func propertyGraphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    var starts = [Bool](filled: true, count: scalars.count + 1)
+    let simple = scalars.withUnsafeBufferPointer { scalars in
+      starts.withUnsafeMutableBufferPointer { starts in
+        // Scalars are their UInt32 values and Bools one byte of 0 or 1.
+        scalars.withMemoryRebound(to: UInt32.self) { values in
+          starts.withMemoryRebound(to: UInt8.self) { flags in
+            cicu_simple_grapheme_starts(
+              values.baseAddress!, Int32(values.count), flags.baseAddress!)
+          }
+        }
+      }
+    }
+    return simple == 1 ? starts : nil
+  }
+
+  /// ICU's extended grapheme cluster starts of `text` (count + 1 entries), in scalar
+  /// offsets.
+  static func icuGraphemeStarts(
+    _ text: UTF16Text, scalarCount: Int, locale: String
+  ) throws(CaliperError) -> [Bool] {
+    let capacity = text.units.count + 1
+    var positions = [Int32](filled: 0, count: capacity)
+    let graphemeCount = cicu_grapheme_breaks(
+      text.units, Int32(text.units.count), locale, &positions, Int32(capacity))
+    try Self.check(graphemeCount, "cicu_grapheme_breaks")
+    var starts = [Bool](filled: false, count: scalarCount + 1)
+    starts[0] = true
+    for position in positions[..<Int(graphemeCount)] {
+      starts[text.scalarOffset(position)] = true
+    }
+    return starts
+  }
+}

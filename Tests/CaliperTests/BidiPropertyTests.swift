@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// Bidi levels resolved past ICU for paragraphs of letters, marks, spaces and punctuation
+/// (`TextAnalysis.simpleBidiLevels`) are ICU's (`ubidi_setPara` through `bidiLevels`), with
+/// the same right-to-left paragraphs: over every line of every corpus file and random strings
+/// of each bidi class, at the paragraph level from the first strong character and at 0.
+@Suite struct BidiPropertyTests {
+  static func icu(_ scalars: [Unicode.Scalar], paragraphLevel: UInt8) throws -> (
+    [UInt8], [Range<Int32>]
+  ) {
+    let text = UTF16Text(scalars)
+    return try TextAnalysis.bidiLevels(
+      text.units, scalarAt: text.scalarAt, scalarCount: scalars.count,
+      paragraphLevel: paragraphLevel)
+  }
+
+  /// Compares both on `scalars`; returns whether the shortcut answered.
+  static func compare(_ scalars: [Unicode.Scalar], _ label: String) throws -> Bool {
+    var answered = false
+    for paragraphLevel: UInt8 in [0xFE, 0] {
+      guard let fast = TextAnalysis.simpleBidiLevels(scalars, paragraphLevel: paragraphLevel)
+      else { continue }
+      let slow = try icu(scalars, paragraphLevel: paragraphLevel)
+      #expect(fast.0 == slow.0, "\(paragraphLevel): \(label)")
+      #expect(fast.1 == slow.1, "\(paragraphLevel): \(label)")
+      answered = true
+    }
+    return answered
+  }
+
+  @Test func corpusLevelsMatchICU() throws {
+    let root = TestFonts.root
+    var folders = [TestFonts.fixtures, root + "/Benchmarks/Corpus"]
+    let shared = URL(fileURLWithPath: root + "/../shared/corpus").standardized.path
+    if FileManager.default.fileExists(atPath: shared) { folders.append(shared) }
+    var answered = 0
+    for folder in folders {
+      for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+      where name.hasSuffix(".txt") {
+        let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          if try Self.compare(Array(line.unicodeScalars), "\(name): \(line.prefix(60))") {
+            answered += 1
+          }
+        }
+      }
+    }
+    // The fallback-heavy file alone has 120 such paragraphs.
+    #expect(answered > 300)
+  }
+
+  /// Random strings of L, R, AL, NSM (after each), WS, ON, ES, ET and CS characters, with
+  /// numbers, brackets, controls and explicit marks, which the shortcut must refuse, mixed
+  /// into a third of them.
+  @Test func randomLevelsMatchICU() throws {
+    var generator = SystemRandomNumberGenerator()
+    let taken: [UInt32] = [
+      0x61, 0x5A, 0x20, 0x20, 0x3000, 0x2E, 0x2C, 0x2D, 0x2B, 0x23, 0x25, 0x2F, 0x3A, 0x21,
+      0x22, 0x3002, 0xE9, 0x301, 0x5D0, 0x5B4, 0x627, 0x64B, 0x915, 0x94D, 0x4E00, 0x3042,
+      0x1F600, 0x10900, 0x2014, 0xA0,
+    ]
+    let refused: [UInt32] = [
+      0x31, 0x661, 0x28, 0x29, 0x5B, 0x09, 0x0A, 0x200F, 0x202B, 0x2067,
+      0xAD, 0x200D,
+    ]
+    var answered = 0
+    for round in 0..<4000 {
+      let alphabet = round % 3 == 0 ? taken + refused : taken
+      var scalars: [Unicode.Scalar] = []
+      for _ in 0..<Int.random(in: 1...24, using: &generator) {
+        scalars.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
+      }
+      if try Self.compare(scalars, "\(scalars.map(\.value))") {
+        answered += 1
+      } else {
+        #expect(scalars.contains { refused.contains($0.value) }, "\(scalars.map(\.value))")
+      }
+    }
+    #expect(answered >= 2500)
+  }
+}

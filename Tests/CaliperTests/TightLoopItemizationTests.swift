@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// `FaceChooser`'s tight loop (ASCII characters, spaces and plain clusters beyond ASCII
+/// taken onto the item's stretch, `FontCascade.Resolver.plainFace`) hands `assign` exactly
+/// the stretches and faces the general rules do cluster by cluster (`tightLoop` false): over
+/// every line of every corpus file and strings of marks, emoji, spaces, controls and
+/// characters no bundled face has, in the default and `.css` styles; with the same
+/// characters missing and the same faces opened.
+@Suite struct TightLoopItemizationTests {
+  struct Choice: Equatable {
+    var stretches: [[Int]] = []
+    var missing: [Unicode.Scalar] = []
+    var opened: [Bool] = []
+  }
+
+  static func choose(_ text: String, style: TextStyle, tightLoop: Bool) throws -> Choice {
+    let library = try TestFonts.library.get()
+    var analysis = try TextAnalysis(text: text, style: style)
+    analysis.resolveScripts()
+    var resolver = FontCascade.Resolver(try library.cascade(for: style))
+    var chooser = FaceChooser(style)
+    chooser.tightLoop = tightLoop
+    var choice = Choice()
+    try chooser.choose(analysis, range: 0..<analysis.scalars.count, resolver: &resolver) {
+      range, face, _ in choice.stretches.append([range.lowerBound, range.upperBound, face])
+    }
+    choice.missing = chooser.missing
+    choice.opened = resolver.fonts.map { $0 != nil }
+    return choice
+  }
+
+  static let texts: [String] = {
+    let root = TestFonts.root
+    var folders = [TestFonts.fixtures, root + "/Benchmarks/Corpus"]
+    let shared = URL(fileURLWithPath: root + "/../shared/corpus").standardized.path
+    if FileManager.default.fileExists(atPath: shared) { folders.append(shared) }
+    var texts: [String] = []
+    for folder in folders {
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for name in names.sorted() where name.hasSuffix(".txt") {
+        let text = (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
+        texts += text.split(separator: "\n").map(String.init)
+      }
+    }
+    return texts + [
+      "नमस्ते 😀 दुनिया", "a\u{301}bc é\u{302}\u{303} क़्ष", "☺️ ☺ 1️⃣ ✈️x", "\u{10FFFD}ab\u{E000}c",
+      "العربية 123 abc\tשלום\u{2028}כן", "中文 日本語 ｱｲｳ 한국어 ภาษาไทย", "\u{200D}क\u{200C}ष \u{FE0F}a",
+      // A mark no face of its base has: the cluster's face is not its base's.
+      "ééé\u{5B4}", "بب\u{951}ت", "कक\u{64B}", "中中\u{301}文", "ทท\u{A8E0}",
+    ]
+  }()
+
+  /// The bundled cascade (its first faces in the library's table), one of the style's own
+  /// fonts first (first faces in the preparation's memo), and `.css` mode.
+  @Test(arguments: [
+    TextStyle(size: 16), TextStyle(size: 16, fonts: [FontReference("Inter")]),
+    TextStyle(size: 16, breakRules: .css),
+  ])
+  func tightLoopChoosesAsTheGeneralRules(style: TextStyle) throws {
+    #expect(Self.texts.count > 3000)
+    for text in Self.texts {
+      let tight = try Self.choose(text, style: style, tightLoop: true)
+      let general = try Self.choose(text, style: style, tightLoop: false)
+      #expect(tight == general, "\(text.prefix(60))")
+    }
+  }
+}
