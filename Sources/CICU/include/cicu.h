@@ -37,7 +37,10 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 /// text whose every scalar is Other, Extend, SpacingMark, Control, CR or LF (ICU's own
 /// property data, so the same Unicode version as its iterator): then UAX #29 starts a
 /// cluster at every scalar but Extend and SpacingMark after a scalar other than a control,
-/// and LF after CR (GB3-GB5, GB9, GB9a, GB999). Writes `count + 1` flags (1: a cluster
+/// and LF after CR (GB3-GB5, GB9, GB9a, GB999), and but a linking consonant after a
+/// linking consonant, a virama and marks of nonzero combining class between (ICU 72's
+/// aksara rule for Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam, from each
+/// scalar's script, Indic_Syllabic_Category and combining class). Writes `count + 1` flags (1: a cluster
 /// starts at that offset; the first and last are 1) to `starts`. Returns 1, or 0 as soon
 /// as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators: rules that
 /// need the iterator), leaving `starts` partly written.
@@ -56,8 +59,9 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
                        int32_t paragraph_capacity, int32_t *rtl_paragraph_count);
 
 /// UAX #9 levels of a paragraph whose every scalar is of bidi class L, R, AL, NSM, WS, ON,
-/// ES, ET or CS, with no paired bracket (the classes ICU's data gives): no numbers, no
-/// explicit embeddings, isolates or marks, no separators, so one paragraph whose level runs
+/// ES, ET or CS, with no paired bracket (the classes ICU's data gives; the implicit marks
+/// LRM, RLM and ALM are L, R and AL): no numbers, no explicit embeddings or isolates, no
+/// separators, so one paragraph whose level runs
 /// need only rules W1, W3, W6 (ES, ET and CS become ON without numbers), N1, N2, I1 and I2
 /// (L1's trailing whitespace is at the paragraph level by N1 and N2). `paragraph_level` as
 /// `cicu_bidi_runs`'s (0, 1, or 0xFE from the first strong character). Writes one level a

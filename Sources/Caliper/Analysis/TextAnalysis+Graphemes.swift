@@ -1,19 +1,22 @@
 internal import CICU
 
 /// Analysis, grapheme clusters: ICU's iterator, and the shortcut past it for text whose
-/// clusters follow from one property per scalar. (The conjunct rule ICU 72 lacks is
-/// applied to either: `joinConjuncts`.)
+/// clusters follow from a few properties per scalar. (Unicode 15.1's conjunct rule, GB9c,
+/// wider than ICU 72's aksara rule, is applied to either: `joinConjuncts`.)
 extension TextAnalysis {
   /// Grapheme cluster starts (count + 1 entries) from each scalar's Grapheme_Cluster_Break
-  /// alone, when every scalar is Other, Extend, SpacingMark, Control, CR or LF
+  /// and, for ICU 72's aksara rule, its script, Indic_Syllabic_Category and combining class,
+  /// when every scalar is Other, Extend, SpacingMark, Control, CR or LF
   /// (`cicu_simple_grapheme_starts`); nil when one needs ICU's iterator.
   ///
   /// Problem: ICU's iterator cost about 240 instructions a scalar of text such as Arabic,
   /// Devanagari and CJK, whose clusters are a base and the marks after it. Solution: for
-  /// those classes UAX #29's rules reduce to one property per scalar (GB3–GB5, GB9, GB9a),
-  /// read from ICU's own data. `GraphemePropertyTests` compares both over every corpus file
+  /// those classes UAX #29's rules reduce to one property per scalar (GB3–GB5, GB9, GB9a)
+  /// and ICU's aksara rule, read from ICU's own data. `GraphemePropertyTests` compares both over every corpus file
   /// and random strings of each class.
   static func propertyGraphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    // No scalars: the one start (and no buffer to hand the C pass).
+    guard !scalars.isEmpty else { return [true] }
     var starts = [Bool](filled: true, count: scalars.count + 1)
     let simple = scalars.withUnsafeBufferPointer { scalars in
       starts.withUnsafeMutableBufferPointer { starts in
