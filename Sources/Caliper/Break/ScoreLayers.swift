@@ -31,6 +31,10 @@ struct ScoreLayers {
     var rises: Bool
     /// How far a line may end past where the next starts (its hyphen), at least 0.
     var overhang: Float
+    /// For each candidate, the text before a line ending there ends (from where the first
+    /// line starts) and after one starting there starts (to where the last line ends), in
+    /// `Double`, as `ScorePrune`'s bounds read them at each of their tests.
+    var lengths: [SIMD2<Double>]
 
     init(posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]) {
       rises = penalties.allSatisfy { $0 >= 0 }
@@ -40,6 +44,11 @@ struct ScoreLayers {
           rises && posNoBreak[index - 1] <= posNoBreak[index]
           && posIfBreak[index - 1] <= posIfBreak[index]
         overhang = max(overhang, posIfBreak[index] - posNoBreak[index])
+      }
+      let start = posNoBreak.first.map(Double.init) ?? 0
+      let end = posIfBreak.last.map(Double.init) ?? 0
+      lengths = zip(posNoBreak, posIfBreak).map { noBreak, ifBreak in
+        SIMD2(Double(ifBreak) - start, end - Double(noBreak))
       }
     }
   }
@@ -80,40 +89,51 @@ struct ScoreLayers {
         offset[layer] = entries &- low[layer]
         entries += high[layer] - low[layer] + 1
       }
-      let prune = ScorePrune(
-        self, lineCount: lineCount, overhang: facts.overhang, low: low, high: high)
-      return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * entries) { floats in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: entries) { starts in
-          let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
-          let second = UnsafeMutableBufferPointer(rebasing: floats[entries...])
-          least[0] = 0
-          second[0] = .infinity
-          starts[0] = 0
-          for layer in 1...lineCount {
-            if layer < lineCount {
-              guard prune.narrowBefore(layer: layer, low: low, high: high) else { return false }
+      return facts.lengths.withUnsafeBufferPointer { lengths in
+        let prune = ScorePrune(
+          self, lineCount: lineCount, overhang: facts.overhang, lengths: lengths, low: low,
+          high: high)
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * entries) { floats in
+          withUnsafeTemporaryAllocation(of: Int.self, capacity: entries) { starts in
+            let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
+            let second = UnsafeMutableBufferPointer(rebasing: floats[entries...])
+            least[0] = 0
+            second[0] = .infinity
+            starts[0] = 0
+            for layer in 1...lineCount {
+              // What the lines before and after an end of this layer add at least: made once
+              // a layer, read by each step.
+              let after = prune.bound(lines: lineCount &- layer)
+              if layer < lineCount {
+                guard
+                  prune.narrowBefore(
+                    layer: layer, low: low, high: high, before: prune.bound(lines: layer),
+                    after: after)
+                else { return false }
+              }
+              score(
+                layer: layer, low: low, high: high, offset: offset, least: least, second: second,
+                starts: starts, prune: prune, rest: after)
+              if layer < lineCount {
+                guard
+                  prune.narrowAfter(
+                    layer: layer, low: low, high: high, offset: offset, least: least, after: after)
+                else { return false }
+              }
             }
-            score(
-              layer: layer, low: low, high: high, offset: offset, least: least, second: second,
-              starts: starts, prune: prune)
-            if layer < lineCount {
-              guard
-                prune.narrowAfter(layer: layer, low: low, high: high, offset: offset, least: least)
-              else { return false }
+            let last = posNoBreak.count - 1 &+ offset[lineCount]
+            let found = least[last]
+            guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
+              Double(found) < moreLinesLeast(lineCount: lineCount, overhang: facts.overhang)
+            else { return false }
+            var end = count - 1
+            for layer in stride(from: lineCount, through: 1, by: -1) {
+              let start = starts[end &+ offset[layer]]
+              previous[end] = start
+              end = start
             }
+            return true
           }
-          let last = posNoBreak.count - 1 &+ offset[lineCount]
-          let found = least[last]
-          guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
-            Double(found) < moreLinesLeast(lineCount: lineCount, overhang: facts.overhang)
-          else { return false }
-          var end = count - 1
-          for layer in stride(from: lineCount, through: 1, by: -1) {
-            let start = starts[end &+ offset[layer]]
-            previous[end] = start
-            end = start
-          }
-          return true
         }
       }
     }
@@ -145,6 +165,8 @@ struct ScoreLayers {
     // About as many candidates a line as the greedy lines have: where the search starts.
     let perLine = max(1, last / lineCount)
     for layer in 1..<lineCount {
+      // The i-th line ends after f(i − 1) (below): where the search for g(i) starts.
+      low[layer] = reached &+ 1
       reached = greedyEnd(from: reached, guess: reached &+ perLine, last: last)
       high[layer] = min(reached, last - (lineCount - layer))
     }
@@ -154,8 +176,11 @@ struct ScoreLayers {
     high[lineCount] = last
     var from = last
     for layer in stride(from: lineCount - 1, through: 1, by: -1) {
-      // The first start whose line to `from` fits, searched in halves.
-      var (lower, upper) = (0, from)
+      // The first start whose line to `from` fits, searched in halves: after f(i − 1), as
+      // were it at or before, the lines from f(i − 1) would reach the paragraph's end in
+      // k − i lines (a line that fits from a start fits from any later one), and the greedy
+      // lines in k − 1, which the guard above rules out.
+      var (lower, upper) = (min(low[layer], from), from)
       while lower < upper {
         let middle = (lower &+ upper) >> 1
         if fits(middle, from) { upper = middle } else { lower = middle &+ 1 }
@@ -207,13 +232,14 @@ struct ScoreLayers {
 
   /// The least two scores of the lines of paths in the windows that end at each candidate
   /// of `layer`'s window, and the start of the least; a start whose paths `prune` proves
-  /// score more than a known path is not scored.
+  /// score more than a known path is not scored (`rest`: the bound of the lines after the
+  /// layer's ends).
   @inline(__always)
   func score(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
     offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
     second: UnsafeMutableBufferPointer<Float>, starts: UnsafeMutableBufferPointer<Int>,
-    prune: ScorePrune
+    prune: ScorePrune, rest: ScorePrune.Bound
   ) {
     let available = breaker.firstAvailable
     let linePenalty = breaker.linePenalty
@@ -225,8 +251,6 @@ struct ScoreLayers {
     // that, and width scores grow with the start.
     var floor = Float.infinity
     for start in startLow...startHigh { floor = min(floor, least[start &+ startOffset]) }
-    // What the lines after an end add at least, for the pruning's limit.
-    let rest = prune.bound(lines: prune.lineCount &- layer)
     // The first start whose line fits, which never moves back as the end moves on.
     var first = startLow
     for end in low[layer]...high[layer] {

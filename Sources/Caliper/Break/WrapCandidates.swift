@@ -42,6 +42,7 @@ final class WrapCandidates: Sendable {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     return 16 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
       + bytes(posIfBreak) + bytes(hyphenated) + bytes(orphanPenalties)
+      + bytes(layerFacts.lengths)
   }
 
   /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a
