@@ -87,7 +87,9 @@ import Testing
       let count = candidates.count
       // The pruning reads the lengths through a pointer: kept for the round.
       let lengths = UnsafeMutableBufferPointer<SIMD2<Double>>.allocate(capacity: count)
-      _ = lengths.initialize(from: facts.lengths)
+      _ = lengths.initialize(
+        from: ScoreLayers.Facts.lengths(
+          posNoBreak: inputs.posNoBreak, posIfBreak: inputs.posIfBreak))
       defer { lengths.deallocate() }
       for lines in 2...min(5, count - 2) {
         inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in

@@ -31,10 +31,6 @@ struct ScoreLayers {
     var rises: Bool
     /// How far a line may end past where the next starts (its hyphen), at least 0.
     var overhang: Float
-    /// For each candidate, the text before a line ending there ends (from where the first
-    /// line starts) and after one starting there starts (to where the last line ends), in
-    /// `Double`, as `ScorePrune`'s bounds read them at each of their tests.
-    var lengths: [SIMD2<Double>]
 
     init(posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]) {
       rises = penalties.allSatisfy { $0 >= 0 }
@@ -45,9 +41,18 @@ struct ScoreLayers {
           && posIfBreak[index - 1] <= posIfBreak[index]
         overhang = max(overhang, posIfBreak[index] - posNoBreak[index])
       }
+    }
+
+    /// For each candidate, the text before a line ending there ends (from where the first
+    /// line starts) and after one starting there starts (to where the last line ends), in
+    /// `Double`, as `ScorePrune`'s bounds read them at each of their tests (kept with the
+    /// candidates: `WrapCandidates.lengths`).
+    static func lengths(posNoBreak: some Collection<Float>, posIfBreak: some Collection<Float>)
+      -> [SIMD2<Double>]
+    {
       let start = posNoBreak.first.map(Double.init) ?? 0
-      let end = posIfBreak.last.map(Double.init) ?? 0
-      lengths = zip(posNoBreak, posIfBreak).map { noBreak, ifBreak in
+      let end = posIfBreak.reversed().first.map(Double.init) ?? 0
+      return zip(posNoBreak, posIfBreak).map { noBreak, ifBreak in
         SIMD2(Double(ifBreak) - start, end - Double(noBreak))
       }
     }
@@ -60,11 +65,12 @@ struct ScoreLayers {
 
   /// Writes the start of each chosen line into `previous` at its end (the chosen ends'
   /// entries only: enough to walk back from the last candidate), for `lineCount` lines;
-  /// false (nothing proven, `previous` to be overwritten) where it declines. `facts` are
-  /// the inputs' (found here where nil).
-  func choose(lineCount: Int, facts: Facts?, into previous: UnsafeMutableBufferPointer<Int>)
-    -> Bool
-  {
+  /// false (nothing proven, `previous` to be overwritten) where it declines. `facts` and
+  /// `lengths` are the inputs' (found here where nil).
+  func choose(
+    lineCount: Int, facts: Facts?, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
+    into previous: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
     let count = posNoBreak.count
     guard breaker.isBalanced, breaker.firstAvailable == breaker.otherAvailable,
       breaker.linePenalty > 0, lineCount >= 2, count > lineCount,
@@ -76,6 +82,23 @@ struct ScoreLayers {
         posNoBreak: Array(posNoBreak), posIfBreak: Array(posIfBreak),
         penalties: Array(penalties))
     guard facts.rises else { return false }
+    if let lengths, lengths.count == count {
+      return choose(lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
+    }
+    return Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
+      .withUnsafeBufferPointer {
+        choose(lineCount: lineCount, facts: facts, lengths: $0, into: previous)
+      }
+  }
+
+  /// `choose` over inputs checked, with their facts and lengths (out of line: inlined, the
+  /// steps it inlines were not).
+  @inline(never)
+  private func choose(
+    lineCount: Int, facts: Facts, lengths: UnsafeBufferPointer<SIMD2<Double>>,
+    into previous: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    let count = posNoBreak.count
     let layers = lineCount + 1
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * layers) { ints in
       // Each layer's window of ends (`low`…`high`, narrowed as ends are found to lie on no
@@ -89,7 +112,7 @@ struct ScoreLayers {
         offset[layer] = entries &- low[layer]
         entries += high[layer] - low[layer] + 1
       }
-      return facts.lengths.withUnsafeBufferPointer { lengths in
+      do {
         let prune = ScorePrune(
           self, lineCount: lineCount, overhang: facts.overhang, lengths: lengths, low: low,
           high: high)
@@ -124,7 +147,7 @@ struct ScoreLayers {
             let last = posNoBreak.count - 1 &+ offset[lineCount]
             let found = least[last]
             guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
-              Double(found) < moreLinesLeast(lineCount: lineCount, overhang: facts.overhang)
+              beatsMoreLines(found, lineCount: lineCount, overhang: facts.overhang)
             else { return false }
             var end = count - 1
             for layer in stride(from: lineCount, through: 1, by: -1) {
@@ -289,6 +312,18 @@ struct ScoreLayers {
       second[entry] = next + penalties[end] + linePenalty
       starts[entry] = bestStart
     }
+  }
+
+  /// Whether `found` is below `moreLinesLeast`: first tested against that bound's line
+  /// penalties alone, which it is at least (its squares are not negative, and rounding is
+  /// monotone), which settles most paragraphs without the rest.
+  @inline(__always)
+  func beatsMoreLines(_ found: Float, lineCount: Int, overhang: Float) -> Bool {
+    let lines = Double(lineCount + 1)
+    let penalties =
+      lines * Double(breaker.linePenalty) * (1 - Double(3 * posNoBreak.count + 8) * 0x1p-23)
+    return Double(found) < penalties
+      || Double(found) < moreLinesLeast(lineCount: lineCount, overhang: overhang)
   }
 
   /// A score that every path of more than `lineCount` fitting lines reaches, in real

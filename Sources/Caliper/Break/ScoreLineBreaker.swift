@@ -92,7 +92,8 @@ struct ScoreLineBreaker {
   /// allocation each).
   func chooseEnds(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
-    facts: ScoreLayers.Facts? = nil, into ends: UnsafeMutableBufferPointer<Int>
+    facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
+    into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     let count = program.posNoBreak.count
@@ -105,7 +106,9 @@ struct ScoreLineBreaker {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
       // `balance`: the lines of the greedy count over their windows where that is proven to
       // be Blink's choice (`ScoreLayers`), else Blink's program.
-      if !(isBalanced && layered(program, lineCount: lineCount, facts: facts, into: previous)) {
+      if !(isBalanced
+        && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: previous))
+      {
         scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
       }
       var lines = 0
@@ -127,14 +130,15 @@ struct ScoreLineBreaker {
   /// `ScoreLayers.choose` over the program's inputs.
   func layered(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
-    facts: ScoreLayers.Facts? = nil, into previous: UnsafeMutableBufferPointer<Int>
+    facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
+    into previous: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     program.posNoBreak.withUnsafeBufferPointer { posNoBreak in
       program.posIfBreak.withUnsafeBufferPointer { posIfBreak in
         program.penalties.withUnsafeBufferPointer { penalties in
           ScoreLayers(
             breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: penalties
-          ).choose(lineCount: lineCount, facts: facts, into: previous)
+          ).choose(lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
         }
       }
     }

@@ -25,13 +25,16 @@ extension WrapChooser {
       if isBalanced {
         // The whole paragraph: its candidates are made once.
         guard let made = paragraphCandidates(lines),
-          made.withInputs(
-            hyphenPenalty: scorer.hyphenPenalty,
-            {
-              scorer.chooseEnds(
-                $0, lineCount: lineCount,
-                facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
-            })
+          made.lengths.withUnsafeBufferPointer({ lengths in
+            made.withInputs(
+              hyphenPenalty: scorer.hyphenPenalty,
+              {
+                scorer.chooseEnds(
+                  $0, lineCount: lineCount,
+                  facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, lengths: lengths,
+                  into: ends)
+              })
+          })
         else { return false }
         emit(made.candidates, chosen, from: lines.start, into: &sink)
       } else {
