@@ -123,6 +123,7 @@ struct ScoreLayers {
             least[0] = 0
             second[0] = .infinity
             starts[0] = 0
+            var floor: Float = 0
             for layer in 1...lineCount {
               // What the lines before and after an end of this layer add at least: made once
               // a layer, read by each step.
@@ -134,9 +135,9 @@ struct ScoreLayers {
                     after: after)
                 else { return false }
               }
-              score(
+              floor = score(
                 layer: layer, low: low, high: high, offset: offset, least: least, second: second,
-                starts: starts, prune: prune, rest: after)
+                starts: starts, prune: prune, rest: after, floor: floor)
               if layer < lineCount {
                 guard
                   prune.narrowAfter(
@@ -185,8 +186,12 @@ struct ScoreLayers {
     var reached = 0
     low[0] = 0
     high[0] = 0
-    // About as many candidates a line as the greedy lines have: where the search starts.
-    let perLine = max(1, last / lineCount)
+    // As many candidates a line as a full line has, at the paragraph's mean width a
+    // candidate: where each search starts.
+    let total = posIfBreak[last] - posNoBreak[0]
+    let perLine =
+      total > 0 && breaker.firstAvailable < total
+      ? max(1, Int(Float(last) * (breaker.firstAvailable / total))) : max(1, last / lineCount)
     for layer in 1..<lineCount {
       // The i-th line ends after f(i − 1) (below): where the search for g(i) starts.
       low[layer] = reached &+ 1
@@ -203,16 +208,50 @@ struct ScoreLayers {
       // were it at or before, the lines from f(i − 1) would reach the paragraph's end in
       // k − i lines (a line that fits from a start fits from any later one), and the greedy
       // lines in k − 1, which the guard above rules out.
-      var (lower, upper) = (min(low[layer], from), from)
-      while lower < upper {
-        let middle = (lower &+ upper) >> 1
-        if fits(middle, from) { upper = middle } else { lower = middle &+ 1 }
-      }
-      from = lower
+      // Searched from a full line back.
+      from = firstStart(to: from, lowest: min(low[layer], from), guess: from &- perLine)
       low[layer] = max(layer, from)
       guard low[layer] <= high[layer] else { return false }
     }
     return true
+  }
+
+  /// The first start in `lowest...end` whose line to `end` fits (`end` where none before it
+  /// does): searched from `guess` in doubling steps, then in halves (the fit test fails
+  /// before that start and holds from it).
+  @inline(__always)
+  func firstStart(to end: Int, lowest: Int, guess: Int) -> Int {
+    // The start is in `lower...upper`.
+    var lower = lowest
+    var upper = end
+    let probe = min(max(guess, lower), upper)
+    var step = 1
+    if probe == upper || fits(probe, end) {
+      upper = probe
+      while upper &- step >= lower {
+        if !fits(upper &- step, end) {
+          lower = upper &- step &+ 1
+          break
+        }
+        upper &-= step
+        step &<<= 1
+      }
+    } else {
+      lower = probe &+ 1
+      while lower &+ step &- 1 < upper {
+        if fits(lower &+ step &- 1, end) {
+          upper = lower &+ step &- 1
+          break
+        }
+        lower &+= step
+        step &<<= 1
+      }
+    }
+    while lower < upper {
+      let middle = (lower &+ upper) >> 1
+      if fits(middle, end) { upper = middle } else { lower = middle &+ 1 }
+    }
+    return lower
   }
 
   /// The last candidate that a line from `start` fits to (`start` where none is): searched
@@ -256,24 +295,24 @@ struct ScoreLayers {
   /// The least two scores of the lines of paths in the windows that end at each candidate
   /// of `layer`'s window, and the start of the least; a start whose paths `prune` proves
   /// score more than a known path is not scored (`rest`: the bound of the lines after the
-  /// layer's ends).
+  /// layer's ends). `floor` is at most the least score of the layer before's window (a
+  /// start's line adds its width score to at least that, and width scores grow with the
+  /// start); returned: the least score of this layer's, the next layer's floor (its window
+  /// is this one's, narrowed).
   @inline(__always)
   func score(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
     offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
     second: UnsafeMutableBufferPointer<Float>, starts: UnsafeMutableBufferPointer<Int>,
-    prune: ScorePrune, rest: ScorePrune.Bound
-  ) {
+    prune: ScorePrune, rest: ScorePrune.Bound, floor: Float
+  ) -> Float {
     let available = breaker.firstAvailable
     let linePenalty = breaker.linePenalty
     let (startLow, startHigh) = (low[layer - 1], high[layer - 1])
     // A start's entry is at `start + startOffset`, an end's at `end + endOffset`.
     let startOffset = offset[layer - 1]
     let endOffset = offset[layer]
-    // The least score of the layer before: a start's line adds its width score to at least
-    // that, and width scores grow with the start.
-    var floor = Float.infinity
-    for start in startLow...startHigh { floor = min(floor, least[start &+ startOffset]) }
+    var layerLeast = Float.infinity
     // The first start whose line fits, which never moves back as the end moves on.
     var first = startLow
     for end in low[layer]...high[layer] {
@@ -308,10 +347,13 @@ struct ScoreLayers {
         start &+= 1
       }
       let entry = end &+ endOffset
-      least[entry] = best + penalties[end] + linePenalty
+      let endLeast = best + penalties[end] + linePenalty
+      least[entry] = endLeast
       second[entry] = next + penalties[end] + linePenalty
       starts[entry] = bestStart
+      layerLeast = min(layerLeast, endLeast)
     }
+    return layerLeast
   }
 
   /// Whether `found` is below `moreLinesLeast`: first tested against that bound's line

@@ -164,9 +164,12 @@ struct ScorePrune {
       let length = lengths[end]
       return before.least(length: length.x) + after.least(length: length.y) > known
     }
-    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
-    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
-    return low[layer] <= high[layer]
+    // In registers, written back once.
+    var (first, last) = (low[layer], high[layer])
+    while first <= last, passes(first) { first &+= 1 }
+    while last > first, passes(last) { last &-= 1 }
+    (low[layer], high[layer]) = (first, last)
+    return first <= last
   }
 
   /// Drops the first and last ends of `layer` whose entry's least score plus the bound of
@@ -183,8 +186,11 @@ struct ScorePrune {
     func passes(_ end: Int) -> Bool {
       Double(least[end &+ shift]) + after.least(length: lengths[end].y) > known
     }
-    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
-    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
-    return low[layer] <= high[layer]
+    // In registers, written back once.
+    var (first, last) = (low[layer], high[layer])
+    while first <= last, passes(first) { first &+= 1 }
+    while last > first, passes(last) { last &-= 1 }
+    (low[layer], high[layer]) = (first, last)
+    return first <= last
   }
 }
