@@ -204,11 +204,10 @@ struct ScoreLayers {
     high[lineCount] = last
     var from = last
     for layer in stride(from: lineCount - 1, through: 1, by: -1) {
-      // The first start whose line to `from` fits, searched in halves: after f(i − 1), as
-      // were it at or before, the lines from f(i − 1) would reach the paragraph's end in
-      // k − i lines (a line that fits from a start fits from any later one), and the greedy
-      // lines in k − 1, which the guard above rules out.
-      // Searched from a full line back.
+      // The first start whose line to `from` fits, searched from a full line back: after
+      // f(i − 1), as were it at or before, the lines from f(i − 1) would reach the
+      // paragraph's end in k − i lines (a line that fits from a start fits from any later
+      // one), and the greedy lines in k − 1, which the guard above rules out.
       from = firstStart(to: from, lowest: min(low[layer], from), guess: from &- perLine)
       low[layer] = max(layer, from)
       guard low[layer] <= high[layer] else { return false }

@@ -36,12 +36,15 @@ extension WrapChooser {
               })
           })
         else { return false }
-        emit(made.candidates, chosen, from: lines.start, into: &sink)
+        // Lent, not retained for the call.
+        made.candidates.withUnsafeBufferPointer {
+          emit($0, chosen, from: lines.start, into: &sink)
+        }
       } else {
         guard let made = self.candidates(lines, scorer: scorer),
           scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
         else { return false }
-        emit(made, chosen, from: lines.start, into: &sink)
+        made.withUnsafeBufferPointer { emit($0, chosen, from: lines.start, into: &sink) }
       }
       return true
     }
@@ -50,7 +53,8 @@ extension WrapChooser {
   /// Hands on the lines that end at `candidates[ends[0]]`, `candidates[ends[1]]` … (the
   /// first starting at `start`).
   func emit<Sink: LineSink>(
-    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>, from start: Int,
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
+    from start: Int,
     into sink: inout Sink
   ) {
     // A text of plain lines (one face, whole segments, no soft hyphen or unsafe end)
@@ -111,7 +115,8 @@ extension WrapChooser {
   /// at this line's end, as CSS removes them from the next line's start.
   @inline(__always)
   func hangingSpaces(
-    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>, _ number: Int,
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
+    _ number: Int,
     _ end: Int
   ) -> ScoreLineBreaker.Candidate {
     let segments = text.segments
