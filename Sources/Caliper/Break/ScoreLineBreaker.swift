@@ -106,19 +106,22 @@ struct ScoreLineBreaker {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
       // `balance`: the lines of the greedy count over their windows where that is proven to
       // be Blink's choice (`ScoreLayers`), else Blink's program.
-      if !(isBalanced
-        && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: previous))
-      {
-        scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
-      }
-      var lines = 0
+      let isLayered =
+        isBalanced
+        && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
       var index = count - 1
-      while index > 0 {
-        lines += 1
-        index = previous[index]
+      // `ScoreLayers` answers with `lineCount` lines or not at all; Blink's program with its
+      // own count.
+      if !isLayered {
+        scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+        var lines = 0
+        while index > 0 {
+          lines += 1
+          index = previous[index]
+        }
+        guard lines == lineCount else { return false }
+        index = count - 1
       }
-      guard lines == lineCount else { return false }
-      index = count - 1
       for slot in stride(from: lineCount - 1, through: 0, by: -1) {
         ends[slot] = index
         index = previous[index]
