@@ -91,8 +91,7 @@ struct ScoreLayers {
       }
   }
 
-  /// `choose` over inputs checked, with their facts and lengths (out of line: inlined, the
-  /// steps it inlines were not).
+  /// `choose` over checked inputs (out of line: inlined, the steps it inlines were not).
   @inline(never)
   private func choose(
     lineCount: Int, facts: Facts, lengths: UnsafeBufferPointer<SIMD2<Double>>,
@@ -101,8 +100,8 @@ struct ScoreLayers {
     let count = posNoBreak.count
     let layers = lineCount + 1
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * layers) { ints in
-      // Each layer's window of ends (`low`…`high`, narrowed as ends are found to lie on no
-      // path that may be the least) and where an end's entry is (`end + offset`).
+      // Each layer's window of ends (`low`…`high`, narrowed as ends prove to lie on no path
+      // that may be the least), and where an end's entry is (`end + offset`).
       let low = UnsafeMutableBufferPointer(rebasing: ints[..<layers])
       let high = UnsafeMutableBufferPointer(rebasing: ints[layers..<(2 * layers)])
       let offset = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
@@ -116,8 +115,17 @@ struct ScoreLayers {
         let prune = ScorePrune(
           self, lineCount: lineCount, overhang: facts.overhang, lengths: lengths, low: low,
           high: high)
-        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * entries) { floats in
-          withUnsafeTemporaryAllocation(of: Int.self, capacity: entries) { starts in
+        // Each entry's start and least two scores, in one allocation.
+        let startBytes = entries * MemoryLayout<Int>.stride
+        return withUnsafeTemporaryAllocation(
+          byteCount: startBytes + 2 * entries * MemoryLayout<Float>.stride,
+          alignment: MemoryLayout<Int>.alignment
+        ) { scratch in
+          do {
+            let starts = UnsafeMutableRawBufferPointer(rebasing: scratch[..<startBytes])
+              .bindMemory(to: Int.self)
+            let floats = UnsafeMutableRawBufferPointer(rebasing: scratch[startBytes...])
+              .bindMemory(to: Float.self)
             let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
             let second = UnsafeMutableBufferPointer(rebasing: floats[entries...])
             least[0] = 0
@@ -125,8 +133,7 @@ struct ScoreLayers {
             starts[0] = 0
             var floor: Float = 0
             for layer in 1...lineCount {
-              // What the lines before and after an end of this layer add at least: made once
-              // a layer, read by each step.
+              // What the lines before and after an end of this layer add at least.
               let after = prune.bound(lines: lineCount &- layer)
               if layer < lineCount {
                 guard
