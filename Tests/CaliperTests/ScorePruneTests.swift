@@ -85,6 +85,12 @@ import Testing
         posNoBreak: inputs.posNoBreak, posIfBreak: inputs.posIfBreak, penalties: inputs.penalties)
       guard facts.rises else { continue }
       let count = candidates.count
+      // The pruning reads the lengths through a pointer: kept for the round.
+      let lengths = UnsafeMutableBufferPointer<SIMD2<Double>>.allocate(capacity: count)
+      _ = lengths.initialize(
+        from: ScoreLayers.Facts.lengths(
+          posNoBreak: inputs.posNoBreak, posIfBreak: inputs.posIfBreak))
+      defer { lengths.deallocate() }
       for lines in 2...min(5, count - 2) {
         inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
           inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
@@ -104,7 +110,8 @@ import Testing
                 high.withUnsafeMutableBufferPointer { high in
                   (
                     ScorePrune(
-                      layers, lineCount: lines, overhang: facts.overhang, low: low, high: high),
+                      layers, lineCount: lines, overhang: facts.overhang,
+                      lengths: UnsafeBufferPointer(lengths), low: low, high: high),
                     ScorePrune.evenScore(layers, lineCount: lines, low: low, high: high)
                   )
                 }

@@ -108,6 +108,40 @@ import Testing
     }
   }
 
+  /// A size alone of wrap-styled lines (`LineFit` handed the chosen lines, which
+  /// `WrapChooser.emit` adds with no span made for plain lines) is the size of the same
+  /// lines made as spans (`LineBreaker.emit`, then `LineFit(_:)`), to the bit: both wrap
+  /// styles, both break-rule modes, in faces of one line height and not.
+  @Test(arguments: [BreakRules.unicode, .css])
+  func sizeAloneIsItsLinesSize(_ rules: BreakRules) throws {
+    var plain = 0
+    for text in Self.texts {
+      for wrapStyle in [TextStyle.WrapStyle.balance, .pretty] {
+        let prepared = try Self.prepared(text, rules, wrapStyle)
+        let facts = prepared.storage.breakFacts
+        for width in Self.widths {
+          var fit = LineFit()
+          prepared.wrapStyledLines(at: width, into: &fit)
+          let spans = prepared.wrapStyledLines(at: width)
+          let expected = LineFit(spans)
+          let note = "\(wrapStyle), \(rules), \(width): \(text.prefix(30))"
+          #expect(fit.count == expected.count, "\(note)")
+          #expect(fit.widest.bitPattern == expected.widest.bitPattern, "\(note)")
+          #expect(fit.height.bitPattern == expected.height.bitPattern, "\(note)")
+          #expect(fit.firstAscent.bitPattern == expected.firstAscent.bitPattern, "\(note)")
+          #expect(
+            fit.lastBelowBaseline.bitPattern == expected.lastBelowBaseline.bitPattern,
+            "\(note)")
+          if facts.contains(.plainLines), facts.contains(.sameLineMetrics), spans.count > 1 {
+            plain += 1
+          }
+        }
+      }
+    }
+    // Not vacuous: many sizes of plain lines of known metrics, re-chosen or not.
+    #expect(plain > 200)
+  }
+
   /// `tightWidth` gives the same lines, and 0.01 pt less gives other lines: with and
   /// without padding and insets, in both modes.
   @Test(arguments: [BreakRules.unicode, .css])

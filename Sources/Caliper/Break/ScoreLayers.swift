@@ -42,6 +42,20 @@ struct ScoreLayers {
         overhang = max(overhang, posIfBreak[index] - posNoBreak[index])
       }
     }
+
+    /// For each candidate, the text before a line ending there ends (from where the first
+    /// line starts) and after one starting there starts (to where the last line ends), in
+    /// `Double`, as `ScorePrune`'s bounds read them at each of their tests (kept with the
+    /// candidates: `WrapCandidates.lengths`).
+    static func lengths(posNoBreak: some Collection<Float>, posIfBreak: some Collection<Float>)
+      -> [SIMD2<Double>]
+    {
+      let start = posNoBreak.first.map(Double.init) ?? 0
+      let end = posIfBreak.reversed().first.map(Double.init) ?? 0
+      return zip(posNoBreak, posIfBreak).map { noBreak, ifBreak in
+        SIMD2(Double(ifBreak) - start, end - Double(noBreak))
+      }
+    }
   }
 
   let breaker: ScoreLineBreaker
@@ -51,11 +65,12 @@ struct ScoreLayers {
 
   /// Writes the start of each chosen line into `previous` at its end (the chosen ends'
   /// entries only: enough to walk back from the last candidate), for `lineCount` lines;
-  /// false (nothing proven, `previous` to be overwritten) where it declines. `facts` are
-  /// the inputs' (found here where nil).
-  func choose(lineCount: Int, facts: Facts?, into previous: UnsafeMutableBufferPointer<Int>)
-    -> Bool
-  {
+  /// false (nothing proven, `previous` to be overwritten) where it declines. `facts` and
+  /// `lengths` are the inputs' (found here where nil).
+  func choose(
+    lineCount: Int, facts: Facts?, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
+    into previous: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
     let count = posNoBreak.count
     guard breaker.isBalanced, breaker.firstAvailable == breaker.otherAvailable,
       breaker.linePenalty > 0, lineCount >= 2, count > lineCount,
@@ -67,10 +82,26 @@ struct ScoreLayers {
         posNoBreak: Array(posNoBreak), posIfBreak: Array(posIfBreak),
         penalties: Array(penalties))
     guard facts.rises else { return false }
+    if let lengths, lengths.count == count {
+      return choose(lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
+    }
+    return Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
+      .withUnsafeBufferPointer {
+        choose(lineCount: lineCount, facts: facts, lengths: $0, into: previous)
+      }
+  }
+
+  /// `choose` over checked inputs (out of line: inlined, the steps it inlines were not).
+  @inline(never)
+  private func choose(
+    lineCount: Int, facts: Facts, lengths: UnsafeBufferPointer<SIMD2<Double>>,
+    into previous: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    let count = posNoBreak.count
     let layers = lineCount + 1
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * layers) { ints in
-      // Each layer's window of ends (`low`…`high`, narrowed as ends are found to lie on no
-      // path that may be the least) and where an end's entry is (`end + offset`).
+      // Each layer's window of ends (`low`…`high`, narrowed as ends prove to lie on no path
+      // that may be the least), and where an end's entry is (`end + offset`).
       let low = UnsafeMutableBufferPointer(rebasing: ints[..<layers])
       let high = UnsafeMutableBufferPointer(rebasing: ints[layers..<(2 * layers)])
       let offset = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
@@ -80,40 +111,60 @@ struct ScoreLayers {
         offset[layer] = entries &- low[layer]
         entries += high[layer] - low[layer] + 1
       }
-      let prune = ScorePrune(
-        self, lineCount: lineCount, overhang: facts.overhang, low: low, high: high)
-      return withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * entries) { floats in
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: entries) { starts in
-          let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
-          let second = UnsafeMutableBufferPointer(rebasing: floats[entries...])
-          least[0] = 0
-          second[0] = .infinity
-          starts[0] = 0
-          for layer in 1...lineCount {
-            if layer < lineCount {
-              guard prune.narrowBefore(layer: layer, low: low, high: high) else { return false }
+      do {
+        let prune = ScorePrune(
+          self, lineCount: lineCount, overhang: facts.overhang, lengths: lengths, low: low,
+          high: high)
+        // Each entry's start and least two scores, in one allocation.
+        let startBytes = entries * MemoryLayout<Int>.stride
+        return withUnsafeTemporaryAllocation(
+          byteCount: startBytes + 2 * entries * MemoryLayout<Float>.stride,
+          alignment: MemoryLayout<Int>.alignment
+        ) { scratch in
+          do {
+            let starts = UnsafeMutableRawBufferPointer(rebasing: scratch[..<startBytes])
+              .bindMemory(to: Int.self)
+            let floats = UnsafeMutableRawBufferPointer(rebasing: scratch[startBytes...])
+              .bindMemory(to: Float.self)
+            let least = UnsafeMutableBufferPointer(rebasing: floats[..<entries])
+            let second = UnsafeMutableBufferPointer(rebasing: floats[entries...])
+            least[0] = 0
+            second[0] = .infinity
+            starts[0] = 0
+            var floor: Float = 0
+            for layer in 1...lineCount {
+              // What the lines before and after an end of this layer add at least.
+              let after = prune.bound(lines: lineCount &- layer)
+              if layer < lineCount {
+                guard
+                  prune.narrowBefore(
+                    layer: layer, low: low, high: high, before: prune.bound(lines: layer),
+                    after: after)
+                else { return false }
+              }
+              floor = score(
+                layer: layer, low: low, high: high, offset: offset, least: least, second: second,
+                starts: starts, prune: prune, rest: after, floor: floor)
+              if layer < lineCount {
+                guard
+                  prune.narrowAfter(
+                    layer: layer, low: low, high: high, offset: offset, least: least, after: after)
+                else { return false }
+              }
             }
-            score(
-              layer: layer, low: low, high: high, offset: offset, least: least, second: second,
-              starts: starts, prune: prune)
-            if layer < lineCount {
-              guard
-                prune.narrowAfter(layer: layer, low: low, high: high, offset: offset, least: least)
-              else { return false }
+            let last = posNoBreak.count - 1 &+ offset[lineCount]
+            let found = least[last]
+            guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
+              beatsMoreLines(found, lineCount: lineCount, overhang: facts.overhang)
+            else { return false }
+            var end = count - 1
+            for layer in stride(from: lineCount, through: 1, by: -1) {
+              let start = starts[end &+ offset[layer]]
+              previous[end] = start
+              end = start
             }
+            return true
           }
-          let last = posNoBreak.count - 1 &+ offset[lineCount]
-          let found = least[last]
-          guard found < second[last], found < ScoreLineBreaker.scoreOverfull,
-            Double(found) < moreLinesLeast(lineCount: lineCount, overhang: facts.overhang)
-          else { return false }
-          var end = count - 1
-          for layer in stride(from: lineCount, through: 1, by: -1) {
-            let start = starts[end &+ offset[layer]]
-            previous[end] = start
-            end = start
-          }
-          return true
         }
       }
     }
@@ -142,9 +193,15 @@ struct ScoreLayers {
     var reached = 0
     low[0] = 0
     high[0] = 0
-    // About as many candidates a line as the greedy lines have: where the search starts.
-    let perLine = max(1, last / lineCount)
+    // As many candidates a line as a full line has, at the paragraph's mean width a
+    // candidate: where each search starts.
+    let total = posIfBreak[last] - posNoBreak[0]
+    let perLine =
+      total > 0 && breaker.firstAvailable < total
+      ? max(1, Int(Float(last) * (breaker.firstAvailable / total))) : max(1, last / lineCount)
     for layer in 1..<lineCount {
+      // The i-th line ends after f(i − 1) (below): where the search for g(i) starts.
+      low[layer] = reached &+ 1
       reached = greedyEnd(from: reached, guess: reached &+ perLine, last: last)
       high[layer] = min(reached, last - (lineCount - layer))
     }
@@ -154,17 +211,53 @@ struct ScoreLayers {
     high[lineCount] = last
     var from = last
     for layer in stride(from: lineCount - 1, through: 1, by: -1) {
-      // The first start whose line to `from` fits, searched in halves.
-      var (lower, upper) = (0, from)
-      while lower < upper {
-        let middle = (lower &+ upper) >> 1
-        if fits(middle, from) { upper = middle } else { lower = middle &+ 1 }
-      }
-      from = lower
+      // The first start whose line to `from` fits, searched from a full line back: after
+      // f(i − 1), as were it at or before, the lines from f(i − 1) would reach the
+      // paragraph's end in k − i lines (a line that fits from a start fits from any later
+      // one), and the greedy lines in k − 1, which the guard above rules out.
+      from = firstStart(to: from, lowest: min(low[layer], from), guess: from &- perLine)
       low[layer] = max(layer, from)
       guard low[layer] <= high[layer] else { return false }
     }
     return true
+  }
+
+  /// The first start in `lowest...end` whose line to `end` fits (`end` where none before it
+  /// does): searched from `guess` in doubling steps, then in halves (the fit test fails
+  /// before that start and holds from it).
+  @inline(__always)
+  func firstStart(to end: Int, lowest: Int, guess: Int) -> Int {
+    // The start is in `lower...upper`.
+    var lower = lowest
+    var upper = end
+    let probe = min(max(guess, lower), upper)
+    var step = 1
+    if probe == upper || fits(probe, end) {
+      upper = probe
+      while upper &- step >= lower {
+        if !fits(upper &- step, end) {
+          lower = upper &- step &+ 1
+          break
+        }
+        upper &-= step
+        step &<<= 1
+      }
+    } else {
+      lower = probe &+ 1
+      while lower &+ step &- 1 < upper {
+        if fits(lower &+ step &- 1, end) {
+          upper = lower &+ step &- 1
+          break
+        }
+        lower &+= step
+        step &<<= 1
+      }
+    }
+    while lower < upper {
+      let middle = (lower &+ upper) >> 1
+      if fits(middle, end) { upper = middle } else { lower = middle &+ 1 }
+    }
+    return lower
   }
 
   /// The last candidate that a line from `start` fits to (`start` where none is): searched
@@ -207,26 +300,25 @@ struct ScoreLayers {
 
   /// The least two scores of the lines of paths in the windows that end at each candidate
   /// of `layer`'s window, and the start of the least; a start whose paths `prune` proves
-  /// score more than a known path is not scored.
+  /// score more than a known path is not scored (`rest`: the bound of the lines after the
+  /// layer's ends). `floor` is at most the least score of the layer before's window (a
+  /// start's line adds its width score to at least that, and width scores grow with the
+  /// start); returned: the least score of this layer's, the next layer's floor (its window
+  /// is this one's, narrowed).
   @inline(__always)
   func score(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
     offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
     second: UnsafeMutableBufferPointer<Float>, starts: UnsafeMutableBufferPointer<Int>,
-    prune: ScorePrune
-  ) {
+    prune: ScorePrune, rest: ScorePrune.Bound, floor: Float
+  ) -> Float {
     let available = breaker.firstAvailable
     let linePenalty = breaker.linePenalty
     let (startLow, startHigh) = (low[layer - 1], high[layer - 1])
     // A start's entry is at `start + startOffset`, an end's at `end + endOffset`.
     let startOffset = offset[layer - 1]
     let endOffset = offset[layer]
-    // The least score of the layer before: a start's line adds its width score to at least
-    // that, and width scores grow with the start.
-    var floor = Float.infinity
-    for start in startLow...startHigh { floor = min(floor, least[start &+ startOffset]) }
-    // What the lines after an end add at least, for the pruning's limit.
-    let rest = prune.bound(lines: prune.lineCount &- layer)
+    var layerLeast = Float.infinity
     // The first start whose line fits, which never moves back as the end moves on.
     var first = startLow
     for end in low[layer]...high[layer] {
@@ -261,10 +353,25 @@ struct ScoreLayers {
         start &+= 1
       }
       let entry = end &+ endOffset
-      least[entry] = best + penalties[end] + linePenalty
+      let endLeast = best + penalties[end] + linePenalty
+      least[entry] = endLeast
       second[entry] = next + penalties[end] + linePenalty
       starts[entry] = bestStart
+      layerLeast = min(layerLeast, endLeast)
     }
+    return layerLeast
+  }
+
+  /// Whether `found` is below `moreLinesLeast`: first tested against that bound's line
+  /// penalties alone, which it is at least (its squares are not negative, and rounding is
+  /// monotone), which settles most paragraphs without the rest.
+  @inline(__always)
+  func beatsMoreLines(_ found: Float, lineCount: Int, overhang: Float) -> Bool {
+    let lines = Double(lineCount + 1)
+    let penalties =
+      lines * Double(breaker.linePenalty) * (1 - Double(3 * posNoBreak.count + 8) * 0x1p-23)
+    return Double(found) < penalties
+      || Double(found) < moreLinesLeast(lineCount: lineCount, overhang: overhang)
   }
 
   /// A score that every path of more than `lineCount` fitting lines reaches, in real

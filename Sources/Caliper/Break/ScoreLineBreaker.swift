@@ -92,7 +92,8 @@ struct ScoreLineBreaker {
   /// allocation each).
   func chooseEnds(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
-    facts: ScoreLayers.Facts? = nil, into ends: UnsafeMutableBufferPointer<Int>
+    facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
+    into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     let count = program.posNoBreak.count
@@ -105,17 +106,22 @@ struct ScoreLineBreaker {
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
       // `balance`: the lines of the greedy count over their windows where that is proven to
       // be Blink's choice (`ScoreLayers`), else Blink's program.
-      if !(isBalanced && layered(program, lineCount: lineCount, facts: facts, into: previous)) {
-        scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
-      }
-      var lines = 0
+      let isLayered =
+        isBalanced
+        && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
       var index = count - 1
-      while index > 0 {
-        lines += 1
-        index = previous[index]
+      // `ScoreLayers` answers with `lineCount` lines or not at all; Blink's program with its
+      // own count.
+      if !isLayered {
+        scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+        var lines = 0
+        while index > 0 {
+          lines += 1
+          index = previous[index]
+        }
+        guard lines == lineCount else { return false }
+        index = count - 1
       }
-      guard lines == lineCount else { return false }
-      index = count - 1
       for slot in stride(from: lineCount - 1, through: 0, by: -1) {
         ends[slot] = index
         index = previous[index]
@@ -127,14 +133,15 @@ struct ScoreLineBreaker {
   /// `ScoreLayers.choose` over the program's inputs.
   func layered(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
-    facts: ScoreLayers.Facts? = nil, into previous: UnsafeMutableBufferPointer<Int>
+    facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
+    into previous: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     program.posNoBreak.withUnsafeBufferPointer { posNoBreak in
       program.posIfBreak.withUnsafeBufferPointer { posIfBreak in
         program.penalties.withUnsafeBufferPointer { penalties in
           ScoreLayers(
             breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: penalties
-          ).choose(lineCount: lineCount, facts: facts, into: previous)
+          ).choose(lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
         }
       }
     }

@@ -59,11 +59,15 @@ struct ScorePrune {
   let paragraphEnd: Double
   let posNoBreak: UnsafeBufferPointer<Float>
   let posIfBreak: UnsafeBufferPointer<Float>
+  /// The text before and after each candidate (`ScoreLayers.Facts.lengths`).
+  let lengths: UnsafeBufferPointer<SIMD2<Double>>
 
   init(
-    _ layers: ScoreLayers, lineCount: Int, overhang: Float, low: UnsafeMutableBufferPointer<Int>,
+    _ layers: ScoreLayers, lineCount: Int, overhang: Float,
+    lengths: UnsafeBufferPointer<SIMD2<Double>>, low: UnsafeMutableBufferPointer<Int>,
     high: UnsafeMutableBufferPointer<Int>
   ) {
+    self.lengths = lengths
     let posNoBreak = layers.posNoBreak
     let posIfBreak = layers.posIfBreak
     let last = posNoBreak.count - 1
@@ -143,44 +147,50 @@ struct ScorePrune {
   @inline(__always)
   func limit(end: Int, penalty: Float, rest: Bound) -> Float {
     guard known < .infinity else { return .infinity }
-    let after = rest.least(length: paragraphEnd - Double(posNoBreak[end]))
+    let after = rest.least(length: lengths[end].y)
     return Float(known - (Double(penalty) + linePenalty + after))
   }
 
   /// Drops the first and last ends of `layer` whose bounds before and after them alone
   /// pass the known path's score (the first `layer` lines from the paragraph's start to
   /// the end, the others from the end to the paragraph's end); false where none is left.
+  /// `before` and `after` are the bounds of the `layer` lines before and the lines after.
   func narrowBefore(
-    layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>
+    layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
+    before: Bound, after: Bound
   ) -> Bool {
     guard known < .infinity else { return true }
-    let before = bound(lines: layer)
-    let after = bound(lines: lineCount &- layer)
     func passes(_ end: Int) -> Bool {
-      before.least(length: Double(posIfBreak[end]) - paragraphStart)
-        + after.least(length: paragraphEnd - Double(posNoBreak[end])) > known
+      let length = lengths[end]
+      return before.least(length: length.x) + after.least(length: length.y) > known
     }
-    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
-    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
-    return low[layer] <= high[layer]
+    // In registers, written back once.
+    var (first, last) = (low[layer], high[layer])
+    while first <= last, passes(first) { first &+= 1 }
+    while last > first, passes(last) { last &-= 1 }
+    (low[layer], high[layer]) = (first, last)
+    return first <= last
   }
 
   /// Drops the first and last ends of `layer` whose entry's least score plus the bound of
   /// the lines left pass the known path's score; false where none is left (no path scores
   /// at most the known one: not met where it is a path's).
+  /// `after` is the bound of the lines after `layer`.
   func narrowAfter(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
-    offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>
+    offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
+    after: Bound
   ) -> Bool {
     guard known < .infinity else { return true }
     let shift = offset[layer]
-    let after = bound(lines: lineCount &- layer)
     func passes(_ end: Int) -> Bool {
-      Double(least[end &+ shift]) + after.least(length: paragraphEnd - Double(posNoBreak[end]))
-        > known
+      Double(least[end &+ shift]) + after.least(length: lengths[end].y) > known
     }
-    while low[layer] <= high[layer], passes(low[layer]) { low[layer] &+= 1 }
-    while high[layer] > low[layer], passes(high[layer]) { high[layer] &-= 1 }
-    return low[layer] <= high[layer]
+    // In registers, written back once.
+    var (first, last) = (low[layer], high[layer])
+    while first <= last, passes(first) { first &+= 1 }
+    while last > first, passes(last) { last &-= 1 }
+    (low[layer], high[layer]) = (first, last)
+    return first <= last
   }
 }

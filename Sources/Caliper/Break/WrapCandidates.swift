@@ -25,6 +25,9 @@ final class WrapCandidates: Sendable {
   /// What `ScoreLayers` needs of them, with penalties not negative (a hyphen's is not at a
   /// width that is not).
   let layerFacts: ScoreLayers.Facts
+  /// The text before and after each candidate, as `ScorePrune` reads them
+  /// (`ScoreLayers.Facts.lengths`).
+  let lengths: [SIMD2<Double>]
 
   init(_ candidates: [ScoreLineBreaker.Candidate]) {
     self.candidates = candidates
@@ -34,6 +37,7 @@ final class WrapCandidates: Sendable {
     orphanPenalties = Self.penalties(candidates, hyphenated: hyphenated, hyphenPenalty: 0)
     layerFacts = ScoreLayers.Facts(
       posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: orphanPenalties)
+    lengths = ScoreLayers.Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
   }
 
   /// The bytes of this object and its arrays: kept beside the prepared text, so charged to
@@ -42,6 +46,7 @@ final class WrapCandidates: Sendable {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
     return 16 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
       + bytes(posIfBreak) + bytes(hyphenated) + bytes(orphanPenalties)
+      + bytes(lengths)
   }
 
   /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a

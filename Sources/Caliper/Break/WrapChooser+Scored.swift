@@ -25,20 +25,26 @@ extension WrapChooser {
       if isBalanced {
         // The whole paragraph: its candidates are made once.
         guard let made = paragraphCandidates(lines),
-          made.withInputs(
-            hyphenPenalty: scorer.hyphenPenalty,
-            {
-              scorer.chooseEnds(
-                $0, lineCount: lineCount,
-                facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, into: ends)
-            })
+          made.lengths.withUnsafeBufferPointer({ lengths in
+            made.withInputs(
+              hyphenPenalty: scorer.hyphenPenalty,
+              {
+                scorer.chooseEnds(
+                  $0, lineCount: lineCount,
+                  facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, lengths: lengths,
+                  into: ends)
+              })
+          })
         else { return false }
-        emit(made.candidates, chosen, from: lines.start, into: &sink)
+        // Lent, not retained for the call.
+        made.candidates.withUnsafeBufferPointer {
+          emit($0, chosen, from: lines.start, into: &sink)
+        }
       } else {
         guard let made = self.candidates(lines, scorer: scorer),
           scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
         else { return false }
-        emit(made, chosen, from: lines.start, into: &sink)
+        made.withUnsafeBufferPointer { emit($0, chosen, from: lines.start, into: &sink) }
       }
       return true
     }
@@ -47,10 +53,10 @@ extension WrapChooser {
   /// Hands on the lines that end at `candidates[ends[0]]`, `candidates[ends[1]]` … (the
   /// first starting at `start`).
   func emit<Sink: LineSink>(
-    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>, from start: Int,
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
+    from start: Int,
     into sink: inout Sink
   ) {
-    let segments = text.segments
     // A text of plain lines (one face, whole segments, no soft hyphen or unsafe end)
     // measures a line by its prefix sums, as the greedy breaker does, and one whose lines
     // all have the same metrics has them known: neither is worked out again a line.
@@ -59,21 +65,29 @@ extension WrapChooser {
     let metrics = facts.contains(.sameLineMetrics) ? text.lineBreaks.plainLineMetrics : nil
     let prefix = text.prefix
     var lineStart = start
+    // A size alone (`LineFit`) of plain lines with known metrics and no indent, whose
+    // spaces are never kept at a line's end (CSS `pre`, `pre-wrap`): each line's width and
+    // metrics added as `LineBreaker.emit` and `LineFit.append(_:)` add them (the indent, 0,
+    // included), with no span made.
+    if plain, let metrics, !facts.contains(.indents), !keepsEndSpaces,
+      var fit = sink as? LineFit
+    {
+      for (number, end) in ends.enumerated() {
+        let point = hangingSpaces(candidates, ends, number, end)
+        let width =
+          point.isHyphenated
+          ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
+          : prefix[point.contentEnd] - prefix[lineStart]
+        fit.append(width: width + 0, metrics: metrics)
+        lineStart = point.offset
+      }
+      // The same type: the cast above succeeded.
+      sink = fit as! Sink
+      return
+    }
     var emitter = LineBreaker(limit: available)
     for (number, end) in ends.enumerated() {
-      var point = candidates[end]
-      // A break before collapsible spaces (`line-break: anywhere`): they hang at this
-      // line's end, as CSS removes them from the next line's start.
-      // The segment after the one ending here starts here (no search where it says so).
-      var after = point.segment
-      while number < ends.count - 1,
-        let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
-        segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
-        segments[next].end < candidates[ends[number + 1]].offset
-      {
-        point.offset = segments[next].end
-        after = next
-      }
+      let point = hangingSpaces(candidates, ends, number, end)
       let width =
         point.isHyphenated
         ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
@@ -87,5 +101,36 @@ extension WrapChooser {
         to: &sink)
       lineStart = point.offset
     }
+  }
+
+  /// Whether a line's preserved spaces may count in it (CSS `white-space: pre` and
+  /// `pre-wrap`: `LineBreaker.preservedSpaces`).
+  var keepsEndSpaces: Bool {
+    let style = text.storage.style
+    return style.breakRules == .css && (style.whiteSpace == .pre || style.whiteSpace == .preWrap)
+  }
+
+  /// The candidate that the `number`th chosen line ends at (`end`), past the collapsible
+  /// spaces after it: a break before collapsible spaces (`line-break: anywhere`) hangs them
+  /// at this line's end, as CSS removes them from the next line's start.
+  @inline(__always)
+  func hangingSpaces(
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
+    _ number: Int,
+    _ end: Int
+  ) -> ScoreLineBreaker.Candidate {
+    let segments = text.segments
+    var point = candidates[end]
+    // The segment after the one ending here starts here (no search where it says so).
+    var after = point.segment
+    while number < ends.count - 1,
+      let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
+      segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
+      segments[next].end < candidates[ends[number + 1]].offset
+    {
+      point.offset = segments[next].end
+      after = next
+    }
+    return point
   }
 }

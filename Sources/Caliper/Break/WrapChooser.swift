@@ -252,8 +252,10 @@ struct WrapChooser {
         : Float(max(0, available - indent) + LineBreaker.tolerance).nextUp
     }
     let width = isCSS ? Float(Self.layoutUnits(available)) / 64 : Float(max(0, available))
+    let firstAvailable = fit(firstIndent)
     return ScoreLineBreaker(
-      isBalanced: isBalanced, firstAvailable: fit(firstIndent), otherAvailable: fit(otherIndent),
+      isBalanced: isBalanced, firstAvailable: firstAvailable,
+      otherAvailable: otherIndent == firstIndent ? firstAvailable : fit(otherIndent),
       width: width, size: Float(text.storage.style.size))
   }
 }
