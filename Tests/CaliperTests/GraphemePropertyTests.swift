@@ -16,26 +16,16 @@ import Testing
   /// Every line of every corpus file, and each file whole (its LFs inside): the fixtures,
   /// Benchmarks/Corpus and, when this checkout has it beside it, the shared corpus.
   @Test func corpusStartsMatchICU() throws {
-    let root = TestFonts.root
-    var folders = [TestFonts.fixtures, root + "/Benchmarks/Corpus"]
-    let shared = URL(fileURLWithPath: root + "/../shared/corpus").standardized.path
-    if FileManager.default.fileExists(atPath: shared) { folders.append(shared) }
     var compared = 0
     var refused = 0
-    for folder in folders {
-      for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-      where name.hasSuffix(".txt") {
-        let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) + [text[...]] {
-          let scalars = Array(line.unicodeScalars)
-          guard let fast = TextAnalysis.propertyGraphemeStarts(scalars) else {
-            refused += 1
-            continue
-          }
-          #expect(fast == (try Self.icu(scalars)), "\(name): \(line.prefix(80))")
-          compared += 1
-        }
+    for (name, line) in try CorpusLines.lines() {
+      let scalars = Array(line.unicodeScalars)
+      guard let fast = TextAnalysis.propertyGraphemeStarts(scalars) else {
+        refused += 1
+        continue
       }
+      #expect(fast == (try Self.icu(scalars)), "\(name): \(line.prefix(80))")
+      compared += 1
     }
     // The fallback-heavy, mixed and vertical files are nearly all taken; emoji and
     // Hangul lines are not.

@@ -58,24 +58,14 @@ import Testing
   /// the fixtures, Benchmarks/Corpus and, when this checkout has it beside it, the shared
   /// corpus (`../shared/corpus`).
   @Test func corpusBreaksMatchICU() throws {
-    let root = TestFonts.root
-    var folders = [TestFonts.fixtures, root + "/Benchmarks/Corpus"]
-    let shared = URL(fileURLWithPath: root + "/../shared/corpus").standardized.path
-    if FileManager.default.fileExists(atPath: shared) { folders.append(shared) }
     var compared = 0
-    for folder in folders {
-      for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-      where name.hasSuffix(".txt") {
-        let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) + [text[...]] {
-          let scalars = Array(line.unicodeScalars)
-          guard let fast = Self.pairs(scalars) else { continue }
-          let slow = try Self.icu(scalars)
-          #expect(fast.breaks == slow.breaks, "\(name): \(line.prefix(80))")
-          #expect(fast.mandatory == slow.mandatory, "\(name): \(line.prefix(80))")
-          compared += 1
-        }
-      }
+    for (name, line) in try CorpusLines.lines() {
+      let scalars = Array(line.unicodeScalars)
+      guard let fast = Self.pairs(scalars) else { continue }
+      let slow = try Self.icu(scalars)
+      #expect(fast.breaks == slow.breaks, "\(name): \(line.prefix(80))")
+      #expect(fast.mandatory == slow.mandatory, "\(name): \(line.prefix(80))")
+      compared += 1
     }
     // Gatsby's 1,643 paragraphs are nearly all of the set; most of the rest are not.
     #expect(compared > 3000)
