@@ -48,7 +48,6 @@ import Testing
   /// explicit embeddings and isolates, which the shortcut must refuse, mixed into a third of
   /// them.
   @Test func randomLevelsMatchICU() throws {
-    var generator = SystemRandomNumberGenerator()
     let taken: [UInt32] = [
       0x61, 0x5A, 0x20, 0x20, 0x3000, 0x2E, 0x2C, 0x2D, 0x2B, 0x23, 0x25, 0x2F, 0x3A, 0x21,
       0x22, 0x3002, 0xE9, 0x301, 0x5D0, 0x5B4, 0x627, 0x64B, 0x915, 0x94D, 0x4E00, 0x3042,
@@ -59,12 +58,9 @@ import Testing
       0xAD, 0x200D,
     ]
     var answered = 0
-    for round in 0..<4000 {
-      let alphabet = round % 3 == 0 ? taken + refused : taken
-      var scalars: [Unicode.Scalar] = []
-      for _ in 0..<Int.random(in: 1...24, using: &generator) {
-        scalars.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
-      }
+    for scalars in RandomScalars.strings(
+      rounds: 4000, longest: 24, taken: taken, refused: refused, seed: 9)
+    {
       if try Self.compare(scalars, "\(scalars.map(\.value))") {
         answered += 1
       } else {

@@ -38,7 +38,6 @@ import Testing
   /// ZWJ, Hangul, regional indicators, emoji): where the shortcut answers, ICU agrees, and
   /// it answers for most strings without the refused classes.
   @Test func randomStartsMatchICU() throws {
-    var generator = SystemRandomNumberGenerator()
     let taken: [UInt32] = [
       0x09, 0x0A, 0x0D, 0x20, 0x41, 0x7F, 0x85, 0xAD, 0xE9, 0x300, 0x301, 0x488, 0x627, 0x64B,
       0x670, 0x915, 0x91C, 0x93E, 0x93F, 0x94D, 0x94D, 0x941, 0x903, 0x93C, 0x905, 0x951,
@@ -47,12 +46,9 @@ import Testing
     ]
     let refusedClasses: [UInt32] = [0x600, 0x200D, 0x1100, 0x1161, 0x11A8, 0xAC00, 0x1F1E6]
     var answered = 0
-    for round in 0..<3000 {
-      let alphabet = round % 3 == 0 ? taken + refusedClasses : taken
-      var scalars: [Unicode.Scalar] = []
-      for _ in 0..<Int.random(in: 1...30, using: &generator) {
-        scalars.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
-      }
+    for scalars in RandomScalars.strings(
+      rounds: 3000, longest: 30, taken: taken, refused: refusedClasses, seed: 10)
+    {
       guard let fast = TextAnalysis.propertyGraphemeStarts(scalars) else {
         #expect(scalars.contains { refusedClasses.contains($0.value) })
         continue
