@@ -12,8 +12,8 @@ extension TextAnalysis {
   /// Problem: ICU's iterator cost about 240 instructions a scalar of text such as Arabic,
   /// Devanagari and CJK, whose clusters are a base and the marks after it. Solution: for
   /// those classes UAX #29's rules reduce to one property per scalar (GB3–GB5, GB9, GB9a)
-  /// and ICU's aksara rule, read from ICU's own data. `GraphemePropertyTests` compares both over every corpus file
-  /// and random strings of each class.
+  /// and ICU's aksara rule, read from ICU's own data. `GraphemePropertyTests` compares both
+  /// over every corpus file and random strings of each class.
   static func propertyGraphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
     // No scalars: the one start (and no buffer to hand the C pass).
     guard !scalars.isEmpty else { return [true] }
