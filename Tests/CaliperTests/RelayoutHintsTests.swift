@@ -58,9 +58,9 @@ import Testing
   static func lines(_ bytes: Int) -> Int { (48 + bytes + 63) / 64 }
 
   /// The fixed line counts cover what they name at its largest: the table's struct, the
-  /// buffers of the cache's most slots (by the keys' and details' strides, 24 and 56
-  /// bytes worked out from their fields), and the cache object (by what the allocator
-  /// gave it, at least its size).
+  /// buffers of the cache's most slots (by the keys' and details' strides; the keys' 24
+  /// bytes worked out from their fields), and the cache object (by what the allocator gave
+  /// it, at least its size).
   @Test func fixedLinesCoverTheirMemory() throws {
     #expect(MemoryLayout<LineBreakCache.Key>.stride == 8 + 8 + 1 + 1 + 6)
     #expect(Self.lines(MemoryLayout<PlainLineIndex>.size) <= RelayoutHints.tableLines)

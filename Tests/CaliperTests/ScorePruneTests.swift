@@ -137,9 +137,9 @@ import Testing
                   let layer = index + 1
                   if layer < lines {
                     let before = prune.bound(lines: layer).least(
-                      length: Double(posIfBreak[end]) - prune.paragraphStart)
+                      length: Double(posIfBreak[end]) - Double(posNoBreak[0]))
                     let after = prune.bound(lines: lines - layer).least(
-                      length: prune.paragraphEnd - Double(posNoBreak[end]))
+                      length: Double(posIfBreak[posIfBreak.count - 1]) - Double(posNoBreak[end]))
                     #expect(before + after <= margin, "round \(round), \(lines) lines, \(ends)")
                   }
                   let delta = posNoBreak[from] - (posIfBreak[end] - breaker.firstAvailable)

@@ -214,33 +214,20 @@ extension LineBreakCache {
 
     /// Stores a breaking without a line limit by its range and size alone
     /// (`LineBreakCache.insertFit`), in the slot `vacancy` chose if nothing has changed the
-    /// slots since (a free one, else the least recently used, the last in `recency`), else
-    /// where `store` puts it. Inlined: a relayout at a new width stores once, and the call
-    /// passed the size through memory.
+    /// slots since (a free one, else the least recently used, the last in `recency`:
+    /// `storeFitAfterMiss`), else where `store` puts it. Inlined: a relayout at a new width
+    /// stores once, and the call passed the size through memory.
     @inline(__always)
     mutating func storeFit(_ limits: Range<Double>, _ fit: LineFit, at vacancy: Vacancy) {
-      let key = Key(limits: limits, hasSpans: false, isLimited: false)
-      let slot: Int
       if vacancy.clock == clock, vacancy.slot >= 0, vacancy.slot <= count, capacity > 0 {
-        clock &+= 1
-        slot = vacancy.slot
-        if slot == count {
-          append(key, Detail(fit: fit))
-          recency.pushFront(slot)
-          write(key, in: slot)
-          return
-        }
-        recency.moveLastToFront()
-        write(key, in: slot)
-      } else {
-        guard let stored = store(key, limit: nil) else { return }
-        slot = stored
+        // Nothing changed since: `self.vacancy` is the slot it chose.
+        storeFitAfterMiss(limits, fit)
+        return
       }
-      if details[slot].spans != nil || details[slot].limited != nil {
-        replaceKept(at: slot, with: fit)
-      } else {
-        details[slot].fit = fit
-      }
+      let key = Key(limits: limits, hasSpans: false, isLimited: false)
+      guard let slot = store(key, limit: nil) else { return }
+      if details[slot].spans != nil || details[slot].limited != nil { dropKept(at: slot) }
+      details[slot].fit = fit
     }
 
     /// Stores a breaking without a line limit by its range and size alone where `find` has
@@ -266,20 +253,12 @@ extension LineBreakCache {
     }
 
     /// Drops the lines and line limit a breaking kept, telling `meter` of the bytes freed:
-    /// out of line, so that `storeFitAfterMiss` writes its size once, from the caller's.
+    /// out of line, so that the stores' common path (a size replacing a size, at every new
+    /// width) keeps its registers, and writes its size once, from the caller's.
     @inline(never)
     private mutating func dropKept(at slot: Int) {
       meter.add(-details[slot].byteCount)
       details[slot] = Detail()
-    }
-
-    /// Replaces a breaking that kept lines or a line limit by a size alone, telling `meter`
-    /// of the bytes freed: out of line, so that `storeFit`'s common path (a size replacing a
-    /// size, at every new width) keeps its registers and instructions.
-    @inline(never)
-    private mutating func replaceKept(at slot: Int, with fit: LineFit) {
-      meter.add(-details[slot].byteCount)
-      details[slot] = Detail(fit: fit)
     }
   }
 

@@ -25,7 +25,7 @@ struct RelayoutHints: ~Copyable, Sendable {
     let address = Atomic<UInt>(0)
     let bytes = Atomic<Int>(0)
 
-    func store(_ buffer: UnsafeRawBufferPointer, limit: Int = .max) {
+    func store(_ buffer: UnsafeRawBufferPointer, limit: Int) {
       address.store(UInt(bitPattern: buffer.baseAddress), ordering: .relaxed)
       bytes.store(min(limit, buffer.count), ordering: .relaxed)
     }
@@ -74,7 +74,7 @@ struct RelayoutHints: ~Copyable, Sendable {
   let details = Place()
 
   /// The lines asked for at `table`, `keys` and `details`: what the table's struct and the
-  /// buffers of `LineBreakCache.Slots.maximum` slots take from a 16-byte-aligned start
+  /// buffers of `SlotOrder.capacity` slots take from a 16-byte-aligned start
   /// (malloc's), whatever the line it starts in (`RelayoutHintsTests` checks the sizes).
   /// Fixed, so that asking is one instruction a line: the sizes read and a loop over them
   /// took some 40 instructions a relayout.
@@ -157,17 +157,20 @@ struct RelayoutHints: ~Copyable, Sendable {
 
 extension PreparedText {
   /// Asks for what a relayout reads beyond the `PreparedText` value's two objects
-  /// (`RelayoutHints`): the cache's object, its slot buffers and table, the segments'
-  /// and prefix sums' headers. `sizeThatFits` and `breaking(_:options:needsSpans:)` call it
-  /// first (every relayout by a size); with the text in the CPU caches it costs its
-  /// instructions (some 50 with a table) and no wait.
+  /// (`RelayoutHints`): the cache's object, its slot buffers and table, the first line of
+  /// the segments and of the prefix sums. Called where a relayout by a size goes on to the
+  /// cache (`knownBreaking`: below the ideal width, or with a line limit); with the text
+  /// in the CPU caches it costs its instructions and no wait: some 30 and the table's
+  /// block, a prefetch a line (1 KB after a hit, up to `tableLimit` after a miss).
   @inline(__always)
   func prefetchForRelayout() {
     caliper_prefetch_lines(
       UInt(bitPattern: Unmanaged.passUnretained(breakCache).toOpaque()),
       RelayoutHints.cacheObjectLines)
     lineBreaks.relayoutHints.prefetch()
-    storage.segments.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }
-    storage.prefix.withUnsafeBufferPointer { caliper_prefetch($0.baseAddress) }
+    // The buffers without `withUnsafeBufferPointer`'s closures, as the table's loop reads
+    // them (`LineBreaker.breakLines(_:intoSize:)`).
+    caliper_prefetch(storage.segments._baseAddressIfContiguous)
+    caliper_prefetch(storage.prefix._baseAddressIfContiguous)
   }
 }

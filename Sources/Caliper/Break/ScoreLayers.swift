@@ -333,12 +333,14 @@ struct ScoreLayers {
   /// monotone), which settles most paragraphs without the rest.
   @inline(__always)
   func beatsMoreLines(_ found: Float, lineCount: Int, overhang: Float) -> Bool {
-    let lines = Double(lineCount + 1)
-    let penalties =
-      lines * Double(breaker.linePenalty) * (1 - Double(3 * posNoBreak.count + 8) * 0x1p-23)
+    let penalties = Double(lineCount + 1) * Double(breaker.linePenalty) * roundingRoom
     return Double(found) < penalties
       || Double(found) < moreLinesLeast(lineCount: lineCount, overhang: overhang)
   }
+
+  /// The factor `moreLinesLeast` takes off its sum for Blink's rounding (its comment says
+  /// why), which `beatsMoreLines` takes off the penalties alone.
+  var roundingRoom: Double { 1 - Double(3 * posNoBreak.count + 8) * 0x1p-23 }
 
   /// A score that every path of more than `lineCount` fitting lines reaches, in real
   /// arithmetic with room for `Float`'s rounding.
@@ -362,6 +364,6 @@ struct ScoreLayers {
     let overhang = Double(max(0, overhang))
     let slack = max(0, lines * (available - overhang - error) - (end - first - overhang))
     let least = slack * slack / lines + lines * Double(breaker.linePenalty)
-    return least * (1 - Double(3 * count + 8) * 0x1p-23)
+    return least * roundingRoom
   }
 }

@@ -51,14 +51,9 @@ struct ScorePrune {
   let known: Double
   let lineCount: Int
   let linePenalty: Double
-  /// The available width less the slack's rounding, each hyphen's overhang, and where the
-  /// first line starts and the last ends.
+  /// The available width less the slack's rounding, and each hyphen's overhang.
   let available: Double
   let overhang: Double
-  let paragraphStart: Double
-  let paragraphEnd: Double
-  let posNoBreak: UnsafeBufferPointer<Float>
-  let posIfBreak: UnsafeBufferPointer<Float>
   /// The text before and after each candidate (`ScoreLayers.Facts.lengths`).
   let lengths: UnsafeBufferPointer<SIMD2<Double>>
 
@@ -72,8 +67,6 @@ struct ScorePrune {
     let posIfBreak = layers.posIfBreak
     let last = posNoBreak.count - 1
     self.lineCount = lineCount
-    self.posNoBreak = posNoBreak
-    self.posIfBreak = posIfBreak
     linePenalty = Double(layers.breaker.linePenalty)
     let width = Double(layers.breaker.firstAvailable)
     let extent =
@@ -81,8 +74,6 @@ struct ScorePrune {
       + abs(width)
     available = width - extent * 0x1p-21
     self.overhang = Double(max(0, overhang))
-    paragraphStart = Double(posNoBreak[0])
-    paragraphEnd = Double(posIfBreak[last])
     let score = Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
     known = Double(score) * (1 + 0x1p-16)
   }

@@ -64,21 +64,18 @@ extension WrapChooser {
     let plain = facts.contains(.plainLines)
     let metrics = facts.contains(.sameLineMetrics) ? text.lineBreaks.plainLineMetrics : nil
     let prefix = text.prefix
+    let segments = text.segments
     var lineStart = start
-    // A size alone (`LineFit`) of plain lines with known metrics and no indent, whose
-    // spaces are never kept at a line's end (CSS `pre`, `pre-wrap`): each line's width and
-    // metrics added as `LineBreaker.emit` and `LineFit.append(_:)` add them (the indent, 0,
-    // included), with no span made.
-    if plain, let metrics, !facts.contains(.indents), !keepsEndSpaces,
-      var fit = sink as? LineFit
-    {
+    // A size alone (`LineFit`) of plain lines with known metrics and no indent: each line's
+    // width and metrics added as `LineBreaker.emit` and `LineFit.append(_:)` add them (the
+    // indent, 0, included), with no span made. Plain lines have no hyphen (no soft hyphen,
+    // no hyphenation) and no preserved spaces at their ends (no CSS `pre` or `pre-wrap`:
+    // `PreparedTextStorage`'s facts).
+    if plain, let metrics, !facts.contains(.indents), var fit = sink as? LineFit {
       for (number, end) in ends.enumerated() {
-        let point = hangingSpaces(candidates, ends, number, end)
-        let width =
-          point.isHyphenated
-          ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
-          : prefix[point.contentEnd] - prefix[lineStart]
-        fit.append(width: width + 0, metrics: metrics)
+        let point = hangingSpaces(candidates, ends, number, end, segments)
+        assert(!point.isHyphenated, "a hyphen on a plain line")
+        fit.append(width: prefix[point.contentEnd] - prefix[lineStart] + 0, metrics: metrics)
         lineStart = point.offset
       }
       // The same type: the cast above succeeded.
@@ -87,7 +84,7 @@ extension WrapChooser {
     }
     var emitter = LineBreaker(limit: available)
     for (number, end) in ends.enumerated() {
-      let point = hangingSpaces(candidates, ends, number, end)
+      let point = hangingSpaces(candidates, ends, number, end, segments)
       let width =
         point.isHyphenated
         ? widths.softHyphenWidths(from: lineStart, segment: point.segment).broken
@@ -103,23 +100,15 @@ extension WrapChooser {
     }
   }
 
-  /// Whether a line's preserved spaces may count in it (CSS `white-space: pre` and
-  /// `pre-wrap`: `LineBreaker.preservedSpaces`).
-  var keepsEndSpaces: Bool {
-    let style = text.storage.style
-    return style.breakRules == .css && (style.whiteSpace == .pre || style.whiteSpace == .preWrap)
-  }
-
   /// The candidate that the `number`th chosen line ends at (`end`), past the collapsible
   /// spaces after it: a break before collapsible spaces (`line-break: anywhere`) hangs them
-  /// at this line's end, as CSS removes them from the next line's start.
+  /// at this line's end, as CSS removes them from the next line's start. `segments` are the
+  /// text's (read once by the caller, not once a line).
   @inline(__always)
   func hangingSpaces(
     _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
-    _ number: Int,
-    _ end: Int
+    _ number: Int, _ end: Int, _ segments: [Segment]
   ) -> ScoreLineBreaker.Candidate {
-    let segments = text.segments
     var point = candidates[end]
     // The segment after the one ending here starts here (no search where it says so).
     var after = point.segment

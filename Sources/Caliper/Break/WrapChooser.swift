@@ -2,7 +2,6 @@
 /// (`PreparedText+WrapStyle.swift` says how Chromium chooses them), and the score-based
 /// breaker's candidates and set-up for a paragraph (`WrapChooser+Scored.swift` runs it,
 /// `WrapChooser+Bisection.swift` is Blink's fallback).
-/// What `balance` and `pretty` decide for one paragraph's greedy lines.
 struct WrapChooser {
   let widths: LineWidths
   let available: Double

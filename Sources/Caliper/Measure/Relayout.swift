@@ -21,7 +21,6 @@ extension PreparedText {
   public func sizeThatFits(
     _ proposal: ProposedViewSize, options: TextContainerOptions = TextContainerOptions()
   ) -> TextMeasurement {
-    prefetchForRelayout()
     let (known, available, extra) = knownBreaking(
       proposal, options: options, needsSpans: false)
     if let known { return linelessMeasurement(known, proposal: proposal, options: options) }
@@ -71,7 +70,6 @@ extension PreparedText {
   func breaking(
     _ proposal: ProposedViewSize, options: TextContainerOptions, needsSpans: Bool
   ) -> Breaking {
-    prefetchForRelayout()
     let (known, available, extra) = knownBreaking(
       proposal, options: options, needsSpans: needsSpans)
     if let known { return known }
@@ -134,6 +132,7 @@ extension PreparedText {
       available = left >= 0 ? left : 0
     }
     if let limit = LineLimit(options, proposal: proposal) {
+      prefetchForRelayout()
       var limited = limitedBreaking(limit, available: available, extra: extra)
       limited.available = available
       return (limited, available, extra)
@@ -146,6 +145,10 @@ extension PreparedText {
         limits: (idealWidth - LineBreaker.tolerance)..<Double.infinity, extra: extra)
       return (ideal, available, extra)
     }
+    // A width below the ideal one: the cache's slots and table are read next. (The ideal
+    // lines read neither: asked for there, an ideal-size query after a miss paid for up to
+    // 8 KB of the table's block.)
+    prefetchForRelayout()
     // A fact found while preparing: reading `style` here would copy it (and retain its
     // arrays and strings) on every relayout.
     if storage.breakFacts.contains(.reworksLines) {
