@@ -30,6 +30,17 @@ int32_t cicu_line_breaks(const uint16_t *text, int32_t length, const char *local
 /// per locale (up to 128 locales are remembered), then a lookup under a lock.
 int32_t cicu_line_rules_are_root(const char *locale);
 
+/// ICU's value of the Line_Break property whose short name is `name` ("AL", "ID"), or -1.
+int32_t cicu_line_break_value(const char *name);
+
+/// Each scalar's class for a caller's line-break table, from ICU's own property data (the
+/// same Unicode version as its iterator): `classes[i] = by_property[p]` where `p` is the
+/// scalar's Line_Break value (`cicu_line_break_value`) plus 64 if it is East Asian
+/// Fullwidth, Wide or Halfwidth (UAX #14's LB30 tells those opening and closing
+/// punctuation apart). `by_property` has 128 entries.
+void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by_property,
+                       uint8_t *classes);
+
 /// Extended grapheme cluster boundaries: ascending offsets (never 0; the last is `length`).
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);

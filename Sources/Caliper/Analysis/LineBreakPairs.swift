@@ -23,7 +23,10 @@ enum LineBreakPairs {
   /// the quotes Pi and Pf apart); `hh` is U+2010 HYPHEN (lb=BA, but a hyphen for LB 20.09).
   enum Class: UInt8, CaseIterable {
     case ba, lf, cr, sp, ex, qu, al, pr, po, op, cp, infix, hy, sy, nu, cl, gl, bb, hh, b2
-    case inseparable
+    case inseparable, id, ns, hl
+    /// OP that is East Asian Fullwidth, Wide or Halfwidth: no letter or digit keeps it
+    /// (LB30's `(AL | HL | NU) × OP` is for the narrow ones).
+    case opWide
   }
 
   /// The decision for a pair: `_` break, `%` break only if spaces come between, `^` no
@@ -32,28 +35,32 @@ enum LineBreakPairs {
   /// 72 (`xAB` and `xA B`; for the SP row ` B`), and checked against it by
   /// `LineBreakPairsTests`.
   static let grid = """
-        BA LF CR SP EX QU AL PR PO OP CP IS HY SY NU CL GL BB HH B2 IN
-    BA   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  _  _  %  _  %
-    LF   !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !
-    CR   !  ^  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !
-    SP   _  ^  ^  ^  ^  _  _  _  _  _  ^  ^  _  ^  _  ^  _  _  _  _  _
-    EX   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
-    QU   %  ^  ^  ^  ^  %  %  %  %  ^  ^  ^  %  ^  %  ^  %  %  %  %  %
-    AL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %
-    PR   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
-    PO   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
-    OP   ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^
-    CP   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
-    IS   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %
-    HY   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  %  ^  _  _  %  _  %
-    SY   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
-    NU   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %
-    CL   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
-    GL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  %  %  %  %
-    BB   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  %  %  %  %
-    HH   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  _  _  %  _  %
-    B2   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  ^  %
-    IN   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %
+     BA  LF  CR  SP  EX  QU  AL  PR  PO  OP  CP  IS  HY  SY  NU  CL  GL  BB  HH  B2  IN  ID  NS  HL  OW
+    BA   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  _  _  %  _  %  _  %  _  _
+    LF   !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !
+    CR   !  ^  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !  !
+    SP   _  ^  ^  ^  ^  _  _  _  _  _  ^  ^  _  ^  _  ^  _  _  _  _  _  _  _  _  _
+    EX   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %  _  %  _  _
+    QU   %  ^  ^  ^  ^  %  %  %  %  ^  ^  ^  %  ^  %  ^  %  %  %  %  %  %  %  %  ^
+    AL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %  _  %  %  _
+    PR   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %  %  %  %  _
+    PO   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %  _  %  %  _
+    OP   ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^
+    CP   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %  _  ^  %  _
+    IS   %  ^  ^  ^  ^  %  %  _  _  _  ^  ^  %  ^  %  ^  %  _  %  _  %  _  %  %  _
+    HY   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  %  ^  _  _  %  _  %  _  %  _  _
+    SY   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %  _  %  %  _
+    NU   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %  _  %  %  _
+    CL   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %  _  ^  _  _
+    GL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  %  %  %  %  %  %  %  %
+    BB   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  %  %  %  %  %  %  %  %
+    HH   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  _  _  %  _  %  _  %  _  _
+    B2   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  ^  %  _  %  _  _
+    IN   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %  _  %  _  _
+    ID   %  ^  ^  ^  ^  %  _  _  %  _  ^  ^  %  ^  _  ^  %  _  %  _  %  _  %  _  _
+    NS   %  ^  ^  ^  ^  %  _  _  _  _  ^  ^  %  ^  _  ^  %  _  %  _  %  _  %  _  _
+    HL   %  ^  ^  ^  ^  %  %  %  %  %  ^  ^  %  ^  %  ^  %  _  %  _  %  _  %  %  _
+    OW   ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^  ^
     """
 
   static let direct: UInt8 = 0
@@ -81,52 +88,8 @@ enum LineBreakPairs {
     }
   }
 
-  /// No class: a scalar outside the set (the last index of a row of `Table.plain`).
-  static let none: UInt8 = 31
-
-  /// The class of each scalar below U+0100 (`none` outside the set), then of U+2010–U+2027
-  /// at 0x100 + (scalar − 0x2010). From ICU 72's Line_Break property.
-  static let classes: [UInt8] = {
-    var classes = [UInt8](filled: none, count: 0x100 + 0x18)
-    func set(_ scalars: [UInt32], _ lineClass: Class) {
-      for scalar in scalars {
-        classes[scalar >= 0x2010 ? 0x100 + Int(scalar - 0x2010) : Int(scalar)] = lineClass.rawValue
-      }
-    }
-    set(Array(0x20...0x7E) + Array(0xA0...0xFF) + Array(0x2010...0x2027), .al)
-    set([0x09, 0x7C, 0xAD, 0x2012, 0x2013, 0x2027], .ba)
-    set([0x0A], .lf)
-    set([0x0D], .cr)
-    set([0x20], .sp)
-    set([0x21, 0x3F], .ex)
-    set([0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B, 0x201C, 0x201D, 0x201F], .qu)
-    set([0x24, 0x2B, 0x5C, 0xA3, 0xA4, 0xA5, 0xB1], .pr)
-    set([0x25, 0xA2, 0xB0], .po)
-    set([0x28, 0x5B, 0x7B, 0xA1, 0xBF, 0x201A, 0x201E], .op)
-    set([0x29, 0x5D], .cp)
-    set([0x2C, 0x2E, 0x3A, 0x3B], .infix)
-    set([0x2D], .hy)
-    set([0x2F], .sy)
-    set(Array(0x30...0x39), .nu)
-    set([0x7D], .cl)
-    set([0xA0, 0x2011], .gl)
-    set([0xB4], .bb)
-    set([0x2010], .hh)
-    set([0x2014], .b2)
-    set([0x2024, 0x2025, 0x2026], .inseparable)
-    return classes
-  }()
-
-  /// The class of `value`, `none` outside the set.
-  @inline(__always)
-  static func lineClass(_ value: UInt32, _ classes: UnsafeBufferPointer<UInt8>) -> UInt8 {
-    if value < 0x100 { return classes[Int(value)] }
-    let offset = value &- 0x2010
-    return offset < 0x18 ? classes[0x100 + Int(offset)] : none
-  }
-
   /// The number of classes (`Class.allCases.count`): the pair table's width.
-  static let width = 21
+  static let width = 25
 
   /// A pair table as `breaks` reads it.
   struct Table {
@@ -136,15 +99,17 @@ enum LineBreakPairs {
     let classes = LineBreakPairs.classes
     /// For each (spaces << 10 | before << 5 | after), where the pair decides alone when no
     /// number is open: 0 no break, 1 a break, 3 a mandatory one, `space` a space with no
-    /// break before it; `slow` where `scan`'s longer rules may apply (after the hyphens,
-    /// a digit, a prefix or postfix; before a digit or `none`, and after spaces before a
-    /// decimal point). With no number open the other classes' pairs decide alone.
+    /// break before it, `mark` a combining mark that joins the class before; `slow` where `scan`'s longer rules may apply (after the hyphens,
+    /// a digit, a prefix or postfix; before a digit, a mark or `none`, after spaces before a
+    /// decimal point, and a hyphen or BA after a Hebrew letter). With no number open the other classes' pairs decide alone.
     let plain: [UInt8]
     static let slow: UInt8 = 2
     static let space: UInt8 = 4
-    /// Whether a letter after a letter, with no space between, is no break and leaves the
-    /// scan's state as it was (AL × AL in `plain`): then `scan` steps over runs of ASCII
-    /// letters without a lookup each.
+    /// A combining mark joining the letter or ideograph before (LB9): nothing changes.
+    static let mark: UInt8 = 5
+    /// Whether a letter or a combining mark after a letter, with no space between, is no
+    /// break and leaves the scan's state as it was (AL × AL and AL × CM in `plain`): then
+    /// `scan` steps over runs of letters without a pair lookup each.
     let lettersJoin: Bool
 
     init(pairs: [UInt8]) {
@@ -158,6 +123,8 @@ enum LineBreakPairs {
             let step: UInt8
             if after == .sp {
               step = entry == prohibited ? Self.space : Self.slow
+            } else if before == .hl && !spaces && [.hy, .ba, .hh].contains(after) {
+              step = Self.slow  // LB21a looks at the next pair.
             } else if entry == mandatory {
               step = 3
             } else {
@@ -167,9 +134,10 @@ enum LineBreakPairs {
           }
         }
       }
+      for before in [Class.al, .hl, .id] { plain[Int(before.rawValue) << 5 | Int(cm)] = Self.mark }
       self.plain = plain
       let al = Int(Class.al.rawValue)
-      lettersJoin = plain[al << 5 | al] == 0
+      lettersJoin = plain[al << 5 | al] == 0 && plain[al << 5 | Int(cm)] == Self.mark
     }
   }
 
@@ -190,9 +158,19 @@ enum LineBreakPairs {
         table.classes.withUnsafeBufferPointer { classes in
           table.pairs.withUnsafeBufferPointer { pairs in
             table.plain.withUnsafeBufferPointer { plain in
-              scan(
-                scalars, classes: classes, pairs: pairs, plain: plain,
-                lettersJoin: table.lettersJoin, positions: positions, hard: hard)
+              // Latin text from the small table alone; text with another scalar again
+              // with every scalar's class from ICU's data.
+              let latin = scan(
+                scalars, LatinLineClasses(scalars: scalars, classes: classes), pairs: pairs,
+                plain: plain, lettersJoin: table.lettersJoin, positions: positions, hard: hard)
+              guard latin == -1 else { return latin }
+              return propertyClasses(scalars).withUnsafeBufferPointer { properties in
+                scan(
+                  scalars,
+                  PropertyLineClasses(scalars: scalars, classes: classes, properties: properties),
+                  pairs: pairs, plain: plain, lettersJoin: table.lettersJoin,
+                  positions: positions, hard: hard)
+              }
             }
           }
         }
@@ -206,8 +184,8 @@ enum LineBreakPairs {
 
   /// `breaks`' loop: the number of opportunities written, or -1 as soon as a scalar is
   /// outside the set.
-  private static func scan(
-    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, classes: UnsafeBufferPointer<UInt8>,
+  private static func scan<Classes: LineClassSource>(
+    _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ classOf: Classes,
     pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lettersJoin: Bool,
     positions: UnsafeMutableBufferPointer<Int32>, hard: UnsafeMutableBufferPointer<Bool>
   ) -> Int {
@@ -220,11 +198,12 @@ enum LineBreakPairs {
     let (pr, po, sy, isClass) = (
       Class.pr.rawValue, Class.po.rawValue, Class.sy.rawValue, Class.infix.rawValue
     )
-    let (cl, cp) = (Class.cl.rawValue, Class.cp.rawValue)
+    let (cl, cp, opWide) = (Class.cl.rawValue, Class.cp.rawValue, Class.opWide.rawValue)
+    let (hl, ba) = (Class.hl.rawValue, Class.ba.rawValue)
     let width = Self.width
     let count = scalars.count
     func at(_ index: Int) -> UInt8 {
-      index < count ? lineClass(scalars[index].value, classes) : none
+      index < count ? classOf(index) : none
     }
     var found = 0
     func record(_ index: Int, _ isMandatory: Bool) {
@@ -234,27 +213,31 @@ enum LineBreakPairs {
     }
     var before = at(0)
     guard before != none else { return -1 }
+    if before == cm { before = al }  // LB10
     // Spaces between `before` and the next class (or `before` is a run of spaces at the
     // start of the text or of a line); inside a number: 1 in NU (NU | SY | IS)*, 2 after
     // its CL | CP.
     var spaces = before == sp
     var number: UInt8 = before == nu ? 1 : 0
+    // LB21a: right after a Hebrew letter and a hyphen or BA, no break.
+    var hebrewDash = false
     var index = 1
     while index < count {
-      if number == 0 {
+      if number == 0 && !hebrewDash {
         // Most of prose: letters, spaces and punctuation whose pair decides alone.
         while index < count {
           if lettersJoin && before == al && !spaces {
-            // ASCII letters after a letter (AL × AL, most of prose): no break, nothing changes.
-            while index < count && (scalars[index].value | 0x20) &- 0x61 < 26 { index &+= 1 }
+            // Letters and marks after a letter (AL × AL, AL × CM; most of prose): no break,
+            // nothing changes.
+            index = classOf.lettersEnd(from: index, count: count)
             if index == count { break }
           }
-          let after = lineClass(scalars[index].value, classes)
+          let after = classOf(index)
           let step = plain[(spaces ? 1 &<< 10 : 0) | Int(before) &<< 5 | Int(after)]
           if step == Table.slow { break }
           if step == Table.space {
             spaces = true
-          } else {
+          } else if step != Table.mark {
             if step != 0 { record(index, step == 3) }
             (before, spaces) = (after, false)
           }
@@ -262,12 +245,23 @@ enum LineBreakPairs {
         }
         if index == count { break }
       }
-      let after = lineClass(scalars[index].value, classes)
+      var after = classOf(index)
       guard after != none else { return -1 }
+      if after == cm {
+        if spaces || before == lf || before == cr {
+          after = al  // LB10: a mark with nothing to join is a letter.
+        } else if plain[Int(before) &<< 5 | Int(cm)] == Table.mark {
+          index &+= 1  // LB9: part of the letter or ideograph before; nothing changes.
+          continue
+        } else {
+          return -1
+        }
+      }
       let entry = pairs[Int(before) &* width &+ Int(after)]
       if entry == mandatory {
         record(index, true)
         (before, spaces, number) = (after, after == sp, after == nu ? 1 : 0)
+        hebrewDash = false
         index &+= 1
         continue
       }
@@ -288,16 +282,18 @@ enum LineBreakPairs {
           if number == 2 && (after == pr || after == po) { opportunity = false }
         }
         // LB 25: a prefix or postfix keeps an opening bracket before a number ("$(5", "$(.5").
-        if (before == pr || before == po) && after == op
+        if (before == pr || before == po) && (after == op || after == opWide)
           && (at(index + 1) == nu || (at(index + 1) == isClass && at(index + 2) == nu))
         {
           opportunity = false
         }
-      } else if before != op && after == isClass && at(index + 1) == nu {
+        if hebrewDash { opportunity = false }
+      } else if before != op && before != opWide && after == isClass && at(index + 1) == nu {
         // LB 15c: spaces before a number's decimal point break (" .5").
         opportunity = true
       }
       if opportunity { record(index, false) }
+      hebrewDash = !spaces && before == hl && (after == hy || after == ba || after == hh)
       if after == sp {
         spaces = true
       } else {

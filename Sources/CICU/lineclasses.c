@@ -1,0 +1,42 @@
+// Line_Break classes of scalars from ICU's property data, for the line-break pair table past
+// ICU's iterator (`cicu_line_classes`): the iterators themselves are in cicu.c.
+#include "cicu.h"
+
+#include <unicode/uchar.h>
+#include <unicode/utypes.h>
+
+int32_t cicu_line_break_value(const char *name) {
+  return u_getPropertyValueEnum(UCHAR_LINE_BREAK, name);
+}
+
+// A scalar's Line_Break value (the low 6 bits), whether it is East Asian Fullwidth, Wide
+// or Halfwidth (0x40), and a bit that is always set (a zero byte is an unknown scalar).
+static uint8_t cicu_line_property_of(uint32_t value) {
+  int32_t line_break = u_getIntPropertyValue((UChar32)value, UCHAR_LINE_BREAK);
+  int32_t width = u_getIntPropertyValue((UChar32)value, UCHAR_EAST_ASIAN_WIDTH);
+  uint8_t wide = width == U_EA_FULLWIDTH || width == U_EA_WIDE || width == U_EA_HALFWIDTH;
+  return (uint8_t)(0x80 | wide << 6 | (line_break & 0x3F));
+}
+
+// The properties of the BMP's scalars met, for the process, as graphemes.c keeps its facts:
+// each byte written once, by whichever thread meets the scalar first (the same value from
+// any thread; relaxed atomics make the benign race defined). 64 KB of zeros until touched.
+static uint8_t cicu_line_property_table[0x10000];
+
+void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by_property,
+                       uint8_t *classes) {
+  for (int32_t index = 0; index < count; index++) {
+    uint32_t value = scalars[index];
+    uint8_t property;
+    if (value < 0x10000) {
+      property = __atomic_load_n(&cicu_line_property_table[value], __ATOMIC_RELAXED);
+      if (!property) {
+        property = cicu_line_property_of(value);
+        __atomic_store_n(&cicu_line_property_table[value], property, __ATOMIC_RELAXED);
+      }
+    } else {
+      property = cicu_line_property_of(value);
+    }
+    classes[index] = by_property[property & 0x7F];
+  }
+}

@@ -1,0 +1,153 @@
+internal import CICU
+
+/// Analysis: the UAX #14 class of each scalar for `LineBreakPairs`' table.
+///
+/// Problem: the pair table answered only text of ASCII, Latin-1 and U+2010–U+2027; a
+/// paragraph with one CJK, Devanagari, Arabic or Hebrew letter went to ICU's iterator whole
+/// (39 K instructions of a fallback-heavy paragraph's 423 K). Solution: those scalars' classes
+/// from ICU's own Line_Break property data (`cicu_line_classes`, the same Unicode version as
+/// its iterator), mapped onto the table's classes by `propertyClasses`; the few classes whose
+/// rules ICU 72's root line rules give a longer context than the table's (CM, LB9 and LB10;
+/// HL, LB21a) are handled by the scan. Limitation: Line_Break values outside the table's set
+/// (SA with its dictionaries, BK, NL, ZW, WJ, ZWJ, CB, Hangul, RI, EB, EM, XX, SG, and
+/// CP that is East Asian wide) are `none`: a text holding one goes to ICU as before.
+extension LineBreakPairs {
+  /// No class: a scalar outside the set (the last index of a row of `Table.plain`).
+  static let none: UInt8 = 31
+
+  /// The class of each scalar below U+0100 (`none` outside the set), then of U+2010–U+2027
+  /// at 0x100 + (scalar − 0x2010). From ICU 72's Line_Break property.
+  static let classes: [UInt8] = {
+    var classes = [UInt8](filled: none, count: 0x100 + 0x18)
+    func set(_ scalars: [UInt32], _ lineClass: Class) {
+      for scalar in scalars {
+        classes[scalar >= 0x2010 ? 0x100 + Int(scalar - 0x2010) : Int(scalar)] = lineClass.rawValue
+      }
+    }
+    set(Array(0x20...0x7E) + Array(0xA0...0xFF) + Array(0x2010...0x2027), .al)
+    set([0x09, 0x7C, 0xAD, 0x2012, 0x2013, 0x2027], .ba)
+    set([0x0A], .lf)
+    set([0x0D], .cr)
+    set([0x20], .sp)
+    set([0x21, 0x3F], .ex)
+    set([0x22, 0x27, 0xAB, 0xBB, 0x2018, 0x2019, 0x201B, 0x201C, 0x201D, 0x201F], .qu)
+    set([0x24, 0x2B, 0x5C, 0xA3, 0xA4, 0xA5, 0xB1], .pr)
+    set([0x25, 0xA2, 0xB0], .po)
+    set([0x28, 0x5B, 0x7B, 0xA1, 0xBF, 0x201A, 0x201E], .op)
+    set([0x29, 0x5D], .cp)
+    set([0x2C, 0x2E, 0x3A, 0x3B], .infix)
+    set([0x2D], .hy)
+    set([0x2F], .sy)
+    set(Array(0x30...0x39), .nu)
+    set([0x7D], .cl)
+    set([0xA0, 0x2011], .gl)
+    set([0xB4], .bb)
+    set([0x2010], .hh)
+    set([0x2014], .b2)
+    set([0x2024, 0x2025, 0x2026], .inseparable)
+    return classes
+  }()
+
+  /// The class of `value`, `none` outside the set.
+  @inline(__always)
+  static func lineClass(_ value: UInt32, _ classes: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    if value < 0x100 { return classes[Int(value)] }
+    let offset = value &- 0x2010
+    return offset < 0x18 ? classes[0x100 + Int(offset)] : none
+  }
+
+  /// A combining mark (CM): not a row or column of the table. After a letter or an
+  /// ideograph it is part of it (LB9: no break, the class before stays); at the start, after
+  /// spaces or a line end it is a letter (LB10); anywhere else `scan` hands the text to ICU.
+  static let cm: UInt8 = 30
+
+  /// The table's class of each (Line_Break value + 64 if East Asian wide) that ICU's data
+  /// gives (`cicu_line_classes`), `none` for the rest. AI is a letter (ICU's root rules
+  /// resolve it to AL); CJ is NS (ICU's root rules are strict: `LineBreakPairsTests`' grid
+  /// gives the same row and column for both).
+  static let byProperty: [UInt8] = {
+    var table = [UInt8](filled: none, count: 128)
+    func set(_ names: [String], _ lineClass: UInt8, wide: [Bool] = [false, true]) {
+      for name in names {
+        let value = name.withCString { cicu_line_break_value($0) }
+        guard value >= 0 && value < 64 else { continue }
+        for isWide in wide { table[Int(value) + (isWide ? 64 : 0)] = lineClass }
+      }
+    }
+    let pairs: [(String, Class)] = [
+      ("AL", .al), ("AI", .al), ("BA", .ba), ("LF", .lf), ("CR", .cr), ("SP", .sp),
+      ("EX", .ex), ("QU", .qu), ("PR", .pr), ("PO", .po), ("IS", .infix), ("HY", .hy),
+      ("SY", .sy), ("NU", .nu), ("CL", .cl), ("GL", .gl), ("BB", .bb), ("B2", .b2),
+      ("IN", .inseparable), ("ID", .id), ("NS", .ns), ("CJ", .ns), ("HL", .hl),
+    ]
+    for (name, lineClass) in pairs { set([name], lineClass.rawValue) }
+    set(["OP"], Class.op.rawValue, wide: [false])
+    set(["OP"], Class.opWide.rawValue, wide: [true])
+    set(["CP"], Class.cp.rawValue, wide: [false])
+    set(["CM"], cm)
+    return table
+  }()
+
+  /// The class of each of `scalars` from ICU's data (`byProperty`); the scan reads
+  /// `lineClass`'s answer first where it has one (U+2010 is HH there, BA in ICU's data).
+  static func propertyClasses(_ scalars: UnsafeBufferPointer<Unicode.Scalar>) -> [UInt8] {
+    var classes = [UInt8](filled: none, count: scalars.count)
+    guard let base = scalars.baseAddress else { return classes }
+    base.withMemoryRebound(to: UInt32.self, capacity: scalars.count) { values in
+      byProperty.withUnsafeBufferPointer { table in
+        classes.withUnsafeMutableBufferPointer { out in
+          cicu_line_classes(values, Int32(scalars.count), table.baseAddress!, out.baseAddress!)
+        }
+      }
+    }
+    return classes
+  }
+}
+
+/// Where `LineBreakPairs.scan` reads each scalar's class.
+protocol LineClassSource {
+  /// The class of the scalar at `index` (< the text's count).
+  func callAsFunction(_ index: Int) -> UInt8
+  /// The first offset from `index` (at most `count`) that is not a letter or a combining
+  /// mark after a letter: where AL × AL and AL × CM (`Table.lettersJoin`) stop.
+  func lettersEnd(from index: Int, count: Int) -> Int
+}
+
+/// The classes of `LineBreakPairs.classes` alone: ASCII, Latin-1 and U+2010–U+2027.
+struct LatinLineClasses: LineClassSource {
+  let scalars: UnsafeBufferPointer<Unicode.Scalar>
+  let classes: UnsafeBufferPointer<UInt8>
+  @inline(__always)
+  func callAsFunction(_ index: Int) -> UInt8 {
+    LineBreakPairs.lineClass(scalars[index].value, classes)
+  }
+  /// ASCII letters only (the marks and the other letters take a lookup each).
+  @inline(__always)
+  func lettersEnd(from index: Int, count: Int) -> Int {
+    var index = index
+    while index < count && (scalars[index].value | 0x20) &- 0x61 < 26 { index &+= 1 }
+    return index
+  }
+}
+
+/// The classes of `LineBreakPairs.classes` where it has one, else ICU's data's
+/// (`LineBreakPairs.propertyClasses`).
+struct PropertyLineClasses: LineClassSource {
+  let scalars: UnsafeBufferPointer<Unicode.Scalar>
+  let classes: UnsafeBufferPointer<UInt8>
+  let properties: UnsafeBufferPointer<UInt8>
+  @inline(__always)
+  func callAsFunction(_ index: Int) -> UInt8 {
+    let own = LineBreakPairs.lineClass(scalars[index].value, classes)
+    return own != LineBreakPairs.none ? own : properties[index]
+  }
+  /// Letters and marks by ICU's data, which gives the letters of `LineBreakPairs.classes`
+  /// its class AL too (`LineBreakPropertyTests.smallTableAgreesWithICUData`).
+  @inline(__always)
+  func lettersEnd(from index: Int, count: Int) -> Int {
+    let (al, cm) = (LineBreakPairs.Class.al.rawValue, LineBreakPairs.cm)
+    var index = index
+    while index < count && (properties[index] == al || properties[index] == cm) { index &+= 1 }
+    return index
+  }
+}

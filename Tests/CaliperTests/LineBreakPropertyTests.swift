@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// The pair table over scalars whose classes come from ICU's Line_Break data
+/// (`LineBreakPairs.propertyClasses`: CJK, kana, Devanagari, Arabic, Hebrew, East Asian
+/// punctuation, combining marks) breaks where ICU's iterator does (the independent source:
+/// ICU 72's root line rules through `cicu_line_breaks`): every corpus line and file it
+/// answers, every string of up to four classes with a combining mark among them, and random
+/// strings of the taken classes with the refused ones mixed in.
+@Suite struct LineBreakPropertyTests {
+  typealias Breaks = LineBreakPairsTests.Breaks
+
+  /// ICU's answer, and the pair table's (nil where it hands the text to ICU).
+  static func both(_ scalars: [Unicode.Scalar]) throws -> (fast: Breaks?, slow: Breaks) {
+    (LineBreakPairsTests.pairs(scalars), try LineBreakPairsTests.icu(scalars))
+  }
+
+  /// Every corpus line and whole file outside the small table's set that the pair table
+  /// answers is ICU's (the fallback-heavy, mixed and vertical files are nearly all taken;
+  /// Thai, emoji and Hangul lines are not).
+  @Test func corpusBreaksMatchICU() throws {
+    var compared = 0
+    var refused = 0
+    for (name, line) in try CorpusLines.lines() {
+      let scalars = Array(line.unicodeScalars)
+      let latin = scalars.allSatisfy { scalar in
+        LineBreakPairs.classes.withUnsafeBufferPointer {
+          LineBreakPairs.lineClass(scalar.value, $0) != LineBreakPairs.none
+        }
+      }
+      guard !latin else { continue }
+      let (fast, slow) = try Self.both(scalars)
+      guard let fast else {
+        refused += 1
+        continue
+      }
+      #expect(fast.breaks == slow.breaks, "\(name): \(line.prefix(80))")
+      #expect(fast.mandatory == slow.mandatory, "\(name): \(line.prefix(80))")
+      compared += 1
+    }
+    #expect(compared > 400)
+    #expect(refused > 10)
+  }
+
+  /// The small table's classes are ICU's data's (`byProperty`), but U+2010's (HH there,
+  /// BA in the data): so the scan's letter steps may read either.
+  @Test func smallTableAgreesWithICUData() {
+    let scalars = LineBreakPairsTests.set
+    let property = scalars.withUnsafeBufferPointer { LineBreakPairs.propertyClasses($0) }
+    var differ: [UInt32] = []
+    for (index, scalar) in scalars.enumerated() {
+      let own = LineBreakPairs.classes.withUnsafeBufferPointer {
+        LineBreakPairs.lineClass(scalar.value, $0)
+      }
+      if own != property[index] { differ.append(scalar.value) }
+    }
+    #expect(differ == [0x2010])
+  }
+
+  /// A combining mark and a Devanagari letter and sign beside one scalar of each class.
+  static let alphabet =
+    LineBreakPairsTests.representatives + ["\u{301}", "\u{915}", "\u{93F}"]
+
+  /// Every string of one to four of `alphabet`: answered as ICU does, or refused only for
+  /// a combining mark after a class it does not join (or a string the table answers).
+  @Test func everyStringOfFourMatchesICU() throws {
+    var wrong: [[UInt32]] = []
+    var answered = 0
+    for length in 1...4 {
+      var digits = [Int](repeating: 0, count: length)
+      outer: while true {
+        let text = digits.map { Self.alphabet[$0] }
+        let (fast, slow) = try Self.both(text)
+        if let fast {
+          if fast.breaks != slow.breaks || fast.mandatory != slow.mandatory {
+            wrong.append(text.map(\.value))
+          }
+          answered += 1
+        } else if !text.contains(where: { $0 == "\u{301}" || $0 == "\u{93F}" }) {
+          wrong.append(text.map(\.value))
+        }
+        var position = length - 1
+        while position >= 0 {
+          digits[position] += 1
+          if digits[position] < Self.alphabet.count { continue outer }
+          digits[position] = 0
+          position -= 1
+        }
+        break
+      }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(20))")
+    #expect(answered > 400_000)
+  }
+
+  /// Random strings of the taken classes (Devanagari, Arabic and Hebrew letters and marks,
+  /// ideographs, kana and small kana, iteration marks, East Asian and Latin punctuation,
+  /// digits of three scripts, spaces and hyphens), every third with refused ones (ZWJ, ZW,
+  /// WJ, BK, Thai, Hangul, emoji, a wide CP): where the table answers, ICU agrees, and it
+  /// answers every string without the refused classes but a mark after a class it does
+  /// not join.
+  @Test func randomStringsMatchICU() throws {
+    let taken: [UInt32] = [
+      0x20, 0x20, 0x20, 0x41, 0x61, 0x2D, 0x2E, 0x2C, 0x24, 0x25, 0x28, 0x29, 0x22, 0x30,
+      0x0A, 0xA0, 0x2010, 0x2014, 0x2026, 0x915, 0x924, 0x93F, 0x94D, 0x902, 0x964, 0x966,
+      0x627, 0x644, 0x64B, 0x61F, 0x660, 0x5D0, 0x5D1, 0x5BE, 0x5B8, 0x4E00, 0x5B57, 0x3042,
+      0x3041, 0x30C3, 0x30FC, 0x3005, 0x3001, 0x3002, 0x300C, 0x300D, 0xFF08, 0xFF09, 0xFF0C,
+      0xFF01, 0xFF10, 0x3000, 0x301C, 0x20000, 0x2329,
+    ]
+    let refused: [UInt32] = [0x200D, 0x200B, 0x2060, 0x0B, 0xE01, 0xAC00, 0x1F600, 0x232A]
+    let marks: Set<UInt32> = [0x93F, 0x94D, 0x902, 0x64B, 0x5B8]
+    var answered = 0
+    for scalars in RandomScalars.strings(
+      rounds: 6000, longest: 30, taken: taken, refused: refused, seed: 32)
+    {
+      let (fast, slow) = try Self.both(scalars)
+      guard let fast else {
+        #expect(
+          scalars.contains { refused.contains($0.value) || marks.contains($0.value) },
+          "\(scalars.map(\.value))")
+        continue
+      }
+      #expect(fast.breaks == slow.breaks, "\(scalars.map(\.value))")
+      #expect(fast.mandatory == slow.mandatory, "\(scalars.map(\.value))")
+      answered += 1
+    }
+    #expect(answered > 1500)
+  }
+}
