@@ -59,6 +59,9 @@ import Testing
       0x2010, 0x2019, 0x2028, 0x202E, 0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF,
     ]
     var texts = TestFonts.paragraphs + ["", "a", "é", "😀", "a\r\nb", "abcdefgh", "abcdefghé"]
+    // Every answer settled by the first three scalars (bidi, no simple grapheme, not one
+    // face): the rest, a CR and a control among it, decoded by the second loop.
+    texts.append("\u{5D0}\u{300}\u{4E00} a\r\u{E9}\u{7F}\u{800}\u{10000}abcdefgh\u{1F600}")
     for _ in 0..<600 {
       var view = String.UnicodeScalarView()
       for _ in 0..<Int.random(in: 1...40, using: &generator) {

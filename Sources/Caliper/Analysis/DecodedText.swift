@@ -93,23 +93,12 @@ struct DecodedText {
         }
       }
       let lead = UInt32(base[offset])
-      var value: UInt32
+      let value: UInt32
       if lead < 0x80 {
         value = lead
         offset &+= 1
-      } else if lead < 0xE0 {
-        value = (lead & 0x1F) &<< 6 | UInt32(base[offset &+ 1] & 0x3F)
-        offset &+= 2
-      } else if lead < 0xF0 {
-        value =
-          (lead & 0x0F) &<< 12 | UInt32(base[offset &+ 1] & 0x3F) &<< 6
-          | UInt32(base[offset &+ 2] & 0x3F)
-        offset &+= 3
       } else {
-        value =
-          (lead & 0x07) &<< 18 | UInt32(base[offset &+ 1] & 0x3F) &<< 12
-          | UInt32(base[offset &+ 2] & 0x3F) &<< 6 | UInt32(base[offset &+ 3] & 0x3F)
-        offset &+= 4
+        value = multiByte(base, lead, &offset)
       }
       if value < 0x100 {
         let fact = facts[Int(value)]
@@ -122,11 +111,56 @@ struct DecodedText {
       }
       target[index] = value
       index &+= 1
+      if needsBidi && !oneFaceLatin && !simple { break }
+    }
+    // Every answer about the scalars above U+00FF is settled (bidi is needed, the text is
+    // neither one-face Latin nor of simple graphemes): the rest is decoded alone, a scalar
+    // at a time (such text rarely holds 8 ASCII bytes in a row), the facts of those below
+    // U+0100 still kept.
+    while offset < bytes {
+      let lead = UInt32(base[offset])
+      let value: UInt32
+      if lead < 0x80 {
+        value = lead
+        offset &+= 1
+        let fact = facts[Int(value)]
+        every &= fact
+        some |= fact
+      } else {
+        value = multiByte(base, lead, &offset)
+        if value < 0x100 {
+          let fact = facts[Int(value)]
+          every &= fact
+          some |= fact
+        }
+      }
+      target[index] = value
+      index &+= 1
     }
     if outside & high != 0 { every &= ~AnalysisShortcuts.oneFaceFact }
     if carriageReturn & high != 0 { some |= AnalysisShortcuts.carriageReturnFact }
     return Found(
       every: every, some: some, needsBidi: needsBidi, oneFaceLatin: oneFaceLatin, simple: simple)
+  }
+
+  /// The scalar whose UTF-8 starts with `lead` (≥ 0x80) at `offset`, which moves past it.
+  @inline(__always)
+  private static func multiByte(
+    _ base: UnsafePointer<UInt8>, _ lead: UInt32, _ offset: inout Int
+  ) -> UInt32 {
+    let start = offset
+    if lead < 0xE0 {
+      offset = start &+ 2
+      return (lead & 0x1F) &<< 6 | UInt32(base[start &+ 1] & 0x3F)
+    }
+    if lead < 0xF0 {
+      offset = start &+ 3
+      return (lead & 0x0F) &<< 12 | UInt32(base[start &+ 1] & 0x3F) &<< 6
+        | UInt32(base[start &+ 2] & 0x3F)
+    }
+    offset = start &+ 4
+    return (lead & 0x07) &<< 18 | UInt32(base[start &+ 1] & 0x3F) &<< 12
+      | UInt32(base[start &+ 2] & 0x3F) &<< 6 | UInt32(base[start &+ 3] & 0x3F)
   }
 
   /// The number of scalars in `utf8`: its bytes less those that continue a character
