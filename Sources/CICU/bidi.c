@@ -34,7 +34,7 @@ static uint8_t cicu_bidi_type_of(uint32_t value) {
 // `cicu_grapheme_facts_table` keeps the grapheme facts.
 static uint8_t cicu_bidi_type_table[0x10000];
 
-static inline uint8_t cicu_bidi_type(uint32_t value) {
+static inline __attribute__((always_inline)) uint8_t cicu_bidi_type(uint32_t value) {
   if (value < 0x80) {  // ASCII letters are L, the space WS
     if ((value | 0x20) - 0x61 < 26) return CICU_BIDI_L;
     if (value == 0x20) return CICU_BIDI_N;
@@ -49,45 +49,50 @@ static inline uint8_t cicu_bidi_type(uint32_t value) {
 
 int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
                                 uint8_t *levels, uint8_t *resolved_level) {
-  int32_t first_strong = -1;
+  // P2, P3: the first strong character's direction, left-to-right without one.
+  uint8_t level = paragraph_level;
+  if (level > 1) {
+    level = 0;
+    for (int32_t index = 0; index < count; index++) {
+      uint8_t type = cicu_bidi_type(scalars[index]);
+      if (type == CICU_BIDI_REFUSED) return 0;
+      if (type <= CICU_BIDI_R) {
+        level = type == CICU_BIDI_R ? 1 : 0;
+        break;
+      }
+    }
+  }
+  *resolved_level = level;
+  uint8_t embedding = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;  // sos, eos and e
+  // The level of each strong type by I1, I2.
+  uint8_t level_of_l = level == 0 ? 0 : 2, level_of_r = 1;
+  // One pass. W1: a mark takes the type before it (sos at the start). N1, N2: a run of
+  // neutrals between two strong types that agree takes theirs, else e (so whitespace at the
+  // end, before eos, is at the paragraph level: L1 has nothing to do); each run is written
+  // when the strong type after it (or the end) is known.
+  uint8_t before = embedding, strong_before = embedding;
+  int32_t neutrals = -1;  // where the open run of neutrals starts
   for (int32_t index = 0; index < count; index++) {
     uint8_t type = cicu_bidi_type(scalars[index]);
     if (type == CICU_BIDI_REFUSED) return 0;
-    if (first_strong < 0 && type <= CICU_BIDI_R) first_strong = index;
-    levels[index] = type;
-  }
-  // P2, P3: the first strong character's direction, left-to-right without one.
-  uint8_t level = paragraph_level;
-  if (level > 1) level = first_strong >= 0 && levels[first_strong] == CICU_BIDI_R ? 1 : 0;
-  *resolved_level = level;
-  uint8_t embedding = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;  // sos, eos and e
-  // W1: a mark takes the type before it (sos at the start).
-  uint8_t before = embedding;
-  for (int32_t index = 0; index < count; index++) {
-    if (levels[index] == CICU_BIDI_NSM) {
-      levels[index] = before;
-    } else {
-      before = levels[index];
-    }
-  }
-  // N1, N2: a run of neutrals between two strong types that agree takes theirs, else e (so
-  // whitespace at the end, before eos, is at the paragraph level: L1 has nothing to do);
-  // then I1, I2.
-  uint8_t strong_before = embedding;
-  int32_t index = 0;
-  while (index < count) {
-    uint8_t type = levels[index];
-    int32_t end = index + 1;
+    if (type == CICU_BIDI_NSM) type = before;
+    before = type;
     if (type == CICU_BIDI_N) {
-      while (end < count && levels[end] == CICU_BIDI_N) end++;
-      uint8_t strong_after = end < count ? levels[end] : embedding;
-      type = strong_before == strong_after ? strong_before : embedding;
-    } else {
-      strong_before = type;
+      if (neutrals < 0) neutrals = index;
+      continue;
     }
-    uint8_t resolved = type == CICU_BIDI_R ? 1 : (level == 0 ? 0 : 2);
-    for (int32_t at = index; at < end; at++) levels[at] = resolved;
-    index = end;
+    if (neutrals >= 0) {
+      uint8_t resolved = strong_before == type ? type : embedding;
+      uint8_t value = resolved == CICU_BIDI_R ? level_of_r : level_of_l;
+      for (int32_t at = neutrals; at < index; at++) levels[at] = value;
+      neutrals = -1;
+    }
+    strong_before = type;
+    levels[index] = type == CICU_BIDI_R ? level_of_r : level_of_l;
+  }
+  if (neutrals >= 0) {  // eos is e: the run takes e whatever is before it
+    uint8_t value = embedding == CICU_BIDI_R ? level_of_r : level_of_l;
+    for (int32_t at = neutrals; at < count; at++) levels[at] = value;
   }
   return 1;
 }
