@@ -264,6 +264,12 @@ struct TextAnalysis: Sendable {
   /// The bidi embedding level of the scalar at `index`; odd is right-to-left.
   func level(at index: Int) -> UInt8 { bidiLevels.isEmpty ? 0 : bidiLevels[index] }
 
+  /// Calls `body` with the bidi embedding level of each scalar, or with an empty buffer
+  /// when every level is 0 (`level(at:)` over a loop's raw buffer).
+  func withBidiLevels<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    bidiLevels.withUnsafeBufferPointer(body)
+  }
+
   /// Whether any scalar has a level other than 0.
   var hasBidi: Bool { !bidiLevels.isEmpty }
 

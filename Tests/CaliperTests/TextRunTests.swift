@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// `Itemization.runs` (raw buffers, the run's face, script and level in locals) gives the
+/// runs of the plain rule written here: a new run wherever a scalar's face, script or bidi
+/// level differs from its run's first scalar's, read through `level(at:)`. Over every line
+/// of every corpus file and mixed strings of scripts, directions and faces.
+@Suite struct TextRunTests {
+  static func reference(_ analysis: TextAnalysis, faceOf: [UInt16]) -> [TextRun] {
+    var runs: [TextRun] = []
+    var start = 0
+    for next in 1...analysis.scalars.count
+    where next == analysis.scalars.count || faceOf[next] != faceOf[start]
+      || analysis.scripts[next] != analysis.scripts[start]
+      || analysis.level(at: next) != analysis.level(at: start)
+    {
+      runs.append(
+        TextRun(
+          range: start..<next, face: Int(faceOf[start]), script: analysis.scripts[start],
+          level: analysis.level(at: start)))
+      start = next
+    }
+    return runs
+  }
+
+  @Test func runsAreThePlainRules() throws {
+    let library = try TestFonts.library.get()
+    let style = TextStyle(size: 16)
+    var compared = 0
+    var leveled = 0
+    let texts =
+      TightLoopItemizationTests.texts + [
+        "x", "abc שלום def", "שלום abc", "مرحبا 123 بالعالم", "a中b", "\u{202B}a\u{202C}b",
+      ]
+    for text in texts where !text.isEmpty {
+      var analysis = try TextAnalysis(text: text, style: style)
+      analysis.resolveScripts()
+      var resolver = FontCascade.Resolver(try library.cascade(for: style))
+      let items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
+      guard !items.faceOf.isEmpty else { continue }
+      let runs = Itemization.runs(analysis, faceOf: items.faceOf)
+      #expect(runs == Self.reference(analysis, faceOf: items.faceOf), "\(text.prefix(60))")
+      compared += 1
+      if analysis.hasBidi { leveled += 1 }
+    }
+    #expect(compared > 1000)
+    #expect(leveled > 100)
+  }
+}
