@@ -42,9 +42,10 @@ struct FaceChooser {
   private let browserFallback: Bool
 
   /// Whether runs of clusters that go on the item's stretch are taken in the tight loop
-  /// (the ASCII characters, spaces and plain clusters beyond ASCII); false sends every
+  /// (the ASCII characters, spaces and plain clusters beyond ASCII), and plain clusters
+  /// beyond ASCII elsewhere without the general rules' questions; false sends every
   /// cluster through the general rules, the reference `TightLoopItemizationTests` compares
-  /// the loop with.
+  /// both with.
   var tightLoop = true
 
   init(_ style: TextStyle) {
@@ -113,9 +114,29 @@ struct FaceChooser {
       }
       var end = cluster + 1
       while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
+      let first = scalars[cluster].value
+      if tightLoop, first >= 0x80, let face = try resolver.plainFace(scalars[cluster..<end]) {
+        // A plain cluster beyond ASCII that the tight loop could not take (the first of a
+        // run, a word in another script or face): the general code below would find it
+        // no emoji, choosing a face, that face (`plainFace`'s), covered, and no forced
+        // break. The same steps without asking the cluster's facts again.
+        let script = analysis.scripts[cluster]
+        let level = analysis.level(at: cluster)
+        if cluster > range.lowerBound && (script != runScript || level != runLevel || runIsEmoji) {
+          try finishRun(at: cluster, resolver: &resolver, assign: assign)
+          startRun()
+        }
+        (runScript, runLevel, runIsEmoji) = (script, level, false)
+        previous = face
+        try add(
+          cluster..<end, face: face, rank: face, forceBreak: lastWasForcedBreak,
+          resolver: &resolver, assign: assign)
+        lastWasForcedBreak = false
+        cluster = end
+        continue
+      }
       // A cluster of one ASCII character (most of most texts) takes the short way: no
       // slice, no property lookups.
-      let first = scalars[cluster].value
       let isASCII = end == cluster + 1 && first < 0x80
       let isEmoji =
         !isASCII && resolver.emojiPresentation(scalars[cluster..<end])

@@ -93,7 +93,7 @@ struct Itemization {
     // Over raw buffers, each run's face, script and level in locals: the loop is per scalar
     // (about 30 instructions a scalar through the arrays and `level(at:)`), the appends per
     // run.
-    analysis.withBidiLevels { levels in
+    analysis.bidiLevelsOrEmpty.withUnsafeBufferPointer { levels in
       analysis.scripts.withUnsafeBufferPointer { scripts in
         faceOf.withUnsafeBufferPointer { faces in
           let leveled = !levels.isEmpty
