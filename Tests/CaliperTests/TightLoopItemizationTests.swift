@@ -50,6 +50,9 @@ import Testing
       "العربية 123 abc\tשלום\u{2028}כן", "中文 日本語 ｱｲｳ 한국어 ภาษาไทย", "\u{200D}क\u{200C}ष \u{FE0F}a",
       // A mark no face of its base has: the cluster's face is not its base's.
       "ééé\u{5B4}", "بب\u{951}ت", "कक\u{64B}", "中中\u{301}文", "ทท\u{A8E0}",
+      // A run that starts with a plain cluster beyond ASCII, then a face later in the
+      // cascade in the same run: the spaces stay with the first (its rank is its face's).
+      "é ★", "ñandú ★ x", "中文 ★", "é ∑ ⌘ ⎈", "Ω ★★ ω", "ب ★ ت",
     ]
   }()
 
