@@ -88,8 +88,8 @@ extension LineBreakPairs {
     return table
   }()
 
-  /// The class of each of `scalars` from ICU's data (`byProperty`); the scan reads
-  /// `lineClass`'s answer first where it has one (U+2010 is HH there, BA in ICU's data).
+  /// The class of each of `scalars` from ICU's data (`byProperty`); the scan makes U+2010
+  /// HH, as the small table has it (BA in ICU's data).
   static func propertyClasses(_ scalars: UnsafeBufferPointer<Unicode.Scalar>) -> [UInt8] {
     var classes = [UInt8](filled: none, count: scalars.count)
     guard let base = scalars.baseAddress else { return classes }
@@ -130,16 +130,19 @@ struct LatinLineClasses: LineClassSource {
   }
 }
 
-/// The classes of `LineBreakPairs.classes` where it has one, else ICU's data's
-/// (`LineBreakPairs.propertyClasses`).
+/// The classes of ICU's data (`LineBreakPairs.propertyClasses`), which are the small
+/// table's where it has one but U+2010's (`LineBreakPropertyTests.smallTableAgreesWithICUData`):
+/// that one is HH, a hyphen for LB 20.09, where the data says BA.
 struct PropertyLineClasses: LineClassSource {
   let scalars: UnsafeBufferPointer<Unicode.Scalar>
-  let classes: UnsafeBufferPointer<UInt8>
   let properties: UnsafeBufferPointer<UInt8>
   @inline(__always)
   func callAsFunction(_ index: Int) -> UInt8 {
-    let own = LineBreakPairs.lineClass(scalars[index].value, classes)
-    return own != LineBreakPairs.none ? own : properties[index]
+    let property = properties[index]
+    guard property == LineBreakPairs.Class.ba.rawValue, scalars[index].value == 0x2010 else {
+      return property
+    }
+    return LineBreakPairs.Class.hh.rawValue
   }
   /// Letters and marks by ICU's data, which gives the letters of `LineBreakPairs.classes`
   /// its class AL too (`LineBreakPropertyTests.smallTableAgreesWithICUData`).

@@ -167,7 +167,7 @@ enum LineBreakPairs {
               return propertyClasses(scalars).withUnsafeBufferPointer { properties in
                 scan(
                   scalars,
-                  PropertyLineClasses(scalars: scalars, classes: classes, properties: properties),
+                  PropertyLineClasses(scalars: scalars, properties: properties),
                   pairs: pairs, plain: plain, lettersJoin: table.lettersJoin,
                   positions: positions, hard: hard)
               }
