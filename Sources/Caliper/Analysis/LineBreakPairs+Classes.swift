@@ -106,6 +106,9 @@ extension LineBreakPairs {
 
 /// Where `LineBreakPairs.scan` reads each scalar's class.
 protocol LineClassSource {
+  /// Whether the classes are the small table's alone: no combining mark, Hebrew letter or
+  /// other class of ICU's data, so `scan`'s rules for them drop out of its Latin copy.
+  static var latinOnly: Bool { get }
   /// The class of the scalar at `index` (< the text's count).
   func callAsFunction(_ index: Int) -> UInt8
   /// The first offset from `index` (at most `count`) that is not a letter or a combining
@@ -115,6 +118,7 @@ protocol LineClassSource {
 
 /// The classes of `LineBreakPairs.classes` alone: ASCII, Latin-1 and U+2010–U+2027.
 struct LatinLineClasses: LineClassSource {
+  static var latinOnly: Bool { true }
   let scalars: UnsafeBufferPointer<Unicode.Scalar>
   let classes: UnsafeBufferPointer<UInt8>
   @inline(__always)
@@ -134,6 +138,7 @@ struct LatinLineClasses: LineClassSource {
 /// table's where it has one but U+2010's (`LineBreakPropertyTests.smallTableAgreesWithICUData`):
 /// that one is HH, a hyphen for LB 20.09, where the data says BA.
 struct PropertyLineClasses: LineClassSource {
+  static var latinOnly: Bool { false }
   let scalars: UnsafeBufferPointer<Unicode.Scalar>
   let properties: UnsafeBufferPointer<UInt8>
   @inline(__always)

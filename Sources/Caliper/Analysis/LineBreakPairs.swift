@@ -213,7 +213,7 @@ enum LineBreakPairs {
     }
     var before = at(0)
     guard before != none else { return -1 }
-    if before == cm { before = al }  // LB10
+    if !Classes.latinOnly && before == cm { before = al }  // LB10
     // Spaces between `before` and the next class (or `before` is a run of spaces at the
     // start of the text or of a line); inside a number: 1 in NU (NU | SY | IS)*, 2 after
     // its CL | CP.
@@ -223,7 +223,7 @@ enum LineBreakPairs {
     var hebrewDash = false
     var index = 1
     while index < count {
-      if number == 0 && !hebrewDash {
+      if number == 0 && (Classes.latinOnly || !hebrewDash) {
         // Most of prose: letters, spaces and punctuation whose pair decides alone.
         while index < count {
           if lettersJoin && before == al && !spaces {
@@ -237,7 +237,7 @@ enum LineBreakPairs {
           if step == Table.slow { break }
           if step == Table.space {
             spaces = true
-          } else if step != Table.mark {
+          } else if Classes.latinOnly || step != Table.mark {
             if step != 0 { record(index, step == 3) }
             (before, spaces) = (after, false)
           }
@@ -247,7 +247,7 @@ enum LineBreakPairs {
       }
       var after = classOf(index)
       guard after != none else { return -1 }
-      if after == cm {
+      if !Classes.latinOnly && after == cm {
         if spaces || before == lf || before == cr {
           after = al  // LB10: a mark with nothing to join is a letter.
         } else if plain[Int(before) &<< 5 | Int(cm)] == Table.mark {
@@ -282,18 +282,23 @@ enum LineBreakPairs {
           if number == 2 && (after == pr || after == po) { opportunity = false }
         }
         // LB 25: a prefix or postfix keeps an opening bracket before a number ("$(5", "$(.5").
-        if (before == pr || before == po) && (after == op || after == opWide)
+        if (before == pr || before == po)
+          && (after == op || (!Classes.latinOnly && after == opWide))
           && (at(index + 1) == nu || (at(index + 1) == isClass && at(index + 2) == nu))
         {
           opportunity = false
         }
-        if hebrewDash { opportunity = false }
-      } else if before != op && before != opWide && after == isClass && at(index + 1) == nu {
+        if !Classes.latinOnly && hebrewDash { opportunity = false }
+      } else if before != op && (Classes.latinOnly || before != opWide) && after == isClass
+        && at(index + 1) == nu
+      {
         // LB 15c: spaces before a number's decimal point break (" .5").
         opportunity = true
       }
       if opportunity { record(index, false) }
-      hebrewDash = !spaces && before == hl && (after == hy || after == ba || after == hh)
+      if !Classes.latinOnly {
+        hebrewDash = !spaces && before == hl && (after == hy || after == ba || after == hh)
+      }
       if after == sp {
         spaces = true
       } else {
