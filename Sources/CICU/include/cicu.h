@@ -3,8 +3,8 @@
 // Why a compiled C target: ICU's headers clash with the Swift toolchain's own ICU module
 // whenever a Swift file also sees Foundation, and ICU's functions are renamed by version
 // macros (ubrk_open -> ubrk_open_72) that Swift cannot import. This header uses only
-// <stdint.h> types; this target's C files (cicu.c, graphemes.c, bidi.c) include ICU and
-// are the only ones that do.
+// <stdint.h> types; this target's C files (cicu.c, graphemes.c, bidi.c, lineclasses.c)
+// include ICU and are the only ones that do.
 //
 // Offsets are UTF-16 code units. Every function returns a count (>= 0) or a negative
 // ICU error code; cicu_error_name turns that code into ICU's name for it.

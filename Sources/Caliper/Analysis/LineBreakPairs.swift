@@ -13,10 +13,15 @@
 /// postfixes inside a number (LB 25's regular expression) stay with it. Only for a locale
 /// whose line rules are ICU's root rules (`cicu_line_rules_are_root`: not Finnish, not
 /// Chinese or Japanese, no `@lb=` other than `strict`); everything else goes to ICU.
-/// `LineBreakPairsTests` compares both over every corpus file, every pair of scalars of
-/// the set and every string of up to four classes; the table was read off ICU 72 with
-/// the same strings. Limitation: the set is small on purpose; a text with any other
-/// scalar (a combining mark, a control other than tab, LF and CR) goes to ICU whole.
+/// Text with a scalar outside that small table is scanned again with every scalar's class
+/// from ICU's Line_Break data (`LineBreakPairs+Classes.swift`: CJK, kana, Devanagari,
+/// Arabic, Hebrew, their marks and punctuation), the scan adding LB9/LB10's combining
+/// marks and LB21a's Hebrew hyphen. `LineBreakPairsTests` and `LineBreakPropertyTests`
+/// compare both over every corpus file, every pair of scalars of the small set, every
+/// string of up to four classes and random strings; the table was read off ICU 72 with
+/// the same strings. Limitation: a text with a scalar of a class outside the table (SA,
+/// ZWJ, Hangul, emoji, a control other than tab, LF and CR; a mark after other than a
+/// letter or ideograph) goes to ICU whole.
 enum LineBreakPairs {
   /// The UAX #14 classes of the set by their short names, lowercased (`infix` is IS,
   /// `inseparable` IN), in the pair table's order (AI resolves to AL; ICU 72 does not tell

@@ -7,7 +7,7 @@ import Synchronization
 /// Problem: where text may break, what is one user-perceived character, which direction
 /// and script each character has. Solution: ICU (UAX #14 with CLDR tailoring, UAX #29,
 /// UAX #9) through the `CICU` C target over UTF-16, mapped back to Unicode-scalar offsets,
-/// which every later stage uses (the line breaks of ASCII and Latin-1 prose from
+/// which every later stage uses (the line breaks of most text under the root rules from
 /// `LineBreakPairs`' pair table, which gives ICU's answers without it; the grapheme
 /// clusters and bidi levels of text whose classes make UAX #29's and UAX #9's rules a
 /// pass over each scalar's ICU property, `propertyGraphemeStarts` and `simpleBidiLevels`);
