@@ -128,4 +128,45 @@ import Testing
     }
     #expect(answered > 1500)
   }
+  /// Corpus lines beyond the small table under the other locales with ICU's root rules
+  /// (strict is root's): the pair table's answer where it gives one is ICU's for that
+  /// locale.
+  @Test(arguments: ["en@lb=strict", "de", "ar", "hi"])
+  func rootRuleLocalesMatchICU(locale: String) throws {
+    var compared = 0
+    for (name, line) in try CorpusLines.lines()
+    where line.unicodeScalars.contains(where: { $0.value >= 0x300 }) {
+      let scalars = Array(line.unicodeScalars)
+      guard let fast = TextAnalysis.pairLineBreaks(scalars, locale: locale) else { continue }
+      let slow = try LineBreakPairsTests.icu(scalars, locale: locale)
+      #expect(fast.breaks == slow.breaks, "\(name): \(line.prefix(80))")
+      #expect(fast.mandatory == slow.mandatory, "\(name): \(line.prefix(80))")
+      compared += 1
+    }
+    #expect(compared > 400)
+  }
+
+  /// In `.css` mode the analysis's breaks of such lines are ICU's with CSS's adjustments
+  /// (`CSSText.adjust`), as for Latin text.
+  @Test func cssModeMatchesICU() throws {
+    let style = TextStyle(size: 16, breakRules: .css)
+    var compared = 0
+    for (name, line) in try CorpusLines.lines(wholeFiles: false)
+    where line.unicodeScalars.contains(where: { $0.value >= 0x300 }) {
+      let scalars = Array(line.unicodeScalars)
+      guard TextAnalysis.pairLineBreaks(scalars, locale: style.lineBreakLocale) != nil else {
+        continue
+      }
+      let analysis = try TextAnalysis(text: String(line), style: style)
+      var viaICU = try LineBreakPairsTests.icu(scalars, locale: style.lineBreakLocale)
+      let starts = analysis.graphemeStart
+      CSSText(style).adjust(
+        scalars: scalars, breaks: &viaICU.breaks, mandatory: &viaICU.mandatory,
+        graphemeStart: { starts[$0] })
+      #expect(analysis.breaks == viaICU.breaks, "\(name): \(line.prefix(80))")
+      #expect(analysis.mandatory == viaICU.mandatory, "\(name): \(line.prefix(80))")
+      compared += 1
+    }
+    #expect(compared > 400)
+  }
 }
