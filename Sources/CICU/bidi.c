@@ -6,8 +6,8 @@
 #include <unicode/uchar.h>
 #include <unicode/utypes.h>
 
-// The simple paragraphs' types, as `cicu_simple_bidi_levels` keeps them in `levels` while
-// it resolves.
+// The simple paragraphs' types, as `cicu_simple_bidi_levels` reads them (one pass: a run of
+// neutrals is written when the strong type after it is known).
 enum { CICU_BIDI_L = 0, CICU_BIDI_R = 1, CICU_BIDI_N = 2, CICU_BIDI_NSM = 3, CICU_BIDI_REFUSED = 4 };
 
 // The simple paragraphs' type of a scalar from ICU's bidi class, or CICU_BIDI_REFUSED.

@@ -52,8 +52,9 @@ extern const uint8_t CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM)[];
 // thread reading a dictionary meanwhile only faults its page in again. Only whole pages
 // inside the data are dropped (its neighbours in the program's data may have been written).
 // Done when a prototype or a rules answer is kept (at most 32 + 128 times a process), not
-// on the opens a full table makes for every further locale. Limitation: recognises the common data by its header ("CmnD", this machine's byte
-// order); anything else is left alone.
+// on the opens a full table makes for every further locale. Limitation: recognises the
+// common data by its header ("CmnD", this machine's byte order); anything else is left
+// alone.
 static void cicu_release_data_pages(void) {
   const uint8_t *data = CICU_DATA_SYMBOL(U_ICU_VERSION_MAJOR_NUM);
   uint16_t header_size;

@@ -52,10 +52,10 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 /// and LF after CR (GB3-GB5, GB9, GB9a, GB999), and but a linking consonant after a
 /// linking consonant, a virama and marks of nonzero combining class between (ICU 72's
 /// aksara rule for Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam, from each
-/// scalar's script, Indic_Syllabic_Category and combining class). Writes `count + 1` flags (1: a cluster
-/// starts at that offset; the first and last are 1) to `starts`. Returns 1, or 0 as soon
-/// as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators: rules that
-/// need the iterator), leaving `starts` partly written.
+/// scalar's script, Indic_Syllabic_Category and combining class). Writes `count + 1` flags
+/// (1: a cluster starts at that offset; the first and last are 1) to `starts`. Returns 1,
+/// or 0 as soon as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators:
+/// rules that need the iterator), leaving `starts` partly written.
 int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts);
 
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.

@@ -104,9 +104,11 @@ enum LineBreakPairs {
     let classes = LineBreakPairs.classes
     /// For each (spaces << 10 | before << 5 | after), where the pair decides alone when no
     /// number is open: 0 no break, 1 a break, 3 a mandatory one, `space` a space with no
-    /// break before it, `mark` a combining mark that joins the class before; `slow` where `scan`'s longer rules may apply (after the hyphens,
-    /// a digit, a prefix or postfix; before a digit, a mark or `none`, after spaces before a
-    /// decimal point, and a hyphen or BA after a Hebrew letter). With no number open the other classes' pairs decide alone.
+    /// break before it, `mark` a combining mark that joins the class before; `slow` where
+    /// `scan`'s longer rules may apply (after the hyphens, a digit, a prefix or postfix;
+    /// before a digit, a mark or `none`, after spaces before a decimal point, and a hyphen
+    /// or BA after a Hebrew letter). With no number open the other classes' pairs decide
+    /// alone.
     let plain: [UInt8]
     static let slow: UInt8 = 2
     static let space: UInt8 = 4
