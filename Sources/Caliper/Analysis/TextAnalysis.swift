@@ -118,8 +118,9 @@ struct TextAnalysis: Sendable {
   static func pairLineBreaks(
     _ scalars: [Unicode.Scalar], locale: String
   ) -> (breaks: [Int32], mandatory: [Bool])? {
-    guard let found = scalars.withUnsafeBufferPointer({ LineBreakPairs.breaks($0) }),
-      lineRulesAreRoot(locale)
+    // The locale first: under `ja` or `zh` a CJK paragraph would be scanned for nothing.
+    guard lineRulesAreRoot(locale),
+      let found = scalars.withUnsafeBufferPointer({ LineBreakPairs.breaks($0) })
     else { return nil }
     return found
   }
