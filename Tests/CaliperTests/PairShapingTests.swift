@@ -1,0 +1,163 @@
+import CHarfBuzz
+import CaliperTestSupport
+import Foundation
+import Testing
+
+@testable import Caliper
+
+/// The pair model (`SimpleGlyphs`, `PairTable`, `Shaper.pairPiece`) against HarfBuzz: for
+/// every bundled face and the plans of Latin and Common text, a run of simple scalars shapes
+/// as its adjacent pairs say, glyph by glyph.
+@Suite struct PairShapingTests {
+  /// One glyph as HarfBuzz gives it.
+  struct Glyph: Equatable, CustomStringConvertible {
+    let id: UInt32
+    let cluster: UInt32
+    let advance: Int32
+    let yAdvance: Int32
+    let x: Int32
+    let y: Int32
+    let unsafe: Bool
+    var description: String { "\(id)=\(cluster)+\(advance)@\(x),\(y)\(unsafe ? "!" : "")" }
+  }
+
+  static let scripts: [(String, hb_script_t)] = [("Latn", HB_SCRIPT_LATIN), ("Zyyy", HB_SCRIPT_COMMON)]
+
+  /// `font`'s plan for left-to-right `script`, no language, no features: the plan a
+  /// default style's run shapes with.
+  static func plan(_ font: Font, _ script: hb_script_t) -> ShapePlans.Plan {
+    var properties = hb_segment_properties_t()
+    properties.direction = HB_DIRECTION_LTR
+    properties.script = script
+    properties.language = nil
+    return font.shapePlans.plan(properties, font: font.hbFont, features: [], styleFeatures: [])
+  }
+
+  /// `scalars` shaped with `plan`, as `hb_shape` does.
+  static func shape(_ scalars: some Collection<UInt32>, _ font: Font, _ script: hb_script_t)
+    -> [Glyph]
+  {
+    let buffer = hb_buffer_create()
+    defer { hb_buffer_destroy(buffer) }
+    for (index, value) in scalars.enumerated() { hb_buffer_add(buffer, value, UInt32(index)) }
+    hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
+    hb_buffer_set_script(buffer, script)
+    hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+    ShapePlans.execute(plan(font, script), buffer!, font: font.hbFont, features: [])
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)!
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)!
+    return (0..<Int(count)).map {
+      Glyph(
+        id: infos[$0].codepoint, cluster: infos[$0].cluster, advance: positions[$0].x_advance,
+        yAdvance: positions[$0].y_advance, x: positions[$0].x_offset, y: positions[$0].y_offset,
+        unsafe: infos[$0].mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+    }
+  }
+
+  /// The model (`SimpleGlyphs`' argument), from HarfBuzz's pairs: glyph i is the first
+  /// glyph of (s_i, s_i+1) shaped alone, or of s_i alone for the last, in cluster i, with
+  /// the flag of the second glyph of (s_i-1, s_i), none for the first. `pairs` keeps the
+  /// pairs shaped.
+  static func model(
+    _ scalars: [UInt32], _ font: Font, _ script: hb_script_t, pairs: inout [[UInt32]: [Glyph]]
+  ) -> [Glyph] {
+    func shaped(_ text: [UInt32]) -> [Glyph] {
+      if let known = pairs[text] { return known }
+      let glyphs = shape(text, font, script)
+      pairs[text] = glyphs
+      return glyphs
+    }
+    return scalars.indices.map { index in
+      let own =
+        index + 1 < scalars.count
+        ? shaped([scalars[index], scalars[index + 1]])[0] : shaped([scalars[index]])[0]
+      let unsafe = index > 0 && shaped([scalars[index - 1], scalars[index]])[1].unsafe
+      return Glyph(
+        id: own.id, cluster: UInt32(index), advance: own.advance, yAdvance: own.yAdvance,
+        x: own.x, y: own.y, unsafe: unsafe)
+    }
+  }
+
+  /// The simple scalars of `font`'s plan for `script`.
+  static func simple(_ font: Font, _ script: hb_script_t) -> [UInt32] {
+    let plan = plan(font, script)
+    let simple = SimpleGlyphs.of(
+      face: hb_font_get_face(font.hbFont), font: font.hbFont, plan: plan.pointer, features: [])
+    return (0x20...0x7E).filter { simple.holds(UInt32($0)) }.map(UInt32.init)
+  }
+
+  /// The ASCII words (with the spaces after them) of every corpus.
+  static let corpusWords: [[UInt32]] = {
+    let files = [
+      "fallback-heavy.txt", "synthetic-mixed.txt", "gatsby-opening.txt", "urls-unbreakable.txt",
+    ]
+    let texts =
+      files.map {
+        (try? String(contentsOfFile: TestFonts.root + "/Benchmarks/Corpus/" + $0, encoding: .utf8))
+          ?? ""
+      } + TestFonts.paragraphs
+    var words = Set<[UInt32]>()
+    for text in texts {
+      var word: [UInt32] = []
+      for scalar in text.unicodeScalars {
+        if scalar.value != 0x20, word.last == 0x20 {
+          words.insert(word)
+          word = []
+        }
+        if (0x20...0x7E).contains(scalar.value) {
+          word.append(scalar.value)
+        } else {
+          if !word.isEmpty { words.insert(word) }
+          word = []
+        }
+      }
+      if !word.isEmpty { words.insert(word) }
+    }
+    return words.sorted { $0.lexicographicallyPrecedes($1) }
+  }()
+
+  /// Seeded random strings of simple scalars and every corpus word made of them: HarfBuzz's
+  /// glyphs are the model's, glyph by glyph (id, cluster, advances, offsets, unsafe to
+  /// break); and the library's pair path (`Shaper.pairPiece`, over the whole string and
+  /// over the string less its first and its last scalar, inside it) gives per scalar what
+  /// HarfBuzz's glyphs do. Pairs are shaped once a face and script (`model` asks the same
+  /// ones again: HarfBuzz answers them again).
+  @Test(arguments: LayoutGlyphsTests.files)
+  func modelIsHarfBuzz(file: String) throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try library.font(path: TestFonts.directory + "/" + file)
+    var compared = 0
+    for (name, script) in Self.scripts {
+      let simple = Self.simple(font, script)
+      guard simple.count > 1 else { continue }
+      let allowed = Set(simple)
+      let random = RandomScalars.strings(
+        rounds: 1500, longest: 24, taken: simple, refused: [], seed: 0x5eed_0000 + UInt64(simple.count)
+      ).map { $0.map(\.value) }
+      let words = Self.corpusWords.filter { $0.allSatisfy(allowed.contains) }
+      let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
+      let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+      var pairs: [[UInt32]: [Glyph]] = [:]
+      for string in random + words {
+        let harfBuzz = Self.shape(string, font, script)
+        #expect(
+          harfBuzz == Self.model(string, font, script, pairs: &pairs),
+          "\(file) \(name): \(String(String.UnicodeScalarView(string.map { Unicode.Scalar($0)! })))")
+        let scalars = string.map { Unicode.Scalar($0)! }
+        for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
+          let expected = Self.shape(string[range], font, script).map {
+            ShapedPiece.pack(advance: Int64($0.advance), clusterStart: true, unsafeBefore: $0.unsafe)
+          }
+          let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
+          #expect(packed == expected, "\(file) \(name) \(range): \(string)")
+        }
+        compared += 1
+      }
+    }
+    // Droid Sans Fallback's and NanumGothic's ASCII is all in lookups (none or the space
+    // alone is simple): they keep HarfBuzz.
+    let none = ["DroidSansFallbackFull.ttf", "NanumGothic.ttf"]
+    #expect(compared > 0 || none.contains(file), "\(file)")
+  }
+}
