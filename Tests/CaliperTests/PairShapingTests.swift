@@ -21,7 +21,9 @@ import Testing
     var description: String { "\(id)=\(cluster)+\(advance)@\(x),\(y)\(unsafe ? "!" : "")" }
   }
 
-  static let scripts: [(String, hb_script_t)] = [("Latn", HB_SCRIPT_LATIN), ("Zyyy", HB_SCRIPT_COMMON)]
+  static let scripts: [(String, hb_script_t)] = [
+    ("Latn", HB_SCRIPT_LATIN), ("Zyyy", HB_SCRIPT_COMMON),
+  ]
 
   /// `font`'s plan for left-to-right `script`, no language, no features: the plan a
   /// default style's run shapes with.
@@ -133,7 +135,8 @@ import Testing
       guard simple.count > 1 else { continue }
       let allowed = Set(simple)
       let random = RandomScalars.strings(
-        rounds: 1500, longest: 24, taken: simple, refused: [], seed: 0x5eed_0000 + UInt64(simple.count)
+        rounds: 1500, longest: 24, taken: simple, refused: [],
+        seed: 0x5eed_0000 + UInt64(simple.count)
       ).map { $0.map(\.value) }
       let words = Self.corpusWords.filter { $0.allSatisfy(allowed.contains) }
       let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
@@ -143,11 +146,13 @@ import Testing
         let harfBuzz = Self.shape(string, font, script)
         #expect(
           harfBuzz == Self.model(string, font, script, pairs: &pairs),
-          "\(file) \(name): \(String(String.UnicodeScalarView(string.map { Unicode.Scalar($0)! })))")
+          "\(file) \(name): \(String(String.UnicodeScalarView(string.map { Unicode.Scalar($0)! })))"
+        )
         let scalars = string.map { Unicode.Scalar($0)! }
         for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
           let expected = Self.shape(string[range], font, script).map {
-            ShapedPiece.pack(advance: Int64($0.advance), clusterStart: true, unsafeBefore: $0.unsafe)
+            ShapedPiece.pack(
+              advance: Int64($0.advance), clusterStart: true, unsafeBefore: $0.unsafe)
           }
           let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
           #expect(packed == expected, "\(file) \(name) \(range): \(string)")
@@ -159,5 +164,65 @@ import Testing
     // alone is simple): they keep HarfBuzz.
     let none = ["DroidSansFallbackFull.ttf", "NanumGothic.ttf"]
     #expect(compared > 0 || none.contains(file), "\(file)")
+  }
+
+  /// Every line of every corpus (the benchmark classes and the test paragraphs), prepared in
+  /// each bundled face with the pair path and in a library with it off (HarfBuzz for every
+  /// piece): the same prefix sums of advances, cluster starts and unsafe-to-break flags.
+  @Test(arguments: LayoutGlyphsTests.files)
+  func preparedWithPairsIsPreparedWithHarfBuzz(file: String) throws {
+    let limits = CacheLimits(preparedBytes: 0)
+    let pairs = try FontLibrary(fontsDirectory: TestFonts.directory, limits: limits)
+    let harfBuzz = try FontLibrary(fontsDirectory: TestFonts.directory, limits: limits)
+    harfBuzz.shapes.setPairs(false)
+    #expect(pairs.shapes.usesPairs && !harfBuzz.shapes.usesPairs)
+    let style = TextStyle(size: 16, fonts: [.file(TestFonts.directory + "/" + file)])
+    for line in Self.corpusLines {
+      let left = try pairs.prepare(line, style: style)
+      let right = try harfBuzz.prepare(line, style: style)
+      let count = left.analysis.scalars.count
+      let same =
+        left.prefix == right.prefix
+        && (0..<count).allSatisfy {
+          left.clusterStart[$0] == right.clusterStart[$0]
+            && left.unsafeBefore[$0] == right.unsafeBefore[$0]
+        }
+      #expect(same, "\(file): \(line.prefix(80))")
+      if !same { return }
+    }
+  }
+
+  /// The lines of every corpus file and the test paragraphs.
+  static let corpusLines: [String] = {
+    let directory = TestFonts.root + "/Benchmarks/Corpus"
+    let files =
+      ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+      .filter { $0.hasSuffix(".txt") }.sorted()
+    return files.flatMap {
+      ((try? String(contentsOfFile: directory + "/" + $0, encoding: .utf8)) ?? "")
+        .split(separator: "\n").map(String.init)
+    } + TestFonts.paragraphs
+  }()
+
+  /// A URL longer than the shape cache keeps: a library with a shape cache prepares it again
+  /// with no HarfBuzz call (its pairs are in the table); one without a shape cache calls
+  /// HarfBuzz every time, as before.
+  @Test func pairTableIsOffWithTheShapeCache() throws {
+    // No f, i or j: Noto Sans starts ligatures and contextual rules at those.
+    let url = "https://example.com/xblaqp1g/cwtg4phrahr0?xd=50926&q=a1bs99ynkhcd46wo70tp"
+    let cached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    let uncached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
+    #expect(cached.shapes.usesPairs)
+    #expect(!uncached.shapes.usesPairs)
+    #if DEBUG
+      _ = try cached.prepare(url)
+      let again = try PreparedGlyphsTests.calls { _ = try cached.prepare(url) }
+      #expect(again.isEmpty, "\(again)")
+      _ = try uncached.prepare(url)
+      let without = try PreparedGlyphsTests.calls { _ = try uncached.prepare(url) }
+      #expect(!without.isEmpty)
+    #endif
   }
 }

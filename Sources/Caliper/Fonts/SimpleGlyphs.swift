@@ -79,7 +79,9 @@ struct SimpleGlyphs: Sendable, Equatable {
   static func of(
     face: OpaquePointer, font: OpaquePointer, plan: OpaquePointer, features: [UInt32]
   ) -> SimpleGlyphs {
-    let fractions = features.contains { ["frac", "numr", "dnom"].map(FontFormat.fourCC).contains($0) }
+    let fractions = features.contains {
+      ["frac", "numr", "dnom"].map(FontFormat.fourCC).contains($0)
+    }
     for tag in ["kern", "kerx", "morx", "mort", "trak"] {
       let blob = hb_face_reference_table(face, FontFormat.fourCC(tag))
       defer { hb_blob_destroy(blob) }
@@ -92,7 +94,8 @@ struct SimpleGlyphs: Sendable, Equatable {
     for value in first..<(first + UInt32(count)) {
       var glyph: hb_codepoint_t = 0
       let found = hb_font_get_nominal_glyph(font, value, &glyph) != 0 && glyph != 0
-      let glyphClass = found ? hb_ot_layout_get_glyph_class(face, glyph) : HB_OT_LAYOUT_GLYPH_CLASS_MARK
+      let glyphClass =
+        found ? hb_ot_layout_get_glyph_class(face, glyph) : HB_OT_LAYOUT_GLYPH_CLASS_MARK
       let base =
         glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED
         || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
@@ -188,6 +191,10 @@ extension LookupTableReader {
         let first = chained ? at + 6 + 2 * (try table.u16(at + 2)) : at + 6
         if chained, try table.u16(first - 2) == 0 { throw Unreadable() }
         if !chained, try table.u16(at + 2) == 0 { throw Unreadable() }
+        // Its one rule matches in a run of simple glyphs only where each of its other
+        // coverages (backtrack, input past the first, lookahead) holds a simple glyph.
+        guard try table.otherCoveragesMeet(at: at, chained: chained, first: first, simple)
+        else { return false }
         coverage = try table.offset(from: at, at: first)
       }
       if substitutes, type == 4, try table.u16(at) == 1 {
@@ -230,6 +237,31 @@ extension LookupTableReader {
       }
     }
     return starts
+  }
+
+  /// Whether every coverage of the contextual subtable of format 3 at `table` but its first
+  /// input one (at `first`) covers a `simple` glyph: backtrack, input, lookahead (`chained`)
+  /// or input (plain: format, glyph count, lookup count, coverages).
+  mutating func otherCoveragesMeet(
+    at table: Int, chained: Bool, first: Int, _ simple: (UInt16) -> Bool
+  ) throws(Unreadable) -> Bool {
+    var fields: [Int] = []
+    if chained {
+      let backtrack = try u16(table + 2)
+      let input = try u16(first - 2)
+      let lookahead = first + 2 * input
+      fields += (0..<backtrack).map { table + 4 + 2 * $0 }
+      fields += (1..<max(input, 1)).map { first + 2 * $0 }
+      fields += (0..<(try u16(lookahead))).map { lookahead + 2 + 2 * $0 }
+    } else {
+      fields += (1..<max(try u16(table + 2), 1)).map { first + 2 * $0 }
+    }
+    try spend(fields.count)
+    for field in fields
+    where try !coveredGlyphs(offset(from: table, at: field)).contains(where: simple) {
+      return false
+    }
+    return true
   }
 
   /// A subtable's own type and start: an extension's target (format 1: format, type, a
