@@ -70,11 +70,17 @@ import Testing
       pairs[text] = glyphs
       return glyphs
     }
+    // A pair that is not two glyphs (a ligature) breaks the model: a glyph no face has.
+    let broken = Glyph(id: .max, cluster: 0, advance: 0, yAdvance: 0, x: 0, y: 0, unsafe: false)
+    func pair(_ first: UInt32, _ second: UInt32) -> [Glyph] {
+      let glyphs = shaped([first, second])
+      return glyphs.count == 2 ? glyphs : [broken, broken]
+    }
     return scalars.indices.map { index in
       let own =
         index + 1 < scalars.count
-        ? shaped([scalars[index], scalars[index + 1]])[0] : shaped([scalars[index]])[0]
-      let unsafe = index > 0 && shaped([scalars[index - 1], scalars[index]])[1].unsafe
+        ? pair(scalars[index], scalars[index + 1])[0] : shaped([scalars[index]]).first ?? broken
+      let unsafe = index > 0 && pair(scalars[index - 1], scalars[index])[1].unsafe
       return Glyph(
         id: own.id, cluster: UInt32(index), advance: own.advance, yAdvance: own.yAdvance,
         x: own.x, y: own.y, unsafe: unsafe)
@@ -224,5 +230,48 @@ import Testing
       let without = try PreparedGlyphsTests.calls { _ = try uncached.prepare(url) }
       #expect(!without.isEmpty)
     #endif
+  }
+
+  /// A GPOS table of one lookup (`type`, `flag`) with one subtable: a pair adjustment of
+  /// format 1 (ValueFormat1 XAdvance, ValueFormat2 `secondValues`, no pair sets) or a single
+  /// adjustment or a chained context (format 3, no coverages), each covering glyph 5, as the
+  /// OpenType specification lays them out; `wrapped`: in in an extension subtable.
+  static func gpos(type: Int, flag: Int = 0, secondValues: Int = 0, wrapped: Bool = false)
+    -> [UInt8]
+  {
+    let coverage: [Int] = [1, 1, 5]  // format 1, one glyph: 5
+    let subtable: [Int]
+    switch type {
+    case 1: subtable = [1, 8, 4, 0] + coverage  // format, coverage, ValueFormat, value
+    case 2: subtable = [1, 10, 4, secondValues, 0] + coverage  // no pair sets
+    default: subtable = [3, 0, 1, 12, 0, 0] + coverage  // chained context format 3
+    }
+    // Header (version 1.0, no scripts or features, the lookup list at 10), the lookup list
+    // (one lookup at 4), the lookup (type, flag, one subtable at 8), then the subtable, or
+    // an extension subtable (format 1, type, 32-bit offset 8) pointing to it.
+    var words = [1, 0, 0, 0, 10, 1, 4, wrapped ? 9 : type, flag, 1, 8]
+    words += wrapped ? [1, type, 0, 8] + subtable : subtable
+    return words.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+  }
+
+  /// `LookupTableReader.isPairwise` on hand-made tables: single adjustments and pair
+  /// adjustments without second values are pairwise, through extensions too; a pair
+  /// adjustment with second values (HarfBuzz then skips the second glyph), one that skips
+  /// base glyphs (LookupFlag 2) and a chained context are not.
+  @Test(arguments: [
+    (1, 0, 0, false, true), (2, 0, 0, false, true), (2, 0, 0, true, true),
+    (2, 0, 4, false, false), (2, 0, 4, true, false), (2, 2, 0, false, false),
+    (1, 2, 0, false, false), (8, 0, 0, false, false),
+  ])
+  func pairwiseLookups(type: Int, flag: Int, secondValues: Int, wrapped: Bool, pairwise: Bool)
+    throws
+  {
+    let bytes = Self.gpos(type: type, flag: flag, secondValues: secondValues, wrapped: wrapped)
+    let found = try bytes.withUnsafeBytes { bytes in
+      var reader = LookupTableReader(bytes: bytes, glyph: 0)
+      let lookup = try #require(try reader.lookups().first ?? nil)
+      return try reader.isPairwise(lookupAt: lookup)
+    }
+    #expect(found == pairwise)
   }
 }
