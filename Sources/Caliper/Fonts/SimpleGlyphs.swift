@@ -20,28 +20,37 @@ internal import CHarfBuzz
 ///   reads no context and inserts nothing;
 /// - no `kern`, `kerx`, `morx`, `mort` or `trak` table (HarfBuzz would apply them instead of
 ///   or after GSUB and GPOS): else S is empty;
-/// - GSUB: no lookup of the plan (`hb_ot_shape_plan_collect_lookups`) has a glyph of S in
-///   its input (`hb_ot_layout_lookup_collect_glyphs`' input set holds the coverage, and a
-///   lookup applies only at a glyph of its coverage; a nested lookup only inside a match of
-///   its caller): no substitution ever applies to an S-run, so the glyphs and their classes
-///   stay the cmap's;
+/// - a subtable applies only at a glyph it starts at: its coverage, or a format-3 contextual
+///   one's first input coverage (HarfBuzz returns at once for a glyph it does not cover; a
+///   nested lookup applies only inside its caller's match). Its start glyphs
+///   (`startGlyphs`) are those of the plan's lookups (`hb_ot_shape_plan_collect_lookups`),
+///   but the lookups only `frac`, `numr` and `dnom` hold, unless the style turns one on:
+///   HarfBuzz adds them to every plan without a global mask and sets their mask only around
+///   U+2044, which an ASCII run never holds. Every glyph of an S-run's buffer is in S, so a
+///   ligature whose other components are not all in S, or a format-3 rule with a coverage
+///   (backtrack, input, lookahead) that holds none of S, never matches there: their start
+///   glyphs do not count (`ligatureStarts`, `otherCoveragesMeet`);
+/// - GSUB: no lookup of the plan starts at a glyph of S: no substitution ever applies to an
+///   S-run, so the glyphs and their classes stay the cmap's;
 /// - GDEF: every glyph of S is a base glyph or unclassified (without glyph classes HarfBuzz
 ///   makes ASCII base glyphs), so no lookup flag skips one (`IgnoreMarks`, `IgnoreLigatures`,
 ///   mark filtering) and a lookup's next glyph is the adjacent one;
-/// - GPOS: every lookup of the plan with a glyph of S in its input is, in every subtable
+/// - GPOS: every lookup of the plan that starts at a glyph of S is, in every subtable
 ///   (through extensions), a single adjustment (type 1: a glyph's own value, the same alone,
 ///   in a pair and in a run) or a pair adjustment (type 2) with `ValueFormat2` 0, whose
-///   `LookupFlag` does not skip base glyphs: it applies at glyph i from glyph i and i + 1
-///   alone, changes glyph i's position alone, sets the unsafe-to-break flag on glyph i + 1
-///   alone (`unsafe_to_break(idx, pos + 1)`: the glyphs but the first cluster), and moves on
-///   to glyph i + 1, which it reads afresh (with `ValueFormat2` set it would skip it: pairs
-///   would overlap). Positioning never changes glyphs, so the lookups add up: each glyph's
-///   values are the sum of what each lookup gives it from its pair. A mark attachment
-///   (types 4, 5, 6) applies only at a glyph of its mark coverage, which S leaves out. Any
-///   other lookup (cursive, contextual, chained, or a pair adjustment with `ValueFormat2`
-///   or skipping base glyphs) with glyphs of S in its input has its whole input taken out
-///   of S, so it never starts in an S-run. Taking glyphs out never spoils another lookup's
-///   reason, so one pass is enough.
+///   `LookupFlag` does not skip base glyphs (`isPairwise`): it applies at glyph i from
+///   glyphs i and i + 1 alone, changes glyph i's position alone, sets the unsafe-to-break
+///   flag on glyph i + 1 alone (`unsafe_to_break(idx, pos + 1)`: the glyphs but the first
+///   cluster), and moves on to glyph i + 1, which it reads afresh (with `ValueFormat2` set
+///   it would skip it: pairs would overlap). Positioning never changes glyphs, so the
+///   lookups add up: each glyph's values are the sum of what each lookup gives it from its
+///   pair;
+/// - any other lookup (substitution, cursive, mark attachment, contextual, or a pair
+///   adjustment with `ValueFormat2` or skipping base glyphs) has its start glyphs taken out
+///   of S, so it never applies in an S-run. Taking glyphs out never spoils another
+///   lookup's reason, so one pass is enough.
+/// `PairTable` checks each pair it is filled with against the first two points (one glyph
+/// a scalar, its cmap glyph, its own cluster) and refuses the plan's runs if one fails.
 /// Limitation: only printable ASCII (U+0020…U+007E); a table the reader cannot read (an
 /// unknown lookup type, a bad offset) leaves S empty: the face keeps HarfBuzz.
 struct SimpleGlyphs: Sendable, Equatable {
@@ -68,14 +77,11 @@ struct SimpleGlyphs: Sendable, Equatable {
     return false
   }
 
-  /// How many scalars are simple.
-  var population: Int { scalars.low.nonzeroBitCount + scalars.high.nonzeroBitCount }
-
   /// The simple scalars of `face` (HarfBuzz font `font`) for `plan`, made with the user
   /// features whose tags are `features` (see the type).
   ///
   /// The corresponding HarfBuzz functions are `hb_ot_shape_plan_collect_lookups` and
-  /// `hb_ot_layout_lookup_collect_glyphs`.
+  /// `hb_ot_layout_collect_lookups`.
   static func of(
     face: OpaquePointer, font: OpaquePointer, plan: OpaquePointer, features: [UInt32]
   ) -> SimpleGlyphs {
