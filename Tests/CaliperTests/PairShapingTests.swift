@@ -172,6 +172,62 @@ import Testing
     #expect(compared > 0 || none.contains(file), "\(file)")
   }
 
+  /// Runs of simple scalars and ligature starters (`SimpleGlyphs.Ligatures`): seeded random
+  /// strings (a starter at about one scalar in five, so that starters meet and ligatures
+  /// form) and every corpus word made of them: the library's pair path with its HarfBuzz
+  /// windows (over the whole string and the string less its ends) gives per scalar what
+  /// HarfBuzz gives the whole.
+  @Test(arguments: LayoutGlyphsTests.files)
+  func windowsAreHarfBuzz(file: String) throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try library.font(path: TestFonts.directory + "/" + file)
+    var compared = 0
+    for (name, script) in Self.scripts {
+      let simple = SimpleGlyphs.of(
+        face: hb_font_get_face(font.hbFont), font: font.hbFont,
+        plan: Self.plan(font, script).pointer, features: [])
+      let values = (0x20...0x7E).map(UInt32.init)
+      let mixed = values.filter(simple.holdsMixed)
+      let starters = values.filter(simple.startsLigatures)
+      guard !starters.isEmpty else { continue }
+      let random = RandomScalars.strings(
+        rounds: 1500, longest: 24, taken: mixed + starters + starters + starters + starters,
+        refused: [], seed: 0x11ca_0000 + UInt64(starters.count)
+      ).map { $0.map(\.value) }
+      let allowed = Set(mixed + starters)
+      let words = Self.corpusWords.filter { $0.allSatisfy(allowed.contains) }
+      let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
+      let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+      for string in random + words where string.contains(where: starters.contains) {
+        let scalars = string.map { Unicode.Scalar($0)! }
+        for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
+          let expected = Self.shape(string[range], font, script)
+          let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
+          #expect(
+            packed == Self.packed(expected, count: range.count),
+            "\(file) \(name) \(range): \(string)")
+        }
+        compared += 1
+      }
+    }
+    // Noto Sans's `f` starts `liga`'s ff, fi, fl, ffi and ffl: its four styles have a starter.
+    #expect(compared > 1000 || !file.hasPrefix("NotoSans-"), "\(file)")
+  }
+
+  /// HarfBuzz's glyphs folded per scalar as `Shaper.shapePiece` folds them: each cluster's
+  /// advances at its first scalar, its flags there.
+  static func packed(_ glyphs: [Glyph], count: Int) -> [Int64] {
+    var values = [Int64](repeating: 0, count: count)
+    for glyph in glyphs {
+      let at = Int(glyph.cluster)
+      values[at] = ShapedPiece.pack(
+        advance: ShapedPiece.advance(values[at]) + Int64(glyph.advance), clusterStart: true,
+        unsafeBefore: glyph.unsafe || ShapedPiece.unsafeBefore(values[at]),
+        missingGlyph: glyph.id == 0 || ShapedPiece.missingGlyph(values[at]))
+    }
+    return values
+  }
+
   /// Every line of every corpus (the benchmark classes and the test paragraphs), prepared in
   /// each bundled face with the pair path and in a library with it off (HarfBuzz for every
   /// piece): the same prefix sums of advances, cluster starts and unsafe-to-break flags.

@@ -56,9 +56,22 @@ internal import CHarfBuzz
 struct SimpleGlyphs: Sendable, Equatable {
   /// The scalars U+0020 + i whose glyph is in S, as bit i of the two words.
   let scalars: (low: UInt64, high: UInt64)
+  /// The scalars simple in a run that may also hold ligature starters (`Ligatures`): S
+  /// found with their glyphs and ligatures present too. A subset of `scalars`.
+  var mixed: (low: UInt64, high: UInt64) = (0, 0)
+  /// The ligature starters (`Ligatures`): scalars a run of `mixed` ones may hold, each
+  /// shaped by HarfBuzz in a window of its own.
+  var starters: (low: UInt64, high: UInt64) = (0, 0)
+  /// The most glyphs a starter's ligature is made of (0 without starters).
+  var reach = 0
+
+  init(scalars: (low: UInt64, high: UInt64)) {
+    self.scalars = scalars
+  }
 
   static func == (left: SimpleGlyphs, right: SimpleGlyphs) -> Bool {
-    left.scalars == right.scalars
+    left.scalars == right.scalars && left.mixed == right.mixed
+      && left.starters == right.starters && left.reach == right.reach
   }
 
   /// None: every run keeps HarfBuzz.
@@ -70,11 +83,33 @@ struct SimpleGlyphs: Sendable, Equatable {
 
   /// Whether `value` is one of the simple scalars.
   @inline(__always)
-  func holds(_ value: UInt32) -> Bool {
-    let index = value &- Self.first
-    if index < 64 { return scalars.low & (1 << UInt64(index)) != 0 }
-    if index < UInt32(Self.count) { return scalars.high & (1 << UInt64(index - 64)) != 0 }
+  func holds(_ value: UInt32) -> Bool { Self.has(scalars, value) }
+
+  /// Whether `value` is simple in a run with ligature starters.
+  @inline(__always)
+  func holdsMixed(_ value: UInt32) -> Bool { Self.has(mixed, value) }
+
+  /// Whether `value` is a ligature starter.
+  @inline(__always)
+  func startsLigatures(_ value: UInt32) -> Bool { Self.has(starters, value) }
+
+  /// Whether `bits` holds `value` (bit `value` − `first`).
+  @inline(__always)
+  static func has(_ bits: (low: UInt64, high: UInt64), _ value: UInt32) -> Bool {
+    let index = value &- first
+    if index < 64 { return bits.low & (1 << UInt64(index)) != 0 }
+    if index < UInt32(count) { return bits.high & (1 << UInt64(index - 64)) != 0 }
     return false
+  }
+
+  /// `glyphs` (one a scalar from `first`, nil where none) held by the set `set`, as bits.
+  static func bits(_ glyphs: [UInt32?], in set: OpaquePointer) -> (low: UInt64, high: UInt64) {
+    var bits: (low: UInt64, high: UInt64) = (0, 0)
+    for (index, glyph) in glyphs.enumerated() {
+      guard let glyph, hb_set_has(set, glyph) != 0 else { continue }
+      if index < 64 { bits.low |= 1 << UInt64(index) } else { bits.high |= 1 << UInt64(index - 64) }
+    }
+    return bits
   }
 
   /// The simple scalars of `face` (HarfBuzz font `font`) for `plan`, made with the user
@@ -108,22 +143,24 @@ struct SimpleGlyphs: Sendable, Equatable {
       glyphs.append(base ? glyph : nil)
       if base { hb_set_add(simple, glyph) }
     }
+    let candidates = hb_set_copy(simple)!
+    defer { hb_set_destroy(candidates) }
+    var found = SimpleGlyphs.none
     do {
-      try remove(from: simple, face: face, plan: plan, fractions: fractions)
+      try remove(from: simple, present: simple, face: face, plan: plan, fractions: fractions)
+      found = SimpleGlyphs(scalars: bits(glyphs, in: simple))
+      try Ligatures.find(
+        in: &found, glyphs: glyphs, candidates: candidates, face: face, plan: plan,
+        fractions: fractions)
     } catch {
-      return .none
+      return found
     }
-    var bits: (low: UInt64, high: UInt64) = (0, 0)
-    for (index, glyph) in glyphs.enumerated() {
-      guard let glyph, hb_set_has(simple, glyph) != 0 else { continue }
-      if index < 64 { bits.low |= 1 << UInt64(index) } else { bits.high |= 1 << UInt64(index - 64) }
-    }
-    return SimpleGlyphs(scalars: bits)
+    return found
   }
 
   /// The plan's lookups of table `tag`, in order, but those only the automatic fraction
   /// features (`frac`, `numr`, `dnom`) hold where `fractions` is false (see `of`).
-  private static func lookups(
+  static func lookups(
     _ tag: String, face: OpaquePointer, plan: OpaquePointer, fractions: Bool
   ) -> [UInt32] {
     let table = FontFormat.fourCC(tag)
@@ -155,9 +192,11 @@ struct SimpleGlyphs: Sendable, Equatable {
   }
 
   /// Takes out of `simple` every glyph a GSUB lookup of `plan` starts at, and every glyph a
-  /// GPOS lookup of `plan` that is not pairwise starts at (see the type).
-  private static func remove(
-    from simple: OpaquePointer, face: OpaquePointer, plan: OpaquePointer, fractions: Bool
+  /// GPOS lookup of `plan` that is not pairwise starts at, in a run whose buffer holds only
+  /// glyphs of `present` (see the type; `present` may be `simple` itself).
+  static func remove(
+    from simple: OpaquePointer, present: OpaquePointer, face: OpaquePointer,
+    plan: OpaquePointer, fractions: Bool
   ) throws(LookupTableReader.Unreadable) {
     for tag in ["GSUB", "GPOS"] {
       let indices = lookups(tag, face: face, plan: plan, fractions: fractions)
@@ -169,7 +208,7 @@ struct SimpleGlyphs: Sendable, Equatable {
         for index in indices {
           guard Int(index) < offsets.count, let lookup = offsets[Int(index)] else { continue }
           let starts = try table.startGlyphs(ofLookupAt: lookup, substitutes: substitutes) {
-            hb_set_has(simple, UInt32($0)) != 0
+            hb_set_has(present, UInt32($0)) != 0
           }
           guard starts.contains(where: { hb_set_has(simple, UInt32($0)) != 0 }) else { continue }
           if !substitutes, try table.isPairwise(lookupAt: lookup) { continue }
@@ -177,126 +216,5 @@ struct SimpleGlyphs: Sendable, Equatable {
         }
       }
     }
-  }
-}
-
-extension LookupTableReader {
-  /// The glyphs a subtable of the GSUB (`substitutes`) or GPOS lookup at `lookup` can apply
-  /// at: each subtable's coverage (through extensions), or for a contextual one of format 3
-  /// its first input coverage. HarfBuzz applies a subtable only at a glyph it covers so.
-  mutating func startGlyphs(
-    ofLookupAt lookup: Int, substitutes: Bool, simple: (UInt16) -> Bool
-  ) throws(Unreadable) -> [UInt16] {
-    var glyphs: [UInt16] = []
-    _ = try anySubtable(ofLookupAt: lookup) { table, type, subtable throws(Unreadable) in
-      let (type, at) = try table.resolved(type, subtable, extensionType: substitutes ? 7 : 9)
-      let context = substitutes ? (type == 5 || type == 6) : (type == 7 || type == 8)
-      var coverage = try table.offset(from: at, at: at + 2)
-      if context, try table.u16(at) == 3 {
-        let chained = type == (substitutes ? 6 : 8)
-        let first = chained ? at + 6 + 2 * (try table.u16(at + 2)) : at + 6
-        if chained, try table.u16(first - 2) == 0 { throw Unreadable() }
-        if !chained, try table.u16(at + 2) == 0 { throw Unreadable() }
-        // Its one rule matches in a run of simple glyphs only where each of its other
-        // coverages (backtrack, input past the first, lookahead) holds a simple glyph.
-        guard try table.otherCoveragesMeet(at: at, chained: chained, first: first, simple)
-        else { return false }
-        coverage = try table.offset(from: at, at: first)
-      }
-      if substitutes, type == 4, try table.u16(at) == 1 {
-        glyphs += try table.ligatureStarts(at: at, simple: simple)
-      } else {
-        glyphs += try table.coveredGlyphs(coverage)
-      }
-      return false
-    }
-    return glyphs
-  }
-
-  /// The glyphs the ligature substitution at `table` covers that start a ligature whose
-  /// other components are all `simple`: in a run of simple glyphs (no marks to skip) a
-  /// ligature matches only the glyphs that follow its first, so the others never apply.
-  mutating func ligatureStarts(at table: Int, simple: (UInt16) -> Bool) throws(Unreadable)
-    -> [UInt16]
-  {
-    let covered = try coveredGlyphs(offset(from: table, at: table + 2))
-    let sets = try u16(table + 4)
-    try spend(sets)
-    var starts: [UInt16] = []
-    for (index, glyph) in covered.enumerated() where index < sets && simple(glyph) {
-      guard let set = try offset(from: table, at: table + 6 + 2 * index) else { continue }
-      let count = try u16(set)
-      try spend(count)
-      for ligature in 0..<count {
-        guard let at = try offset(from: set, at: set + 2 + 2 * ligature) else { continue }
-        let components = try max(u16(at + 2) - 1, 0)
-        try spend(components)
-        var all = true
-        for component in 0..<components where !simple(UInt16(try u16(at + 4 + 2 * component))) {
-          all = false
-          break
-        }
-        if all {
-          starts.append(glyph)
-          break
-        }
-      }
-    }
-    return starts
-  }
-
-  /// Whether every coverage of the contextual subtable of format 3 at `table` but its first
-  /// input one (at `first`) covers a `simple` glyph: backtrack, input, lookahead (`chained`)
-  /// or input (plain: format, glyph count, lookup count, coverages).
-  mutating func otherCoveragesMeet(
-    at table: Int, chained: Bool, first: Int, _ simple: (UInt16) -> Bool
-  ) throws(Unreadable) -> Bool {
-    var fields: [Int] = []
-    if chained {
-      let backtrack = try u16(table + 2)
-      let input = try u16(first - 2)
-      let lookahead = first + 2 * input
-      fields += (0..<backtrack).map { table + 4 + 2 * $0 }
-      fields += (1..<max(input, 1)).map { first + 2 * $0 }
-      fields += (0..<(try u16(lookahead))).map { lookahead + 2 + 2 * $0 }
-    } else {
-      fields += (1..<max(try u16(table + 2), 1)).map { first + 2 * $0 }
-    }
-    try spend(fields.count)
-    for field in fields
-    where try !coveredGlyphs(offset(from: table, at: field)).contains(where: simple) {
-      return false
-    }
-    return true
-  }
-
-  /// A subtable's own type and start: an extension's target (format 1: format, type, a
-  /// 32-bit offset), else itself.
-  mutating func resolved(_ type: Int, _ subtable: Int, extensionType: Int) throws(Unreadable)
-    -> (type: Int, at: Int)
-  {
-    guard type == extensionType else { return (type, subtable) }
-    guard try u16(subtable) == 1 else { throw Unreadable() }
-    let inner = try u16(subtable + 2)
-    guard inner != extensionType else { throw Unreadable() }
-    return (inner, subtable + (try u32(subtable + 4)))
-  }
-
-  /// Whether every subtable of the GPOS lookup at `lookup` is a single adjustment or a pair
-  /// adjustment without second values, and the lookup does not skip base glyphs
-  /// (`SimpleGlyphs`).
-  mutating func isPairwise(lookupAt lookup: Int) throws(Unreadable) -> Bool {
-    let ignoreBaseGlyphs = 0x2
-    guard try u16(lookup + 2) & ignoreBaseGlyphs == 0 else { return false }
-    let other = try anySubtable(ofLookupAt: lookup) { table, type, subtable throws(Unreadable) in
-      let (type, at) = try table.resolved(type, subtable, extensionType: 9)
-      switch type {
-      case 1: return false
-      // PairPosFormat1 and 2 both: format, coverage, ValueFormat1, ValueFormat2.
-      case 2: return try table.u16(at + 6) != 0
-      default: return true
-      }
-    }
-    return !other
   }
 }

@@ -185,6 +185,14 @@ struct Shaper: ~Copyable {
     if usesPairs, let packed = pairPiece(scalars, range: range, run: run, font: font) {
       return packed
     }
+    return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
+  }
+
+  /// `shapePiece` through HarfBuzz.
+  func harfBuzzPiece(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
+    font: Font
+  ) -> [Int64] {
     let count = range.count
     var packed = [Int64](filled: 0, count: count)
     let base = range.lowerBound - context.lowerBound

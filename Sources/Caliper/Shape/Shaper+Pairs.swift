@@ -23,25 +23,104 @@ extension Shaper {
       let table = pairTable(run: run, font: font), table.isUsable
     else { return nil }
     let simple = table.simple
-    return scalars.withUnsafeBufferPointer { scalars -> [Int64]? in
-      for index in range where !simple.holds(scalars[index].value) { return nil }
-      var packed = [Int64](filled: 0, count: range.count)
-      let filled = packed.withUnsafeMutableBufferPointer { packed -> Bool in
-        var unsafe = false
-        for index in range {
-          let first = scalars[index].value
-          let second = index + 1 < range.upperBound ? scalars[index + 1].value : nil
-          let at = PairTable.index(first, second)
-          guard let entry = table.entry(at: at) ?? pairValue(first, second, run, font, table, at)
-          else { return false }
-          packed[index - range.lowerBound] = ShapedPiece.pack(
-            advance: Int64(entry.advance), clusterStart: true, unsafeBefore: unsafe)
-          unsafe = entry.unsafe
-        }
-        return true
+    let windows = scalars.withUnsafeBufferPointer { scalars -> [Range<Int>]? in
+      var pure = true
+      for index in range where !simple.holds(scalars[index].value) {
+        pure = false
+        break
       }
-      return filled ? packed : nil
+      if pure { return [] }
+      guard simple.reach > 0 else { return nil }
+      for index in range {
+        let value = scalars[index].value
+        guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
+      }
+      return Self.windows(range, scalars, simple)
     }
+    guard let windows else { return nil }
+    var packed = [Int64](filled: 0, count: range.count)
+    // The pairs outside the windows, whose scalars are all simple (`Ligatures`).
+    var window = 0
+    var index = range.lowerBound
+    // The flag of the scalar at `index`: the second's of the pair before it, known when
+    // that pair was the one before's own (nil after a window).
+    var unsafe: Bool? = false
+    while index < range.upperBound {
+      if window < windows.count, windows[window].lowerBound == index {
+        index = windows[window].upperBound
+        window += 1
+        unsafe = nil
+        continue
+      }
+      let first = scalars[index].value
+      let second = index + 1 < range.upperBound ? scalars[index + 1].value : nil
+      guard let own = pair(first, second, run, font, table) else { return nil }
+      if unsafe == nil {
+        guard let before = pair(scalars[index - 1].value, first, run, font, table) else {
+          return nil
+        }
+        unsafe = before.unsafe
+      }
+      packed[index - range.lowerBound] = ShapedPiece.pack(
+        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe ?? false)
+      unsafe = own.unsafe
+      index += 1
+    }
+    // Each window through HarfBuzz, alone, stitched with the pairs at its cuts.
+    for window in windows {
+      var values = harfBuzzPiece(scalars, range: window, context: window, run: run, font: font)
+      if window.lowerBound > range.lowerBound {
+        let (before, start) = (
+          scalars[window.lowerBound - 1].value, scalars[window.lowerBound].value
+        )
+        guard let entry = pair(before, start, run, font, table) else { return nil }
+        values[0] = ShapedPiece.with(
+          values[0], clusterStart: ShapedPiece.clusterStart(values[0]), unsafeBefore: entry.unsafe)
+      }
+      if window.upperBound < range.upperBound {
+        let (last, after) = (scalars[window.upperBound - 1].value, scalars[window.upperBound].value)
+        guard let entry = pair(last, after, run, font, table) else { return nil }
+        let value = values[values.count - 1]
+        values[values.count - 1] = ShapedPiece.pack(
+          advance: Int64(entry.advance), clusterStart: ShapedPiece.clusterStart(value),
+          unsafeBefore: ShapedPiece.unsafeBefore(value),
+          missingGlyph: ShapedPiece.missingGlyph(value))
+      }
+      for (offset, value) in values.enumerated() {
+        packed[window.lowerBound - range.lowerBound + offset] = value
+      }
+    }
+    return packed
+  }
+
+  /// The table's entry for the pair (`first`, `second`) of simple scalars, or `first` alone
+  /// where `second` is nil, filled where it is not yet.
+  @inline(__always)
+  private func pair(
+    _ first: UInt32, _ second: UInt32?, _ run: TextRun, _ font: Font, _ table: PairTable
+  ) -> PairTable.Entry? {
+    let at = PairTable.index(first, second)
+    return table.entry(at: at) ?? pairValue(first, second, run, font, table, at)
+  }
+
+  /// The windows of a run of simple scalars and ligature starters (`range` of `scalars`)
+  /// that HarfBuzz shapes (`SimpleGlyphs.Ligatures`): from the scalar before each starter to
+  /// `reach` scalars past it (one past the longest ligature it can start), those that meet
+  /// joined, each cut to the range.
+  static func windows(
+    _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ simple: SimpleGlyphs
+  ) -> [Range<Int>] {
+    var windows: [Range<Int>] = []
+    for index in range where simple.startsLigatures(scalars[index].value) {
+      let start = max(range.lowerBound, index - 1)
+      let end = min(range.upperBound, index + simple.reach + 1)
+      if let last = windows.last, start < last.upperBound {
+        windows[windows.count - 1] = last.lowerBound..<max(end, last.upperBound)
+      } else {
+        windows.append(start..<end)
+      }
+    }
+    return windows
   }
 
   /// Whether HarfBuzz 6 shapes `script` (`hb_script_t`) with its default shaper: the
