@@ -9,13 +9,17 @@ internal import CHarfBuzz
 /// each scalar's advance is the entry of its pair with the next (the last one's, of itself
 /// alone) and its unsafe-to-break flag the entry of its pair with the one before (the
 /// first one's: none), from `PairTable`, filled by shaping the pair with the same plan and
-/// font the first time it is needed. Limitation: left-to-right runs of the default
+/// font the first time it is needed. A range that also holds ligature starters (Noto
+/// Sans's `f`: `SimpleGlyphs.Ligatures`) is shaped so outside short windows around them,
+/// each shaped by HarfBuzz alone and stitched to the rest at its cuts with the pairs across
+/// them (`windows`). Limitation: left-to-right runs of the default
 /// shaper's scripts (`pairScripts`), not upright; a shaper of a library without a shape
 /// cache (`Shaper.usesPairs`) or with a feature limited to a range keeps HarfBuzz.
 extension Shaper {
   /// `range` of `scalars` (in `run`, shaped in `font`), per scalar and packed as in
-  /// `ShapedPiece`, from the plan's pair table; nil where a scalar is not simple or the
-  /// run's plan has no table (the caller then asks HarfBuzz).
+  /// `ShapedPiece`, from the plan's pair table (and HarfBuzz's windows around ligature
+  /// starters); nil where a scalar is neither simple nor a starter, or the run's plan has
+  /// no table (the caller then asks HarfBuzz).
   func pairPiece(_ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font)
     -> [Int64]?
   {
@@ -24,18 +28,15 @@ extension Shaper {
     else { return nil }
     let simple = table.simple
     let windows = scalars.withUnsafeBufferPointer { scalars -> [Range<Int>]? in
-      var pure = true
-      for index in range where !simple.holds(scalars[index].value) {
-        pure = false
-        break
-      }
-      if pure { return [] }
-      guard simple.reach > 0 else { return nil }
+      // One pass: all simple (no windows), or all simple with starters or starters.
+      var (pure, mixed) = (true, simple.reach > 0)
       for index in range {
         let value = scalars[index].value
-        guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
+        pure = pure && simple.holds(value)
+        mixed = mixed && (simple.holdsMixed(value) || simple.startsLigatures(value))
+        if !pure && !mixed { return nil }
       }
-      return Self.windows(range, scalars, simple)
+      return pure ? [] : Self.windows(range, scalars, simple)
     }
     guard let windows else { return nil }
     var packed = [Int64](filled: 0, count: range.count)
