@@ -51,6 +51,7 @@ internal import CHarfBuzz
 ///   lookup's reason, so one pass is enough.
 /// `PairTable` checks each pair it is filled with against the first two points (one glyph
 /// a scalar, its cmap glyph, its own cluster) and refuses the plan's runs if one fails.
+/// Scalars outside S that only start ligatures are handled apart (`Ligatures`).
 /// Limitation: only printable ASCII (U+0020…U+007E); a table the reader cannot read (an
 /// unknown lookup type, a bad offset) leaves S empty: the face keeps HarfBuzz.
 struct SimpleGlyphs: Sendable, Equatable {

@@ -28,15 +28,18 @@ extension Shaper {
     else { return nil }
     let simple = table.simple
     let windows = scalars.withUnsafeBufferPointer { scalars -> [Range<Int>]? in
-      // One pass: all simple (no windows), or all simple with starters or starters.
-      var (pure, mixed) = (true, simple.reach > 0)
+      var pure = true
+      for index in range where !simple.holds(scalars[index].value) {
+        pure = false
+        break
+      }
+      if pure { return [] }
+      guard simple.reach > 0 else { return nil }
       for index in range {
         let value = scalars[index].value
-        pure = pure && simple.holds(value)
-        mixed = mixed && (simple.holdsMixed(value) || simple.startsLigatures(value))
-        if !pure && !mixed { return nil }
+        guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
       }
-      return pure ? [] : Self.windows(range, scalars, simple)
+      return Self.windows(range, scalars, simple)
     }
     guard let windows else { return nil }
     var packed = [Int64](filled: 0, count: range.count)
