@@ -87,6 +87,33 @@ import Testing
     }
   }
 
+  /// A shaper whose plan for `script` in `font` has its pair table made: the table comes
+  /// after `PairTableMemo.asksBeforeAnalysis` pieces.
+  static func warmShaper(_ font: Font, _ script: hb_script_t) -> Shaper {
+    let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
+    let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+    for _ in 0...PairTableMemo.asksBeforeAnalysis {
+      _ = shaper.pairPiece([" ", " "], range: 0..<2, run: run, font: font)
+    }
+    return shaper
+  }
+
+  /// Preparing's path (`Shaper.shapePiece` with the pair table on): a pair missing from
+  /// the table sends the range to HarfBuzz, whose values fill the table (`Shaper.learn`);
+  /// asked twice, `string` in `font` (a library of its own, so the learning starts from an
+  /// empty table) gives HarfBuzz's values both times.
+  static func learnt(
+    _ string: [UInt32], _ range: Range<Int>, _ shaper: borrowing Shaper, _ font: Font,
+    _ script: hb_script_t
+  ) -> Bool {
+    let scalars = string.map { Unicode.Scalar($0)! }
+    let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+    let expected = packed(shape(string[range], font, script), count: range.count)
+    let first = shaper.shapePiece(scalars, range: range, context: range, run: run, font: font)
+    let second = shaper.shapePiece(scalars, range: range, context: range, run: run, font: font)
+    return first == expected && second == expected
+  }
+
   /// The simple scalars of `font`'s plan for `script`.
   static func simple(_ font: Font, _ script: hb_script_t) -> [UInt32] {
     let plan = plan(font, script)
@@ -145,8 +172,11 @@ import Testing
         seed: 0x5eed_0000 + UInt64(simple.count)
       ).map { $0.map(\.value) }
       let words = Self.corpusWords.filter { $0.allSatisfy(allowed.contains) }
-      let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
+      let shaper = Self.warmShaper(font, script)
       let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+      let learning = try FontLibrary(fontsDirectory: TestFonts.directory)
+      let learner = try learning.font(path: TestFonts.directory + "/" + file)
+      let learnerShaper = Self.warmShaper(learner, script)
       var pairs: [[UInt32]: [Glyph]] = [:]
       for string in random + words {
         let harfBuzz = Self.shape(string, font, script)
@@ -162,6 +192,8 @@ import Testing
           }
           let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
           #expect(packed == expected, "\(file) \(name) \(range): \(string)")
+          let learnt = Self.learnt(string, range, learnerShaper, learner, script)
+          #expect(learnt, "\(file) \(string)")
         }
         compared += 1
       }
@@ -196,8 +228,11 @@ import Testing
       ).map { $0.map(\.value) }
       let allowed = Set(mixed + starters)
       let words = Self.corpusWords.filter { $0.allSatisfy(allowed.contains) }
-      let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
+      let shaper = Self.warmShaper(font, script)
       let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+      let learning = try FontLibrary(fontsDirectory: TestFonts.directory)
+      let learner = try learning.font(path: TestFonts.directory + "/" + file)
+      let learnerShaper = Self.warmShaper(learner, script)
       for string in random + words where string.contains(where: starters.contains) {
         let scalars = string.map { Unicode.Scalar($0)! }
         for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
@@ -206,6 +241,8 @@ import Testing
           #expect(
             packed == Self.packed(expected, count: range.count),
             "\(file) \(name) \(range): \(string)")
+          let learnt = Self.learnt(string, range, learnerShaper, learner, script)
+          #expect(learnt, "\(file) \(string)")
         }
         compared += 1
       }
@@ -279,7 +316,8 @@ import Testing
     #expect(cached.shapes.usesPairs)
     #expect(!uncached.shapes.usesPairs)
     #if DEBUG
-      _ = try cached.prepare(url)
+      // The table is made after `PairTableMemo.asksBeforeAnalysis` pieces of the plan.
+      for _ in 0...PairTableMemo.asksBeforeAnalysis { _ = try cached.prepare(url) }
       let again = try PreparedGlyphsTests.calls { _ = try cached.prepare(url) }
       #expect(again.isEmpty, "\(again)")
       _ = try uncached.prepare(url)

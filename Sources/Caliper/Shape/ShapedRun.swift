@@ -182,10 +182,14 @@ struct Shaper: ~Copyable {
     _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
     font: Font
   ) -> [Int64] {
-    if usesPairs, let packed = pairPiece(scalars, range: range, run: run, font: font) {
-      return packed
-    }
-    return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
+    guard usesPairs,
+      let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
+    else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
+    if let packed = attempt.packed { return packed }
+    // A pair not in the table yet: HarfBuzz's values for the range, learnt from.
+    let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
+    Self.learn(packed, scalars, range, attempt.windows, attempt.table)
+    return packed
   }
 
   /// `shapePiece` through HarfBuzz.

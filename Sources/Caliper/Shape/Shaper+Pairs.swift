@@ -23,6 +23,23 @@ extension Shaper {
   func pairPiece(_ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font)
     -> [Int64]?
   {
+    pairAttempt(scalars, range: range, run: run, font: font, fill: true)?.packed
+  }
+
+  /// What the pair path made of a range: its values, or (`packed` nil) the table and
+  /// windows whose entries were missing, for `learn` once HarfBuzz has shaped it.
+  struct PairAttempt {
+    var packed: [Int64]?
+    let table: PairTable
+    let windows: [Range<Int>]
+  }
+
+  /// `pairPiece`, where a missing entry is shaped from its pair (`fill`) or ends the attempt
+  /// (preparing then shapes the range with HarfBuzz and learns its pairs from it); nil
+  /// where the range is not for the pair path.
+  func pairAttempt(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font, fill: Bool
+  ) -> PairAttempt? {
     guard !run.isUpright, !run.isRightToLeft, Self.pairScripts(run.script),
       let table = pairTable(run: run, font: font), table.isUsable
     else { return nil }
@@ -42,6 +59,7 @@ extension Shaper {
       return Self.windows(range, scalars, simple)
     }
     guard let windows else { return nil }
+    let missed = PairAttempt(packed: nil, table: table, windows: windows)
     var packed = [Int64](filled: 0, count: range.count)
     // The pairs outside the windows, whose scalars are all simple (`Ligatures`).
     var window = 0
@@ -58,10 +76,10 @@ extension Shaper {
       }
       let first = scalars[index].value
       let second = index + 1 < range.upperBound ? scalars[index + 1].value : nil
-      guard let own = pair(first, second, run, font, table) else { return nil }
+      guard let own = pair(first, second, run, font, table, fill) else { return missed }
       if unsafe == nil {
-        guard let before = pair(scalars[index - 1].value, first, run, font, table) else {
-          return nil
+        guard let before = pair(scalars[index - 1].value, first, run, font, table, fill) else {
+          return missed
         }
         unsafe = before.unsafe
       }
@@ -77,13 +95,13 @@ extension Shaper {
         let (before, start) = (
           scalars[window.lowerBound - 1].value, scalars[window.lowerBound].value
         )
-        guard let entry = pair(before, start, run, font, table) else { return nil }
+        guard let entry = pair(before, start, run, font, table, fill) else { return missed }
         values[0] = ShapedPiece.with(
           values[0], clusterStart: ShapedPiece.clusterStart(values[0]), unsafeBefore: entry.unsafe)
       }
       if window.upperBound < range.upperBound {
         let (last, after) = (scalars[window.upperBound - 1].value, scalars[window.upperBound].value)
-        guard let entry = pair(last, after, run, font, table) else { return nil }
+        guard let entry = pair(last, after, run, font, table, fill) else { return missed }
         let value = values[values.count - 1]
         values[values.count - 1] = ShapedPiece.pack(
           advance: Int64(entry.advance), clusterStart: ShapedPiece.clusterStart(value),
@@ -94,17 +112,74 @@ extension Shaper {
         packed[window.lowerBound - range.lowerBound + offset] = value
       }
     }
-    return packed
+    return PairAttempt(packed: packed, table: table, windows: windows)
   }
 
   /// The table's entry for the pair (`first`, `second`) of simple scalars, or `first` alone
   /// where `second` is nil, filled where it is not yet.
   @inline(__always)
   private func pair(
-    _ first: UInt32, _ second: UInt32?, _ run: TextRun, _ font: Font, _ table: PairTable
+    _ first: UInt32, _ second: UInt32?, _ run: TextRun, _ font: Font, _ table: PairTable,
+    _ fill: Bool
   ) -> PairTable.Entry? {
     let at = PairTable.index(first, second)
-    return table.entry(at: at) ?? pairValue(first, second, run, font, table, at)
+    if let entry = table.entry(at: at) { return entry }
+    return fill ? pairValue(first, second, run, font, table, at) : nil
+  }
+
+  /// Fills `table`'s entries for the pairs of `range` of `scalars` that `packed`
+  /// (HarfBuzz's values for the range, shaped alone or in context: the default shaper
+  /// reads no context) answers by the model: each pair of simple scalars outside the
+  /// `windows` or across a window's cut (`SimpleGlyphs`, `SimpleGlyphs.Ligatures`), its
+  /// first scalar's advance and its second's flag, and the range's last scalar's advance
+  /// alone where it is outside them. A value against the model (a cluster that is not one
+  /// scalar, a missing glyph) refuses the table.
+  static func learn(
+    _ packed: [Int64], _ scalars: [Unicode.Scalar], _ range: Range<Int>,
+    _ windows: [Range<Int>], _ table: PairTable
+  ) {
+    // 0 outside the windows, bit 1 a window's first, bit 2 its last, 4 inside (6: a
+    // window's last, 3: a window of one).
+    var place = [UInt8](filled: 0, count: range.count)
+    for window in windows {
+      for index in window { place[index - range.lowerBound] = 4 }
+      place[window.lowerBound - range.lowerBound] = 1
+      place[window.upperBound - 1 - range.lowerBound] |= 2
+      if window.count == 1 { place[window.lowerBound - range.lowerBound] = 3 }
+    }
+    let simple = table.simple
+    let isSimple = { (value: UInt32) in
+      windows.isEmpty ? simple.holds(value) : simple.holdsMixed(value)
+    }
+    for local in packed.indices {
+      let value = packed[local]
+      let index = range.lowerBound + local
+      guard place[local] == 0 || place[local] & 2 != 0, isSimple(scalars[index].value) else {
+        continue
+      }
+      let last = local + 1 == packed.count
+      if !last {
+        let next = packed[local + 1]
+        guard place[local + 1] == 0 || place[local + 1] & 1 != 0,
+          isSimple(scalars[index + 1].value)
+        else { continue }
+        guard ShapedPiece.clusterStart(value), !ShapedPiece.missingGlyph(value),
+          ShapedPiece.clusterStart(next), !ShapedPiece.missingGlyph(next)
+        else {
+          table.refuse()
+          return
+        }
+      } else if place[local] != 0 {
+        continue
+      }
+      guard ShapedPiece.clusterStart(value), !ShapedPiece.missingGlyph(value),
+        let entry = PairTable.Entry(
+          advance: Int32(truncatingIfNeeded: ShapedPiece.advance(value)),
+          unsafe: last ? false : ShapedPiece.unsafeBefore(packed[local + 1]))
+      else { continue }
+      let at = PairTable.index(scalars[index].value, last ? nil : scalars[index + 1].value)
+      if table.entry(at: at) == nil { table.fill(at, with: entry) }
+    }
   }
 
   /// The windows of a run of simple scalars and ligature starters (`range` of `scalars`)

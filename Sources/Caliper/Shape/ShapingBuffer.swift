@@ -50,12 +50,12 @@ final class ShapingBuffer {
     return found
   }
 
-  /// The pair table of the plan the last `plan` call gave (`make` finds it the first time
-  /// after the plan changes).
+  /// The pair table of the plan the last `plan` call gave (`make` finds it after the plan
+  /// changes, and asks again while it answers "not yet": nil outside).
   @inline(__always)
-  func pairTable(_ make: () -> PairTable?) -> PairTable? {
+  func pairTable(_ make: () -> PairTable??) -> PairTable? {
     if let pairs { return pairs }
-    let found = make()
+    guard let found = make() else { return nil }
     pairs = .some(found)
     return found
   }
