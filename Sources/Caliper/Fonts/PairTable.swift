@@ -6,8 +6,9 @@ import Synchronization
 /// Problem: a run of simple scalars shapes as a function of its adjacent pairs, but asking
 /// HarfBuzz for each pair again would cost more than the run. Solution: each pair's answer
 /// (the first glyph's advance, the second glyph's unsafe-to-break flag) is kept the first
-/// time HarfBuzz gives it (`Shaper.pairValue`), and so is each scalar's advance shaped
-/// alone (a run's last). An entry is written once, with the one value HarfBuzz gives for
+/// time HarfBuzz gives it, and so is each scalar's advance shaped alone (a run's last):
+/// learnt from HarfBuzz's shaping of a range that missed one (`Shaper.learn`), or from the
+/// pair shaped alone (`Shaper.pairValue`). An entry is written once, with the one value HarfBuzz gives for
 /// it, through a relaxed atomic store: a thread that reads it unfilled shapes the pair
 /// itself and writes the same value. Bound: 95 × 96 entries of 4 bytes (36 KB) a plan
 /// whose simple scalars are not none, made the first time a run of the plan asks; the
