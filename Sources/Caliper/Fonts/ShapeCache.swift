@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Shaped words, shared by every preparation of one `FontLibrary`.
 ///
 /// Problem: prose repeats its words ("the", "and", names), and shaping is the largest part
@@ -18,12 +20,22 @@ final class ShapeCache: Sendable {
   static let longestWord = 48
 
   let cache: LRUCache<ShapeKey, ShapedPiece>
+  /// Whether pair tables are turned off although the cache is on (for tests that compare
+  /// the pair path with HarfBuzz).
+  private let pairsOff = Atomic<Bool>(false)
 
   init(byteLimit: Int) {
     cache = LRUCache(byteLimit: byteLimit)
   }
 
   var isEnabled: Bool { cache.byteLimit > 0 }
+
+  /// Whether preparing shapes runs of simple scalars from pair tables (`PairTable`, a cache
+  /// of shaping results too): where the cache is on.
+  var usesPairs: Bool { isEnabled && !pairsOff.load(ordering: .relaxed) }
+
+  /// Turns the pair tables off (`false`) or back on with the cache, for later preparations.
+  func setPairs(_ on: Bool) { pairsOff.store(!on, ordering: .relaxed) }
 }
 
 /// The shaping of a stretch of scalars, per scalar: the advance in font units of the

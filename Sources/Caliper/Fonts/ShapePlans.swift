@@ -24,9 +24,11 @@ final class ShapePlans: Sendable {
   /// A plan, destroyed when the last user lets go (eviction may happen while it runs, or
   /// while a `Shaper` keeps it for its next call).
   final class Plan: @unchecked Sendable {
-    // Safety: covers `pointer` (an `hb_shape_plan_t`), the one field: a plan is immutable
-    // once made, and HarfBuzz shares plans between threads.
+    // Safety: covers `pointer` (an `hb_shape_plan_t`), the one field not Sendable: a plan
+    // is immutable once made, and HarfBuzz shares plans between threads.
     let pointer: OpaquePointer
+    /// The plan's table of simple pairs (`PairTable`), made on first use.
+    let pairs = PairTableMemo()
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
     deinit { hb_shape_plan_destroy(pointer) }
   }

@@ -136,7 +136,7 @@ final class PreparedTextStorage: Sendable {
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
-    var shaper = Shaper(style: style)
+    var shaper = Shaper(style: style, pairs: library.shapes.usesPairs)
     var shaperFeatures = Shaper.features(style)
     for run in items.runs where slots.placeholder(of: run.face) == nil {
       // Without spans every run is in `style` (`slots` are uniform), passed as it is:
@@ -153,7 +153,7 @@ final class PreparedTextStorage: Sendable {
       let runStyle = slots.style(of: run.face)
       let features = Shaper.features(runStyle)
       if features != shaperFeatures {
-        shaper = Shaper(style: runStyle)
+        shaper = Shaper(style: runStyle, pairs: library.shapes.usesPairs)
         shaperFeatures = features
       }
       shaped.size = runStyle.size

@@ -19,11 +19,11 @@ internal import CHarfBuzz
 /// threads.
 struct Shaper: ~Copyable {
   /// The HarfBuzz buffer (made at the first call) and the last call's plan.
-  private let harfBuzz = ShapingBuffer()
+  let harfBuzz = ShapingBuffer()
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
   private let language: hb_language_t?
   /// The style's OpenType features, as HarfBuzz takes them.
-  private let features: [hb_feature_t]
+  let features: [hb_feature_t]
   /// The style's features, for shape-cache keys.
   private let styleFeatures: [FontFeature]
   /// Their digest, for shape-cache lookups (`ShapeWord`).
@@ -33,8 +33,12 @@ struct Shaper: ~Copyable {
   let mayShapeWords: Bool
   /// How upright runs of vertical text advance.
   let vertical: VerticalShaping
+  /// Whether runs of simple scalars are shaped from their plan's pair table (`PairTable`):
+  /// only where the library keeps a shape cache (the table is a cache of shaping results).
+  let usesPairs: Bool
 
-  init(style: TextStyle) {
+  init(style: TextStyle, pairs: Bool = false) {
+    usesPairs = pairs && style.features.allSatisfy { $0.range == nil }
     vertical = VerticalShaping(style: style)
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
@@ -76,17 +80,7 @@ struct Shaper: ~Copyable {
           UInt32(range.lowerBound - context.lowerBound), Int32(range.count))
       }
     }
-    let direction = VerticalShaping.direction(run)
-    let script = hb_script_t(rawValue: run.script)
-    hb_buffer_set_direction(buffer, direction)
-    hb_buffer_set_script(buffer, script)
-    hb_buffer_set_language(buffer, language)
-    let plan = harfBuzz.plan(font.shapePlans, direction: direction, script: script) {
-      var properties = hb_segment_properties_t()
-      hb_buffer_get_segment_properties(buffer, &properties)
-      return font.shapePlans.plan(
-        properties, font: font.hbFont, features: features, styleFeatures: styleFeatures)
-    }
+    let plan = setUp(buffer, run: run, font: font)
     ShapePlans.execute(plan, buffer, font: font.hbFont, features: features)
     var count: UInt32 = 0
     let infos = hb_buffer_get_glyph_infos(buffer, &count)
@@ -101,6 +95,22 @@ struct Shaper: ~Copyable {
       }
     }
     return body(.init(start: infos, count: glyphs), .init(start: positions, count: glyphs))
+  }
+
+  /// Sets `buffer`'s direction, script and language for `run` and returns the plan to
+  /// shape it with in `font`: the last call's, or `font`'s for the buffer's properties.
+  func setUp(_ buffer: OpaquePointer, run: TextRun, font: Font) -> ShapePlans.Plan {
+    let direction = VerticalShaping.direction(run)
+    let script = hb_script_t(rawValue: run.script)
+    hb_buffer_set_direction(buffer, direction)
+    hb_buffer_set_script(buffer, script)
+    hb_buffer_set_language(buffer, language)
+    return harfBuzz.plan(font.shapePlans, direction: direction, script: script) {
+      var properties = hb_segment_properties_t()
+      hb_buffer_get_segment_properties(buffer, &properties)
+      return font.shapePlans.plan(
+        properties, font: font.hbFont, features: features, styleFeatures: styleFeatures)
+    }
   }
 
   /// Whether `value` is a control character or a line or paragraph separator: never drawn,
@@ -169,6 +179,21 @@ struct Shaper: ~Copyable {
   /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
   /// `shape(_:range:context:run:font:)`, which bounds the piece.
   func shapePiece(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
+    font: Font
+  ) -> [Int64] {
+    guard usesPairs,
+      let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
+    else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
+    if let packed = attempt.packed { return packed }
+    // A pair not in the table yet: HarfBuzz's values for the range, learnt from.
+    let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
+    Self.learn(packed, scalars, range, attempt.windows, attempt.table)
+    return packed
+  }
+
+  /// `shapePiece` through HarfBuzz.
+  func harfBuzzPiece(
     _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
     font: Font
   ) -> [Int64] {

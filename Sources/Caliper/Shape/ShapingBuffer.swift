@@ -19,6 +19,8 @@ final class ShapingBuffer {
   private var direction = HB_DIRECTION_INVALID
   private var script = HB_SCRIPT_INVALID
   private var plan: ShapePlans.Plan?
+  /// The pair table of `plan` (`PairTable`), once asked for; nil inside where it has none.
+  private var pairs: PairTable??
 
   deinit {
     if let made { hb_buffer_destroy(made) }
@@ -44,6 +46,17 @@ final class ShapingBuffer {
     }
     let found = lookUp()
     (self.plans, self.direction, self.script, plan) = (plans, direction, script, found)
+    pairs = nil
+    return found
+  }
+
+  /// The pair table of the plan the last `plan` call gave (`make` finds it after the plan
+  /// changes, and asks again while it answers "not yet": nil outside).
+  @inline(__always)
+  func pairTable(_ make: () -> PairTable??) -> PairTable? {
+    if let pairs { return pairs }
+    guard let found = make() else { return nil }
+    pairs = .some(found)
     return found
   }
 }

@@ -1,0 +1,121 @@
+import Synchronization
+
+/// HarfBuzz's answers for the pairs of one plan's simple scalars (`SimpleGlyphs`), filled
+/// lazily, one entry a pair, shared by every thread that shapes with the plan.
+///
+/// Problem: a run of simple scalars shapes as a function of its adjacent pairs, but asking
+/// HarfBuzz for each pair again would cost more than the run. Solution: each pair's answer
+/// (the first glyph's advance, the second glyph's unsafe-to-break flag) is kept the first
+/// time HarfBuzz gives it, and so is each scalar's advance shaped alone (a run's last):
+/// learnt from HarfBuzz's shaping of a range that missed one (`Shaper.learn`), or from the
+/// pair shaped alone (`Shaper.pairValue`). An entry is written once, with the one value HarfBuzz gives for
+/// it, through a relaxed atomic store: a thread that reads it unfilled shapes the pair
+/// itself and writes the same value. Bound: 95 × 96 entries of 4 bytes (36 KB) a plan
+/// whose simple scalars are not none, made the first time a run of the plan asks; the
+/// plans are bounded per font (`ShapePlans.capacity`) and go with their plan. They are not
+/// counted in the shape cache's bytes (a fixed size a plan, as the plans themselves are
+/// not), but they go off with it: only a shaper whose library keeps a shape cache uses them.
+final class PairTable: @unchecked Sendable {
+  // Safety: covers `entries`, a buffer of atomics allocated in init and freed in deinit,
+  // read and written only through `Atomic`'s relaxed loads and stores; `simple` is a let.
+  /// The scalars the table answers for.
+  let simple: SimpleGlyphs
+  private let entries: UnsafeMutablePointer<Atomic<UInt32>>
+  /// Set once a pair shaped against the model (never, if `SimpleGlyphs` is right): from
+  /// then on every run of the plan goes to HarfBuzz.
+  private let refused = Atomic<Bool>(false)
+
+  /// Entries a first scalar: one a second scalar, then the scalar alone.
+  private static let rowLength = SimpleGlyphs.count + 1
+  private static let entryCount = SimpleGlyphs.count * rowLength
+
+  init(simple: SimpleGlyphs) {
+    self.simple = simple
+    entries = .allocate(capacity: Self.entryCount)
+    for index in 0..<Self.entryCount { (entries + index).initialize(to: Atomic(0)) }
+  }
+
+  deinit {
+    entries.deinitialize(count: Self.entryCount)
+    entries.deallocate()
+  }
+
+  /// The bytes the table holds.
+  static var bytes: Int { entryCount * MemoryLayout<UInt32>.stride }
+
+  /// Whether the table may be used.
+  var isUsable: Bool { !refused.load(ordering: .relaxed) }
+
+  /// Stops every later use of the table.
+  func refuse() { refused.store(true, ordering: .relaxed) }
+
+  /// The entry of the pair (`first`, `second`) of simple scalars, or of `first` alone
+  /// where `second` is nil.
+  @inline(__always)
+  static func index(_ first: UInt32, _ second: UInt32?) -> Int {
+    let row = Int(first &- SimpleGlyphs.first) &* rowLength
+    guard let second else { return row &+ SimpleGlyphs.count }
+    return row &+ Int(second &- SimpleGlyphs.first)
+  }
+
+  /// The entry at `index`, or nil before it is filled.
+  @inline(__always)
+  func entry(at index: Int) -> Entry? {
+    let bits = entries[index].load(ordering: .relaxed)
+    return bits == 0 ? nil : Entry(bits: bits)
+  }
+
+  /// Fills the entry at `index`.
+  func fill(_ index: Int, with entry: Entry) {
+    entries[index].store(entry.bits, ordering: .relaxed)
+  }
+
+  /// One pair's answer: the first glyph's advance in font units and whether the second is
+  /// unsafe to break before (for a scalar alone, its advance and false), packed as
+  /// `advance << 2 | unsafe << 1 | 1` (never 0, the unfilled entry).
+  struct Entry: Equatable {
+    let bits: UInt32
+
+    init(bits: UInt32) { self.bits = bits }
+
+    /// The entry for `advance` and `unsafe`, or nil where the advance does not fit 30 bits.
+    init?(advance: Int32, unsafe: Bool) {
+      guard (-(1 << 29)..<(1 << 29)).contains(advance) else { return nil }
+      bits = UInt32(bitPattern: advance << 2) | (unsafe ? 2 : 0) | 1
+    }
+
+    @inline(__always)
+    var advance: Int32 { Int32(bitPattern: bits) >> 2 }
+    @inline(__always)
+    var unsafe: Bool { bits & 2 != 0 }
+  }
+}
+
+/// A plan's `PairTable`, made once `asksBeforeAnalysis` pieces have asked for it (its
+/// simple scalars found then), or none where no scalar is simple.
+///
+/// Problem: finding the simple scalars costs about 1.2 M instructions for Noto Sans (every
+/// lookup of the plan read twice), a fifth of a one-string `caliper measure`, which shapes
+/// a few words and would never repay it. Solution: the first pieces of a plan go to
+/// HarfBuzz as before; the analysis runs when the plan has shaped `asksBeforeAnalysis`
+/// pieces, where a text or a stream of them is long enough to gain.
+final class PairTableMemo: Sendable {
+  /// Pieces a plan shapes through HarfBuzz before its table is made.
+  static let asksBeforeAnalysis = 32
+
+  private let state = Mutex<(asks: Int, table: PairTable??)>((0, nil))
+
+  /// The kept table (nil inside: none), or `find`'s simple scalars' table, made and kept
+  /// at the `asksBeforeAnalysis`th ask; nil before.
+  func table(_ find: () -> SimpleGlyphs) -> PairTable?? {
+    state.withLock { state in
+      if let known = state.table { return known }
+      state.asks += 1
+      guard state.asks >= Self.asksBeforeAnalysis else { return nil }
+      let simple = find()
+      let made = simple == .none ? nil : PairTable(simple: simple)
+      state.table = .some(made)
+      return .some(made)
+    }
+  }
+}

@@ -1,0 +1,268 @@
+internal import CHarfBuzz
+
+/// Shaping a run of simple scalars from its plan's pair table, as HarfBuzz would.
+///
+/// Problem: a word the shape cache does not keep (longer than `ShapeCache.longestWord`: the
+/// URLs, paths and hashes of the URL class) or has not seen yet cost a HarfBuzz call, about
+/// 1,900 instructions a scalar. Solution: where every scalar of the range is simple for the
+/// face and plan (`SimpleGlyphs`: HarfBuzz's output is then a function of adjacent pairs),
+/// each scalar's advance is the entry of its pair with the next (the last one's, of itself
+/// alone) and its unsafe-to-break flag the entry of its pair with the one before (the
+/// first one's: none), from `PairTable`, filled by shaping the pair with the same plan and
+/// font the first time it is needed. A range that also holds ligature starters (Noto
+/// Sans's `f`: `SimpleGlyphs.Ligatures`) is shaped so outside short windows around them,
+/// each shaped by HarfBuzz alone and stitched to the rest at its cuts with the pairs across
+/// them (`windows`). Limitation: left-to-right runs of the default
+/// shaper's scripts (`pairScripts`), not upright; a shaper of a library without a shape
+/// cache (`Shaper.usesPairs`) or with a feature limited to a range keeps HarfBuzz.
+extension Shaper {
+  /// `range` of `scalars` (in `run`, shaped in `font`), per scalar and packed as in
+  /// `ShapedPiece`, from the plan's pair table (and HarfBuzz's windows around ligature
+  /// starters); nil where a scalar is neither simple nor a starter, or the run's plan has
+  /// no table (the caller then asks HarfBuzz).
+  func pairPiece(_ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font)
+    -> [Int64]?
+  {
+    pairAttempt(scalars, range: range, run: run, font: font, fill: true)?.packed
+  }
+
+  /// What the pair path made of a range: its values, or (`packed` nil) the table and
+  /// windows whose entries were missing, for `learn` once HarfBuzz has shaped it.
+  struct PairAttempt {
+    var packed: [Int64]?
+    let table: PairTable
+    let windows: [Range<Int>]
+  }
+
+  /// `pairPiece`, where a missing entry is shaped from its pair (`fill`) or ends the attempt
+  /// (preparing then shapes the range with HarfBuzz and learns its pairs from it); nil
+  /// where the range is not for the pair path.
+  func pairAttempt(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font, fill: Bool
+  ) -> PairAttempt? {
+    guard !run.isUpright, !run.isRightToLeft, Self.pairScripts(run.script),
+      let table = pairTable(run: run, font: font), table.isUsable
+    else { return nil }
+    let simple = table.simple
+    let windows = scalars.withUnsafeBufferPointer { scalars -> [Range<Int>]? in
+      var pure = true
+      for index in range where !simple.holds(scalars[index].value) {
+        pure = false
+        break
+      }
+      if pure { return [] }
+      guard simple.reach > 0 else { return nil }
+      for index in range {
+        let value = scalars[index].value
+        guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
+      }
+      return Self.windows(range, scalars, simple)
+    }
+    guard let windows else { return nil }
+    let missed = PairAttempt(packed: nil, table: table, windows: windows)
+    var packed = [Int64](filled: 0, count: range.count)
+    // The pairs outside the windows, whose scalars are all simple (`Ligatures`).
+    var window = 0
+    var index = range.lowerBound
+    // The flag of the scalar at `index`: the second's of the pair before it, known when
+    // that pair was the one before's own (nil after a window).
+    var unsafe: Bool? = false
+    while index < range.upperBound {
+      if window < windows.count, windows[window].lowerBound == index {
+        index = windows[window].upperBound
+        window += 1
+        unsafe = nil
+        continue
+      }
+      let first = scalars[index].value
+      let second = index + 1 < range.upperBound ? scalars[index + 1].value : nil
+      guard let own = pair(first, second, run, font, table, fill) else { return missed }
+      if unsafe == nil {
+        guard let before = pair(scalars[index - 1].value, first, run, font, table, fill) else {
+          return missed
+        }
+        unsafe = before.unsafe
+      }
+      packed[index - range.lowerBound] = ShapedPiece.pack(
+        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe ?? false)
+      unsafe = own.unsafe
+      index += 1
+    }
+    // Each window through HarfBuzz, alone, stitched with the pairs at its cuts.
+    for window in windows {
+      var values = harfBuzzPiece(scalars, range: window, context: window, run: run, font: font)
+      if window.lowerBound > range.lowerBound {
+        let (before, start) = (
+          scalars[window.lowerBound - 1].value, scalars[window.lowerBound].value
+        )
+        guard let entry = pair(before, start, run, font, table, fill) else { return missed }
+        values[0] = ShapedPiece.with(
+          values[0], clusterStart: ShapedPiece.clusterStart(values[0]), unsafeBefore: entry.unsafe)
+      }
+      if window.upperBound < range.upperBound {
+        let (last, after) = (scalars[window.upperBound - 1].value, scalars[window.upperBound].value)
+        guard let entry = pair(last, after, run, font, table, fill) else { return missed }
+        let value = values[values.count - 1]
+        values[values.count - 1] = ShapedPiece.pack(
+          advance: Int64(entry.advance), clusterStart: ShapedPiece.clusterStart(value),
+          unsafeBefore: ShapedPiece.unsafeBefore(value),
+          missingGlyph: ShapedPiece.missingGlyph(value))
+      }
+      for (offset, value) in values.enumerated() {
+        packed[window.lowerBound - range.lowerBound + offset] = value
+      }
+    }
+    return PairAttempt(packed: packed, table: table, windows: windows)
+  }
+
+  /// The table's entry for the pair (`first`, `second`) of simple scalars, or `first` alone
+  /// where `second` is nil, filled where it is not yet.
+  @inline(__always)
+  private func pair(
+    _ first: UInt32, _ second: UInt32?, _ run: TextRun, _ font: Font, _ table: PairTable,
+    _ fill: Bool
+  ) -> PairTable.Entry? {
+    let at = PairTable.index(first, second)
+    if let entry = table.entry(at: at) { return entry }
+    return fill ? pairValue(first, second, run, font, table, at) : nil
+  }
+
+  /// Fills `table`'s entries for the pairs of `range` of `scalars` that `packed`
+  /// (HarfBuzz's values for the range, shaped alone or in context: the default shaper
+  /// reads no context) answers by the model: each pair of simple scalars outside the
+  /// `windows` or across a window's cut (`SimpleGlyphs`, `SimpleGlyphs.Ligatures`), its
+  /// first scalar's advance and its second's flag, and the range's last scalar's advance
+  /// alone where it is outside them. A value against the model (a cluster that is not one
+  /// scalar, a missing glyph) refuses the table.
+  static func learn(
+    _ packed: [Int64], _ scalars: [Unicode.Scalar], _ range: Range<Int>,
+    _ windows: [Range<Int>], _ table: PairTable
+  ) {
+    // 0 outside the windows, bit 1 a window's first, bit 2 its last, 4 inside (6: a
+    // window's last, 3: a window of one).
+    var place = [UInt8](filled: 0, count: range.count)
+    for window in windows {
+      for index in window { place[index - range.lowerBound] = 4 }
+      place[window.lowerBound - range.lowerBound] = 1
+      place[window.upperBound - 1 - range.lowerBound] |= 2
+      if window.count == 1 { place[window.lowerBound - range.lowerBound] = 3 }
+    }
+    let simple = table.simple
+    let isSimple = { (value: UInt32) in
+      windows.isEmpty ? simple.holds(value) : simple.holdsMixed(value)
+    }
+    for local in packed.indices {
+      let value = packed[local]
+      let index = range.lowerBound + local
+      guard place[local] == 0 || place[local] & 2 != 0, isSimple(scalars[index].value) else {
+        continue
+      }
+      let last = local + 1 == packed.count
+      if !last {
+        let next = packed[local + 1]
+        guard place[local + 1] == 0 || place[local + 1] & 1 != 0,
+          isSimple(scalars[index + 1].value)
+        else { continue }
+        guard ShapedPiece.clusterStart(value), !ShapedPiece.missingGlyph(value),
+          ShapedPiece.clusterStart(next), !ShapedPiece.missingGlyph(next)
+        else {
+          table.refuse()
+          return
+        }
+      } else if place[local] != 0 {
+        continue
+      }
+      guard ShapedPiece.clusterStart(value), !ShapedPiece.missingGlyph(value),
+        let entry = PairTable.Entry(
+          advance: Int32(truncatingIfNeeded: ShapedPiece.advance(value)),
+          unsafe: last ? false : ShapedPiece.unsafeBefore(packed[local + 1]))
+      else { continue }
+      let at = PairTable.index(scalars[index].value, last ? nil : scalars[index + 1].value)
+      if table.entry(at: at) == nil { table.fill(at, with: entry) }
+    }
+  }
+
+  /// The windows of a run of simple scalars and ligature starters (`range` of `scalars`)
+  /// that HarfBuzz shapes (`SimpleGlyphs.Ligatures`): from the scalar before each starter to
+  /// `reach` scalars past it (one past the longest ligature it can start), those that meet
+  /// joined, each cut to the range.
+  static func windows(
+    _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ simple: SimpleGlyphs
+  ) -> [Range<Int>] {
+    var windows: [Range<Int>] = []
+    for index in range where simple.startsLigatures(scalars[index].value) {
+      let start = max(range.lowerBound, index - 1)
+      let end = min(range.upperBound, index + simple.reach + 1)
+      if let last = windows.last, start < last.upperBound {
+        windows[windows.count - 1] = last.lowerBound..<max(end, last.upperBound)
+      } else {
+        windows.append(start..<end)
+      }
+    }
+    return windows
+  }
+
+  /// Whether HarfBuzz 6 shapes `script` (`hb_script_t`) with its default shaper: the
+  /// scripts that shape cluster by cluster (`clusterScripts`) but Hangul, which has a
+  /// shaper of its own.
+  static func pairScripts(_ script: UInt32) -> Bool {
+    clusterScripts(script) && script != HB_SCRIPT_HANGUL.rawValue
+  }
+
+  /// The pair table of the plan `run` shapes with in `font`, made the first time.
+  private func pairTable(run: TextRun, font: Font) -> PairTable? {
+    guard let buffer = harfBuzz.buffer else { return nil }
+    let plan = setUp(buffer, run: run, font: font)
+    return harfBuzz.pairTable {
+      plan.pairs.table {
+        SimpleGlyphs.of(
+          face: hb_font_get_face(font.hbFont), font: font.hbFont, plan: plan.pointer,
+          features: features.map(\.tag))
+      }
+    }
+  }
+
+  /// Shapes the pair (`first`, `second`), or `first` alone where `second` is nil, with the
+  /// run's plan, and fills the table's entry `index` with the answer; nil (and the table
+  /// refused) where HarfBuzz's glyphs are not the model's: one glyph a scalar, its cmap
+  /// glyph, its own cluster, the first not unsafe. An advance that does not fit an entry
+  /// leaves it unfilled.
+  ///
+  /// The corresponding HarfBuzz function is `hb_shape` (through `ShapePlans`).
+  private func pairValue(
+    _ first: UInt32, _ second: UInt32?, _ run: TextRun, _ font: Font, _ table: PairTable,
+    _ index: Int
+  ) -> PairTable.Entry? {
+    guard let buffer = harfBuzz.buffer else { return nil }
+    hb_buffer_clear_contents(buffer)
+    let text = second.map { [first, $0] } ?? [first]
+    hb_buffer_add_utf32(buffer, text, Int32(text.count), 0, Int32(text.count))
+    let plan = setUp(buffer, run: run, font: font)
+    ShapePlans.execute(plan, buffer, font: font.hbFont, features: features)
+    var count: UInt32 = 0
+    let infos = hb_buffer_get_glyph_infos(buffer, &count)
+    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+    guard let infos, let positions, Int(count) == text.count,
+      infos[0].mask & HB_GLYPH_FLAG_DEFINED.rawValue == 0
+    else {
+      table.refuse()
+      return nil
+    }
+    for (offset, value) in text.enumerated() {
+      var glyph: hb_codepoint_t = 0
+      guard infos[offset].cluster == UInt32(offset),
+        hb_font_get_nominal_glyph(font.hbFont, value, &glyph) != 0,
+        infos[offset].codepoint == glyph
+      else {
+        table.refuse()
+        return nil
+      }
+    }
+    let unsafe = second != nil && Self.unsafeToBreak(infos[1])
+    guard let entry = PairTable.Entry(advance: positions[0].x_advance, unsafe: unsafe) else {
+      return nil
+    }
+    table.fill(index, with: entry)
+    return entry
+  }
+}
