@@ -11,7 +11,8 @@ public struct CacheLimits: Sendable, Hashable {
   public var faceBytes: Int
   /// Shaped words: per-scalar advances of a word in one face, script, direction and
   /// language, so that a word seen before is not shaped again. 0 also turns off shaping
-  /// word by word (each run is then shaped whole).
+  /// word by word (each run is then shaped whole) and the tables of shaped pairs (each
+  /// run then goes to HarfBuzz).
   public var shapeBytes: Int
   /// Prepared texts, for repeated (text, style) pairs. A text is weighed with what its
   /// relayouts keep (its last breakings' lines, from its second new width its table of

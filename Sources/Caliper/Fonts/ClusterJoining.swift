@@ -48,16 +48,23 @@ enum ClusterJoining {
   static func joinsNoClusters(face: OpaquePointer, font: OpaquePointer) -> Bool {
     var space: hb_codepoint_t = 0
     guard hb_font_get_nominal_glyph(font, 0x20, &space) != 0 else { return false }
-    for tag in ["kern", "morx", "mort", "kerx", "trak", "Silf"] where hasTable(face, tag) {
-      return false
-    }
+    for tag in otherShapingTables where hasTable(face, tag) { return false }
     // GPOS first: a Latin face's first GPOS lookup is usually pairs, which settles it.
     return onlyLookups(face, "GPOS", safe: [1], extensionType: 9)
       && onlyLookups(face, "GSUB", safe: [1, 2, 3], extensionType: 7)
   }
 
+  /// The tables HarfBuzz shapes with instead of, or besides, GSUB and GPOS: legacy kerning,
+  /// AAT's, tracking, and Graphite's (Debian's HarfBuzz shapes with Graphite where a face
+  /// has one).
+  static let otherShapingTables = ["kern", "morx", "mort", "kerx", "trak", "Silf"]
+
   /// The features HarfBuzz applies across clusters with single substitutions.
-  static let acrossClusterFeatures = ["rand", "frac", "numr", "dnom"].map(FontFormat.fourCC)
+  static let acrossClusterFeatures = [FontFormat.fourCC("rand")] + fractionFeatures
+
+  /// The automatic fraction features: HarfBuzz adds them to every plan and applies their
+  /// lookups only around U+2044 (FRACTION SLASH), across clusters.
+  static let fractionFeatures = ["frac", "numr", "dnom"].map(FontFormat.fourCC)
 
   /// Whether `face` has the table `name` (with any bytes).
   ///

@@ -11,10 +11,13 @@ import Synchronization
 /// pair shaped alone (`Shaper.pairValue`). An entry is written once, with the one value HarfBuzz gives for
 /// it, through a relaxed atomic store: a thread that reads it unfilled shapes the pair
 /// itself and writes the same value. Bound: 95 × 96 entries of 4 bytes (36 KB) a plan
-/// whose simple scalars are not none, made the first time a run of the plan asks; the
-/// plans are bounded per font (`ShapePlans.capacity`) and go with their plan. They are not
-/// counted in the shape cache's bytes (a fixed size a plan, as the plans themselves are
-/// not), but they go off with it: only a shaper whose library keeps a shape cache uses them.
+/// whose simple scalars are not none, made the first time a run of the plan asks, and
+/// freed with the plan; at most `liveLimit` tables alive in the process (9.3 MB), past
+/// which a plan keeps HarfBuzz: every font instance (each variation of a variable face its
+/// own) has up to `ShapePlans.capacity` plans, which the faces cache does not weigh, so a
+/// stream of instances must not grow the tables. They are not counted in the shape cache's
+/// bytes, but they go off with it: only a shaper whose library keeps a shape cache uses
+/// them.
 final class PairTable: @unchecked Sendable {
   // Safety: covers `entries`, a buffer of atomics allocated in init and freed in deinit,
   // read and written only through `Atomic`'s relaxed loads and stores; `simple` is a let.
@@ -29,7 +32,21 @@ final class PairTable: @unchecked Sendable {
   private static let rowLength = SimpleGlyphs.count + 1
   private static let entryCount = SimpleGlyphs.count * rowLength
 
-  init(simple: SimpleGlyphs) {
+  /// The most tables alive at once in the process.
+  static let liveLimit = 256
+  /// The tables alive (made by `make` and not yet freed).
+  private static let live = Atomic<Int>(0)
+
+  /// A table for `simple`, or nil where `limit` (`liveLimit`) tables are alive.
+  static func make(simple: SimpleGlyphs, limit: Int = liveLimit) -> PairTable? {
+    guard live.add(1, ordering: .relaxed).oldValue < limit else {
+      live.subtract(1, ordering: .relaxed)
+      return nil
+    }
+    return PairTable(simple: simple)
+  }
+
+  private init(simple: SimpleGlyphs) {
     self.simple = simple
     entries = .allocate(capacity: Self.entryCount)
     for index in 0..<Self.entryCount { (entries + index).initialize(to: Atomic(0)) }
@@ -38,7 +55,11 @@ final class PairTable: @unchecked Sendable {
   deinit {
     entries.deinitialize(count: Self.entryCount)
     entries.deallocate()
+    Self.live.subtract(1, ordering: .relaxed)
   }
+
+  /// The tables alive in the process.
+  static var liveCount: Int { live.load(ordering: .relaxed) }
 
   /// The bytes the table holds.
   static var bytes: Int { entryCount * MemoryLayout<UInt32>.stride }
@@ -92,7 +113,8 @@ final class PairTable: @unchecked Sendable {
 }
 
 /// A plan's `PairTable`, made once `asksBeforeAnalysis` pieces have asked for it (its
-/// simple scalars found then), or none where no scalar is simple.
+/// simple scalars found then), or none where no scalar is simple or `PairTable.liveLimit`
+/// tables are alive.
 ///
 /// Problem: finding the simple scalars costs about 1.2 M instructions for Noto Sans (every
 /// lookup of the plan read twice), a fifth of a one-string `caliper measure`, which shapes
@@ -113,7 +135,7 @@ final class PairTableMemo: Sendable {
       state.asks += 1
       guard state.asks >= Self.asksBeforeAnalysis else { return nil }
       let simple = find()
-      let made = simple == .none ? nil : PairTable(simple: simple)
+      let made = simple == .none ? nil : PairTable.make(simple: simple)
       state.table = .some(made)
       return .some(made)
     }

@@ -18,8 +18,9 @@ internal import CHarfBuzz
 ///   replaces (a covered scalar, never `.notdef`; the space fallback is for spaces the face
 ///   lacks): the buffer starts as the cmap glyphs, one cluster a scalar, and the shaper
 ///   reads no context and inserts nothing;
-/// - no `kern`, `kerx`, `morx`, `mort` or `trak` table (HarfBuzz would apply them instead of
-///   or after GSUB and GPOS): else S is empty;
+/// - no `kern`, `kerx`, `morx`, `mort`, `trak` or Graphite `Silf` table (HarfBuzz would
+///   apply them instead of or after GSUB and GPOS: `ClusterJoining.otherShapingTables`):
+///   else S is empty;
 /// - a subtable applies only at a glyph it starts at: its coverage, or a format-3 contextual
 ///   one's first input coverage (HarfBuzz returns at once for a glyph it does not cover; a
 ///   nested lookup applies only inside its caller's match). Its start glyphs
@@ -121,13 +122,9 @@ struct SimpleGlyphs: Sendable, Equatable {
   static func of(
     face: OpaquePointer, font: OpaquePointer, plan: OpaquePointer, features: [UInt32]
   ) -> SimpleGlyphs {
-    let fractions = features.contains {
-      ["frac", "numr", "dnom"].map(FontFormat.fourCC).contains($0)
-    }
-    for tag in ["kern", "kerx", "morx", "mort", "trak"] {
-      let blob = hb_face_reference_table(face, FontFormat.fourCC(tag))
-      defer { hb_blob_destroy(blob) }
-      if hb_blob_get_length(blob) > 0 { return .none }
+    let fractions = features.contains { ClusterJoining.fractionFeatures.contains($0) }
+    if ClusterJoining.otherShapingTables.contains(where: { ClusterJoining.hasTable(face, $0) }) {
+      return .none
     }
     // The candidates: glyph per scalar, base or unclassified.
     var glyphs: [UInt32?] = []
@@ -169,19 +166,19 @@ struct SimpleGlyphs: Sendable, Equatable {
     defer { hb_set_destroy(set) }
     hb_ot_shape_plan_collect_lookups(plan, table, set)
     if !fractions {
-      let fractionTags = ["frac", "numr", "dnom"].map { FontFormat.fourCC($0) }
       var count: UInt32 = 0
       _ = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, nil)
       var tags = [hb_tag_t](repeating: 0, count: Int(count))
       _ = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, &tags)
-      let others = Set(tags).subtracting(fractionTags).sorted() + [0]
+      let others = Set(tags).subtracting(ClusterJoining.fractionFeatures).sorted() + [0]
       let fractionOnly = hb_set_create()!
       let held = hb_set_create()!
       defer {
         hb_set_destroy(fractionOnly)
         hb_set_destroy(held)
       }
-      hb_ot_layout_collect_lookups(face, table, nil, nil, fractionTags + [0], fractionOnly)
+      hb_ot_layout_collect_lookups(
+        face, table, nil, nil, ClusterJoining.fractionFeatures + [0], fractionOnly)
       hb_ot_layout_collect_lookups(face, table, nil, nil, others, held)
       hb_set_subtract(fractionOnly, held)
       hb_set_subtract(set, fractionOnly)

@@ -4,15 +4,17 @@ internal import CHarfBuzz
 ///
 /// Problem: a measurement needs each cluster's exact advance, and to know where cutting
 /// the text would change the glyphs. Solution: shape each run with HarfBuzz (face, script,
-/// direction, language, OpenType features), passing the whole paragraph as context as Pango does, and fold
-/// glyph advances into their cluster's first scalar; `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` marks
-/// offsets where a line edge must be reshaped. Where the face's space is inert
+/// direction, language, OpenType features), passing the whole paragraph as context as
+/// Pango does, and fold glyph advances into their cluster's first scalar;
+/// `HB_GLYPH_FLAG_UNSAFE_TO_BREAK` marks offsets where a line edge must be reshaped. Where the face's space is inert
 /// (`Font.spaceIsInert`), or the run wakes none of the lookups it is only context in
 /// (`SpaceWakers`), a run is shaped word by word instead, each word alone and through
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
 /// Where the face can join no clusters at all (`Font.joinsNoClusters`: the CJK fallback
 /// face), a run is shaped cluster by cluster the same way, horizontal or upright.
-/// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`).
+/// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`). A piece of
+/// a plan's simple scalars (`SimpleGlyphs`) is shaped from the plan's table of HarfBuzz's
+/// answers for their pairs (`PairTable`, `Shaper+Pairs.swift`), with no HarfBuzz call.
 ///
 /// Not Sendable, and not copyable: it owns a mutable HarfBuzz buffer (`ShapingBuffer`), so
 /// each preparation (and each reshaping measurement) makes its own and it never crosses
@@ -38,13 +40,13 @@ struct Shaper: ~Copyable {
   let usesPairs: Bool
 
   init(style: TextStyle, pairs: Bool = false) {
-    usesPairs = pairs && style.features.allSatisfy { $0.range == nil }
     vertical = VerticalShaping(style: style)
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)
     featuresDigest = ShapeWord.digest(of: styleFeatures)
     features = styleFeatures.map { $0.harfBuzzFeature() }
     mayShapeWords = style.features.allSatisfy { $0.range == nil }
+    usesPairs = pairs && mayShapeWords
   }
 
   /// The features to shape with: with letter spacing, optional ligatures off first (as
@@ -56,8 +58,10 @@ struct Shaper: ~Copyable {
 
   /// One HarfBuzz call: shapes `range` (inside `run`) of `scalars` with `context` (which
   /// holds `range`) as pre- and post-context, in the style's language and features, and
-  /// hands `body` the glyphs (valid only inside it). Measuring and drawing both shape
-  /// through here, so the glyphs drawn are the glyphs measured.
+  /// hands `body` the glyphs (valid only inside it). Drawing shapes through here, and so
+  /// does measuring but for runs of simple scalars shaped from their plan's pair table
+  /// (`Shaper.shapePiece`, `PairTable`: HarfBuzz's own answers for their pairs, so the
+  /// glyphs drawn are still the glyphs measured).
   ///
   /// The corresponding HarfBuzz function is `hb_shape` (through `ShapePlans`).
   func withGlyphs<R>(
