@@ -277,18 +277,21 @@ import Testing
     #expect(pairs.shapes.usesPairs && !harfBuzz.shapes.usesPairs)
     let style = TextStyle(size: 16, fonts: [.file(TestFonts.directory + "/" + file)])
     for line in Self.corpusLines {
-      let left = try pairs.prepare(line, style: style)
-      let right = try harfBuzz.prepare(line, style: style)
-      let count = left.analysis.scalars.count
-      let same =
-        left.prefix == right.prefix
-        && (0..<count).allSatisfy {
-          left.clusterStart[$0] == right.clusterStart[$0]
-            && left.unsafeBefore[$0] == right.unsafeBefore[$0]
-        }
+      let same = Self.sameShaping(
+        try pairs.prepare(line, style: style), try harfBuzz.prepare(line, style: style))
       #expect(same, "\(file): \(line.prefix(80))")
       if !same { return }
     }
+  }
+
+  /// Whether `left` and `right` (one text, one style) have the same prefix sums of
+  /// advances, cluster starts and unsafe-to-break flags.
+  static func sameShaping(_ left: PreparedText, _ right: PreparedText) -> Bool {
+    left.prefix == right.prefix
+      && (0..<left.analysis.scalars.count).allSatisfy {
+        left.clusterStart[$0] == right.clusterStart[$0]
+          && left.unsafeBefore[$0] == right.unsafeBefore[$0]
+      }
   }
 
   /// The lines of every corpus file and the test paragraphs.

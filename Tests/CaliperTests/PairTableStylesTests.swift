@@ -63,15 +63,8 @@ import Testing
     ).map { String(String.UnicodeScalarView($0)) }
     var compared = 0
     for text in random + PairShapingTests.corpusLines {
-      let left = try pairs.prepare(text, style: style)
-      let right = try harfBuzz.prepare(text, style: style)
-      let count = left.analysis.scalars.count
-      let same =
-        left.prefix == right.prefix
-        && (0..<count).allSatisfy {
-          left.clusterStart[$0] == right.clusterStart[$0]
-            && left.unsafeBefore[$0] == right.unsafeBefore[$0]
-        }
+      let same = PairShapingTests.sameShaping(
+        try pairs.prepare(text, style: style), try harfBuzz.prepare(text, style: style))
       #expect(same, "\(styled): \(text.prefix(80))")
       if !same { return }
       compared += 1
