@@ -30,6 +30,29 @@ extension SimpleGlyphs {
   ///   only the pair (a − 1, a) reaches across: its first glyph's advance and its second's
   ///   flag are the pair's, as in an S-run; inside the window HarfBuzz's own answer holds,
   ///   since nothing outside it reaches in.
+  ///
+  /// Only where a ligature can form (`secondComponents`, `continuesLigature`): a window is
+  /// needed only around a starter at q whose next scalar q + 1 in the range is the second
+  /// component of one of its live ligatures (any of the plan's lookups that start there).
+  /// Elsewhere the starter is simple: each GSUB lookup that starts at it makes ligatures
+  /// only, and a ligature (two glyphs at least: a one-glyph ligature replaces the starter
+  /// whatever follows, so such a starter is refused) matches only where the glyph after
+  /// the starter that the lookup does not skip is its second component; no glyph of the
+  /// buffer is skipped (no marks: cmap glyphs of base or unclassified scalars and ligatures
+  /// GDEF does not call marks; `IgnoreBaseGlyphs` and `IgnoreLigatures` refuse the
+  /// starter; mark filtering only skips marks), so that glyph is q + 1's. It is q + 1's
+  /// cmap glyph (a simple scalar's never changes, and a starter's only into a ligature,
+  /// which no component is; were q + 1 a starter forming one, its own window starts at q);
+  /// so no substitution fires at q, its glyph stays the cmap's, and its GPOS lookups are
+  /// pairwise: (q − 1, q) and (q, q + 1) come from the table as simple pairs do, and the
+  /// cuts' argument above holds with such starters counted simple (at a cut, a − 1 may be
+  /// one: a is then not its second; a window still starts one before its first starter
+  /// that needs one and ends `reach` past the last). A starter last in the range has no
+  /// next glyph: HarfBuzz's buffer for the range holds the range's glyphs only (the
+  /// context `shapePiece` passes is read by no lookup, and the default shaper reads none),
+  /// so no ligature crosses its end and the starter starts nothing there, as before. A
+  /// pair (starter, second component) is never asked of the table (`pairValue` would see
+  /// one glyph and refuse it) and never learnt (`Shaper.learn`).
   /// The checks run after S's; a face without GSUB has no starters.
   enum Ligatures {
     /// Sets `found`'s `mixed`, `starters` and `reach`; `glyphs` are the scalars' cmap
@@ -93,6 +116,7 @@ extension SimpleGlyphs {
       let starters = hb_set_create()!
       defer { hb_set_destroy(starters) }
       var reach = 0
+      var secondsByStarter: [UInt32: (low: UInt64, high: UInt64)] = [:]
       for case let glyph? in glyphs where hb_set_has(mixed, glyph) == 0 {
         let start = UInt16(glyph)
         var ligatures: [LookupTableReader.Ligature] = []
@@ -114,14 +138,23 @@ extension SimpleGlyphs {
             && positionedPairwise(made)
             && hb_ot_layout_get_glyph_class(face, UInt32(made)) != HB_OT_LAYOUT_GLYPH_CLASS_MARK
         }
-        guard accepted else { continue }
+        // A ligature of one glyph replaces the starter whatever follows (HarfBuzz's
+        // `Ligature::apply` for one component): not a starter.
+        guard accepted, !ligatures.contains(where: \.components.isEmpty) else { continue }
         hb_set_add(starters, glyph)
         reach = max(reach, ligatures.map { $0.components.count + 1 }.max() ?? 1)
+        let second = hb_set_create()!
+        defer { hb_set_destroy(second) }
+        for ligature in ligatures { hb_set_add(second, UInt32(ligature.components[0])) }
+        secondsByStarter[glyph] = SimpleGlyphs.bits(glyphs, in: second)
       }
       guard hb_set_get_population(starters) > 0 else { return }
       found.mixed = SimpleGlyphs.bits(glyphs, in: mixed)
       found.starters = SimpleGlyphs.bits(glyphs, in: starters)
       found.reach = reach
+      found.secondComponents = glyphs.map { glyph in
+        glyph.flatMap { secondsByStarter[$0] } ?? (0, 0)
+      }
     }
   }
 }

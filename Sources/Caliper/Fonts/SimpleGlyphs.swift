@@ -66,6 +66,9 @@ struct SimpleGlyphs: Sendable, Equatable {
   var starters: (low: UInt64, high: UInt64) = (0, 0)
   /// The most glyphs a starter's ligature is made of (0 without starters).
   var reach = 0
+  /// Per scalar from `first` (empty without starters): for a starter, the scalars whose
+  /// glyph is the second component of one of its live ligatures, as bits (`Ligatures`).
+  var secondComponents: [(low: UInt64, high: UInt64)] = []
 
   init(scalars: (low: UInt64, high: UInt64)) {
     self.scalars = scalars
@@ -74,6 +77,7 @@ struct SimpleGlyphs: Sendable, Equatable {
   static func == (left: SimpleGlyphs, right: SimpleGlyphs) -> Bool {
     left.scalars == right.scalars && left.mixed == right.mixed
       && left.starters == right.starters && left.reach == right.reach
+      && left.secondComponents.elementsEqual(right.secondComponents, by: ==)
   }
 
   /// None: every run keeps HarfBuzz.
@@ -94,6 +98,14 @@ struct SimpleGlyphs: Sendable, Equatable {
   /// Whether `value` is a ligature starter.
   @inline(__always)
   func startsLigatures(_ value: UInt32) -> Bool { Self.has(starters, value) }
+
+  /// Whether a ligature may start at the starter `value` followed by `next`: `next` is the
+  /// second component of one of its ligatures. Elsewhere the starter shapes as a simple
+  /// scalar (`Ligatures`).
+  @inline(__always)
+  func continuesLigature(_ value: UInt32, _ next: UInt32) -> Bool {
+    Self.has(secondComponents[Int(value &- Self.first)], next)
+  }
 
   /// Whether `bits` holds `value` (bit `value` − `first`).
   @inline(__always)

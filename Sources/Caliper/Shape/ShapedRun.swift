@@ -192,7 +192,7 @@ struct Shaper: ~Copyable {
     if let packed = attempt.packed { return packed }
     // A pair not in the table yet: HarfBuzz's values for the range, learnt from.
     let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
-    Self.learn(packed, scalars, range, attempt.windows, attempt.table)
+    Self.learn(packed, scalars, range, attempt.windows, pure: attempt.pure, attempt.table)
     return packed
   }
 

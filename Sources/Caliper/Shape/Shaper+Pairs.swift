@@ -32,6 +32,8 @@ extension Shaper {
     var packed: [Int64]?
     let table: PairTable
     let windows: [Range<Int>]
+    /// Whether every scalar of the range is in S (else: of `mixed` and starters).
+    let pure: Bool
   }
 
   /// `pairPiece`, where a missing entry is shaped from its pair (`fill`) or ends the attempt
@@ -44,50 +46,41 @@ extension Shaper {
       let table = pairTable(run: run, font: font), table.isUsable
     else { return nil }
     let simple = table.simple
-    let windows = scalars.withUnsafeBufferPointer { scalars -> [Range<Int>]? in
+    let found = scalars.withUnsafeBufferPointer { scalars -> (windows: [Range<Int>], pure: Bool)? in
       var pure = true
       for index in range where !simple.holds(scalars[index].value) {
         pure = false
         break
       }
-      if pure { return [] }
+      if pure { return ([], true) }
       guard simple.reach > 0 else { return nil }
       for index in range {
         let value = scalars[index].value
         guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
       }
-      return Self.windows(range, scalars, simple)
+      return (Self.windows(range, scalars, simple), false)
     }
-    guard let windows else { return nil }
-    let missed = PairAttempt(packed: nil, table: table, windows: windows)
+    guard let (windows, pure) = found else { return nil }
+    let missed = PairAttempt(packed: nil, table: table, windows: windows, pure: pure)
     var packed = [Int64](filled: 0, count: range.count)
-    // The pairs outside the windows, whose scalars are all simple (`Ligatures`).
-    var window = 0
-    var index = range.lowerBound
-    // The flag of the scalar at `index`: the second's of the pair before it, known when
-    // that pair was the one before's own (nil after a window).
-    var unsafe: Bool? = false
-    while index < range.upperBound {
-      if window < windows.count, windows[window].lowerBound == index {
-        index = windows[window].upperBound
-        window += 1
-        unsafe = nil
-        continue
-      }
-      let first = scalars[index].value
-      let second = index + 1 < range.upperBound ? scalars[index + 1].value : nil
-      guard let own = pair(first, second, run, font, table, fill) else { return missed }
-      if unsafe == nil {
-        guard let before = pair(scalars[index - 1].value, first, run, font, table, fill) else {
-          return missed
+    // The pairs outside the windows, whose scalars are all simple or starters that start no
+    // ligature there (`Ligatures`), a stretch between windows at a time.
+    let paired = scalars.withUnsafeBufferPointer { scalars in
+      packed.withUnsafeMutableBufferPointer { packed in
+        var from = range.lowerBound
+        for window in 0...windows.count {
+          let to = window < windows.count ? windows[window].lowerBound : range.upperBound
+          if from < to {
+            guard
+              pairs(from..<to, of: range, scalars, into: packed, run, font, table, fill)
+            else { return false }
+          }
+          if window < windows.count { from = windows[window].upperBound }
         }
-        unsafe = before.unsafe
+        return true
       }
-      packed[index - range.lowerBound] = ShapedPiece.pack(
-        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe ?? false)
-      unsafe = own.unsafe
-      index += 1
     }
+    guard paired else { return missed }
     // Each window through HarfBuzz, alone, stitched with the pairs at its cuts.
     for window in windows {
       var values = harfBuzzPiece(scalars, range: window, context: window, run: run, font: font)
@@ -112,7 +105,43 @@ extension Shaper {
         packed[window.lowerBound - range.lowerBound + offset] = value
       }
     }
-    return PairAttempt(packed: packed, table: table, windows: windows)
+    return PairAttempt(packed: packed, table: table, windows: windows, pure: pure)
+  }
+
+  /// Fills `packed` (the values of `range`, from its lower bound) at `stretch`, a stretch
+  /// of `range` outside the windows: each scalar's advance from its pair with the next (the
+  /// range's last: alone), its flag from its pair with the one before (the range's first:
+  /// none); false where an entry is missing and `fill` is false.
+  @inline(__always)
+  private func pairs(
+    _ stretch: Range<Int>, of range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    into packed: UnsafeMutableBufferPointer<Int64>, _ run: TextRun, _ font: Font,
+    _ table: PairTable, _ fill: Bool
+  ) -> Bool {
+    var first = scalars[stretch.lowerBound].value
+    var unsafe = false
+    if stretch.lowerBound > range.lowerBound {
+      let before = scalars[stretch.lowerBound - 1].value
+      guard let entry = pair(before, first, run, font, table, fill) else { return false }
+      unsafe = entry.unsafe
+    }
+    let last = stretch.upperBound == range.upperBound ? stretch.upperBound - 1 : stretch.upperBound
+    var index = stretch.lowerBound
+    while index < last {
+      let second = scalars[index + 1].value
+      guard let own = pair(first, second, run, font, table, fill) else { return false }
+      packed[index - range.lowerBound] = ShapedPiece.pack(
+        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe)
+      unsafe = own.unsafe
+      first = second
+      index += 1
+    }
+    if last < stretch.upperBound {
+      guard let own = pair(first, nil, run, font, table, fill) else { return false }
+      packed[last - range.lowerBound] = ShapedPiece.pack(
+        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe)
+    }
+    return true
   }
 
   /// The table's entry for the pair (`first`, `second`) of simple scalars, or `first` alone
@@ -130,13 +159,15 @@ extension Shaper {
   /// Fills `table`'s entries for the pairs of `range` of `scalars` that `packed`
   /// (HarfBuzz's values for the range, shaped alone or in context: the default shaper
   /// reads no context) answers by the model: each pair of simple scalars outside the
-  /// `windows` or across a window's cut (`SimpleGlyphs`, `SimpleGlyphs.Ligatures`), its
+  /// `windows` or across a window's cut (`SimpleGlyphs`, `SimpleGlyphs.Ligatures`; in a
+  /// range that is not `pure`, a starter counts as simple, but never before a scalar that
+  /// continues one of its ligatures: that pair's values would be the ligature's), its
   /// first scalar's advance and its second's flag, and the range's last scalar's advance
   /// alone where it is outside them. A value against the model (a cluster that is not one
   /// scalar, a missing glyph) refuses the table.
   static func learn(
     _ packed: [Int64], _ scalars: [Unicode.Scalar], _ range: Range<Int>,
-    _ windows: [Range<Int>], _ table: PairTable
+    _ windows: [Range<Int>], pure: Bool, _ table: PairTable
   ) {
     // 0 outside the windows, bit 1 a window's first, bit 2 its last, 4 inside (6: a
     // window's last, 3: a window of one).
@@ -149,7 +180,7 @@ extension Shaper {
     }
     let simple = table.simple
     let isSimple = { (value: UInt32) in
-      windows.isEmpty ? simple.holds(value) : simple.holdsMixed(value)
+      pure ? simple.holds(value) : simple.holdsMixed(value) || simple.startsLigatures(value)
     }
     for local in packed.indices {
       let value = packed[local]
@@ -160,8 +191,9 @@ extension Shaper {
       let last = local + 1 == packed.count
       if !last {
         let next = packed[local + 1]
-        guard place[local + 1] == 0 || place[local + 1] & 1 != 0,
-          isSimple(scalars[index + 1].value)
+        let (first, second) = (scalars[index].value, scalars[index + 1].value)
+        guard place[local + 1] == 0 || place[local + 1] & 1 != 0, isSimple(second),
+          !simple.startsLigatures(first) || !simple.continuesLigature(first, second)
         else { continue }
         guard ShapedPiece.clusterStart(value), !ShapedPiece.missingGlyph(value),
           ShapedPiece.clusterStart(next), !ShapedPiece.missingGlyph(next)
@@ -183,14 +215,19 @@ extension Shaper {
   }
 
   /// The windows of a run of simple scalars and ligature starters (`range` of `scalars`)
-  /// that HarfBuzz shapes (`SimpleGlyphs.Ligatures`): from the scalar before each starter to
-  /// `reach` scalars past it (one past the longest ligature it can start), those that meet
-  /// joined, each cut to the range.
+  /// that HarfBuzz shapes (`SimpleGlyphs.Ligatures`): from the scalar before each starter
+  /// that the next scalar of the range may continue a ligature of to `reach` scalars past
+  /// it (one past the longest ligature it can start), those that meet joined, each cut to
+  /// the range. A starter followed by no such scalar (or by none: the range is shaped
+  /// alone) starts no ligature and has no window.
   static func windows(
     _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ simple: SimpleGlyphs
   ) -> [Range<Int>] {
     var windows: [Range<Int>] = []
     for index in range where simple.startsLigatures(scalars[index].value) {
+      guard index + 1 < range.upperBound,
+        simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
+      else { continue }
       let start = max(range.lowerBound, index - 1)
       let end = min(range.upperBound, index + simple.reach + 1)
       if let last = windows.last, start < last.upperBound {
