@@ -61,24 +61,8 @@ import Testing
         rounds: 500, longest: 40, taken: hex.filter(alphabet.contains), refused: [],
         seed: 0x5eed_f00d
       ).map { $0.map(\.value) }
-      let shaper = PairShapingTests.warmShaper(font, script)
-      let learning = try FontLibrary(fontsDirectory: TestFonts.directory)
-      let learner = try learning.font(path: TestFonts.directory + "/" + file)
-      let learnerShaper = PairShapingTests.warmShaper(learner, script)
-      let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
-      for string in strings where string.contains(where: starters.contains) {
-        let scalars = string.map { Unicode.Scalar($0)! }
-        for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
-          let expected = PairShapingTests.shape(string[range], font, script)
-          let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
-          #expect(
-            packed == PairShapingTests.packed(expected, count: range.count),
-            "\(file) \(name) \(range): \(string)")
-          let learnt = PairShapingTests.learnt(string, range, learnerShaper, learner, script)
-          #expect(learnt, "\(file) learnt \(string)")
-        }
-        compared += 1
-      }
+      compared += try PairShapingTests.comparePieces(
+        strings, starters: Set(starters), font: font, file: file, script: script, name: name)
     }
     #expect(compared > 1000 || !file.hasPrefix("NotoSans-"), "\(file)")
   }

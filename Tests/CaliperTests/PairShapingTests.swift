@@ -228,27 +228,42 @@ import Testing
       ).map { $0.map(\.value) }
       let allowed = Set(mixed + starters)
       let words = Self.corpusWords.filter { $0.allSatisfy(allowed.contains) }
-      let shaper = Self.warmShaper(font, script)
-      let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
-      let learning = try FontLibrary(fontsDirectory: TestFonts.directory)
-      let learner = try learning.font(path: TestFonts.directory + "/" + file)
-      let learnerShaper = Self.warmShaper(learner, script)
-      for string in random + words where string.contains(where: starters.contains) {
-        let scalars = string.map { Unicode.Scalar($0)! }
-        for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
-          let expected = Self.shape(string[range], font, script)
-          let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
-          #expect(
-            packed == Self.packed(expected, count: range.count),
-            "\(file) \(name) \(range): \(string)")
-          let learnt = Self.learnt(string, range, learnerShaper, learner, script)
-          #expect(learnt, "\(file) \(string)")
-        }
-        compared += 1
-      }
+      compared += try Self.comparePieces(
+        random + words, starters: Set(starters), font: font, file: file, script: script,
+        name: name)
     }
     // Noto Sans's `f` starts `liga`'s ff, fi, fl, ffi and ffl: its four styles have a starter.
     #expect(compared > 1000 || !file.hasPrefix("NotoSans-"), "\(file)")
+  }
+
+  /// For each of `strings` that holds a starter: the library's pair path with its windows
+  /// (`Shaper.pairPiece`, over the whole string and the string less its ends) against
+  /// HarfBuzz's glyphs of the same range, and preparing's learning path (`learnt`, in a
+  /// library of its own); the strings compared.
+  static func comparePieces(
+    _ strings: [[UInt32]], starters: Set<UInt32>, font: Font, file: String,
+    script: hb_script_t, name: String
+  ) throws -> Int {
+    let shaper = warmShaper(font, script)
+    let run = TextRun(range: 0..<Int.max, face: 0, script: script.rawValue, level: 0)
+    let learning = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let learner = try learning.font(path: TestFonts.directory + "/" + file)
+    let learnerShaper = warmShaper(learner, script)
+    var compared = 0
+    for string in strings where string.contains(where: starters.contains) {
+      let scalars = string.map { Unicode.Scalar($0)! }
+      for range in [0..<string.count, 1..<max(string.count - 1, 1)] where !range.isEmpty {
+        let expected = shape(string[range], font, script)
+        let packed = shaper.pairPiece(scalars, range: range, run: run, font: font)
+        #expect(
+          packed == Self.packed(expected, count: range.count),
+          "\(file) \(name) \(range): \(string)")
+        let learnedRight = learnt(string, range, learnerShaper, learner, script)
+        #expect(learnedRight, "\(file) \(string)")
+      }
+      compared += 1
+    }
+    return compared
   }
 
   /// HarfBuzz's glyphs folded per scalar as `Shaper.shapePiece` folds them: each cluster's
