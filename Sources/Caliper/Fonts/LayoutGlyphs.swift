@@ -109,8 +109,7 @@ extension LookupTableReader {
     var types: Set<Int> = []
     for index in 0..<subtables {
       guard let subtable = try offset(from: lookup, at: lookup + 6 + 2 * index) else { continue }
-      guard try u16(subtable) == 1 else { throw Unreadable() }
-      types.insert(try u16(subtable + 2))
+      types.insert(try resolved(type, subtable, extensionType: extensionType).type)
     }
     return types
   }
