@@ -37,6 +37,10 @@ extension LineBreakCache {
     var plainIndex: UnsafeMutablePointer<PlainLineIndex>? = nil
     /// The owning cache's `meter`, told of each buffer grown and lines dropped here.
     let meter: CostMeter
+    /// Whether what `RelayoutHints` names has changed since it was last published
+    /// (`RelayoutHints.refresh`): set where the buffers grow, the table is made, or a hit
+    /// cuts the block the hints name.
+    var hintsStale = false
 
     /// `capacity`: at most `SlotOrder.capacity`.
     init(capacity: Int, clock: UInt32, meter: CostMeter) {
@@ -103,6 +107,7 @@ extension LineBreakCache {
       detailBuffer = details
       meter.add((size - allocated) * Self.slotBytes)
       allocated = size
+      hintsStale = true
     }
 
     /// Forgets every breaking (the buffers stay for the next ones).

@@ -126,7 +126,7 @@ final class LineBreakCache: Sendable {
     withSlots(of: self) { slots in
       let (found, vacancy) = slots.find(limit, limit: nil, needsSpans: false)
       if let found {
-        text.lineBreaks.relayoutHints.hit()
+        text.lineBreaks.relayoutHints.hit(&slots)
         return (slots.keys[found].limits, slots.details[found].fit)
       }
       let made = make(plainIndex(in: &slots, of: text, wantsIndex: wantsIndex))
@@ -145,6 +145,7 @@ final class LineBreakCache: Sendable {
   {
     if wantsIndex, slots.plainIndex == nil, slots.count > 0 {
       slots.plainIndex = Self.makePlainIndex(text)
+      slots.hintsStale = true
       meter.add(slots.plainIndex?.pointee.byteCount ?? 0)
     }
     return UnsafePointer(slots.plainIndex)
@@ -312,7 +313,7 @@ extension PreparedText {
     cache.lock.unsafeLock()
     defer { cache.lock.unsafeUnlock() }
     if let found = cache.slots.find(limit, limit: nil, needsSpans: false).found {
-      lineBreaks.relayoutHints.hit()
+      lineBreaks.relayoutHints.hit(&cache.slots)
       fit = cache.slots.details[found].fit
       return cache.slots.keys[found].limits
     }
@@ -323,8 +324,13 @@ extension PreparedText {
     } else {
       breaker.breakLines(widths, into: &fit)
     }
-    cache.slots.storeFitAfterMiss(breaker.validLimits, fit)
+    // Without `validLimits`' check of its bounds: `lowest` is the largest threshold that
+    // fitted and `highest` the smallest that did not, both tested against the one limit,
+    // so `lowest <= limit < highest`.
+    assert(breaker.lowest <= breaker.highest)
+    let limits = Range(uncheckedBounds: (breaker.lowest, breaker.highest))
+    cache.slots.storeFitAfterMiss(limits, fit)
     lineBreaks.relayoutHints.refresh(from: &cache.slots)
-    return breaker.validLimits
+    return limits
   }
 }

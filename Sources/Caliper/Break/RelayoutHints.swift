@@ -35,11 +35,19 @@ struct RelayoutHints: ~Copyable, Sendable {
       (address.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
     }
 
-    /// Asks for its lines.
+    /// Asks for its lines: the first `blockLimit` bytes' in a fixed count (one
+    /// instruction a line, no test; past a short block's end, harmless), the rest by a loop
+    /// only where there is more (a loop over all of them took some 30 instructions a
+    /// relayout of a block of under 1 KB).
     @inline(__always)
     func prefetch() {
-      RelayoutHints.prefetch(
-        address.load(ordering: .relaxed), bytes: bytes.load(ordering: .relaxed))
+      let start = address.load(ordering: .relaxed)
+      caliper_prefetch_lines(start, RelayoutHints.blockLines)
+      let count = bytes.load(ordering: .relaxed)
+      if _slowPath(count > RelayoutHints.blockLimit) {
+        RelayoutHints.prefetch(
+          start &+ UInt(RelayoutHints.blockLimit), bytes: count &- RelayoutHints.blockLimit)
+      }
     }
   }
 
@@ -87,41 +95,40 @@ struct RelayoutHints: ~Copyable, Sendable {
   static let cacheObjectLines: UInt32 = 7
 
   /// How many bytes of the table's block are asked for when a relayout starts after a
-  /// size-only cache hit (`hit()`): the whole block of a text of up to about 50 segments,
+  /// size-only cache hit (`hit(_:)`): the whole block of a text of up to about 50 segments,
   /// else its guesses, bits and first positions. A hit reads none of the block: asked for
   /// whole (up to 8 KB, 32 steps of four prefetches) before every call, it made hits on
   /// texts of hundreds of segments 20 % slower (RESULTS.md, W3 inside a known range).
   static let blockLimit = 1024
+  /// `blockLimit`'s lines, asked for at every relayout that reads the cache.
+  static let blockLines = UInt32(blockLimit / 64)
   /// How many bytes of the block are asked for when a relayout starts after one that
   /// missed (a new breaking stored: `refresh(from:)`), as when a window is resized: the
   /// next is likely a new width too, which reads the block all along (a vertical column's
   /// block of some 200 segments is 4 to 5 KB).
   static let tableLimit = 8192
-  /// Publishes `slots`' buffers and table where they changed (the buffers grow, the table
-  /// is made at the text's second new width), and the table's block up to `tableLimit`
-  /// bytes where a hit cut it to `blockLimit`: after each breaking is stored, four
-  /// compares.
+  /// Publishes `slots`' buffers and table, and the table's block up to `tableLimit` bytes,
+  /// where `slots` says they changed since (`Slots.hintsStale`: the buffers grew, the table
+  /// was made at the text's second new width, or a hit cut the block to `blockLimit`):
+  /// after each breaking is stored, one test (comparing each published value took some 30
+  /// instructions a relayout).
   @inline(__always)
   func refresh(from slots: inout LineBreakCache.Slots) {
-    let buffers = slots.buffers
-    let index = slots.plainIndex
-    let blockBytes = min(Self.tableLimit, index?.pointee.blockBytes ?? 0)
-    if details.address.load(ordering: .relaxed) != UInt(bitPattern: buffers.details.baseAddress)
-      || keys.address.load(ordering: .relaxed) != UInt(bitPattern: buffers.keys.baseAddress)
-      || table.address.load(ordering: .relaxed) != UInt(bitPattern: index)
-      || block.bytes.load(ordering: .relaxed) != blockBytes
-    {
-      publish(buffers, index)
+    if _slowPath(slots.hintsStale) {
+      slots.hintsStale = false
+      publish(slots.buffers, slots.plainIndex)
     }
   }
 
-  /// After a size-only lookup that found its breaking: the block asked for up to
-  /// `blockLimit` bytes from the next relayout on (a text relaid out inside known ranges
-  /// reads none of it). A load and a compare; a store only at a hit after a miss.
+  /// After a size-only lookup that found its breaking in `slots`: the block asked for up
+  /// to `blockLimit` bytes from the next relayout on (a text relaid out inside known
+  /// ranges reads none of it), and `slots` told to publish it whole again at the next
+  /// store. A load and a compare; stores only at a hit after a miss.
   @inline(__always)
-  func hit() {
+  func hit(_ slots: inout LineBreakCache.Slots) {
     if block.bytes.load(ordering: .relaxed) > Self.blockLimit {
       block.bytes.store(Self.blockLimit, ordering: .relaxed)
+      slots.hintsStale = true
     }
   }
 
