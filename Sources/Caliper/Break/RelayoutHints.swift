@@ -35,13 +35,14 @@ struct RelayoutHints: ~Copyable, Sendable {
       (address.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
     }
 
-    /// Asks for its lines: the first `blockLimit` bytes' in a fixed count (one
-    /// instruction a line, no test; past a short block's end, harmless), the rest by a loop
-    /// only where there is more (a loop over all of them took some 30 instructions a
+    /// Asks for its lines, if it names any: the first `blockLimit` bytes' in a fixed
+    /// count (one instruction a line; past a short block's end, harmless), the rest by a
+    /// loop only where there is more (a loop over all of them took some 30 instructions a
     /// relayout of a block of under 1 KB).
     @inline(__always)
     func prefetch() {
       let start = address.load(ordering: .relaxed)
+      guard start != 0 else { return }
       caliper_prefetch_lines(start, RelayoutHints.blockLines)
       let count = bytes.load(ordering: .relaxed)
       if _slowPath(count > RelayoutHints.blockLimit) {
