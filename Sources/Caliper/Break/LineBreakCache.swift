@@ -298,13 +298,14 @@ extension PreparedText {
   /// The range and size of the breaking without a line limit whose range holds `limit`
   /// (`LineBreakCache.fit(containing:)`), else this text's new breaking into a size at
   /// `limit`, stored in the slot the lookup chose: one lock a new width, where a lookup and
-  /// a store took two (an uncontended lock is two atomic read-modify-writes, a tenth of a
-  /// relayout's time). The line breaker runs under the lock; it does not use this cache's
-  /// breakings (it reads the edges' widths, under their own lock). It is handed the text's
-  /// `PlainLineIndex` (`plainIndex(in:of:wantsIndex:)`). The lock is taken and released in
-  /// line, not through a closure, and the whole is `@_transparent`: one frame with
-  /// `sizeThatFits`. The size is written to `fit` (a fresh `LineFit`, the caller's) rather
-  /// than returned with the range.
+  /// a store took two (a `Mutex` taken and released was two atomic read-modify-writes, a
+  /// tenth of a relayout's time; the `SpinLock` is one and a store). The line breaker runs
+  /// under the lock; it does not use this cache's breakings (it reads the edges' widths,
+  /// under their own lock). It is handed the text's `PlainLineIndex`
+  /// (`plainIndex(in:of:wantsIndex:)`). The lock is taken and released in line, not through
+  /// a closure, and the whole is `@_transparent`: one frame with `sizeThatFits`. The size
+  /// is written to `fit` (a fresh `LineFit`, the caller's) rather than returned with the
+  /// range.
   @_transparent
   func sizeOnlyFit(containing limit: Double, into fit: inout LineFit) -> Range<Double> {
     let cache = breakCache
