@@ -10,11 +10,12 @@ import Synchronization
 /// its fixed cost.
 /// Solution: taken by one compare-and-exchange, released by a plain store with release
 /// ordering (no fence on x86). A thread that finds it taken spins on a load, yielding the
-/// processor (`sched_yield`) between tries, until it is free. Limitation: no queue and no
-/// futex wait: a holder descheduled mid-use keeps others yielding until it runs again, so it
-/// suits only state held briefly (a cache lookup and store, a breaking), never over I/O or
-/// a call into user code. Unlike `Mutex`'s futex calls, its atomics are seen by
-/// ThreadSanitizer.
+/// processor (`sched_yield`) between tries, and after `yields` of them sleeping
+/// `sleepMicroseconds` between tries (a holder descheduled mid-use, or a long breaking, then
+/// costs the waiters no processor), until it is free. Limitation: no queue and no futex
+/// wait: a waiter may sleep a little past the release, so it suits only state held briefly
+/// (a cache lookup and store, a breaking), never over I/O or a call into user code. Unlike
+/// `Mutex`'s futex calls, its atomics are seen by ThreadSanitizer.
 struct SpinLock: ~Copyable, Sendable {
   private let state = Atomic<UInt32>(0)
 
@@ -34,16 +35,27 @@ struct SpinLock: ~Copyable, Sendable {
     state.store(0, ordering: .releasing)
   }
 
+  /// How many times a waiter gives up the processor before it sleeps between tries.
+  static let yields = 64
+  /// How long a waiter sleeps between tries after `yields` yields.
+  static let sleepMicroseconds: UInt32 = 20
+
   /// Takes the lock once another thread has released it.
   @inline(never)
   private func wait() {
+    var tries = 0
     while true {
       if state.load(ordering: .relaxed) == 0,
         state.compareExchange(expected: 0, desired: 1, ordering: .acquiring).exchanged
       {
         return
       }
-      sched_yield()
+      if tries < Self.yields {
+        tries &+= 1
+        sched_yield()
+      } else {
+        usleep(Self.sleepMicroseconds)
+      }
     }
   }
 }
