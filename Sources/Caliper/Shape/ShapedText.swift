@@ -48,6 +48,10 @@ struct ShapedText {
   mutating func clampNegativeAdvances() -> Int {
     var clamped = 0
     advances.withUnsafeMutableBufferPointer { advances in
+      // A branch-free pass first (nearly every text has no negative advance).
+      var least = 0.0
+      for advance in advances { least = min(least, advance) }
+      guard least < 0 else { return }
       for index in advances.indices where advances[index] < 0 {
         advances[index] = 0
         clamped += 1
@@ -112,7 +116,9 @@ struct ShapedText {
                 let value = packed[local]
                 let index = offset + local
                 BitArray.set(starts, index, ShapedPiece.clusterStart(value))
-                if TextAnalysis.isLineSeparator(scalars[index]) {
+                // U+000E…U+0084 (nearly every scalar) ends no line: one comparison first.
+                let scalar = scalars[index].value
+                if scalar &- 0x0E >= 0x77, TextAnalysis.isLineSeparator(scalars[index]) {
                   advances[index + 1] = 0
                   BitArray.set(unsafe, index, false)
                 } else {

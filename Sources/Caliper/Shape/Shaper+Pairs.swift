@@ -46,19 +46,19 @@ extension Shaper {
       let table = pairTable(run: run, font: font), table.isUsable
     else { return nil }
     let simple = table.simple
+    // One pass: whether every scalar is simple (`all`'s simple bit), else whether every one
+    // is simple in a mixed run or a starter, and whether any is a starter (`any`).
     let found = scalars.withUnsafeBufferPointer { scalars -> (windows: [Range<Int>], pure: Bool)? in
-      var pure = true
-      for index in range where !simple.holds(scalars[index].value) {
-        pure = false
-        break
-      }
-      if pure { return ([], true) }
-      guard simple.reach > 0 else { return nil }
+      var (all, any): (UInt8, UInt8) = (0xFF, 0)
       for index in range {
-        let value = scalars[index].value
-        guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
+        let kind = table.kind(scalars[index].value)
+        all &= kind
+        any |= kind
       }
-      return (Self.windows(range, scalars, simple), false)
+      if all & PairTable.simpleKind != 0 { return ([], true) }
+      guard simple.reach > 0, all & PairTable.mixedOrStarterKind != 0 else { return nil }
+      guard any & PairTable.starterKind != 0 else { return ([], false) }
+      return (Self.windows(range, scalars, table), false)
     }
     guard let (windows, pure) = found else { return nil }
     let missed = PairAttempt(packed: nil, table: table, windows: windows, pure: pure)
@@ -127,15 +127,23 @@ extension Shaper {
     }
     let last = stretch.upperBound == range.upperBound ? stretch.upperBound - 1 : stretch.upperBound
     var index = stretch.lowerBound
+    // The loop over the entries' bits (`PairTable.Entry`), each value packed from them
+    // directly; a missing entry takes `pair`'s way.
+    var unsafeBit: Int64 = unsafe ? 2 : 0
+    let values = packed.baseAddress! - range.lowerBound
     while index < last {
-      let second = scalars[index + 1].value
-      guard let own = pair(first, second, run, font, table, fill) else { return false }
-      packed[index - range.lowerBound] = ShapedPiece.pack(
-        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe)
-      unsafe = own.unsafe
+      let second = scalars[index &+ 1].value
+      var bits = table.bits(at: PairTable.index(first, second))
+      if bits == 0 {
+        guard let own = pair(first, second, run, font, table, fill) else { return false }
+        bits = own.bits
+      }
+      values[index] = ShapedPiece.pack(entryBits: bits, unsafeBit: unsafeBit)
+      unsafeBit = Int64(bits & 2)
       first = second
-      index += 1
+      index &+= 1
     }
+    unsafe = unsafeBit != 0
     if last < stretch.upperBound {
       guard let own = pair(first, nil, run, font, table, fill) else { return false }
       packed[last - range.lowerBound] = ShapedPiece.pack(
@@ -221,10 +229,11 @@ extension Shaper {
   /// the range. A starter followed by no such scalar (or by none: the range is shaped
   /// alone) starts no ligature and has no window.
   static func windows(
-    _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ simple: SimpleGlyphs
+    _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ table: PairTable
   ) -> [Range<Int>] {
+    let simple = table.simple
     var windows: [Range<Int>] = []
-    for index in range where simple.startsLigatures(scalars[index].value) {
+    for index in range where table.kind(scalars[index].value) & PairTable.starterKind != 0 {
       guard index + 1 < range.upperBound,
         simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
       else { continue }
