@@ -241,11 +241,12 @@ enum LineBreakPairs {
     var hebrewDash = false
     var index = 1
     while index < count {
-      if alphanumericsJoin && !spaces && (before == al || before == nu) {
-        // ASCII letters and digits after a letter or a digit (no break: AL and NU in both
-        // the small table and ICU's data). After a letter no number is open, after a digit
-        // one is (`number` 1), and no Hebrew dash is pending: the run leaves the state its
-        // last scalar's step would, whatever came before it.
+      if Classes.latinOnly && alphanumericsJoin && !spaces && (before == al || before == nu) {
+        // ASCII letters and digits after a letter or a digit (no break: AL and NU). After a
+        // letter no number is open, after a digit one is (`number` 1): the run leaves the
+        // state its last scalar's step would, whatever came before it. Latin text only: in
+        // the scan by ICU's classes (CJK, Indic, Arabic) the test a step cost more than
+        // the runs it skipped.
         var end = index
         while end < count {
           let value = scalars[end].value

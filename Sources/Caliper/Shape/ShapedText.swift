@@ -86,7 +86,9 @@ struct ShapedText {
     for index in range.dropFirst() { clusterStart[index] = false }
   }
 
-  /// Writes shaped values for the scalars from `offset`; line separators get no width.
+  /// Writes shaped values for the scalars from `offset`, which no store has written yet
+  /// (`shapeRun` stores each offset once, as `storeWord` does); line separators get no
+  /// width.
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis
   ) {
@@ -112,25 +114,28 @@ struct ShapedText {
         advances.withUnsafeMutableBufferPointer { advances in
           clusterStart.withUnsafeMutableWords { starts in
             unsafeBefore.withUnsafeMutableWords { unsafe in
+              // The offsets are this piece's alone and not yet written (`shapeRun` stores
+              // each once): a cluster start and a safe break, as `init(count:size:)` made
+              // them, so only a value that is not a plain cluster has flags to write.
               for local in 0..<packed.count {
                 let value = packed[local]
-                let index = offset + local
-                BitArray.set(starts, index, ShapedPiece.clusterStart(value))
+                let index = offset &+ local
                 // U+000E…U+0084 (nearly every scalar) ends no line: one comparison first.
                 let scalar = scalars[index].value
-                if scalar &- 0x0E >= 0x77, TextAnalysis.isLineSeparator(scalars[index]) {
-                  advances[index + 1] = 0
-                  BitArray.set(unsafe, index, false)
-                } else {
-                  advances[index + 1] = units.points(
+                if scalar &- 0x0E < 0x77 || !TextAnalysis.isLineSeparator(scalars[index]) {
+                  advances[index &+ 1] = units.points(
                     Double(ShapedPiece.advance(value)), size: size)
-                  BitArray.set(unsafe, index, ShapedPiece.unsafeBefore(value))
+                  guard !ShapedPiece.isPlainCluster(value) else { continue }
+                  if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, index, true) }
                   // A control is drawn as nothing even in a face with no space glyph to
                   // stand for it.
-                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalars[index].value) {
+                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalar) {
                     missing += 1
                   }
+                } else {
+                  advances[index &+ 1] = 0
                 }
+                if !ShapedPiece.clusterStart(value) { BitArray.set(starts, index, false) }
               }
             }
           }

@@ -47,18 +47,21 @@ extension Shaper {
     else { return nil }
     let simple = table.simple
     // One pass: whether every scalar is simple (`all`'s simple bit), else whether every one
-    // is simple in a mixed run or a starter, and whether any is a starter (`any`).
+    // is simple in a mixed run or a starter, and the windows of its starters.
     let found = scalars.withUnsafeBufferPointer { scalars -> (windows: [Range<Int>], pure: Bool)? in
-      var (all, any): (UInt8, UInt8) = (0xFF, 0)
+      var all: UInt8 = 0xFF
+      var windows: [Range<Int>] = []
       for index in range {
         let kind = table.kind(scalars[index].value)
         all &= kind
-        any |= kind
+        if kind & PairTable.starterKind != 0 {
+          Self.addWindow(at: index, range, scalars, simple, to: &windows)
+        }
       }
+      // A starter is not simple: a pure range has no windows.
       if all & PairTable.simpleKind != 0 { return ([], true) }
       guard simple.reach > 0, all & PairTable.mixedOrStarterKind != 0 else { return nil }
-      guard any & PairTable.starterKind != 0 else { return ([], false) }
-      return (Self.windows(range, scalars, table), false)
+      return (windows, false)
     }
     guard let (windows, pure) = found else { return nil }
     let missed = PairAttempt(packed: nil, table: table, windows: windows, pure: pure)
@@ -222,30 +225,28 @@ extension Shaper {
     }
   }
 
-  /// The windows of a run of simple scalars and ligature starters (`range` of `scalars`)
-  /// that HarfBuzz shapes (`SimpleGlyphs.Ligatures`): from the scalar before each starter
-  /// that the next scalar of the range may continue a ligature of to `reach` scalars past
-  /// it (one past the longest ligature it can start), those that meet joined, each cut to
-  /// the range. A starter followed by no such scalar (or by none: the range is shaped
-  /// alone) starts no ligature and has no window.
-  static func windows(
-    _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ table: PairTable
-  ) -> [Range<Int>] {
-    let simple = table.simple
-    var windows: [Range<Int>] = []
-    for index in range where table.kind(scalars[index].value) & PairTable.starterKind != 0 {
-      guard index + 1 < range.upperBound,
-        simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
-      else { continue }
-      let start = max(range.lowerBound, index - 1)
-      let end = min(range.upperBound, index + simple.reach + 1)
-      if let last = windows.last, start < last.upperBound {
-        windows[windows.count - 1] = last.lowerBound..<max(end, last.upperBound)
-      } else {
-        windows.append(start..<end)
-      }
+  /// One step of finding the windows of a run of simple scalars and ligature starters
+  /// (`range` of `scalars`) that HarfBuzz shapes (`SimpleGlyphs.Ligatures`), at the starter
+  /// `index`, with `windows` those of the starters before it. A window runs from the scalar
+  /// before each starter that the next scalar of the range may continue a ligature of to
+  /// `reach` scalars past it (one past the longest ligature it can start), those that meet
+  /// joined, each cut to the range. A starter followed by no such scalar (or by none: the
+  /// range is shaped alone) starts no ligature and has no window.
+  @inline(__always)
+  static func addWindow(
+    at index: Int, _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    _ simple: SimpleGlyphs, to windows: inout [Range<Int>]
+  ) {
+    guard index + 1 < range.upperBound,
+      simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
+    else { return }
+    let start = max(range.lowerBound, index - 1)
+    let end = min(range.upperBound, index + simple.reach + 1)
+    if let last = windows.last, start < last.upperBound {
+      windows[windows.count - 1] = last.lowerBound..<max(end, last.upperBound)
+    } else {
+      windows.append(start..<end)
     }
-    return windows
   }
 
   /// Whether HarfBuzz 6 shapes `script` (`hb_script_t`) with its default shaper: the
@@ -257,6 +258,14 @@ extension Shaper {
 
   /// The pair table of the plan `run` shapes with in `font`, made the first time.
   private func pairTable(run: TextRun, font: Font) -> PairTable? {
+    // The last piece's table, while the font and the run's direction and script are the
+    // same: what `setUp` and `ShapingBuffer.plan` would find, without their HarfBuzz calls.
+    if let kept = harfBuzz.keptPairTable(
+      font.shapePlans, direction: VerticalShaping.direction(run),
+      script: hb_script_t(rawValue: run.script))
+    {
+      return kept
+    }
     guard let buffer = harfBuzz.buffer else { return nil }
     let plan = setUp(buffer, run: run, font: font)
     return harfBuzz.pairTable {
