@@ -355,7 +355,7 @@ struct Shaper: ~Copyable {
         let hit = storage.withValue(
           for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[piece.range]),
           hash: long.cacheHash
-        ) { cached in output.storeWord(in: cached, at: start, font: font, analysis: analysis) }
+        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
         if !hit {
           storage.countMiss()
           missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])

@@ -89,8 +89,16 @@ struct ShapedText {
   /// Writes shaped values for the scalars from `offset`, which no store has written yet
   /// (`shapeRun` stores each offset once, as `storeWord` does); line separators get no
   /// width.
+  @inline(__always)
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis
+  ) {
+    store(packed, at: offset, font: font, scalars: analysis.scalars)
+  }
+
+  /// `store(_:at:font:analysis:)` with the text's scalars alone.
+  mutating func store(
+    _ packed: ArraySlice<Int64>, at offset: Int, font: Font, scalars textScalars: [Unicode.Scalar]
   ) {
     // One pass over raw buffers, the range checked once: a BitArray subscript checks its
     // bounds and its storage's uniqueness per flag, which was most of this loop's cost.
@@ -109,7 +117,7 @@ struct ShapedText {
     }
     let (size, units) = (self.size, font.units)
     var missing = 0
-    analysis.scalars.withUnsafeBufferPointer { scalars in
+    textScalars.withUnsafeBufferPointer { scalars in
       packed.withUnsafeBufferPointer { packed in
         advances.withUnsafeMutableBufferPointer { advances in
           clusterStart.withUnsafeMutableWords { starts in
