@@ -339,7 +339,7 @@ struct Shaper: ~Copyable {
         // A word seen before is stored from the cache without making its key.
         let hit = storage.withValue(
           for: ShapeKey.Probe(word: word, features: styleFeatures), hash: word.cacheHash
-        ) { cached in output.storeWord(in: cached, at: start, font: font, analysis: analysis) }
+        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
         if !hit {
           storage.countMiss()
           missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
