@@ -205,7 +205,8 @@ enum LineBreakPairs {
   private static func scan<Classes: LineClassSource>(
     _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ classOf: Classes,
     pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lettersJoin: Bool,
-    alphanumericsJoin: Bool, positions: UnsafeMutableBufferPointer<Int32>, hard: UnsafeMutableBufferPointer<Bool>
+    alphanumericsJoin: Bool, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>
   ) -> Int {
     let (sp, lf, cr, nu) = (
       Class.sp.rawValue, Class.lf.rawValue, Class.cr.rawValue, Class.nu.rawValue
