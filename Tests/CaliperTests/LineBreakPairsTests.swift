@@ -132,6 +132,37 @@ import Testing
     #expect(wrong.isEmpty, "\(wrong.prefix(10))")
   }
 
+  /// URL-like strings (the scan's runs of letters and digits, `Table.alphanumericsJoin`):
+  /// letters and digits in runs of up to 12, between the punctuation of paths, queries,
+  /// numbers and brackets, and spaces; 6,000 of them, seeded, against ICU.
+  @Test func alphanumericRunsMatchICU() throws {
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let letters = Array("abcdefxyzQKZ".unicodeScalars)
+    let digits = Array("0123456789".unicodeScalars)
+    let between = Array("-/.:?=&%$+_,;()[]{}#!'\"@ ".unicodeScalars) + ["\u{2010}", "\u{A0}", "é"]
+    var wrong: [[UInt32]] = []
+    var compared = 0
+    for _ in 0..<6_000 {
+      var text: [Unicode.Scalar] = []
+      while text.count < 4 + next(60) {
+        for _ in 0..<(1 + next(12)) {
+          text.append(next(3) == 0 ? digits[next(digits.count)] : letters[next(letters.count)])
+        }
+        for _ in 0..<next(3) { text.append(between[next(between.count)]) }
+      }
+      guard Self.pairs(text) != nil else { continue }
+      compared += 1
+      if try !Self.agrees(text) { wrong.append(text.map(\.value)) }
+    }
+    #expect(compared > 5_000)
+    #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(10))")
+    #expect(LineBreakPairs.standard.alphanumericsJoin)
+  }
+
   /// The strings the table was read off: for each cell, `x` + before + after, `x` + before
   /// + space + after (for the SP row: after a space at the start, and after two).
   static func cellTexts(_ before: Int, _ after: Int) -> [[Unicode.Scalar]] {

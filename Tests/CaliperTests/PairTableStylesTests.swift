@@ -1,3 +1,4 @@
+import CHarfBuzz
 import CaliperTestSupport
 import Testing
 
@@ -82,5 +83,44 @@ import Testing
     var made = 0
     for _ in 0...PairTable.liveLimit where PairTable.make(simple: .none) != nil { made += 1 }
     #expect(made == PairTable.liveLimit + 1)
+  }
+  /// A shaper's buffer hands back the last plan's pair table without a plan lookup
+  /// (`ShapingBuffer.keptPairTable`) only for the font's plans, direction and script it
+  /// was found for: another script, direction or font asks again (nil), and a new plan
+  /// forgets it until its own table is asked for.
+  @Test func keptTableIsTheLastPlans() throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let regular = try library.font(path: TestFonts.directory + "/NotoSans-Regular.ttf")
+    let bold = try library.font(path: TestFonts.directory + "/NotoSans-Bold.ttf")
+    let buffer = ShapingBuffer()
+    let latin = PairShapingTests.plan(regular, HB_SCRIPT_LATIN)
+    let table = try #require(PairTable.make(simple: .none, limit: .max))
+    _ = buffer.plan(regular.shapePlans, direction: HB_DIRECTION_LTR, script: HB_SCRIPT_LATIN) {
+      latin
+    }
+    #expect(
+      buffer.keptPairTable(regular.shapePlans, direction: HB_DIRECTION_LTR, script: HB_SCRIPT_LATIN)
+        == nil)
+    #expect(buffer.pairTable { .some(table) } === table)
+    let kept = buffer.keptPairTable(
+      regular.shapePlans, direction: HB_DIRECTION_LTR, script: HB_SCRIPT_LATIN)
+    #expect(kept.map { $0 === table } == true)
+    for (plans, direction, script) in [
+      (regular.shapePlans, HB_DIRECTION_LTR, HB_SCRIPT_GREEK),
+      (regular.shapePlans, HB_DIRECTION_RTL, HB_SCRIPT_LATIN),
+      (bold.shapePlans, HB_DIRECTION_LTR, HB_SCRIPT_LATIN),
+    ] {
+      #expect(buffer.keptPairTable(plans, direction: direction, script: script) == nil)
+    }
+    let greek = PairShapingTests.plan(regular, HB_SCRIPT_GREEK)
+    _ = buffer.plan(regular.shapePlans, direction: HB_DIRECTION_LTR, script: HB_SCRIPT_GREEK) {
+      greek
+    }
+    #expect(
+      buffer.keptPairTable(regular.shapePlans, direction: HB_DIRECTION_LTR, script: HB_SCRIPT_GREEK)
+        == nil)
+    #expect(
+      buffer.keptPairTable(regular.shapePlans, direction: HB_DIRECTION_LTR, script: HB_SCRIPT_LATIN)
+        == nil)
   }
 }

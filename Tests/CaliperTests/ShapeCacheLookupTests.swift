@@ -136,4 +136,67 @@ import Testing
     let statistics = cache.statistics
     #expect(statistics.hits == 1 && statistics.misses == 0)
   }
+  /// A word longer than the key's lanes (more than 24 bytes) is found by a probe holding its
+  /// scalars in place (`ShapeKey.Probe.scalars`): its digest folded from them is the key's,
+  /// it finds the stored entry, and a probe with the stored word's parts (digest included)
+  /// but other scalars, or another word, finds nothing.
+  @Test func longWordProbeComparesItsScalars() throws {
+    let cache = LRUCache<ShapeKey, ShapedPiece>(byteLimit: 1 << 20)
+    let word = Array("https://example.com/a1b2c3d4e5f6g7h8i9 ".unicodeScalars)
+    let other = Array("https://example.com/a1b2c3d4e5f6g7h8i8 ".unicodeScalars)
+    func key(_ word: [Unicode.Scalar]) -> ShapeKey {
+      ShapeKey(
+        font: 1, script: 0x4C61_746E, rightToLeft: false, language: 0, features: [],
+        word: word[...])
+    }
+    let stored = key(word)
+    #expect(!stored.word.fits)
+    let piece = ShapedPiece(packed: word.map { _ in 9 }, scalars: word[...])
+    cache.insert(piece, for: stored, cost: stored.cost)
+    /// The probe's word: the lanes' parts, then its scalars folded in place.
+    func probeWord(_ scalars: [Unicode.Scalar]) -> ShapeWord {
+      scalars.withUnsafeBufferPointer { buffer in
+        var made = ShapeWord(
+          font: 1, script: 0x4C61_746E, rightToLeft: false, upright: false, language: 0,
+          featuresDigest: 0, word: buffer)
+        made.addScalars(buffer)
+        return made
+      }
+    }
+    #expect(probeWord(word) == stored.word)
+    #expect(probeWord(other) == key(other).word)
+    func find(_ word: ShapeWord, _ scalars: [Unicode.Scalar]) -> Bool {
+      var hit = false
+      cache.withLock { storage in
+        hit = storage.withValue(
+          for: ShapeKey.Probe(word: word, features: [], scalars: scalars[...]),
+          hash: word.cacheHash
+        ) { _ in }
+      }
+      return hit
+    }
+    #expect(find(probeWord(word), word))
+    #expect(!find(probeWord(other), other))
+    #expect(!find(stored.word, other))
+    #expect(!find(stored.word, Array(word.dropLast())))
+  }
+
+  /// Preparing a paragraph of words longer than the lanes again finds each in the shape
+  /// cache (a hit a word, no miss) and gives the uncached library's values.
+  @Test func longWordsAreHitsWhenPreparedAgain() throws {
+    let cached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    let uncached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
+    let text =
+      "see ezgxs1fzk-gf0t-ztn3l89u-j00od2-xinxgm and o1lgdz-yc1wbj3p-4g0bvky-Qx7 then "
+      + "https://example.com/jblaqp1g/cwtg4pjr?id=509 ok"
+    _ = try cached.prepare(text)
+    let before = cached.cacheStatistics.shapes
+    try Self.expectCachedEqualsUncached([text], cached: cached, uncached: uncached)
+    let after = cached.cacheStatistics.shapes
+    #expect(after.misses == before.misses, "\(before) → \(after)")
+    // Each prepare looks up the three long words and the four short ones.
+    #expect(after.hits - before.hits == 2 * 7, "\(before) → \(after)")
+  }
 }

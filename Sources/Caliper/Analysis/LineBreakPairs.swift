@@ -118,6 +118,11 @@ enum LineBreakPairs {
     /// break and leaves the scan's state as it was (AL × AL and AL × CM in `plain`): then
     /// `scan` steps over runs of letters without a pair lookup each.
     let lettersJoin: Bool
+    /// Whether letters and digits join each other too (AL × NU, NU × AL, NU × NU in `pairs`,
+    /// with no space between, besides `lettersJoin`): then `scan` steps over a run of ASCII
+    /// letters and digits after a letter or a digit without a lookup a scalar (the hashes and
+    /// paths of URLs), its state after the run that of its last scalar.
+    let alphanumericsJoin: Bool
 
     init(pairs: [UInt8]) {
       self.pairs = pairs
@@ -145,6 +150,11 @@ enum LineBreakPairs {
       self.plain = plain
       let al = Int(Class.al.rawValue)
       lettersJoin = plain[al << 5 | al] == 0 && plain[al << 5 | Int(cm)] == Self.mark
+      let nu = Int(Class.nu.rawValue)
+      let joined = [al * width + nu, nu * width + al, nu * width + nu].allSatisfy {
+        pairs[$0] == indirect || pairs[$0] == prohibited
+      }
+      alphanumericsJoin = lettersJoin && joined
     }
   }
 
@@ -169,14 +179,15 @@ enum LineBreakPairs {
               // with every scalar's class from ICU's data.
               let latin = scan(
                 scalars, LatinLineClasses(scalars: scalars, classes: classes), pairs: pairs,
-                plain: plain, lettersJoin: table.lettersJoin, positions: positions, hard: hard)
+                plain: plain, lettersJoin: table.lettersJoin,
+                alphanumericsJoin: table.alphanumericsJoin, positions: positions, hard: hard)
               guard latin == -1 else { return latin }
               return propertyClasses(scalars).withUnsafeBufferPointer { properties in
                 scan(
                   scalars,
                   PropertyLineClasses(scalars: scalars, properties: properties),
                   pairs: pairs, plain: plain, lettersJoin: table.lettersJoin,
-                  positions: positions, hard: hard)
+                  alphanumericsJoin: table.alphanumericsJoin, positions: positions, hard: hard)
               }
             }
           }
@@ -194,7 +205,8 @@ enum LineBreakPairs {
   private static func scan<Classes: LineClassSource>(
     _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ classOf: Classes,
     pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lettersJoin: Bool,
-    positions: UnsafeMutableBufferPointer<Int32>, hard: UnsafeMutableBufferPointer<Bool>
+    alphanumericsJoin: Bool, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>
   ) -> Int {
     let (sp, lf, cr, nu) = (
       Class.sp.rawValue, Class.lf.rawValue, Class.cr.rawValue, Class.nu.rawValue
@@ -230,6 +242,24 @@ enum LineBreakPairs {
     var hebrewDash = false
     var index = 1
     while index < count {
+      if Classes.latinOnly && alphanumericsJoin && !spaces && (before == al || before == nu) {
+        // ASCII letters and digits after a letter or a digit (no break: AL and NU). After a
+        // letter no number is open, after a digit one is (`number` 1): the run leaves the
+        // state its last scalar's step would, whatever came before it. Latin text only: in
+        // the scan by ICU's classes (CJK, Indic, Arabic) the test a step cost more than
+        // the runs it skipped.
+        var end = index
+        while end < count {
+          let value = scalars[end].value
+          guard (value | 0x20) &- 0x61 < 26 || value &- 0x30 < 10 else { break }
+          end &+= 1
+        }
+        if end > index {
+          index = end
+          (before, number) = scalars[end &- 1].value < 0x3A ? (nu, 1) : (al, 0)
+          if index == count { break }
+        }
+      }
       if number == 0 && (Classes.latinOnly || !hebrewDash) {
         // Most of prose: letters, spaces and punctuation whose pair decides alone.
         while index < count {

@@ -24,6 +24,9 @@ final class PairTable: @unchecked Sendable {
   /// The scalars the table answers for.
   let simple: SimpleGlyphs
   private let entries: UnsafeMutablePointer<Atomic<UInt32>>
+  /// `simple`'s answers per scalar below U+0080, as `kind` gives them: one byte a scalar,
+  /// so that a range's scan asks one load a scalar, not three sets' bit tests.
+  private let kinds: UnsafeMutablePointer<UInt8>
   /// Set once a pair shaped against the model (never, if `SimpleGlyphs` is right): from
   /// then on every run of the plan goes to HarfBuzz.
   private let refused = Atomic<Bool>(false)
@@ -50,11 +53,21 @@ final class PairTable: @unchecked Sendable {
     self.simple = simple
     entries = .allocate(capacity: Self.entryCount)
     for index in 0..<Self.entryCount { (entries + index).initialize(to: Atomic(0)) }
+    kinds = .allocate(capacity: 0x80)
+    for value in 0..<UInt32(0x80) {
+      let (isSimple, isMixed) = (simple.holds(value), simple.holdsMixed(value))
+      let isStarter = simple.startsLigatures(value)
+      (kinds + Int(value)).initialize(
+        to: (isSimple ? Self.simpleKind : 0) | (isMixed ? Self.mixedKind : 0)
+          | (isStarter ? Self.starterKind : 0)
+          | (isMixed || isStarter ? Self.mixedOrStarterKind : 0))
+    }
   }
 
   deinit {
     entries.deinitialize(count: Self.entryCount)
     entries.deallocate()
+    kinds.deallocate()
     Self.live.subtract(1, ordering: .relaxed)
   }
 
@@ -70,6 +83,20 @@ final class PairTable: @unchecked Sendable {
   /// Stops every later use of the table.
   func refuse() { refused.store(true, ordering: .relaxed) }
 
+  /// `kind`'s bits: simple (`SimpleGlyphs.holds`), simple in a run with ligature starters
+  /// (`holdsMixed`), a ligature starter (`startsLigatures`), either of the last two.
+  static let simpleKind: UInt8 = 1
+  static let mixedKind: UInt8 = 2
+  static let starterKind: UInt8 = 4
+  static let mixedOrStarterKind: UInt8 = 8
+
+  /// What `simple` says of `value`, as `simpleKind`, `mixedKind`, `starterKind` and
+  /// `mixedOrStarterKind` bits (none for a scalar it does not hold).
+  @inline(__always)
+  func kind(_ value: UInt32) -> UInt8 {
+    value < 0x80 ? kinds[Int(value)] : 0
+  }
+
   /// The entry of the pair (`first`, `second`) of simple scalars, or of `first` alone
   /// where `second` is nil.
   @inline(__always)
@@ -77,6 +104,12 @@ final class PairTable: @unchecked Sendable {
     let row = Int(first &- SimpleGlyphs.first) &* rowLength
     guard let second else { return row &+ SimpleGlyphs.count }
     return row &+ Int(second &- SimpleGlyphs.first)
+  }
+
+  /// The bits of the entry at `index` (`Entry.bits`), 0 before it is filled.
+  @inline(__always)
+  func bits(at index: Int) -> UInt32 {
+    entries[index].load(ordering: .relaxed)
   }
 
   /// The entry at `index`, or nil before it is filled.

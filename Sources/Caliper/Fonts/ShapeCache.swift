@@ -155,6 +155,14 @@ struct ShapedPiece: Sendable {
     advance << 3 | (missingGlyph ? 4 : 0) | (unsafeBefore ? 2 : 0) | (clusterStart ? 1 : 0)
   }
 
+  /// `pack` of a cluster start with a glyph whose advance is a pair entry's
+  /// (`PairTable.Entry`'s `bits`, filled) and whose unsafe-to-break flag is `unsafeBit`
+  /// (2 or 0): the entry's advance moved up a bit, no arithmetic on the flags.
+  @inline(__always)
+  static func pack(entryBits bits: UInt32, unsafeBit: Int64) -> Int64 {
+    Int64(Int32(bitPattern: bits) >> 2) << 3 | unsafeBit | 1
+  }
+
   static func advance(_ value: Int64) -> Int64 { value >> 3 }
   static func clusterStart(_ value: Int64) -> Bool { value & 1 != 0 }
   static func unsafeBefore(_ value: Int64) -> Bool { value & 2 != 0 }

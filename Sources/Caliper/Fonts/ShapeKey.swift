@@ -13,8 +13,9 @@
 /// another (and `SWIFT_DETERMINISTIC_HASHING` makes it fixed, as for every `Hasher`).
 /// A lookup compares a `ShapeWord` (every field but the arrays, made with no allocation or
 /// reference count) and the features, and makes a key only on a miss
-/// (`LRUCache.Storage.withValue(for:hash:_:)`). Limitation: a word of more than 24 bytes
-/// keeps its scalars in an array, and is looked up through a whole key.
+/// (`LRUCache.Storage.withValue(for:hash:_:)`); a word of more than 24 bytes is looked up
+/// the same way, its probe holding its scalars in place. Limitation: such a word's key
+/// keeps its scalars in an array.
 struct ShapeKey: CacheKey, Sendable {
   /// The word, the face and the shaping direction: every part but the arrays.
   let word: ShapeWord
@@ -55,14 +56,22 @@ struct ShapeKey: CacheKey, Sendable {
   /// The index's hash: the digest's bits, with no second pass through `Hasher`.
   var cacheHash: Int32 { word.cacheHash }
 
-  /// A word that fits the lanes, as a lookup describes it: its parts and the features.
+  /// A word as a lookup describes it: its parts and the features, and for a word longer
+  /// than the lanes its scalars where they are, so that no key and no array is made to look
+  /// it up.
   struct Probe {
     let word: ShapeWord
     let features: [FontFeature]
+    /// A longer word's scalars (`word` made with `ShapeWord.addScalars`); nil for one that
+    /// fits the lanes.
+    var scalars: ArraySlice<Unicode.Scalar>? = nil
   }
 
   func matches(_ probe: Probe) -> Bool {
-    word == probe.word && features == probe.features
+    guard word == probe.word, features == probe.features else { return false }
+    guard !word.fits else { return true }
+    guard let others = probe.scalars else { return false }
+    return scalars.elementsEqual(others.lazy.map(\.value))
   }
 
   func hash(into hasher: inout Hasher) {
@@ -232,10 +241,20 @@ struct ShapeWord: Equatable, Sendable {
 
   /// Folds a longer word's scalars (which `utf8` could not hold) into the digest.
   mutating func addScalars(_ scalars: [UInt32]) {
+    addScalars(scalars.count) { scalars[$0] }
+  }
+
+  /// `addScalars` of the scalars in place (a lookup's probe: the same digest).
+  mutating func addScalars(_ scalars: UnsafeBufferPointer<Unicode.Scalar>) {
+    addScalars(scalars.count) { scalars[$0].value }
+  }
+
+  /// Folds the `count` scalars `scalar` gives into the digest, two to a fold.
+  @inline(__always)
+  private mutating func addScalars(_ count: Int, _ scalar: (Int) -> UInt32) {
     var index = 0
-    while index < scalars.count {
-      let pair =
-        UInt64(scalars[index]) << 32 | (index + 1 < scalars.count ? UInt64(scalars[index + 1]) : 0)
+    while index < count {
+      let pair = UInt64(scalar(index)) << 32 | (index + 1 < count ? UInt64(scalar(index + 1)) : 0)
       digest = Self.fold(digest ^ pair, Self.seeds.1)
       index += 2
     }

@@ -339,20 +339,28 @@ struct Shaper: ~Copyable {
         // A word seen before is stored from the cache without making its key.
         let hit = storage.withValue(
           for: ShapeKey.Probe(word: word, features: styleFeatures), hash: word.cacheHash
-        ) { cached in output.storeWord(in: cached, at: start, font: font, analysis: analysis) }
+        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
         if !hit {
           storage.countMiss()
           missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
           return false
         }
       } else {
-        // A longer word is looked up by its whole key, which counts a miss.
-        let key = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
-        guard let cached = storage.value(for: key, hash: key.cacheHash) else {
-          missed = key
+        // A longer word: its digest takes its scalars, which the probe compares where they
+        // are; a key (with their array) is made only on a miss.
+        var long = word
+        scalars.withUnsafeBufferPointer {
+          long.addScalars(UnsafeBufferPointer(rebasing: $0[piece.range]))
+        }
+        let hit = storage.withValue(
+          for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[piece.range]),
+          hash: long.cacheHash
+        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
+        if !hit {
+          storage.countMiss()
+          missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
           return false
         }
-        output.storeWord(cached, at: start, font: font, analysis: analysis)
       }
       guard piece.range.upperBound < run.range.upperBound else { return true }
       piece = Self.piece(

@@ -19,11 +19,21 @@ extension ShapedText {
 
   /// Writes the word `piece` points to (a slot of the shape cache, read in place: a copy of
   /// the piece was four value-witness calls a hit).
+  @inline(__always)
   mutating func storeWord(
     in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, analysis: TextAnalysis
   ) {
+    storeWord(in: piece, at: offset, font: font, scalars: analysis.scalars)
+  }
+
+  /// `storeWord(in:at:font:analysis:)` with the text's scalars alone: what a closure that
+  /// stores a hit captures (a whole `TextAnalysis` captured was a copy of its arrays, a
+  /// retain and a release each, where the call was not inlined).
+  mutating func storeWord(
+    in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, scalars: [Unicode.Scalar]
+  ) {
     guard piece.pointee.isClean, !piece.pointee.isWide else {
-      store(piece.pointee.packed[...], at: offset, font: font, analysis: analysis)
+      store(piece.pointee.packed[...], at: offset, font: font, scalars: scalars)
       return
     }
     let isPlain = piece.pointee.isPlain

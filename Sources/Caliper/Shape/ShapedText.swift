@@ -48,6 +48,10 @@ struct ShapedText {
   mutating func clampNegativeAdvances() -> Int {
     var clamped = 0
     advances.withUnsafeMutableBufferPointer { advances in
+      // A branch-free pass first (nearly every text has no negative advance).
+      var least = 0.0
+      for advance in advances { least = min(least, advance) }
+      guard least < 0 else { return }
       for index in advances.indices where advances[index] < 0 {
         advances[index] = 0
         clamped += 1
@@ -82,9 +86,19 @@ struct ShapedText {
     for index in range.dropFirst() { clusterStart[index] = false }
   }
 
-  /// Writes shaped values for the scalars from `offset`; line separators get no width.
+  /// Writes shaped values for the scalars from `offset`, which no store has written yet
+  /// (`shapeRun` stores each offset once, as `storeWord` does); line separators get no
+  /// width.
+  @inline(__always)
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, font: Font, analysis: TextAnalysis
+  ) {
+    store(packed, at: offset, font: font, scalars: analysis.scalars)
+  }
+
+  /// `store(_:at:font:analysis:)` with the text's scalars alone.
+  mutating func store(
+    _ packed: ArraySlice<Int64>, at offset: Int, font: Font, scalars textScalars: [Unicode.Scalar]
   ) {
     // One pass over raw buffers, the range checked once: a BitArray subscript checks its
     // bounds and its storage's uniqueness per flag, which was most of this loop's cost.
@@ -103,28 +117,33 @@ struct ShapedText {
     }
     let (size, units) = (self.size, font.units)
     var missing = 0
-    analysis.scalars.withUnsafeBufferPointer { scalars in
+    textScalars.withUnsafeBufferPointer { scalars in
       packed.withUnsafeBufferPointer { packed in
         advances.withUnsafeMutableBufferPointer { advances in
           clusterStart.withUnsafeMutableWords { starts in
             unsafeBefore.withUnsafeMutableWords { unsafe in
+              // The offsets are this piece's alone and not yet written (`shapeRun` stores
+              // each once): a cluster start and a safe break, as `init(count:size:)` made
+              // them, so only a value that is not a plain cluster has flags to write.
               for local in 0..<packed.count {
                 let value = packed[local]
-                let index = offset + local
-                BitArray.set(starts, index, ShapedPiece.clusterStart(value))
-                if TextAnalysis.isLineSeparator(scalars[index]) {
-                  advances[index + 1] = 0
-                  BitArray.set(unsafe, index, false)
-                } else {
-                  advances[index + 1] = units.points(
+                let index = offset &+ local
+                // U+000E…U+0084 (nearly every scalar) ends no line: one comparison first.
+                let scalar = scalars[index].value
+                if scalar &- 0x0E < 0x77 || !TextAnalysis.isLineSeparator(scalars[index]) {
+                  advances[index &+ 1] = units.points(
                     Double(ShapedPiece.advance(value)), size: size)
-                  BitArray.set(unsafe, index, ShapedPiece.unsafeBefore(value))
+                  guard !ShapedPiece.isPlainCluster(value) else { continue }
+                  if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, index, true) }
                   // A control is drawn as nothing even in a face with no space glyph to
                   // stand for it.
-                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalars[index].value) {
+                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalar) {
                     missing += 1
                   }
+                } else {
+                  advances[index &+ 1] = 0
                 }
+                if !ShapedPiece.clusterStart(value) { BitArray.set(starts, index, false) }
               }
             }
           }

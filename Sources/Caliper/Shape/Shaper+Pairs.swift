@@ -46,19 +46,22 @@ extension Shaper {
       let table = pairTable(run: run, font: font), table.isUsable
     else { return nil }
     let simple = table.simple
+    // One pass: whether every scalar is simple (`all`'s simple bit), else whether every one
+    // is simple in a mixed run or a starter, and the windows of its starters.
     let found = scalars.withUnsafeBufferPointer { scalars -> (windows: [Range<Int>], pure: Bool)? in
-      var pure = true
-      for index in range where !simple.holds(scalars[index].value) {
-        pure = false
-        break
-      }
-      if pure { return ([], true) }
-      guard simple.reach > 0 else { return nil }
+      var all: UInt8 = 0xFF
+      var windows: [Range<Int>] = []
       for index in range {
-        let value = scalars[index].value
-        guard simple.holdsMixed(value) || simple.startsLigatures(value) else { return nil }
+        let kind = table.kind(scalars[index].value)
+        all &= kind
+        if kind & PairTable.starterKind != 0 {
+          Self.addWindow(at: index, range, scalars, simple, to: &windows)
+        }
       }
-      return (Self.windows(range, scalars, simple), false)
+      // A starter is not simple: a pure range has no windows.
+      if all & PairTable.simpleKind != 0 { return ([], true) }
+      guard simple.reach > 0, all & PairTable.mixedOrStarterKind != 0 else { return nil }
+      return (windows, false)
     }
     guard let (windows, pure) = found else { return nil }
     let missed = PairAttempt(packed: nil, table: table, windows: windows, pure: pure)
@@ -127,15 +130,23 @@ extension Shaper {
     }
     let last = stretch.upperBound == range.upperBound ? stretch.upperBound - 1 : stretch.upperBound
     var index = stretch.lowerBound
+    // The loop over the entries' bits (`PairTable.Entry`), each value packed from them
+    // directly; a missing entry takes `pair`'s way.
+    var unsafeBit: Int64 = unsafe ? 2 : 0
+    let values = packed.baseAddress! - range.lowerBound
     while index < last {
-      let second = scalars[index + 1].value
-      guard let own = pair(first, second, run, font, table, fill) else { return false }
-      packed[index - range.lowerBound] = ShapedPiece.pack(
-        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe)
-      unsafe = own.unsafe
+      let second = scalars[index &+ 1].value
+      var bits = table.bits(at: PairTable.index(first, second))
+      if bits == 0 {
+        guard let own = pair(first, second, run, font, table, fill) else { return false }
+        bits = own.bits
+      }
+      values[index] = ShapedPiece.pack(entryBits: bits, unsafeBit: unsafeBit)
+      unsafeBit = Int64(bits & 2)
       first = second
-      index += 1
+      index &+= 1
     }
+    unsafe = unsafeBit != 0
     if last < stretch.upperBound {
       guard let own = pair(first, nil, run, font, table, fill) else { return false }
       packed[last - range.lowerBound] = ShapedPiece.pack(
@@ -214,29 +225,28 @@ extension Shaper {
     }
   }
 
-  /// The windows of a run of simple scalars and ligature starters (`range` of `scalars`)
-  /// that HarfBuzz shapes (`SimpleGlyphs.Ligatures`): from the scalar before each starter
-  /// that the next scalar of the range may continue a ligature of to `reach` scalars past
-  /// it (one past the longest ligature it can start), those that meet joined, each cut to
-  /// the range. A starter followed by no such scalar (or by none: the range is shaped
-  /// alone) starts no ligature and has no window.
-  static func windows(
-    _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ simple: SimpleGlyphs
-  ) -> [Range<Int>] {
-    var windows: [Range<Int>] = []
-    for index in range where simple.startsLigatures(scalars[index].value) {
-      guard index + 1 < range.upperBound,
-        simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
-      else { continue }
-      let start = max(range.lowerBound, index - 1)
-      let end = min(range.upperBound, index + simple.reach + 1)
-      if let last = windows.last, start < last.upperBound {
-        windows[windows.count - 1] = last.lowerBound..<max(end, last.upperBound)
-      } else {
-        windows.append(start..<end)
-      }
+  /// One step of finding the windows of a run of simple scalars and ligature starters
+  /// (`range` of `scalars`) that HarfBuzz shapes (`SimpleGlyphs.Ligatures`), at the starter
+  /// `index`, with `windows` those of the starters before it. A window runs from the scalar
+  /// before each starter that the next scalar of the range may continue a ligature of to
+  /// `reach` scalars past it (one past the longest ligature it can start), those that meet
+  /// joined, each cut to the range. A starter followed by no such scalar (or by none: the
+  /// range is shaped alone) starts no ligature and has no window.
+  @inline(__always)
+  static func addWindow(
+    at index: Int, _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    _ simple: SimpleGlyphs, to windows: inout [Range<Int>]
+  ) {
+    guard index + 1 < range.upperBound,
+      simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
+    else { return }
+    let start = max(range.lowerBound, index - 1)
+    let end = min(range.upperBound, index + simple.reach + 1)
+    if let last = windows.last, start < last.upperBound {
+      windows[windows.count - 1] = last.lowerBound..<max(end, last.upperBound)
+    } else {
+      windows.append(start..<end)
     }
-    return windows
   }
 
   /// Whether HarfBuzz 6 shapes `script` (`hb_script_t`) with its default shaper: the
@@ -248,6 +258,14 @@ extension Shaper {
 
   /// The pair table of the plan `run` shapes with in `font`, made the first time.
   private func pairTable(run: TextRun, font: Font) -> PairTable? {
+    // The last piece's table, while the font and the run's direction and script are the
+    // same: what `setUp` and `ShapingBuffer.plan` would find, without their HarfBuzz calls.
+    if let kept = harfBuzz.keptPairTable(
+      font.shapePlans, direction: VerticalShaping.direction(run),
+      script: hb_script_t(rawValue: run.script))
+    {
+      return kept
+    }
     guard let buffer = harfBuzz.buffer else { return nil }
     let plan = setUp(buffer, run: run, font: font)
     return harfBuzz.pairTable {

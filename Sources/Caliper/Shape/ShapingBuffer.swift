@@ -50,6 +50,19 @@ final class ShapingBuffer {
     return found
   }
 
+  /// The pair table kept for `plans`, `direction` and `script` (nil inside: none), where
+  /// they are the last `plan` call's and its table was found: no plan lookup, and the
+  /// buffer's properties left as they are (a shaping call sets them: `Shaper.setUp`).
+  @inline(__always)
+  func keptPairTable(_ plans: ShapePlans, direction: hb_direction_t, script: hb_script_t)
+    -> PairTable??
+  {
+    guard let pairs, plan != nil, self.plans === plans, self.direction == direction,
+      self.script == script
+    else { return nil }
+    return .some(pairs)
+  }
+
   /// The pair table of the plan the last `plan` call gave (`make` finds it after the plan
   /// changes, and asks again while it answers "not yet": nil outside).
   @inline(__always)
