@@ -142,6 +142,66 @@ import Testing
     #expect(plain > 200)
   }
 
+  /// `line-break: anywhere` breaks before spaces, which hang at a line's end
+  /// (`WrapChooser.hangingSpaces`). Where a paragraph's kept candidates say no segment is
+  /// spaces alone (`WrapCandidates.hasSpaceSegments`), `emit` of plain lines takes each
+  /// chosen end as it is: `hangingSpaces` must move no end there, checked for every end
+  /// (before the paragraph's last) against the general code; and the size alone of the
+  /// balanced lines is that of the same lines made as spans (every end looked at). Both
+  /// break-rule modes, over the paragraphs' ASCII, with spaces and without (some of them
+  /// plain lines).
+  @Test(arguments: [BreakRules.unicode, .css])
+  func endsNotLookedAtHangNothing(_ rules: BreakRules) throws {
+    var style = TextStyle(size: 16)
+    style.breakRules = rules
+    style.lineBreak = .anywhere
+    style.wrapStyle = .balance
+    var moved = 0
+    var still = 0
+    var plainSizes = 0
+    for paragraph in Self.texts {
+      let spaced = String(String.UnicodeScalarView(paragraph.unicodeScalars.filter(\.isASCII)))
+      for text in [spaced, spaced.filter { $0 != " " }] {
+        let prepared = try TestFonts.library.get().prepare(text, style: style)
+        let facts = prepared.storage.breakFacts
+        let plain = facts.contains(.plainLines) && facts.contains(.sameLineMetrics)
+        for width in stride(from: 40.0, through: 2000, by: 7) {
+          var fit = LineFit()
+          prepared.wrapStyledLines(at: width, into: &fit)
+          let expected = LineFit(prepared.wrapStyledLines(at: width))
+          let note = "\(rules), \(width): \(text.prefix(30))"
+          #expect(fit.count == expected.count, "\(note)")
+          #expect(fit.widest.bitPattern == expected.widest.bitPattern, "\(note)")
+          #expect(fit.height.bitPattern == expected.height.bitPattern, "\(note)")
+          if plain, expected.count > 1 { plainSizes += 1 }
+        }
+        guard
+          let kept = prepared.lineBreaks.wrapCandidates.withLock({
+            $0.values.compactMap(\.candidates).first
+          })
+        else { continue }
+        let chooser = WrapChooser(text: prepared, available: 100)
+        kept.candidates.withUnsafeBufferPointer { candidates in
+          for end in candidates.indices.dropFirst().dropLast() {
+            let ends = [end, candidates.count - 1]
+            let point = ends.withUnsafeBufferPointer {
+              chooser.hangingSpaces(candidates, $0, 0, end, prepared.segments)
+            }
+            if point.offset != candidates[end].offset { moved += 1 } else { still += 1 }
+            #expect(
+              kept.hasSpaceSegments || point.offset == candidates[end].offset,
+              "\(rules), end \(end): \(text.prefix(30))")
+          }
+        }
+      }
+    }
+    // Not vacuous: ends that hang spaces (CSS's breaks before spaces: ICU's come after
+    // them), ends that do not, and sizes of plain lines.
+    #expect(rules == .unicode || moved > 1000, "\(moved)")
+    #expect(still > 1000, "\(still)")
+    #expect(plainSizes > 100, "\(plainSizes)")
+  }
+
   /// `tightWidth` gives the same lines, and 0.01 pt less gives other lines: with and
   /// without padding and insets, in both modes.
   @Test(arguments: [BreakRules.unicode, .css])

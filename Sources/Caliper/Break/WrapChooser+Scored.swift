@@ -11,6 +11,7 @@ extension WrapChooser {
   }
 
   /// `scored` over the summary of the greedy lines.
+  @inline(__always)
   func scored<Sink: LineSink>(_ lines: GreedyLines, isBalanced: Bool, into sink: inout Sink)
     -> Bool
   {
@@ -38,7 +39,7 @@ extension WrapChooser {
         else { return false }
         // Lent, not retained for the call.
         made.candidates.withUnsafeBufferPointer {
-          emit($0, chosen, from: lines.start, into: &sink)
+          emit($0, chosen, from: lines.start, hangsSpaces: made.hasSpaceSegments, into: &sink)
         }
       } else {
         guard let made = self.candidates(lines, scorer: scorer),
@@ -51,10 +52,11 @@ extension WrapChooser {
   }
 
   /// Hands on the lines that end at `candidates[ends[0]]`, `candidates[ends[1]]` … (the
-  /// first starting at `start`).
+  /// first starting at `start`); where `hangsSpaces` is false, the candidates end no segment
+  /// of spaces alone, and so no line hangs one (`hangingSpaces` moves no end).
   func emit<Sink: LineSink>(
     _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
-    from start: Int,
+    from start: Int, hangsSpaces: Bool = true,
     into sink: inout Sink
   ) {
     // A text of plain lines (one face, whole segments, no soft hyphen or unsafe end)
@@ -73,7 +75,8 @@ extension WrapChooser {
     // `PreparedTextStorage`'s facts).
     if plain, let metrics, !facts.contains(.indents), var fit = sink as? LineFit {
       for (number, end) in ends.enumerated() {
-        let point = hangingSpaces(candidates, ends, number, end, segments)
+        let point =
+          hangsSpaces ? hangingSpaces(candidates, ends, number, end, segments) : candidates[end]
         assert(!point.isHyphenated, "a hyphen on a plain line")
         fit.append(width: prefix[point.contentEnd] - prefix[lineStart] + 0, metrics: metrics)
         lineStart = point.offset

@@ -174,8 +174,16 @@ struct WrapChooser {
     // The lookup and the store apart: a `make` closure would carry a copy of this chooser.
     let kept = text.lineBreaks
     if let known = kept.knownCandidates(paragraph) { return known }
-    let made = candidates(paragraph).map(WrapCandidates.init)
-    kept.keep(made, for: paragraph)
+    return keepCandidates(paragraph)
+  }
+
+  /// Makes and keeps `paragraph`'s candidates (the first balancing of it: out of line).
+  @inline(never)
+  func keepCandidates(_ paragraph: Range<Int>) -> WrapCandidates? {
+    let made = candidates(paragraph).map {
+      WrapCandidates($0, hasSpaceSegments: hasSpaceSegments($0))
+    }
+    text.lineBreaks.keep(made, for: paragraph)
     return made
   }
 
@@ -224,6 +232,14 @@ struct WrapChooser {
     }
     guard candidates.last?.offset == window.upperBound else { return nil }
     return candidates
+  }
+
+  /// Whether a segment that `candidates` end is spaces alone, with no hard break: what
+  /// `hangingSpaces` may hang at a line's end.
+  func hasSpaceSegments(_ candidates: [ScoreLineBreaker.Candidate]) -> Bool {
+    guard let first = candidates.dropFirst().first?.segment, let last = candidates.last?.segment
+    else { return false }
+    return text.segments[first...last].contains { $0.contentEnd == $0.start && !$0.isHardBreak }
   }
 
   /// Where the spaces, tabs and newlines that end `segment`'s content start, when its
