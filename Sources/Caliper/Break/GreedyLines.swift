@@ -82,12 +82,14 @@ struct GreedyLines: LineSink {
     // Wrapping arithmetic: every index here lies in 0...count.
     while index < count {
       let base = startAt[index]
-      guard fits(endAt[index] - base) else { return nil }
       var good = index &+ length &- 1
       if good >= count { good = count &- 1 }
+      // `good` is at least `index`: where its line fits, so does the line of `index` alone
+      // (the positions rise), else that is tested.
       if fits(endAt[good] - base) {
         while good &+ 1 < count, fits(endAt[good &+ 1] - base) { good &+= 1 }
       } else {
+        guard fits(endAt[index] - base) else { return nil }
         // Past the end by rounding: back to the last that fits (`index` does).
         repeat { good &-= 1 } while !fits(endAt[good] - base)
       }
