@@ -202,6 +202,38 @@ import Testing
     #expect(plainSizes > 100, "\(plainSizes)")
   }
 
+  /// Balanced lines of plain text counted from its table of line ends, where a word is
+  /// wider than the line (the count declines: `GreedyLines(plain:…)`) and the greedy lines
+  /// are handed on as they are made and summed (`SummedLines`): their size is that of the
+  /// lines made as spans and chosen by `WrapChooser` (no table), at narrow widths, in both
+  /// break-rule modes.
+  @Test(arguments: [BreakRules.unicode, .css])
+  func wordsWiderThanTheLineKeepTheGreedyLines(_ rules: BreakRules) throws {
+    var wide = 0
+    for text in Self.texts {
+      let prepared = try Self.prepared(text, rules, .balance)
+      let facts = prepared.storage.breakFacts
+      guard facts.contains(.plainLines), !facts.contains(.indents),
+        let table = PlainLineIndexTests.table(prepared)
+      else { continue }
+      defer { PlainLineIndex.destroy(table) }
+      for width in stride(from: 4.0, through: 240, by: 3) {
+        var fit = LineFit()
+        prepared.wrapStyledLines(at: width, index: table, into: &fit)
+        let expected = LineFit(prepared.wrapStyledLines(at: width))
+        let note = "\(rules), \(width): \(text.prefix(30))"
+        #expect(fit.count == expected.count, "\(note)")
+        #expect(fit.widest.bitPattern == expected.widest.bitPattern, "\(note)")
+        #expect(fit.height.bitPattern == expected.height.bitPattern, "\(note)")
+        if prepared.minWidth > width, expected.count <= ScoreLineBreaker.maxLinesForBalance {
+          wide += 1
+        }
+      }
+    }
+    // Not vacuous: paragraphs of few lines with a word wider than the line.
+    #expect(wide > 20, "\(wide)")
+  }
+
   /// `tightWidth` gives the same lines, and 0.01 pt less gives other lines: with and
   /// without padding and insets, in both modes.
   @Test(arguments: [BreakRules.unicode, .css])

@@ -102,3 +102,19 @@ struct GreedyLines: LineSink {
     }
   }
 }
+
+/// Lines handed on to a sink and summed into their `GreedyLines` as they go: for greedy
+/// lines that the wrap style keeps in most cases, which are then not made twice
+/// (`PreparedText.wrapStyledLines`).
+struct SummedLines<Sink: LineSink>: LineSink {
+  var sink: Sink
+  var summary: GreedyLines
+
+  @inline(__always)
+  mutating func append(_ span: LineBreaker.Span) {
+    sink.append(span)
+    summary.append(span)
+  }
+
+  var isFull: Bool { sink.isFull }
+}

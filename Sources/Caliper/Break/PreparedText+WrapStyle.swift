@@ -83,6 +83,20 @@ extension PreparedText {
             plain: index.pointee, segments: $0, limit: available,
             most: ScoreLineBreaker.maxLinesForBalance)
         }
+        if greedy == nil {
+          // A word wider than the line, which the general scan breaks or lets overflow: Blink
+          // then keeps the greedy lines (`WrapChooser.choose`), handed on as they are made and
+          // summed as they go (no spans kept); where the sum says the wrap style applies after
+          // all, `sink` is left as it was and the lines are made again below.
+          var summed = SummedLines(sink: sink, summary: GreedyLines(limit: available))
+          var breaker = LineBreaker(limit: available)
+          breaker.plainIndex = index
+          breaker.breakLines(widths, into: &summed)
+          if !WrapChooser.balances(summed.summary) {
+            sink = summed.sink
+            return
+          }
+        }
       } else if minWidth <= available {
         // Not counted where a word is wider than the line: a line then overflows, and
         // Blink keeps the greedy lines.
