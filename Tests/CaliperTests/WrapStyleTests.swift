@@ -181,7 +181,8 @@ import Testing
           })
         else { continue }
         let chooser = WrapChooser(text: prepared, available: 100)
-        kept.candidates.withUnsafeBufferPointer { candidates in
+        do {
+          let candidates = kept.candidates
           for end in candidates.indices.dropFirst().dropLast() {
             let ends = [end, candidates.count - 1]
             let point = ends.withUnsafeBufferPointer {

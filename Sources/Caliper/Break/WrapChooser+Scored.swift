@@ -37,15 +37,17 @@ extension WrapChooser {
               })
           })
         else { return false }
-        // Lent, not retained for the call.
-        made.candidates.withUnsafeBufferPointer {
-          emit($0, chosen, from: lines.start, hangsSpaces: made.hasSpaceSegments, into: &sink)
+        // `made` kept alive through the call: its candidates are then lent, not retained.
+        withExtendedLifetime(made) {
+          emit(
+            made.candidates, chosen, from: lines.start, hangsSpaces: made.hasSpaceSegments,
+            into: &sink)
         }
       } else {
         guard let made = self.candidates(lines, scorer: scorer),
           scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
         else { return false }
-        made.withUnsafeBufferPointer { emit($0, chosen, from: lines.start, into: &sink) }
+        emit(made, chosen, from: lines.start, into: &sink)
       }
       return true
     }
@@ -55,7 +57,7 @@ extension WrapChooser {
   /// first starting at `start`); where `hangsSpaces` is false, the candidates end no segment
   /// of spaces alone, and so no line hangs one (`hangingSpaces` moves no end).
   func emit<Sink: LineSink>(
-    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
+    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>,
     from start: Int, hangsSpaces: Bool = true,
     into sink: inout Sink
   ) {
@@ -109,7 +111,7 @@ extension WrapChooser {
   /// text's (read once by the caller, not once a line).
   @inline(__always)
   func hangingSpaces(
-    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
+    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>,
     _ number: Int, _ end: Int, _ segments: [Segment]
   ) -> ScoreLineBreaker.Candidate {
     var point = candidates[end]
