@@ -180,13 +180,12 @@ import Testing
             $0.values.compactMap(\.candidates).first
           })
         else { continue }
-        let chooser = WrapChooser(text: prepared, available: 100)
         do {
           let candidates = kept.candidates
           for end in candidates.indices.dropFirst().dropLast() {
             let ends = [end, candidates.count - 1]
             let point = ends.withUnsafeBufferPointer {
-              chooser.hangingSpaces(candidates, $0, 0, end, prepared.segments)
+              WrapChooser.hangingSpaces(candidates, $0, 0, end, prepared.segments)
             }
             if point.offset != candidates[end].offset { moved += 1 } else { still += 1 }
             #expect(

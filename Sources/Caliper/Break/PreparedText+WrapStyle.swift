@@ -114,9 +114,8 @@ extension PreparedText {
           breaker.breakLines(widths, into: &sink)
           return
         }
-        // A `let` made here, over widths with no memo (plain lines have no tab): fewer copies.
-        let chooser = WrapChooser(untabbed: self, available: available)
-        if chooser.scored(greedy, isBalanced: true, into: &sink) { return }
+        // No chooser made (it would retain this text's references).
+        if WrapChooser.balanced(self, available: available, greedy, into: &sink) { return }
         // Not run again over the spans below: Blink's bisection decides.
         declined = true
       }

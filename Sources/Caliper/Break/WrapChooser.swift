@@ -166,15 +166,16 @@ struct WrapChooser {
     return candidates
   }
 
-  /// `candidates(_:scorer:)` over a whole paragraph's `lines`, made once for the prepared
-  /// text (their penalties are the width's).
-  func paragraphCandidates(_ lines: GreedyLines) -> WrapCandidates? {
+  /// `candidates(_:scorer:)` over a whole paragraph's `lines` at `available`, made once
+  /// for the prepared text (their penalties are the width's).
+  static func paragraphCandidates(_ text: PreparedText, available: Double, _ lines: GreedyLines)
+    -> WrapCandidates?
+  {
     guard !lines.emergency, lines.count > 0 else { return nil }
     let paragraph = lines.start..<lines.end
-    // The lookup and the store apart: a `make` closure would carry a copy of this chooser.
-    let kept = text.lineBreaks
-    if let known = kept.knownCandidates(paragraph) { return known }
-    return keepCandidates(paragraph)
+    // The lookup and the store apart: a `make` closure would carry a copy of a chooser.
+    if let known = text.lineBreaks.knownCandidates(paragraph) { return known }
+    return WrapChooser(text: text, available: available).keepCandidates(paragraph)
   }
 
   /// Makes and keeps `paragraph`'s candidates (the first balancing of it: out of line).
@@ -258,6 +259,15 @@ struct WrapChooser {
 
   /// `breaker(isBalanced:lines:)` for the summary of the greedy lines.
   func breaker(isBalanced: Bool, lines: GreedyLines) -> ScoreLineBreaker {
+    Self.breaker(text, available: available, isBalanced: isBalanced, lines: lines)
+  }
+
+  /// `breaker(isBalanced:lines:)` for `text` at `available`, with no chooser made.
+  static func breaker(_ text: PreparedText, available: Double, isBalanced: Bool, lines: GreedyLines)
+    -> ScoreLineBreaker
+  {
+    let isCSS = text.storage.style.breakRules == .css
+    let widths = LineWidths(untabbed: text)  // the indents alone: no tab is measured
     let firstIndent = widths.indent(atLineStart: lines.count > 0 ? lines.start : 0)
     // Lines after the first start inside the paragraph: the head indent.
     let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.lastStart) : 0
