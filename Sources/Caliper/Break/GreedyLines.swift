@@ -79,6 +79,16 @@ struct GreedyLines: LineSink {
     // Segments on the last line: the next line's first guess (lines are alike); the first
     // line's from the table.
     var length = count > 0 ? table.guess(from: 0, base: startAt[0], room: limit) &+ 1 : 1
+    // The last line's first and last segments: its start and end are read once, at the end
+    // (`add` reads them a line).
+    var (lastFirst, lastGood) = (0, 0)
+    defer {
+      if self.count > 0 {
+        start = segments[0].start
+        lastStart = segments[lastFirst].start
+        end = segments[lastGood].end
+      }
+    }
     // Wrapping arithmetic: every index here lies in 0...count.
     while index < count {
       let base = startAt[index]
@@ -93,9 +103,13 @@ struct GreedyLines: LineSink {
         // Past the end by rounding: back to the last that fits (`index` does).
         repeat { good &-= 1 } while !fits(endAt[good] - base)
       }
-      add(
-        start: segments[index].start, end: segments[good].end, width: endAt[good] - base,
-        indent: 0, emergency: false)
+      // `add` but for the starts and end (above).
+      self.count &+= 1
+      overflows =
+        overflows
+        || LineBreaker.Span.overflows(
+          width: endAt[good] - base, indent: 0, emergency: false, available: limit)
+      (lastFirst, lastGood) = (index, good)
       if self.count > most { return }
       length = good &+ 1 &- index
       index = good &+ 1

@@ -271,7 +271,7 @@ struct WrapChooser {
     let firstIndent = widths.indent(atLineStart: lines.count > 0 ? lines.start : 0)
     // Lines after the first start inside the paragraph: the head indent.
     let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.lastStart) : 0
-    func fit(_ indent: Double) -> Float {
+    @inline(__always) func fit(_ indent: Double) -> Float {
       isCSS
         ? Float(Self.layoutUnits(available - indent) + 1) / 64  // Blink's `AddEpsilon`
         : Float(max(0, available - indent) + LineBreaker.tolerance).nextUp
