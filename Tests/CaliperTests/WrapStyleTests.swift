@@ -180,8 +180,7 @@ import Testing
             $0.values.compactMap(\.candidates).first
           })
         else { continue }
-        do {
-          let candidates = kept.candidates
+        kept.candidates.withUnsafeBufferPointer { candidates in
           for end in candidates.indices.dropFirst().dropLast() {
             let ends = [end, candidates.count - 1]
             let point = ends.withUnsafeBufferPointer {

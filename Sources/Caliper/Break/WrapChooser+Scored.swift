@@ -24,9 +24,11 @@ extension WrapChooser {
       guard let made = self.candidates(lines, scorer: scorer),
         scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
       else { return false }
-      Self.emit(
-        text, available: available, made, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
-        from: lines.start, into: &sink)
+      made.withUnsafeBufferPointer {
+        Self.emit(
+          text, available: available, $0, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
+          from: lines.start, into: &sink)
+      }
       return true
     }
   }
@@ -59,10 +61,11 @@ extension WrapChooser {
       else { return false }
       // `made` kept alive through the call: its candidates are then lent, not retained.
       withExtendedLifetime(made) {
-        emit(
-          text, available: available, made.candidates,
-          UnsafeBufferPointer(rebasing: ends[..<lineCount]), from: lines.start,
-          hangsSpaces: made.hasSpaceSegments, into: &sink)
+        made.candidates.withUnsafeBufferPointer {
+          emit(
+            text, available: available, $0, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
+            from: lines.start, hangsSpaces: made.hasSpaceSegments, into: &sink)
+        }
       }
       return true
     }
@@ -73,7 +76,8 @@ extension WrapChooser {
   /// the candidates end no segment of spaces alone, and so no line hangs one
   /// (`hangingSpaces` moves no end).
   static func emit<Sink: LineSink>(
-    _ text: PreparedText, available: Double, _ candidates: [ScoreLineBreaker.Candidate],
+    _ text: PreparedText, available: Double,
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>,
     _ ends: UnsafeBufferPointer<Int>, from start: Int, hangsSpaces: Bool = true,
     into sink: inout Sink
   ) {
@@ -128,7 +132,7 @@ extension WrapChooser {
   /// text's (read once by the caller, not once a line).
   @inline(__always)
   static func hangingSpaces(
-    _ candidates: [ScoreLineBreaker.Candidate], _ ends: UnsafeBufferPointer<Int>,
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
     _ number: Int, _ end: Int, _ segments: [Segment]
   ) -> ScoreLineBreaker.Candidate {
     var point = candidates[end]
