@@ -79,6 +79,7 @@ struct ScorePrune {
   /// The score of a path of `lineCount` fitting lines in the windows, in the program's
   /// arithmetic: each line ends at the window's candidate nearest an even share of the text
   /// left where that fits, else before it; infinity where that gives no such path.
+  @inline(__always)
   static func evenScore(
     _ layers: ScoreLayers, lineCount: Int, low: UnsafeMutableBufferPointer<Int>,
     high: UnsafeMutableBufferPointer<Int>
