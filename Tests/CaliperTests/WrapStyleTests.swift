@@ -142,6 +142,97 @@ import Testing
     #expect(plain > 200)
   }
 
+  /// `line-break: anywhere` breaks before spaces, which hang at a line's end
+  /// (`WrapChooser.hangingSpaces`). Where a paragraph's kept candidates say no segment is
+  /// spaces alone (`WrapCandidates.hasSpaceSegments`), `emit` of plain lines takes each
+  /// chosen end as it is: `hangingSpaces` must move no end there, checked for every end
+  /// (before the paragraph's last) against the general code; and the size alone of the
+  /// balanced lines is that of the same lines made as spans (every end looked at). Both
+  /// break-rule modes, over the paragraphs' ASCII, with spaces and without (some of them
+  /// plain lines).
+  @Test(arguments: [BreakRules.unicode, .css])
+  func endsNotLookedAtHangNothing(_ rules: BreakRules) throws {
+    var style = TextStyle(size: 16)
+    style.breakRules = rules
+    style.lineBreak = .anywhere
+    style.wrapStyle = .balance
+    var moved = 0
+    var still = 0
+    var plainSizes = 0
+    for paragraph in Self.texts {
+      let spaced = String(String.UnicodeScalarView(paragraph.unicodeScalars.filter(\.isASCII)))
+      for text in [spaced, spaced.filter { $0 != " " }] {
+        let prepared = try TestFonts.library.get().prepare(text, style: style)
+        let facts = prepared.storage.breakFacts
+        let plain = facts.contains(.plainLines) && facts.contains(.sameLineMetrics)
+        for width in stride(from: 40.0, through: 2000, by: 7) {
+          var fit = LineFit()
+          prepared.wrapStyledLines(at: width, into: &fit)
+          let expected = LineFit(prepared.wrapStyledLines(at: width))
+          let note = "\(rules), \(width): \(text.prefix(30))"
+          #expect(fit.count == expected.count, "\(note)")
+          #expect(fit.widest.bitPattern == expected.widest.bitPattern, "\(note)")
+          #expect(fit.height.bitPattern == expected.height.bitPattern, "\(note)")
+          if plain, expected.count > 1 { plainSizes += 1 }
+        }
+        guard
+          let kept = prepared.lineBreaks.wrapCandidates.withLock({
+            $0.values.compactMap(\.candidates).first
+          })
+        else { continue }
+        kept.candidates.withUnsafeBufferPointer { candidates in
+          for end in candidates.indices.dropFirst().dropLast() {
+            let ends = [end, candidates.count - 1]
+            let point = ends.withUnsafeBufferPointer {
+              WrapChooser.hangingSpaces(candidates, $0, 0, end, prepared.segments)
+            }
+            if point.offset != candidates[end].offset { moved += 1 } else { still += 1 }
+            #expect(
+              kept.hasSpaceSegments || point.offset == candidates[end].offset,
+              "\(rules), end \(end): \(text.prefix(30))")
+          }
+        }
+      }
+    }
+    // Not vacuous: ends that hang spaces (CSS's breaks before spaces: ICU's come after
+    // them), ends that do not, and sizes of plain lines.
+    #expect(rules == .unicode || moved > 1000, "\(moved)")
+    #expect(still > 1000, "\(still)")
+    #expect(plainSizes > 100, "\(plainSizes)")
+  }
+
+  /// Balanced lines of plain text counted from its table of line ends, where a word is
+  /// wider than the line (the count declines: `GreedyLines(plain:…)`) and the greedy lines
+  /// are handed on as they are made and summed (`SummedLines`): their size is that of the
+  /// lines made as spans and chosen by `WrapChooser` (no table), at narrow widths, in both
+  /// break-rule modes.
+  @Test(arguments: [BreakRules.unicode, .css])
+  func wordsWiderThanTheLineKeepTheGreedyLines(_ rules: BreakRules) throws {
+    var wide = 0
+    for text in Self.texts {
+      let prepared = try Self.prepared(text, rules, .balance)
+      let facts = prepared.storage.breakFacts
+      guard facts.contains(.plainLines), !facts.contains(.indents),
+        let table = PlainLineIndexTests.table(prepared)
+      else { continue }
+      defer { PlainLineIndex.destroy(table) }
+      for width in stride(from: 4.0, through: 240, by: 3) {
+        var fit = LineFit()
+        prepared.wrapStyledLines(at: width, index: table, into: &fit)
+        let expected = LineFit(prepared.wrapStyledLines(at: width))
+        let note = "\(rules), \(width): \(text.prefix(30))"
+        #expect(fit.count == expected.count, "\(note)")
+        #expect(fit.widest.bitPattern == expected.widest.bitPattern, "\(note)")
+        #expect(fit.height.bitPattern == expected.height.bitPattern, "\(note)")
+        if prepared.minWidth > width, expected.count <= ScoreLineBreaker.maxLinesForBalance {
+          wide += 1
+        }
+      }
+    }
+    // Not vacuous: paragraphs of few lines with a word wider than the line.
+    #expect(wide > 20, "\(wide)")
+  }
+
   /// `tightWidth` gives the same lines, and 0.01 pt less gives other lines: with and
   /// without padding and insets, in both modes.
   @Test(arguments: [BreakRules.unicode, .css])

@@ -79,24 +79,56 @@ struct GreedyLines: LineSink {
     // Segments on the last line: the next line's first guess (lines are alike); the first
     // line's from the table.
     var length = count > 0 ? table.guess(from: 0, base: startAt[0], room: limit) &+ 1 : 1
+    // The last line's first and last segments: its start and end are read once, at the end
+    // (`add` reads them a line).
+    var (lastFirst, lastGood) = (0, 0)
+    defer {
+      if self.count > 0 {
+        start = segments[0].start
+        lastStart = segments[lastFirst].start
+        end = segments[lastGood].end
+      }
+    }
     // Wrapping arithmetic: every index here lies in 0...count.
     while index < count {
       let base = startAt[index]
-      guard fits(endAt[index] - base) else { return nil }
       var good = index &+ length &- 1
       if good >= count { good = count &- 1 }
+      // `good` is at least `index`: where its line fits, so does the line of `index` alone
+      // (the positions rise), else that is tested.
       if fits(endAt[good] - base) {
         while good &+ 1 < count, fits(endAt[good &+ 1] - base) { good &+= 1 }
       } else {
+        guard fits(endAt[index] - base) else { return nil }
         // Past the end by rounding: back to the last that fits (`index` does).
         repeat { good &-= 1 } while !fits(endAt[good] - base)
       }
-      add(
-        start: segments[index].start, end: segments[good].end, width: endAt[good] - base,
-        indent: 0, emergency: false)
+      // `add` but for the starts and end (above).
+      self.count &+= 1
+      overflows =
+        overflows
+        || LineBreaker.Span.overflows(
+          width: endAt[good] - base, indent: 0, emergency: false, available: limit)
+      (lastFirst, lastGood) = (index, good)
       if self.count > most { return }
       length = good &+ 1 &- index
       index = good &+ 1
     }
   }
+}
+
+/// Lines handed on to a sink and summed into their `GreedyLines` as they go: for greedy
+/// lines that the wrap style keeps in most cases, which are then not made twice
+/// (`PreparedText.wrapStyledLines`).
+struct SummedLines<Sink: LineSink>: LineSink {
+  var sink: Sink
+  var summary: GreedyLines
+
+  @inline(__always)
+  mutating func append(_ span: LineBreaker.Span) {
+    sink.append(span)
+    summary.append(span)
+  }
+
+  var isFull: Bool { sink.isFull }
 }

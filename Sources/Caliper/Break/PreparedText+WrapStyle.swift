@@ -69,42 +69,12 @@ extension PreparedText {
   ) {
     // `storage.style`: read in place, not copied with its arrays and strings retained.
     let wrapStyle = storage.style.wrapStyle
-    let facts = storage.breakFacts
     var declined = false  // the score-based breaker declined the text's one paragraph
-    // `balance` over one paragraph of plain lines (no hard break): its greedy lines are
-    // counted, not kept, and made below only where the score-based breaker declines.
-    if wrapStyle == .balance, facts.contains(.plainLines) {
-      var greedy: GreedyLines?
-      if let index, !facts.contains(.indents) {
-        // From the table, no further than `balance` applies (nil: a word wider than the
-        // line, which the general scan breaks or lets overflow, below).
-        greedy = segments.withUnsafeBufferPointer {
-          GreedyLines(
-            plain: index.pointee, segments: $0, limit: available,
-            most: ScoreLineBreaker.maxLinesForBalance)
-        }
-      } else if minWidth <= available {
-        // Not counted where a word is wider than the line: a line then overflows, and
-        // Blink keeps the greedy lines.
-        var counted = GreedyLines(limit: available)
-        var counter = LineBreaker(limit: available)
-        counter.breakLines(widths, into: &counted)
-        greedy = counted
-      }
-      if let greedy {
-        guard WrapChooser.balances(greedy) else {
-          // Too few or too many lines, or one that overflows: Blink keeps the greedy lines
-          // (`WrapChooser.choose`), handed on as they are made, with no array.
-          var breaker = LineBreaker(limit: available)
-          breaker.plainIndex = index
-          breaker.breakLines(widths, into: &sink)
-          return
-        }
-        // A `let` made here, over widths with no memo (plain lines have no tab): fewer copies.
-        let chooser = WrapChooser(untabbed: self, available: available)
-        if chooser.scored(greedy, isBalanced: true, into: &sink) { return }
-        // Not run again over the spans below: Blink's bisection decides.
-        declined = true
+    if wrapStyle == .balance, storage.breakFacts.contains(.plainLines) {
+      switch balancedPlainLines(at: available, index: index, into: &sink) {
+      case true?: return
+      case false?: declined = true
+      case nil: break
       }
     }
     var breaker = LineBreaker(limit: available)
@@ -121,6 +91,60 @@ extension PreparedText {
       first = index + 1
       number += 1
     }
+  }
+
+  /// `balance` over one paragraph of plain lines (no hard break): its greedy lines are
+  /// counted, not kept, and made as spans only where the score-based breaker declines.
+  /// True: the lines are handed to `sink`; false: the breaker declined (`sink` untouched:
+  /// Blink's bisection decides, over the spans); nil: not decided here. Out of line: the
+  /// other wrap styles' relayouts do not carry it.
+  @inline(never)
+  func balancedPlainLines<Sink: LineSink>(
+    at available: Double, index: UnsafePointer<PlainLineIndex>?, into sink: inout Sink
+  ) -> Bool? {
+    let facts = storage.breakFacts
+    var greedy: GreedyLines?
+    if let index, !facts.contains(.indents) {
+      // From the table, no further than `balance` applies (nil: a word wider than the
+      // line, which the general scan breaks or lets overflow).
+      greedy = segments.withUnsafeBufferPointer {
+        GreedyLines(
+          plain: index.pointee, segments: $0, limit: available,
+          most: ScoreLineBreaker.maxLinesForBalance)
+      }
+      if greedy == nil {
+        // A word wider than the line, which the general scan breaks or lets overflow: Blink
+        // then keeps the greedy lines (`WrapChooser.choose`), handed on as they are made and
+        // summed as they go (no spans kept); where the sum says the wrap style applies after
+        // all, `sink` is left as it was and the lines are made again as spans (nil).
+        var summed = SummedLines(sink: sink, summary: GreedyLines(limit: available))
+        var breaker = LineBreaker(limit: available)
+        breaker.plainIndex = index
+        breaker.breakLines(widths, into: &summed)
+        if !WrapChooser.balances(summed.summary) {
+          sink = summed.sink
+          return true
+        }
+      }
+    } else if minWidth <= available {
+      // Not counted where a word is wider than the line: a line then overflows, and
+      // Blink keeps the greedy lines.
+      var counted = GreedyLines(limit: available)
+      var counter = LineBreaker(limit: available)
+      counter.breakLines(widths, into: &counted)
+      greedy = counted
+    }
+    guard let greedy else { return nil }
+    guard WrapChooser.balances(greedy) else {
+      // Too few or too many lines, or one that overflows: Blink keeps the greedy lines
+      // (`WrapChooser.choose`), handed on as they are made, with no array.
+      var breaker = LineBreaker(limit: available)
+      breaker.plainIndex = index
+      breaker.breakLines(widths, into: &sink)
+      return true
+    }
+    // No chooser made (it would retain this text's references).
+    return WrapChooser.balanced(self, available: available, greedy, into: &sink)
   }
 
   /// Whether a line ends its paragraph: at a hard break or the text's end.

@@ -108,15 +108,11 @@ struct ScoreLayers {
                     after: after)
                 else { return false }
               }
+              // The ends scored are not narrowed again by their scores before the next layer:
+              // that cost more tests than the starts it spared.
               floor = score(
                 layer: layer, low: low, high: high, offset: offset, least: least, second: second,
                 starts: starts, prune: prune, rest: after, floor: floor)
-              if layer < lineCount {
-                guard
-                  prune.narrowAfter(
-                    layer: layer, low: low, high: high, offset: offset, least: least, after: after)
-                else { return false }
-              }
             }
             let last = posNoBreak.count - 1 &+ offset[lineCount]
             let found = least[last]
@@ -269,8 +265,8 @@ struct ScoreLayers {
   /// score more than a known path is not scored (`rest`: the bound of the lines after the
   /// layer's ends). `floor` is at most the least score of the layer before's window (a
   /// start's line adds its width score to at least that, and width scores grow with the
-  /// start); returned: the least score of this layer's, the next layer's floor (its window
-  /// is this one's, narrowed).
+  /// start); returned: the least score of this layer's, the next layer's floor (its starts
+  /// are this layer's ends).
   @inline(__always)
   func score(
     layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,

@@ -18,9 +18,7 @@
 ///   alone pass U are dropped;
 /// - a start whose least score of the layer before (`floor`) plus its width score, its
 ///   end's penalty and line penalty and the lines left pass U is not scored, nor any later
-///   one (width scores grow with the start);
-/// - after a layer is scored, its first and last ends whose entry's least plus the lines
-///   left pass U are dropped, so the next layer scans fewer starts.
+///   one (width scores grow with the start).
 /// Exactness: every path scoring at most U keeps all its sums, so the least score, the path
 /// that reaches it and whether another ties with it are what they were without pruning.
 /// Blink's `Float` sums of terms not negative round down by at most a factor 1 − u each (u =
@@ -81,6 +79,7 @@ struct ScorePrune {
   /// The score of a path of `lineCount` fitting lines in the windows, in the program's
   /// arithmetic: each line ends at the window's candidate nearest an even share of the text
   /// left where that fits, else before it; infinity where that gives no such path.
+  @inline(__always)
   static func evenScore(
     _ layers: ScoreLayers, lineCount: Int, low: UnsafeMutableBufferPointer<Int>,
     high: UnsafeMutableBufferPointer<Int>
@@ -154,28 +153,6 @@ struct ScorePrune {
     func passes(_ end: Int) -> Bool {
       let length = lengths[end]
       return before.least(length: length.x) + after.least(length: length.y) > known
-    }
-    // In registers, written back once.
-    var (first, last) = (low[layer], high[layer])
-    while first <= last, passes(first) { first &+= 1 }
-    while last > first, passes(last) { last &-= 1 }
-    (low[layer], high[layer]) = (first, last)
-    return first <= last
-  }
-
-  /// Drops the first and last ends of `layer` whose entry's least score plus the bound of
-  /// the lines left pass the known path's score; false where none is left (no path scores
-  /// at most the known one: not met where it is a path's).
-  /// `after` is the bound of the lines after `layer`.
-  func narrowAfter(
-    layer: Int, low: UnsafeMutableBufferPointer<Int>, high: UnsafeMutableBufferPointer<Int>,
-    offset: UnsafeMutableBufferPointer<Int>, least: UnsafeMutableBufferPointer<Float>,
-    after: Bound
-  ) -> Bool {
-    guard known < .infinity else { return true }
-    let shift = offset[layer]
-    func passes(_ end: Int) -> Bool {
-      Double(least[end &+ shift]) + after.least(length: lengths[end].y) > known
     }
     // In registers, written back once.
     var (first, last) = (low[layer], high[layer])

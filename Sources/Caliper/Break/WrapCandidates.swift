@@ -28,9 +28,14 @@ final class WrapCandidates: Sendable {
   /// The text before and after each candidate, as `ScorePrune` reads them
   /// (`ScoreLayers.Facts.lengths`).
   let lengths: [SIMD2<Double>]
+  /// Whether a segment of the paragraph is spaces alone (no content, no hard break), which
+  /// a line's end may hang (`WrapChooser.hangingSpaces`); with none, no end moves.
+  let hasSpaceSegments: Bool
 
-  init(_ candidates: [ScoreLineBreaker.Candidate]) {
+  /// `hasSpaceSegments` is the paragraph's (true where not known: every end is looked at).
+  init(_ candidates: [ScoreLineBreaker.Candidate], hasSpaceSegments: Bool = true) {
     self.candidates = candidates
+    self.hasSpaceSegments = hasSpaceSegments
     posNoBreak = candidates.map(\.posNoBreak)
     posIfBreak = candidates.map(\.posIfBreak)
     hyphenated = candidates.indices.filter { candidates[$0].isHyphenated }
@@ -44,7 +49,7 @@ final class WrapCandidates: Sendable {
   /// the prepared-text cache (`LineBreakState.keep`).
   var byteCount: Int {
     func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
-    return 16 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
+    return 17 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
       + bytes(posIfBreak) + bytes(hyphenated) + bytes(orphanPenalties)
       + bytes(lengths)
   }

@@ -11,50 +11,74 @@ extension WrapChooser {
   }
 
   /// `scored` over the summary of the greedy lines.
+  @inline(__always)
   func scored<Sink: LineSink>(_ lines: GreedyLines, isBalanced: Bool, into sink: inout Sink)
     -> Bool
   {
     guard lines.count > 0 else { return false }
-    let scorer = breaker(isBalanced: isBalanced, lines: lines)
+    if isBalanced { return Self.balanced(text, available: available, lines, into: &sink) }
+    let scorer = breaker(isBalanced: false, lines: lines)
     let lineCount = lines.count
     // The chosen ends as candidate indices in scratch memory: no array at each width.
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
-      let chosen = UnsafeBufferPointer(rebasing: ends[..<lineCount])
-      // Each branch hands its candidates to `emit` where it has them (the kept ones' array
-      // is still retained for the call: a `let` of a class the lookup returned owned).
-      if isBalanced {
-        // The whole paragraph: its candidates are made once.
-        guard let made = paragraphCandidates(lines),
-          made.lengths.withUnsafeBufferPointer({ lengths in
-            made.withInputs(
-              hyphenPenalty: scorer.hyphenPenalty,
-              {
-                scorer.chooseEnds(
-                  $0, lineCount: lineCount,
-                  facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, lengths: lengths,
-                  into: ends)
-              })
-          })
-        else { return false }
-        // Lent, not retained for the call.
-        made.candidates.withUnsafeBufferPointer {
-          emit($0, chosen, from: lines.start, into: &sink)
-        }
-      } else {
-        guard let made = self.candidates(lines, scorer: scorer),
-          scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
-        else { return false }
-        made.withUnsafeBufferPointer { emit($0, chosen, from: lines.start, into: &sink) }
+      guard let made = self.candidates(lines, scorer: scorer),
+        scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
+      else { return false }
+      made.withUnsafeBufferPointer {
+        Self.emit(
+          text, available: available, $0, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
+          from: lines.start, into: &sink)
       }
       return true
     }
   }
 
-  /// Hands on the lines that end at `candidates[ends[0]]`, `candidates[ends[1]]` … (the
-  /// first starting at `start`).
-  func emit<Sink: LineSink>(
-    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
-    from start: Int,
+  /// `scored(_:isBalanced: true, into:)` for `text`'s paragraph whose greedy lines at
+  /// `available` are `lines`, with no chooser made but to make the paragraph's candidates
+  /// the first time (a chooser holds the text: making one at every width retained and
+  /// released its references).
+  @inline(__always)
+  static func balanced<Sink: LineSink>(
+    _ text: PreparedText, available: Double, _ lines: GreedyLines, into sink: inout Sink
+  ) -> Bool {
+    guard lines.count > 0 else { return false }
+    let scorer = breaker(text, available: available, isBalanced: true, lines: lines)
+    let lineCount = lines.count
+    // The chosen ends as candidate indices in scratch memory: no array at each width.
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
+      // The whole paragraph: its candidates are made once.
+      guard let made = paragraphCandidates(text, available: available, lines),
+        made.lengths.withUnsafeBufferPointer({ lengths in
+          made.withInputs(
+            hyphenPenalty: scorer.hyphenPenalty,
+            {
+              scorer.chooseEnds(
+                $0, lineCount: lineCount,
+                facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, lengths: lengths,
+                into: ends)
+            })
+        })
+      else { return false }
+      // `made` kept alive through the call: its candidates are then lent, not retained.
+      withExtendedLifetime(made) {
+        made.candidates.withUnsafeBufferPointer {
+          emit(
+            text, available: available, $0, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
+            from: lines.start, hangsSpaces: made.hasSpaceSegments, into: &sink)
+        }
+      }
+      return true
+    }
+  }
+
+  /// Hands on the lines of `text` at `available` that end at `candidates[ends[0]]`,
+  /// `candidates[ends[1]]` … (the first starting at `start`); where `hangsSpaces` is false,
+  /// the candidates end no segment of spaces alone, and so no line hangs one
+  /// (`hangingSpaces` moves no end).
+  static func emit<Sink: LineSink>(
+    _ text: PreparedText, available: Double,
+    _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>,
+    _ ends: UnsafeBufferPointer<Int>, from start: Int, hangsSpaces: Bool = true,
     into sink: inout Sink
   ) {
     // A text of plain lines (one face, whole segments, no soft hyphen or unsafe end)
@@ -73,7 +97,8 @@ extension WrapChooser {
     // `PreparedTextStorage`'s facts).
     if plain, let metrics, !facts.contains(.indents), var fit = sink as? LineFit {
       for (number, end) in ends.enumerated() {
-        let point = hangingSpaces(candidates, ends, number, end, segments)
+        let point =
+          hangsSpaces ? hangingSpaces(candidates, ends, number, end, segments) : candidates[end]
         assert(!point.isHyphenated, "a hyphen on a plain line")
         fit.append(width: prefix[point.contentEnd] - prefix[lineStart] + 0, metrics: metrics)
         lineStart = point.offset
@@ -82,6 +107,7 @@ extension WrapChooser {
       sink = fit as! Sink
       return
     }
+    let widths = text.widths
     var emitter = LineBreaker(limit: available)
     for (number, end) in ends.enumerated() {
       let point = hangingSpaces(candidates, ends, number, end, segments)
@@ -105,7 +131,7 @@ extension WrapChooser {
   /// at this line's end, as CSS removes them from the next line's start. `segments` are the
   /// text's (read once by the caller, not once a line).
   @inline(__always)
-  func hangingSpaces(
+  static func hangingSpaces(
     _ candidates: UnsafeBufferPointer<ScoreLineBreaker.Candidate>, _ ends: UnsafeBufferPointer<Int>,
     _ number: Int, _ end: Int, _ segments: [Segment]
   ) -> ScoreLineBreaker.Candidate {
@@ -113,7 +139,7 @@ extension WrapChooser {
     // The segment after the one ending here starts here (no search where it says so).
     var after = point.segment
     while number < ends.count - 1,
-      let next = Self.segmentIndex(segments, startingAt: point.offset, after: after),
+      let next = segmentIndex(segments, startingAt: point.offset, after: after),
       segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
       segments[next].end < candidates[ends[number + 1]].offset
     {

@@ -166,16 +166,25 @@ struct WrapChooser {
     return candidates
   }
 
-  /// `candidates(_:scorer:)` over a whole paragraph's `lines`, made once for the prepared
-  /// text (their penalties are the width's).
-  func paragraphCandidates(_ lines: GreedyLines) -> WrapCandidates? {
+  /// `candidates(_:scorer:)` over a whole paragraph's `lines` at `available`, made once
+  /// for the prepared text (their penalties are the width's).
+  static func paragraphCandidates(_ text: PreparedText, available: Double, _ lines: GreedyLines)
+    -> WrapCandidates?
+  {
     guard !lines.emergency, lines.count > 0 else { return nil }
     let paragraph = lines.start..<lines.end
-    // The lookup and the store apart: a `make` closure would carry a copy of this chooser.
-    let kept = text.lineBreaks
-    if let known = kept.knownCandidates(paragraph) { return known }
-    let made = candidates(paragraph).map(WrapCandidates.init)
-    kept.keep(made, for: paragraph)
+    // The lookup and the store apart: a `make` closure would carry a copy of a chooser.
+    if let known = text.lineBreaks.knownCandidates(paragraph) { return known }
+    return WrapChooser(text: text, available: available).keepCandidates(paragraph)
+  }
+
+  /// Makes and keeps `paragraph`'s candidates (the first balancing of it: out of line).
+  @inline(never)
+  func keepCandidates(_ paragraph: Range<Int>) -> WrapCandidates? {
+    let made = candidates(paragraph).map {
+      WrapCandidates($0, hasSpaceSegments: hasSpaceSegments($0))
+    }
+    text.lineBreaks.keep(made, for: paragraph)
     return made
   }
 
@@ -226,6 +235,14 @@ struct WrapChooser {
     return candidates
   }
 
+  /// Whether a segment that `candidates` end is spaces alone, with no hard break: what
+  /// `hangingSpaces` may hang at a line's end.
+  func hasSpaceSegments(_ candidates: [ScoreLineBreaker.Candidate]) -> Bool {
+    guard let first = candidates.dropFirst().first?.segment, let last = candidates.last?.segment
+    else { return false }
+    return text.segments[first...last].contains { $0.contentEnd == $0.start && !$0.isHardBreak }
+  }
+
   /// Where the spaces, tabs and newlines that end `segment`'s content start, when its
   /// content ends in some (else nil).
   func spacesBefore(_ segment: Segment) -> Int? {
@@ -242,10 +259,19 @@ struct WrapChooser {
 
   /// `breaker(isBalanced:lines:)` for the summary of the greedy lines.
   func breaker(isBalanced: Bool, lines: GreedyLines) -> ScoreLineBreaker {
+    Self.breaker(text, available: available, isBalanced: isBalanced, lines: lines)
+  }
+
+  /// `breaker(isBalanced:lines:)` for `text` at `available`, with no chooser made.
+  static func breaker(_ text: PreparedText, available: Double, isBalanced: Bool, lines: GreedyLines)
+    -> ScoreLineBreaker
+  {
+    let isCSS = text.storage.style.breakRules == .css
+    let widths = LineWidths(untabbed: text)  // the indents alone: no tab is measured
     let firstIndent = widths.indent(atLineStart: lines.count > 0 ? lines.start : 0)
     // Lines after the first start inside the paragraph: the head indent.
     let otherIndent = lines.count > 1 ? widths.indent(atLineStart: lines.lastStart) : 0
-    func fit(_ indent: Double) -> Float {
+    @inline(__always) func fit(_ indent: Double) -> Float {
       isCSS
         ? Float(Self.layoutUnits(available - indent) + 1) / 64  // Blink's `AddEpsilon`
         : Float(max(0, available - indent) + LineBreaker.tolerance).nextUp
