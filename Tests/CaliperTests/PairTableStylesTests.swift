@@ -84,6 +84,7 @@ import Testing
     for _ in 0...PairTable.liveLimit where PairTable.make(simple: .none) != nil { made += 1 }
     #expect(made == PairTable.liveLimit + 1)
   }
+
   /// A shaper's buffer hands back the last plan's pair table without a plan lookup
   /// (`ShapingBuffer.keptPairTable`) only for the font's plans, direction and script it
   /// was found for: another script, direction or font asks again (nil), and a new plan

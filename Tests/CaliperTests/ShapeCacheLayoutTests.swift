@@ -60,7 +60,8 @@ import Testing
   }
 
   /// Words of every length class: inline (≤ 8 scalars), in the key's lanes but spilled (9
-  /// to 24 bytes), and past the lanes (a whole key with its scalars: more than 24 bytes),
+  /// to 24 bytes), and past the lanes (more than 24 bytes: looked up through a probe over the
+  /// text's scalars in place, stored as a whole key with its scalars),
   /// each twice so that the second is a hit, through a cache small enough to evict.
   static let lengthTexts = [
     "the internationalization of antidisestablishmentarianism the "

@@ -136,6 +136,7 @@ import Testing
     let statistics = cache.statistics
     #expect(statistics.hits == 1 && statistics.misses == 0)
   }
+
   /// A word longer than the key's lanes (more than 24 bytes) is found by a probe holding its
   /// scalars in place (`ShapeKey.Probe.scalars`): its digest folded from them is the key's,
   /// it finds the stored entry, and a probe with the stored word's parts (digest included)

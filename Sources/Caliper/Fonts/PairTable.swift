@@ -10,9 +10,10 @@ import Synchronization
 /// learnt from HarfBuzz's shaping of a range that missed one (`Shaper.learn`), or from the
 /// pair shaped alone (`Shaper.pairValue`). An entry is written once, with the one value HarfBuzz gives for
 /// it, through a relaxed atomic store: a thread that reads it unfilled shapes the pair
-/// itself and writes the same value. Bound: 95 × 96 entries of 4 bytes (36 KB) a plan
+/// itself and writes the same value. Bound: 95 × 96 entries of 4 bytes (36 KB) and a
+/// kind byte for each of the 128 scalars below U+0080 a plan
 /// whose simple scalars are not none, made the first time a run of the plan asks, and
-/// freed with the plan; at most `liveLimit` tables alive in the process (9.3 MB), past
+/// freed with the plan; at most `liveLimit` tables alive in the process (9.4 MB), past
 /// which a plan keeps HarfBuzz: every font instance (each variation of a variable face its
 /// own) has up to `ShapePlans.capacity` plans, which the faces cache does not weigh, so a
 /// stream of instances must not grow the tables. They are not counted in the shape cache's
@@ -20,7 +21,9 @@ import Synchronization
 /// them.
 final class PairTable: @unchecked Sendable {
   // Safety: covers `entries`, a buffer of atomics allocated in init and freed in deinit,
-  // read and written only through `Atomic`'s relaxed loads and stores; `simple` is a let.
+  // read and written only through `Atomic`'s relaxed loads and stores; `kinds`, a raw
+  // buffer written only in init (before the table is published through the memo's lock)
+  // and read-only after; `simple` is a let.
   /// The scalars the table answers for.
   let simple: SimpleGlyphs
   private let entries: UnsafeMutablePointer<Atomic<UInt32>>

@@ -9,7 +9,7 @@ extension SimpleGlyphs {
   /// not simple, and most words of the URL class hold one: the whole word went to HarfBuzz.
   /// Solution: for a run of scalars of `mixed` and `starters`, cut it into windows, each
   /// from the scalar before a starter to `reach` scalars past the last starter of a group
-  /// whose windows meet (`Shaper.windows`); HarfBuzz shapes each window alone and the pair
+  /// whose windows meet (`Shaper.addWindow`); HarfBuzz shapes each window alone and the pair
   /// table the rest; at a cut between the scalars at a − 1 and a, glyph a − 1's advance is
   /// the entry of the pair (a − 1, a) and glyph a's flag the second's of that pair. Why,
   /// given what `find` checks, in the buffer of such a run (its glyphs: cmap glyphs of

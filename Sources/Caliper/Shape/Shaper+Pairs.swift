@@ -12,7 +12,7 @@ internal import CHarfBuzz
 /// font the first time it is needed. A range that also holds ligature starters (Noto
 /// Sans's `f`: `SimpleGlyphs.Ligatures`) is shaped so outside short windows around them,
 /// each shaped by HarfBuzz alone and stitched to the rest at its cuts with the pairs across
-/// them (`windows`). Limitation: left-to-right runs of the default
+/// them (`addWindow`, in the range's one pass). Limitation: left-to-right runs of the default
 /// shaper's scripts (`pairScripts`), not upright; a shaper of a library without a shape
 /// cache (`Shaper.usesPairs`) or with a feature limited to a range keeps HarfBuzz.
 extension Shaper {
@@ -133,7 +133,9 @@ extension Shaper {
     // The loop over the entries' bits (`PairTable.Entry`), each value packed from them
     // directly; a missing entry takes `pair`'s way.
     var unsafeBit: Int64 = unsafe ? 2 : 0
-    let values = packed.baseAddress! - range.lowerBound
+    // `index` is inside `stretch`, so inside `range`: no pointer before the buffer made.
+    let values = packed.baseAddress!
+    let base = range.lowerBound
     while index < last {
       let second = scalars[index &+ 1].value
       var bits = table.bits(at: PairTable.index(first, second))
@@ -141,7 +143,7 @@ extension Shaper {
         guard let own = pair(first, second, run, font, table, fill) else { return false }
         bits = own.bits
       }
-      values[index] = ShapedPiece.pack(entryBits: bits, unsafeBit: unsafeBit)
+      values[index &- base] = ShapedPiece.pack(entryBits: bits, unsafeBit: unsafeBit)
       unsafeBit = Int64(bits & 2)
       first = second
       index &+= 1
