@@ -136,7 +136,7 @@ func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     let before = fonts.cacheStatistics.prepared.bytes
     let lines = text.measure(ProposedViewSize(width: 900, height: nil)).lines.count
     #expect(lines >= 400)
-    let arrays = text.lineBreaks.wrapCandidates.withLock { kept in
+    let arrays = text.lineBreaks.withWrapCandidates { kept in
       kept.values.reduce(0) { total, entry in
         guard let made = entry.candidates else { return total }
         return total + made.candidates.capacity * MemoryLayout<ScoreLineBreaker.Candidate>.stride

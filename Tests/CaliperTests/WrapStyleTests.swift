@@ -176,7 +176,7 @@ import Testing
           if plain, expected.count > 1 { plainSizes += 1 }
         }
         guard
-          let kept = prepared.lineBreaks.wrapCandidates.withLock({
+          let kept = prepared.lineBreaks.withWrapCandidates({
             $0.values.compactMap(\.candidates).first
           })
         else { continue }

@@ -27,8 +27,15 @@ final class LineBreakState: Sendable {
   let hyphenStretches: [HyphenStretch]
   /// Breakings already made, by the range of widths they hold for.
   let cache: LineBreakCache
-  /// The score-based breaker's candidates of each paragraph balanced so far (`WrapCandidates`).
-  let wrapCandidates = Mutex(KeptWrapCandidates())
+  /// The lock `keptWrapCandidates` is read and written under, taken by
+  /// `withWrapCandidates`: a `SpinLock`, as the breaking cache's (its uses are a lookup, a
+  /// store or a sum of sizes, all short), where a `Mutex` cost a balanced relayout's one
+  /// lookup about 50 instructions.
+  private let wrapCandidatesLock = SpinLock()
+  /// The score-based breaker's candidates of each paragraph balanced so far (`WrapCandidates`):
+  /// read and written only with `wrapCandidatesLock` held.
+  @exclusivity(unchecked) private nonisolated(unsafe) var keptWrapCandidates =
+    KeptWrapCandidates()
   /// Where a relayout at a new width reads, asked for before it starts.
   let relayoutHints = RelayoutHints()
 
@@ -42,6 +49,14 @@ final class LineBreakState: Sendable {
     hyphenStretchOfSegment = hyphenStretches.stretchOf
     self.hyphenStretches = hyphenStretches.stretches
     self.cache = cache
+  }
+
+  /// `body` run on the kept candidates with their lock held.
+  @inline(__always)
+  func withWrapCandidates<Result>(_ body: (inout KeptWrapCandidates) -> Result) -> Result {
+    wrapCandidatesLock.lock()
+    defer { wrapCandidatesLock.unlock() }
+    return body(&keptWrapCandidates)
   }
 
   /// The bytes of this object and of its tables (not the cache's breakings but the ideal

@@ -29,17 +29,17 @@ struct ScoreLayers {
   let posIfBreak: UnsafeBufferPointer<Float>
   let penalties: UnsafeBufferPointer<Float>
 
-  /// Writes the start of each chosen line into `previous` at its end (the chosen ends'
-  /// entries only: enough to walk back from the last candidate), for `lineCount` lines;
-  /// false (nothing proven, `previous` to be overwritten) where it declines. `facts` and
+  /// Writes the end of each chosen line, in order, into `ends` (`lineCount` of them, the
+  /// last the last candidate); false (nothing proven, `ends` to be overwritten) where it
+  /// declines. `facts` and
   /// `lengths` are the inputs' (found here where nil).
   func choose(
     lineCount: Int, facts: Facts?, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
-    into previous: UnsafeMutableBufferPointer<Int>
+    into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     let count = posNoBreak.count
     guard breaker.isBalanced, breaker.firstAvailable == breaker.otherAvailable,
-      breaker.linePenalty > 0, lineCount >= 2, count > lineCount,
+      breaker.linePenalty > 0, lineCount >= 2, count > lineCount, ends.count >= lineCount,
       posIfBreak.count == count, penalties.count == count
     else { return false }
     let facts =
@@ -49,11 +49,11 @@ struct ScoreLayers {
         penalties: Array(penalties))
     guard facts.rises else { return false }
     if let lengths, lengths.count == count {
-      return choose(lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
+      return choose(lineCount: lineCount, facts: facts, lengths: lengths, into: ends)
     }
     return Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
       .withUnsafeBufferPointer {
-        choose(lineCount: lineCount, facts: facts, lengths: $0, into: previous)
+        choose(lineCount: lineCount, facts: facts, lengths: $0, into: ends)
       }
   }
 
@@ -61,7 +61,7 @@ struct ScoreLayers {
   @inline(never)
   private func choose(
     lineCount: Int, facts: Facts, lengths: UnsafeBufferPointer<SIMD2<Double>>,
-    into previous: UnsafeMutableBufferPointer<Int>
+    into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     let count = posNoBreak.count
     let layers = lineCount + 1
@@ -121,9 +121,8 @@ struct ScoreLayers {
             else { return false }
             var end = count - 1
             for layer in stride(from: lineCount, through: 1, by: -1) {
-              let start = starts[end &+ offset[layer]]
-              previous[end] = start
-              end = start
+              ends[layer &- 1] = end
+              end = starts[end &+ offset[layer]]
             }
             return true
           }

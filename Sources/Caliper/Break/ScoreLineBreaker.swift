@@ -101,27 +101,26 @@ struct ScoreLineBreaker {
     precondition(
       program.posIfBreak.count == count && program.penalties.count == count,
       "one program entry a candidate")
+    // `balance`: the lines of the greedy count over their windows where that is proven to
+    // be Blink's choice (`ScoreLayers`, which writes the ends itself), else Blink's program.
+    if isBalanced
+      && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: ends)
+    {
+      return true
+    }
     // The chosen starts in scratch memory (on the stack where it is small): an array made
     // at each width cost more than its use (a generic allocation each).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
-      // `balance`: the lines of the greedy count over their windows where that is proven to
-      // be Blink's choice (`ScoreLayers`), else Blink's program.
-      let isLayered =
-        isBalanced
-        && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
+      scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+      // Blink's program answers with its own count.
       var index = count - 1
-      // `ScoreLayers` answers with `lineCount` lines or not at all; Blink's program with its
-      // own count.
-      if !isLayered {
-        scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
-        var lines = 0
-        while index > 0 {
-          lines += 1
-          index = previous[index]
-        }
-        guard lines == lineCount else { return false }
-        index = count - 1
+      var lines = 0
+      while index > 0 {
+        lines += 1
+        index = previous[index]
       }
+      guard lines == lineCount else { return false }
+      index = count - 1
       for slot in stride(from: lineCount - 1, through: 0, by: -1) {
         ends[slot] = index
         index = previous[index]
@@ -134,14 +133,14 @@ struct ScoreLineBreaker {
   func layered(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
     facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
-    into previous: UnsafeMutableBufferPointer<Int>
+    into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     program.posNoBreak.withUnsafeBufferPointer { posNoBreak in
       program.posIfBreak.withUnsafeBufferPointer { posIfBreak in
         program.penalties.withUnsafeBufferPointer { penalties in
           ScoreLayers(
             breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: penalties
-          ).choose(lineCount: lineCount, facts: facts, lengths: lengths, into: previous)
+          ).choose(lineCount: lineCount, facts: facts, lengths: lengths, into: ends)
         }
       }
     }

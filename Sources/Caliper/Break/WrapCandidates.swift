@@ -125,7 +125,7 @@ extension LineBreakState {
   /// call taking a closure that makes them: that closure's context was a copy of the
   /// chooser made and freed at every width.
   func knownCandidates(_ paragraph: Range<Int>) -> WrapCandidates?? {
-    guard let known = wrapCandidates.withLock({ $0[paragraph.lowerBound] }),
+    guard let known = withWrapCandidates({ $0[paragraph.lowerBound] }),
       known.end == paragraph.upperBound
     else { return nil }
     return .some(known.candidates)
@@ -136,7 +136,7 @@ extension LineBreakState {
   /// meter, so the prepared-text cache counts it (`heldBytes`).
   func keep(_ made: WrapCandidates?, for paragraph: Range<Int>) {
     let start = paragraph.lowerBound
-    let change = wrapCandidates.withLock { kept in
+    let change = withWrapCandidates { kept in
       let before = kept[start].map(Self.keptBytes) ?? 0
       kept[start] = (paragraph.upperBound, made)
       return Self.keptBytes((paragraph.upperBound, made)) - before
@@ -146,7 +146,7 @@ extension LineBreakState {
 
   /// The bytes of the balanced paragraphs' candidates, for `heldBytes`.
   var wrapCandidateBytes: Int {
-    wrapCandidates.withLock { $0.values.reduce(0) { $0 + Self.keptBytes($1) } }
+    withWrapCandidates { $0.values.reduce(0) { $0 + Self.keptBytes($1) } }
   }
 
   /// One kept paragraph's bytes: its entry in the dictionary and its candidates.
