@@ -94,7 +94,9 @@ extension PreparedText {
   }
 
   /// `balance` over one paragraph of plain lines (no hard break): its greedy lines are
-  /// counted, not kept, and made as spans only where the score-based breaker declines.
+  /// counted, not kept; handed to `sink` as they are made where Blink keeps them, else
+  /// chosen again by the score-based breaker (made as spans by the caller where it declines
+  /// or where this answers nil).
   /// True: the lines are handed to `sink`; false: the breaker declined (`sink` untouched:
   /// Blink's bisection decides, over the spans); nil: not decided here. Out of line: the
   /// other wrap styles' relayouts do not carry it.
@@ -112,11 +114,14 @@ extension PreparedText {
           plain: index.pointee, segments: $0, limit: available,
           most: ScoreLineBreaker.maxLinesForBalance)
       }
-      if greedy == nil {
-        // A word wider than the line, which the general scan breaks or lets overflow: Blink
-        // then keeps the greedy lines (`WrapChooser.choose`), handed on as they are made and
-        // summed as they go (no spans kept); where the sum says the wrap style applies after
-        // all, `sink` is left as it was and the lines are made again as spans (nil).
+      // A word wider than the line, which the general scan breaks or lets overflow: Blink
+      // then keeps the greedy lines (`WrapChooser.choose`), handed on as they are made and
+      // summed as they go (no spans kept); where the sum says the wrap style applies after
+      // all, `sink` is left as it was and the lines are made again as spans (nil). Only
+      // into a `LineFit` (a size alone, held by value: the lines went to a copy): a sink
+      // that calls out for each line (`LineMaker.Sink`) would be handed them twice. The
+      // test is on types, settled when the function is specialized.
+      if greedy == nil, Sink.self == LineFit.self {
         var summed = SummedLines(sink: sink, summary: GreedyLines(limit: available))
         var breaker = LineBreaker(limit: available)
         breaker.plainIndex = index

@@ -48,10 +48,14 @@ final class WrapCandidates: Sendable {
   /// The bytes of this object and its arrays: kept beside the prepared text, so charged to
   /// the prepared-text cache (`LineBreakState.keep`).
   var byteCount: Int {
-    func bytes<T>(_ array: [T]) -> Int { array.capacity * MemoryLayout<T>.stride }
-    return 17 + MemoryLayout<ScoreLayers.Facts>.size + bytes(candidates) + bytes(posNoBreak)
-      + bytes(posIfBreak) + bytes(hyphenated) + bytes(orphanPenalties)
-      + bytes(lengths)
+    // Each array's buffer with its 32-byte header (an empty array has none).
+    func bytes<T>(_ array: [T]) -> Int {
+      array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<T>.stride
+    }
+    // The object: its 16-byte header, the six arrays' references, the facts and the flag.
+    let object = 16 + 6 * MemoryLayout<[Float]>.size + MemoryLayout<ScoreLayers.Facts>.size + 1
+    return object + bytes(candidates) + bytes(posNoBreak) + bytes(posIfBreak)
+      + bytes(hyphenated) + bytes(orphanPenalties) + bytes(lengths)
   }
 
   /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a

@@ -140,7 +140,7 @@ extension WrapChooser {
     var after = point.segment
     while number < ends.count - 1,
       let next = segmentIndex(segments, startingAt: point.offset, after: after),
-      segments[next].contentEnd == segments[next].start, !segments[next].isHardBreak,
+      segments[next].isSpacesAlone,
       segments[next].end < candidates[ends[number + 1]].offset
     {
       point.offset = segments[next].end

@@ -21,11 +21,6 @@ struct WrapChooser {
     self.init(widths: text.widths, available: available, declined: declined)
   }
 
-  /// A chooser for a text without tabs (`LineWidths(untabbed:)`): no memo.
-  @inline(__always) init(untabbed text: PreparedText, available: Double) {
-    self.init(widths: LineWidths(untabbed: text), available: available, declined: false)
-  }
-
   @inline(__always)
   private init(widths: LineWidths, available: Double, declined: Bool) {
     self.widths = widths
@@ -240,7 +235,7 @@ struct WrapChooser {
   func hasSpaceSegments(_ candidates: [ScoreLineBreaker.Candidate]) -> Bool {
     guard let first = candidates.dropFirst().first?.segment, let last = candidates.last?.segment
     else { return false }
-    return text.segments[first...last].contains { $0.contentEnd == $0.start && !$0.isHardBreak }
+    return text.segments[first...last].contains { $0.isSpacesAlone }
   }
 
   /// Where the spaces, tabs and newlines that end `segment`'s content start, when its

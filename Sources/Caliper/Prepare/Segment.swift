@@ -37,6 +37,9 @@ struct Segment: Sendable, Hashable {
   var end: Int { Int(storedEnd & Int32.max) }
   /// Whether the break at `end` is mandatory.
   var isHardBreak: Bool { storedEnd < 0 }
+  /// Whether the segment is spaces alone, with no hard break: what may hang at a line's
+  /// end after the line's last word (`WrapChooser.hangingSpaces`, `hasSpaceSegments`).
+  var isSpacesAlone: Bool { contentEnd == start && !isHardBreak }
   /// Whether HarfBuzz marks breaking at `end` unsafe (a line ending here is reshaped).
   var unsafeEnd: Bool { storedContentEnd < 0 }
   /// Whether the segment ends with a soft hyphen (U+00AD) or at an automatic hyphenation
