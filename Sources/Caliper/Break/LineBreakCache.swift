@@ -44,11 +44,12 @@ final class LineBreakCache: Sendable {
   }
 
   let capacity: Int
-  /// The lock `slots` is read and written under (`SpinLock`: one atomic operation to take,
-  /// a store to release, where `Mutex`'s handle took about 16 instructions), taken by
-  /// `withSlots`, or in line by `PreparedText.sizeOnlyFit(containing:into:)`, so that a
-  /// relayout's lookup, breaking and store need no closure.
-  fileprivate let lock = SpinLock()
+  /// The lock `slots` is read and written under: `Mutex`'s own handle, taken by `withSlots`,
+  /// or in line by `PreparedText.sizeOnlyFit(containing:into:)`, so that a relayout's
+  /// lookup, breaking and store need no closure. (A lock of one atomic word without a queue
+  /// saved about 16 instructions a relayout but let a thread that relocks at once starve a
+  /// waiter through a long breaking: `Mutex`'s priority-inheriting futex hands the lock on.)
+  fileprivate let lock = _MutexHandle()
   /// The breakings (`LineBreakCache+Slots.swift`): read and written only with `lock` held.
   @exclusivity(unchecked) fileprivate nonisolated(unsafe) var slots: Slots
   /// The lines at no width limit: derived from the prepared text, made the first time they
@@ -289,8 +290,8 @@ final class LineBreakCache: Sendable {
 private func withSlots<Result>(
   of cache: LineBreakCache, _ body: (inout LineBreakCache.Slots) -> Result
 ) -> Result {
-  cache.lock.lock()
-  defer { cache.lock.unlock() }
+  cache.lock.unsafeLock()
+  defer { cache.lock.unsafeUnlock() }
   return body(&cache.slots)
 }
 
@@ -298,8 +299,8 @@ extension PreparedText {
   /// The range and size of the breaking without a line limit whose range holds `limit`
   /// (`LineBreakCache.fit(containing:)`), else this text's new breaking into a size at
   /// `limit`, stored in the slot the lookup chose: one lock a new width, where a lookup and
-  /// a store took two (a `Mutex` taken and released was two atomic read-modify-writes, a
-  /// tenth of a relayout's time; the `SpinLock` is one and a store). The line breaker runs
+  /// a store took two (an uncontended lock is two atomic read-modify-writes, a tenth of a
+  /// relayout's time). The line breaker runs
   /// under the lock; it does not use this cache's breakings (it reads the edges' widths,
   /// under their own lock). It is handed the text's `PlainLineIndex`
   /// (`plainIndex(in:of:wantsIndex:)`). The lock is taken and released in line, not through
@@ -312,8 +313,8 @@ extension PreparedText {
     let facts = storage.breakFacts
     let wantsIndex =
       facts.contains(.plainLines) || (facts.contains(.plainFaces) && !facts.contains(.indents))
-    cache.lock.lock()
-    defer { cache.lock.unlock() }
+    cache.lock.unsafeLock()
+    defer { cache.lock.unsafeUnlock() }
     if let found = cache.slots.find(limit, limit: nil, needsSpans: false).found {
       lineBreaks.relayoutHints.hit(&cache.slots)
       fit = cache.slots.details[found].fit

@@ -28,10 +28,9 @@ final class LineBreakState: Sendable {
   /// Breakings already made, by the range of widths they hold for.
   let cache: LineBreakCache
   /// The lock `keptWrapCandidates` is read and written under, taken by
-  /// `withWrapCandidates`: a `SpinLock`, as the breaking cache's (its uses are a lookup, a
-  /// store or a sum of sizes, all short), where a `Mutex` cost a balanced relayout's one
-  /// lookup about 50 instructions.
-  private let wrapCandidatesLock = SpinLock()
+  /// `withWrapCandidates`: `Mutex`'s own handle, as the breaking cache's, taken in line
+  /// (`Mutex.withLock`'s closure cost a balanced relayout's one lookup more).
+  private let wrapCandidatesLock = _MutexHandle()
   /// The score-based breaker's candidates of each paragraph balanced so far (`WrapCandidates`):
   /// read and written only with `wrapCandidatesLock` held.
   @exclusivity(unchecked) private nonisolated(unsafe) var keptWrapCandidates =
@@ -54,8 +53,8 @@ final class LineBreakState: Sendable {
   /// `body` run on the kept candidates with their lock held.
   @inline(__always)
   func withWrapCandidates<Result>(_ body: (inout KeptWrapCandidates) -> Result) -> Result {
-    wrapCandidatesLock.lock()
-    defer { wrapCandidatesLock.unlock() }
+    wrapCandidatesLock.unsafeLock()
+    defer { wrapCandidatesLock.unsafeUnlock() }
     return body(&keptWrapCandidates)
   }
 
