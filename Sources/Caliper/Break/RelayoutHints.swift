@@ -91,8 +91,8 @@ struct RelayoutHints: ~Copyable, Sendable {
   static let keyLines: UInt32 = 4
   static let detailLines: UInt32 = 8
   /// The lines of the cache object asked for: through its slots' lock, lanes, clock and
-  /// table pointer and the min-content width's bits (about 360 bytes by the fields'
-  /// sizes), wherever its 16-byte-aligned start puts them.
+  /// table pointer and the min-content width's bits (about 300 bytes by the fields' sizes
+  /// since the lanes are `Float`s), wherever its 16-byte-aligned start puts them.
   static let cacheObjectLines: UInt32 = 7
 
   /// How many bytes of the table's block are asked for when a relayout starts after a
