@@ -48,13 +48,7 @@ import Testing
       0xB15, 0xB4D, 0xC15, 0xC4D, 0xD15, 0xD4D, 0xD3A, 0xD3B, 0xA15, 0xA4D, 0xB95, 0xBCD,
       0x200D, 0x200C, 0x20, 0x61, 0x97F, 0x980, 0xD7F, 0x8FF,
     ]
-    var generator = ShortestDecimalTests.SeededGenerator(state: 9)
-    for _ in 0..<3000 {
-      texts.append(
-        (0..<Int.random(in: 1...30, using: &generator)).map { _ in
-          Unicode.Scalar(alphabet.randomElement(using: &generator)!)!
-        })
-    }
+    texts += RandomScalars.strings(rounds: 3000, longest: 30, taken: alphabet, refused: [], seed: 9)
     var wrong = 0
     var joined = 0
     for scalars in texts {

@@ -67,6 +67,7 @@ import Testing
     #expect(compared > 1000 || !file.hasPrefix("NotoSans-"), "\(file)")
   }
 
+  /// The simple scalars of `font`'s plan for `script` (no features), for every pair test.
   static func simple(_ font: Font, _ script: hb_script_t) -> SimpleGlyphs {
     SimpleGlyphs.of(
       face: hb_font_get_face(font.hbFont), font: font.hbFont,

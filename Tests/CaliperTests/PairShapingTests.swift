@@ -116,9 +116,7 @@ import Testing
 
   /// The simple scalars of `font`'s plan for `script`.
   static func simple(_ font: Font, _ script: hb_script_t) -> [UInt32] {
-    let plan = plan(font, script)
-    let simple = SimpleGlyphs.of(
-      face: hb_font_get_face(font.hbFont), font: font.hbFont, plan: plan.pointer, features: [])
+    let simple = LigatureStarterTests.simple(font, script)
     return (0x20...0x7E).filter { simple.holds(UInt32($0)) }.map(UInt32.init)
   }
 

@@ -31,13 +31,8 @@ import Testing
       0x915, 0xA15, 0x995, 0x4E15, 0x115, 0x627, 0x5E7, 0x3027, 0x301, 0x94D, 0x20, 0x31,
       0x41, 0x3015, 0xE15, 0x10915, 0x1F615,
     ]
-    var generator = ShortestDecimalTests.SeededGenerator(state: 32)
-    for _ in 0..<2000 {
-      texts.append(
-        (0..<Int.random(in: 1...60, using: &generator)).map { _ in
-          Unicode.Scalar(alphabet.randomElement(using: &generator)!)!
-        })
-    }
+    texts += RandomScalars.strings(
+      rounds: 2000, longest: 60, taken: alphabet, refused: [], seed: 32)
     var wrong = 0
     for scalars in texts where !scalars.isEmpty {
       if TextAnalysis.resolveScripts(scalars) != Self.reference(scalars) { wrong += 1 }
