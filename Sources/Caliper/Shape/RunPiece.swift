@@ -32,8 +32,10 @@ enum RunPieces: Equatable {
   /// paragraph as context.
   case words
   /// Word by word, every word alone: where the run's script is one whose HarfBuzz shaper
-  /// reads no context (`clusterScripts`), a word at the run's edge shapes alone as in
-  /// context, so it is cached too (a Latin word or an ellipsis between Japanese runs).
+  /// reads no context (`readsNoContext`), a word at the run's edge shapes alone as in
+  /// context, so it is cached too (a Latin word or an ellipsis between Japanese runs, a
+  /// Devanagari word before an Arabic one). A run of one scalar that shapes alone as in
+  /// context (`ShapingContext`) is one such word.
   case wordsAlone
   /// Cluster by cluster: each grapheme alone (`Shaper.shapesByCluster`).
   case clusters
@@ -56,10 +58,16 @@ extension Shaper {
       let byWord = run.range.count > 1 && !run.isUpright && Self.spacedScripts(run.script)
       return byWord ? .wordsAlone : .clusters
     }
-    guard run.range.count > 1, shapesByWord(run, scalars: scalars, font: font) else {
-      return .run
+    guard run.range.count > 1 else {
+      // A run of one scalar (a space or a full stop between two script runs) has no cut
+      // inside: it is looked up where it shapes alone as in context (`ShapingContext`).
+      let alone =
+        !run.isUpright && !run.isCombined
+        && (Self.readsNoContext(run.script) || Self.edgesJoinNothing(run.range, scalars: scalars))
+      return alone ? .wordsAlone : .run
     }
-    return Self.clusterScripts(run.script) ? .wordsAlone : .words
+    guard shapesByWord(run, scalars: scalars, font: font) else { return .run }
+    return Self.readsNoContext(run.script) ? .wordsAlone : .words
   }
 
   /// Whether preparing shapes `run` word by word, each word alone, rather than whole with
@@ -159,16 +167,18 @@ extension Shaper {
     }
   }
 
-  /// The word piece `range`: shaped alone where both its edges are spaces or the text's ends
-  /// (and kept in the cache if short), else in context.
+  /// The word piece `range` of a run whose shaper may join: shaped alone where both its
+  /// edges are spaces or the text's ends, or where no joining reaches across them
+  /// (`edgesJoinNothing`: a word before a full stop of another run), and kept in the cache
+  /// if short; else in context.
   @inline(__always)
   static func word(_ range: Range<Int>, scalars: [Unicode.Scalar]) -> RunPiece {
     let (start, end) = (range.lowerBound, range.upperBound)
-    // Alone is the same as in context only where both edges are spaces or text ends.
+    // Alone is the same as in context where both edges are spaces or text ends.
     let cleanStart = start == 0 || scalars[start - 1].value == 0x20
     let cleanEnd =
       end == scalars.count || scalars[end - 1].value == 0x20 || scalars[end].value == 0x20
-    let clean = cleanStart && cleanEnd
+    let clean = (cleanStart && cleanEnd) || edgesJoinNothing(range, scalars: scalars)
     return RunPiece(
       range: range, context: !clean, isCached: clean && range.count <= ShapeCache.longestWord)
   }
