@@ -16,11 +16,18 @@ import Synchronization
 /// match. Limitation: only for the bundled cascade (a style's own fonts make a cascade of
 /// their own), and the count's low 27 bits are the tag (an answer could be taken again
 /// after 2^27 reads while it stayed in its slot).
+///
+/// Each entry also holds the scalar's `ScalarFacts` (the same for every generation), so
+/// that the face rule's common question, a plain cluster's face
+/// (`FontCascade.Resolver.plainFace`), is one load a scalar rather than a load here and a
+/// call into `ScalarFactsTable`. A face index of 254 or more (a cascade that long, or
+/// system faces appended to it) is not kept.
 final class FirstFaceTable: @unchecked Sendable {
   // Sendable: `entries` is set once in `init` and never reassigned; every read and write of
   // what it points to is an atomic load or store of one entry, and an entry holds its own
   // scalar and generation beside the answer, so a reader sees an entry it can check whole.
-  /// `generation << 37 | (value + 1) << 16 | face`; 0 (no scalar's) when empty.
+  /// `generation << 37 | (value + 1) << 16 | facts << 8 | face`, with `face` the face's
+  /// index + 1 or `noFace`; 0 (no scalar's) when empty.
   private let entries: UnsafeMutablePointer<Atomic<UInt64>>
   private static let slotsLog2 = 12
   private static let mask = (1 << slotsLog2) - 1
@@ -45,18 +52,33 @@ final class FirstFaceTable: @unchecked Sendable {
     ScalarTable.slot(scalar.value, shift: UInt32(32 - slotsLog2)) & mask
   }
 
+  /// A face field's value for no face.
+  private static let noFace: UInt64 = 0xFF
+
   /// The face recorded for `scalar` under `generation` (`ScalarFactsMemo`'s coding: the
-  /// face's index + 1, or `noFace`), or nil when none is.
+  /// face's index + 1, or `ScalarFactsMemo.noFace`) and its `ScalarFacts`, or nil when
+  /// none is.
   @inline(__always)
-  func face(_ scalar: Unicode.Scalar, generation: UInt64) -> UInt64? {
+  func face(_ scalar: Unicode.Scalar, generation: UInt64) -> (face: UInt64, facts: UInt8)? {
     let entry = entries[Self.slot(scalar)].load(ordering: .relaxed)
     guard entry >> 16 == Self.tag(scalar, generation: generation) else { return nil }
-    return entry & 0xFFFF
+    let face = entry & 0xFF
+    return (
+      face == Self.noFace ? ScalarFactsMemo.noFace : face, UInt8(truncatingIfNeeded: entry >> 8)
+    )
   }
 
-  /// Records `face` (an index + 1, or `noFace`) as `scalar`'s under `generation`.
-  func setFace(_ scalar: Unicode.Scalar, _ face: UInt64, generation: UInt64) {
-    let entry = Self.tag(scalar, generation: generation) << 16 | face
+  /// Records `face` (an index + 1, or `ScalarFactsMemo.noFace`) and `facts` as `scalar`'s
+  /// under `generation`; a face index of 254 or more is not recorded.
+  func setFace(_ scalar: Unicode.Scalar, _ face: UInt64, facts: UInt8, generation: UInt64) {
+    let field: UInt64
+    if face == ScalarFactsMemo.noFace {
+      field = Self.noFace
+    } else {
+      guard face < Self.noFace else { return }
+      field = face
+    }
+    let entry = Self.tag(scalar, generation: generation) << 16 | UInt64(facts) << 8 | field
     entries[Self.slot(scalar)].store(entry, ordering: .relaxed)
   }
 }

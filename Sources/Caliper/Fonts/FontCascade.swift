@@ -223,13 +223,7 @@ public struct FontCascade: Sendable {
     /// first faces of its drawn scalars, as `face(for:previous:)` would).
     @inline(__always)
     mutating func plainFace(_ cluster: ArraySlice<Unicode.Scalar>) throws(CaliperError) -> Int? {
-      let plain = ScalarFacts.needsGlyph
-      let notPlain =
-        ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
-        | ScalarFacts.emoji
-      guard let first = cluster.first, facts(first) & (plain | notPlain) == plain,
-        let face = try firstFace(first)
-      else { return nil }
+      guard let first = cluster.first, let face = try plainFirstFace(first) else { return nil }
       var index = cluster.startIndex + 1
       while index < cluster.endIndex {
         let scalar = cluster[index]
@@ -239,6 +233,28 @@ public struct FontCascade: Sendable {
         index += 1
       }
       return face
+    }
+
+    /// `firstFace(scalar)` where `scalar`'s facts are plain (it needs a glyph and is no
+    /// emoji, stays in no run and chooses a face), else nil without looking its face up:
+    /// for the bundled cascade, one entry of the library's table answers both.
+    @inline(__always)
+    private mutating func plainFirstFace(_ scalar: Unicode.Scalar) throws(CaliperError) -> Int? {
+      let plain = ScalarFacts.needsGlyph
+      let notPlain =
+        ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
+        | ScalarFacts.emoji
+      if sharesFirstFaces,
+        let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads)
+      {
+        guard known.facts & (plain | notPlain) == plain else { return nil }
+        // As `firstFace` takes an answer from the table.
+        let found = known.face == ScalarFactsMemo.noFace ? nil : Int(known.face) - 1
+        try openFaces(through: found ?? cascade.paths.count - 1)
+        if sharesFirstFaces { return found }
+      }
+      guard facts(scalar) & (plain | notPlain) == plain else { return nil }
+      return try firstFace(scalar)
     }
 
     /// The first cascade face whose cmap has `scalar` (nil: none), looked up once per
@@ -251,7 +267,7 @@ public struct FontCascade: Sendable {
         // would have (the same errors, the same faces listed as opened); the answer stands
         // unless a font file was read meanwhile.
         if let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads) {
-          let found = known == ScalarFactsMemo.noFace ? nil : Int(known) - 1
+          let found = known.face == ScalarFactsMemo.noFace ? nil : Int(known.face) - 1
           try openFaces(through: found ?? cascade.paths.count - 1)
           if sharesFirstFaces { return found }
         }
@@ -265,7 +281,8 @@ public struct FontCascade: Sendable {
       }
       let face = found.map { UInt64($0 + 1) } ?? ScalarFactsMemo.noFace
       if sharesFirstFaces {
-        cascade.library.bundledFirstFaces.setFace(scalar, face, generation: faceReads)
+        cascade.library.bundledFirstFaces.setFace(
+          scalar, face, facts: facts(scalar), generation: faceReads)
       } else {
         memo.setFace(scalar, face)
       }

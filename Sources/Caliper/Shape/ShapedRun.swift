@@ -266,11 +266,13 @@ struct Shaper: ~Copyable {
     // Whether `shaped` holds one: `shaped != nil` was a generic comparison, a value-witness
     // call a piece.
     var isShaped = false
+    // The key of the word `cachedStretch` left to shape, if any; reset only once used (a
+    // fresh optional each piece, or nil written each lock, was an outlined destroy each).
+    var missed: ShapeKey?
     while start < run.range.upperBound {
       var piece = Self.piece(
         from: start, in: run, scalars: scalars, boundaries: analysis.graphemeStart,
         pieces: pieces)
-      var missed: ShapeKey?
       if piece.isCached || isShaped {
         // Plain variables set under the lock, not a tuple returned through it: a generic
         // result's tuple type was looked up in the runtime (its labels by `strcmp`) a call.
@@ -284,11 +286,14 @@ struct Shaper: ~Copyable {
             from: &piece, missed: &missed, run: run, pieces: pieces, analysis: analysis,
             font: font, storage: &storage, into: &output)
         }
-        shaped = nil
-        isShaped = false
+        if isShaped {
+          shaped = nil
+          isShaped = false
+        }
         if runEnds { break }
       }
       if let key = missed {
+        missed = nil
         let packed = shape(
           scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
           run: run, font: font)
