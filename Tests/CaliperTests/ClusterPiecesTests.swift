@@ -72,9 +72,9 @@ import Testing
     return style
   }
 
-  /// How many runs of `text` are shaped cluster by cluster.
+  /// How many runs of `text` are shaped cluster by cluster (a line's short words whole).
   static func clusterRuns(_ text: PreparedText) -> Int {
-    text.runs.count { pieces(of: $0, in: text) == .clusters }
+    text.runs.count { [.clusters, .wordsOrClusters].contains(pieces(of: $0, in: text)) }
   }
 
   /// How preparing cut `run` of `text` into pieces.
@@ -152,21 +152,26 @@ import Testing
       }
       // Its Japanese runs go cluster by cluster, its Latin ones (full-width letters) word
       // by word, each word alone.
-      let clusterRuns = droidRuns.filter { Self.pieces(of: $0, in: prepared) == .clusters }
+      let clusterRuns = droidRuns.filter {
+        [.clusters, .wordsOrClusters].contains(Self.pieces(of: $0, in: prepared))
+      }
       #expect(clusterRuns.count > 5)
       #expect(Self.clusterRuns(prepared) == clusterRuns.count)
       #expect(
         droidRuns.allSatisfy {
-          [.clusters, .wordsAlone].contains(Self.pieces(of: $0, in: prepared))
+          [.clusters, .wordsAlone, .wordsOrClusters].contains(Self.pieces(of: $0, in: prepared))
         })
       for call in cold where droidRuns.contains(where: { $0.range.contains(call.range.lowerBound) })
       {
         #expect(call.context == call.range, "\(call)")
       }
+      // Upright, a grapheme a call; in lines, a short word or a grapheme.
       for call in cold
       where clusterRuns.contains(where: { $0.range.contains(call.range.lowerBound) }) {
         #expect(
-          !call.range.dropFirst().contains { prepared.isGraphemeStart($0) }, "\(call) \(scalars)")
+          (!vertical && call.range.count <= Shaper.longestClusterWord)
+            || !call.range.dropFirst().contains { prepared.isGraphemeStart($0) },
+          "\(call) \(scalars)")
       }
       // Nor for the Noto Sans words between them ("……", "internationalization"): their
       // scripts' shapers read no context, so each is shaped alone and kept too.
@@ -211,8 +216,53 @@ import Testing
       let text = try pieces.prepare(paragraph, style: style)
       let kinds = text.runs.map { Self.pieces(of: $0, in: text) }
       let latin = paragraph.unicodeScalars.allSatisfy(\.isASCII)
-      #expect(kinds == Array(repeating: latin ? .wordsAlone : .clusters, count: text.runs.count))
+      #expect(
+        kinds
+          == text.runs.map {
+            latin ? .wordsAlone : $0.range.count > 1 ? .wordsOrClusters : .clusters
+          })
       #expect(text.storage.prefix == (try whole.prepare(paragraph, style: style)).storage.prefix)
     }
+  }
+
+  /// Drawing finds the piece that holds an offset (`Shaper.pieceStart`) as preparing cut
+  /// it (`Shaper.piece(from:)`): for every offset of every run of the corpora's CJK
+  /// paragraphs and the fallback-heavy ones cut `.wordsOrClusters` (a short word whole, a
+  /// longer one by cluster), and every run cut otherwise.
+  @Test func pieceStartsAreWherePreparingCut() throws {
+    let library = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    let fallback =
+      ((try? String(
+        contentsOfFile: TestFonts.root + "/Benchmarks/Corpus/fallback-heavy.txt", encoding: .utf8))
+      ?? "").split(separator: "\n").map(String.init)
+    var (words, clusters, offsets) = (0, 0, 0)
+    for paragraph in Self.paragraphs + fallback + ["日本 語の文章 です。 長い長い長い長い単語 と", "中 \u{301}文字 x"] {
+      let text = try library.prepare(paragraph, style: Self.style(vertical: false, rules: .unicode))
+      let scalars = text.analysis.scalars
+      let boundaries = (0...scalars.count).map { $0 == scalars.count || text.isGraphemeStart($0) }
+      for run in text.runs {
+        guard let kind = Self.pieces(of: run, in: text) else { continue }
+        var start = run.range.lowerBound
+        while start < run.range.upperBound {
+          let piece = Shaper.piece(
+            from: start, in: run, scalars: scalars, boundaries: boundaries, pieces: kind)
+          if kind == .wordsOrClusters {
+            let word = Shaper.startsWord(start, in: run, scalars: scalars, boundaries: boundaries)
+            if word && piece.range.count > 1 { words += 1 } else { clusters += 1 }
+          }
+          for offset in piece.range {
+            let found = Shaper.pieceStart(
+              containing: offset, in: run, scalars: scalars, boundaries: boundaries, pieces: kind)
+            #expect(found == start, "\(paragraph) \(run.range) \(offset)")
+            offsets += 1
+          }
+          start = piece.range.upperBound
+        }
+      }
+    }
+    #expect(words > 1_000)
+    #expect(clusters > 1_000)
+    #expect(offsets > 50_000)
   }
 }

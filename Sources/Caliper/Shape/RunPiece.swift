@@ -39,6 +39,12 @@ enum RunPieces: Equatable {
   case wordsAlone
   /// Cluster by cluster: each grapheme alone (`Shaper.shapesByCluster`).
   case clusters
+  /// Where a run would go cluster by cluster (`shapesByCluster`) in a line: a word of at
+  /// most `Shaper.longestClusterWord` scalars (with the spaces after it) alone, one cache
+  /// lookup where its clusters were one each ("用于测量行宽 " between two Devanagari
+  /// words: 7 lookups, now 1), a longer word cluster by cluster. The same advances: the
+  /// face joins no clusters, so any cut between clusters shapes as the run does.
+  case wordsOrClusters
 }
 
 extension Shaper {
@@ -55,8 +61,8 @@ extension Shaper {
       // letter (a face with no layout tables joins no clusters either): the same advances,
       // as any cut between clusters is. A run of one cluster (a bracket between two script
       // runs) is looked up too.
-      let byWord = run.range.count > 1 && !run.isUpright && Self.spacedScripts(run.script)
-      return byWord ? .wordsAlone : .clusters
+      guard run.range.count > 1, !run.isUpright else { return .clusters }
+      return Self.spacedScripts(run.script) ? .wordsAlone : .wordsOrClusters
     }
     guard run.range.count > 1 else {
       // A run of one scalar (a space or a full stop between two script runs) has no cut
@@ -110,6 +116,11 @@ extension Shaper {
     }
   }
 
+  /// The longest word (with the spaces after it) of a `.wordsOrClusters` run shaped as one
+  /// piece: short enough that a run of ideographs with no space keeps its clusters as the
+  /// cache's unit.
+  static let longestClusterWord = 8
+
   /// Whether `script` (of `clusterScripts`) is written with spaces between words, so that a
   /// word is the cache's unit rather than a cluster.
   static func spacedScripts(_ script: UInt32) -> Bool {
@@ -140,20 +151,46 @@ extension Shaper {
     case .clusters:
       return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
     case .words, .wordsAlone:
-      // Over a raw buffer: a long word's scan was a bounds check a scalar. A word ends
-      // after its spaces where a grapheme starts: a mark after a space is
-      // in the space's grapheme and HarfBuzz cluster, so the word goes on past it.
-      let end = scalars.withUnsafeBufferPointer { scalars in
-        let limit = min(run.range.upperBound, scalars.count)
-        var end = start
-        repeat {
-          while end < limit, scalars[end].value != 0x20 { end += 1 }
-          while end < limit, scalars[end].value == 0x20 { end += 1 }
-        } while end < limit && !boundaries[end]
-        return end
-      }
+      let end = wordEnd(from: start, in: run, scalars: scalars, boundaries: boundaries)
       return pieces == .words ? word(start..<end, scalars: scalars) : alone(start..<end)
+    case .wordsOrClusters:
+      // A short word from a word start, else a cluster (a long word's first and the rest).
+      if startsWord(start, in: run, scalars: scalars, boundaries: boundaries) {
+        let end = wordEnd(from: start, in: run, scalars: scalars, boundaries: boundaries)
+        if end - start <= longestClusterWord { return alone(start..<end) }
+      }
+      return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
     }
+  }
+
+  /// The end of the word of `run` from `start`: after the spaces that follow its
+  /// non-spaces, where a grapheme starts (a mark after a space is in the space's grapheme
+  /// and HarfBuzz cluster, so the word goes on past it). Over a raw buffer: a long word's
+  /// scan was a bounds check a scalar.
+  @inline(__always)
+  static func wordEnd(
+    from start: Int, in run: TextRun, scalars: [Unicode.Scalar], boundaries: some BooleanLookup
+  ) -> Int {
+    scalars.withUnsafeBufferPointer { scalars in
+      let limit = min(run.range.upperBound, scalars.count)
+      var end = start
+      repeat {
+        while end < limit, scalars[end].value != 0x20 { end += 1 }
+        while end < limit, scalars[end].value == 0x20 { end += 1 }
+      } while end < limit && !boundaries[end]
+      return end
+    }
+  }
+
+  /// Whether a word of `run` starts at `offset`: the run's start, or a non-space after a
+  /// space where a grapheme starts.
+  @inline(__always)
+  static func startsWord(
+    _ offset: Int, in run: TextRun, scalars: [Unicode.Scalar], boundaries: some BooleanLookup
+  ) -> Bool {
+    offset == run.range.lowerBound
+      || (scalars[offset - 1].value == 0x20 && scalars[offset].value != 0x20
+        && boundaries[offset])
   }
 
   /// The piece whose range is `range`, known to be one: a word, a cluster, else a run.
@@ -163,7 +200,7 @@ extension Shaper {
     switch pieces {
     case .run: RunPiece(range: range, context: true, isCached: false)
     case .words: word(range, scalars: scalars)
-    case .clusters, .wordsAlone: alone(range)
+    case .clusters, .wordsAlone, .wordsOrClusters: alone(range)
     }
   }
 
@@ -233,12 +270,15 @@ extension Shaper {
         }
       }
     case .words, .wordsAlone:
-      while start > run.range.lowerBound,
-        !(scalars[start - 1].value == 0x20 && scalars[start].value != 0x20
-          && boundaries[start])
-      {
-        start -= 1
-      }
+      while !startsWord(start, in: run, scalars: scalars, boundaries: boundaries) { start -= 1 }
+    case .wordsOrClusters:
+      // The word's start where the word is one piece, else the cluster's.
+      var word = start
+      while !startsWord(word, in: run, scalars: scalars, boundaries: boundaries) { word -= 1 }
+      let end = wordEnd(from: word, in: run, scalars: scalars, boundaries: boundaries)
+      if end - word <= longestClusterWord { return word }
+      return pieceStart(
+        containing: offset, in: run, scalars: scalars, boundaries: boundaries, pieces: .clusters)
     }
     return start
   }

@@ -11,7 +11,9 @@ internal import CHarfBuzz
 /// (`SpaceWakers`), a run is shaped word by word instead, each word alone and through
 /// the library's `ShapeCache`: the same advances, and a word seen before costs a lookup.
 /// Where the face can join no clusters at all (`Font.joinsNoClusters`: the CJK fallback
-/// face), a run is shaped cluster by cluster the same way, horizontal or upright.
+/// face), a run is shaped cluster by cluster the same way, horizontal or upright (in a
+/// line, a short word whole: `RunPieces.wordsOrClusters`). A run of one scalar, or a word
+/// at a run's edge, shapes alone where the context cannot change it (`ShapingContext`).
 /// Upright runs of vertical text are shaped top to bottom (`VerticalShaping`). A piece of
 /// a plan's simple scalars (`SimpleGlyphs`) is shaped from the plan's table of HarfBuzz's
 /// answers for their pairs (`PairTable`, `Shaper+Pairs.swift`), with no HarfBuzz call.
