@@ -154,13 +154,22 @@ extension Shaper {
       let end = wordEnd(from: start, in: run, scalars: scalars, boundaries: boundaries)
       return pieces == .words ? word(start..<end, scalars: scalars) : alone(start..<end)
     case .wordsOrClusters:
-      // A short word from a word start, else a cluster (a long word's first and the rest).
-      if startsWord(start, in: run, scalars: scalars, boundaries: boundaries) {
-        let end = wordEnd(from: start, in: run, scalars: scalars, boundaries: boundaries)
-        if end - start <= longestClusterWord { return alone(start..<end) }
-      }
-      return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
+      return wordOrCluster(from: start, in: run, scalars: scalars, boundaries: boundaries)
     }
+  }
+
+  /// The `.wordsOrClusters` piece from `start`: a short word from a word start, else a
+  /// cluster (a long word's first and the rest). Out of line, so that `piece(from:)`
+  /// stays small enough to be inlined into the shape cache's loop.
+  @inline(never)
+  static func wordOrCluster(
+    from start: Int, in run: TextRun, scalars: [Unicode.Scalar], boundaries: some BooleanLookup
+  ) -> RunPiece {
+    if startsWord(start, in: run, scalars: scalars, boundaries: boundaries) {
+      let end = wordEnd(from: start, in: run, scalars: scalars, boundaries: boundaries)
+      if end - start <= longestClusterWord { return alone(start..<end) }
+    }
+    return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
   }
 
   /// The end of the word of `run` from `start`: after the spaces that follow its

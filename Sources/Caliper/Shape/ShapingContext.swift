@@ -68,8 +68,9 @@ extension Shaper {
 
   /// Whether the piece `range` of `scalars` shapes alone as with the whole text as context
   /// in a run whose shaper may join (`joinsNothing` on either side of each edge; a text's
-  /// end is no context).
-  @inline(__always)
+  /// end is no context). Out of line: asked only of a word not between spaces, it kept
+  /// `piece(from:)` from being inlined into the shape cache's loop.
+  @inline(never)
   static func edgesJoinNothing(_ range: Range<Int>, scalars: [Unicode.Scalar]) -> Bool {
     let (start, end) = (range.lowerBound, range.upperBound)
     let before =
