@@ -190,7 +190,15 @@ struct Shaper: ~Copyable {
       let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
     else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
     if let packed = attempt.packed { return packed }
-    // A pair not in the table yet: HarfBuzz's values for the range, learnt from.
+    // A few pairs not in the table yet: each shaped alone (a HarfBuzz call of two scalars),
+    // not the whole range.
+    if Self.missingPairs(scalars, range, attempt.windows, attempt.table, upTo: Self.fewPairs)
+      <= Self.fewPairs,
+      let packed = pairAttempt(scalars, range: range, run: run, font: font, fill: true)?.packed
+    {
+      return packed
+    }
+    // Many: HarfBuzz's values for the range, learnt from.
     let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
     Self.learn(packed, scalars, range, attempt.windows, pure: attempt.pure, attempt.table)
     return packed
@@ -296,14 +304,17 @@ struct Shaper: ~Copyable {
         output.storeWord(value, at: piece.range.lowerBound, font: font, analysis: analysis)
         shaped = ShapedWord(key: key, value: value)
         isShaped = true
-      } else if !piece.isCached {
-        // The run whole, or a word in context, or (clean and long) alone, without keeping it.
+      } else if !piece.isCached
+        && !storePairs(scalars, range: piece.range, run: run, font: font, into: &output)
+      {
+        // The run whole, or a word in context, or (clean and long) alone, without keeping it
+        // (the closure takes the scalars alone: the analysis whole was a copy of it a piece).
         shape(
           scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
           run: run, font: font, as: PackedPiece.self
         ) { part in
           if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
-          output.store(part.values[...], at: part.start, font: font, analysis: analysis)
+          output.store(part.values[...], at: part.start, font: font, scalars: scalars)
         }
       }
       start = piece.range.upperBound
