@@ -359,14 +359,9 @@ struct Shaper: ~Copyable {
       } else {
         // A longer word: its digest takes its scalars, which the probe compares where they
         // are; a key (with their array) is made only on a miss.
-        var long = word
-        scalars.withUnsafeBufferPointer {
-          long.addScalars(UnsafeBufferPointer(rebasing: $0[piece.range]))
-        }
-        let hit = storage.withValue(
-          for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[piece.range]),
-          hash: long.cacheHash
-        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
+        let hit = storeLongWord(
+          word, scalars: scalars, range: piece.range, font: font, storage: &storage,
+          into: &output)
         if !hit {
           storage.countMiss()
           missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
@@ -378,6 +373,26 @@ struct Shaper: ~Copyable {
         from: piece.range.upperBound, in: run, scalars: scalars,
         boundaries: analysis.graphemeStart, pieces: pieces)
     }
+  }
+}
+
+extension Shaper {
+  /// `cachedStretch`'s lookup of a word longer than the key's lanes (`word` its digest
+  /// without its scalars), stored where it is a hit. Not inlined: a rare word's code in
+  /// the loop cost every word's lookup (a synthetic mixed paragraph 0.2 K when it was).
+  @inline(never)
+  fileprivate func storeLongWord(
+    _ word: ShapeWord, scalars: [Unicode.Scalar], range: Range<Int>, font: Font,
+    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
+  ) -> Bool {
+    var long = word
+    scalars.withUnsafeBufferPointer {
+      long.addScalars(UnsafeBufferPointer(rebasing: $0[range]))
+    }
+    return storage.withValue(
+      for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[range]),
+      hash: long.cacheHash
+    ) { cached in output.storeWord(in: cached, at: range.lowerBound, font: font, scalars: scalars) }
   }
 }
 
