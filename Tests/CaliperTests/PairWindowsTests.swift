@@ -27,24 +27,40 @@ import Testing
     return log.calls.count
   }
 
-  /// Strings around Noto Sans's `f` (its ligature starter: fi, fl, ff…), each whole a
-  /// window: x f y for every x and y of a hex-like alphabet with `i` and `l`. Asked once,
-  /// HarfBuzz shapes each window and the table keeps it; asked again, the pair path makes
-  /// no HarfBuzz call and still gives HarfBuzz's values, though the strings differ from
-  /// one another in one scalar at either end of their window.
+  /// Strings around Noto Sans's `f` (its ligature starter: ff, fi, fl…): x f y and x f y z
+  /// for x, y and z of an alphabet with `f`, `i` and `l`, a window each where y continues a
+  /// ligature of `f`. Asked once, HarfBuzz shapes each window and the table keeps it, one
+  /// entry a distinct window (strings that differ in one scalar at either end of their
+  /// window are apart); asked again, the pair path makes no HarfBuzz call and still gives
+  /// HarfBuzz's values.
   @Test func keptWindowsAreHarfBuzz() throws {
     let library = try FontLibrary(fontsDirectory: TestFonts.directory)
     let font = try library.font(path: TestFonts.directory + "/" + Self.file)
     let shaper = PairShapingTests.warmShaper(font, Self.script)
-    let alphabet = Array("0a9il".unicodeScalars)
-    let strings: [[Unicode.Scalar]] = alphabet.flatMap { x in alphabet.map { y in [x, "f", y] } }
-    #expect(strings.count < PairWindows.capacity)
+    let alphabet = Array("0aV9fil".unicodeScalars)
+    let threes: [[Unicode.Scalar]] = alphabet.flatMap { x in alphabet.map { y in [x, "f", y] } }
+    let strings = threes + threes.map { $0 + ["T"] }
+    let simple = LigatureStarterTests.simple(font, Self.script)
+    // The distinct windows these strings have (`Shaper.addWindow`'s, as the pair path
+    // finds them).
+    var windows = Set<[Unicode.Scalar]>()
+    for string in strings {
+      var found: [Range<Int>] = []
+      string.withUnsafeBufferPointer { buffer in
+        for index in string.indices where simple.startsLigatures(string[index].value) {
+          Shaper.addWindow(at: index, string.indices, buffer, simple, to: &found)
+        }
+      }
+      for window in found { windows.insert(Array(string[window])) }
+    }
+    #expect(windows.count > 10 && windows.count < PairWindows.capacity, "\(windows.count)")
     var windowCalls: [Int] = []
     for _ in 0..<2 {
       windowCalls.append(
         Self.calls {
           for string in strings {
-            let packed = shaper.pairPiece(string, range: 0..<3, run: Self.run, font: font)
+            let range = 0..<string.count
+            let packed = shaper.pairPiece(string, range: range, run: Self.run, font: font)
             #expect(
               packed == Self.expected(string, font), "\(String(String.UnicodeScalarView(string)))")
           }
@@ -52,10 +68,8 @@ import Testing
     }
     let table = try #require(
       shaper.pairAttempt(strings[0], range: 0..<3, run: Self.run, font: font, fill: true)?.table)
-    // Every string a window of its own (f starts a ligature before i and l only, but a
-    // window is cut from before each starter the next scalar may continue).
-    #expect(table.windows.count > 0)
-    #expect(windowCalls[0] == table.windows.count && windowCalls[1] == 0, "\(windowCalls)")
+    #expect(table.windows.count == windows.count, "\(table.windows.count)")
+    #expect(windowCalls == [windows.count, 0], "\(windowCalls)")
   }
 
   /// A range with a pair or two the table has not seen, after the rest of its pairs were
@@ -105,5 +119,64 @@ import Testing
         #expect(left.analysis.graphemeStart.allSatisfy { $0 }, "\(string)")
       }
     }
+  }
+
+  /// `storePairs` where the range has a pair the table lacks, after kerned pairs it has
+  /// (Noto Sans kerns "AV" and "VA", so HarfBuzz marks the second of each unsafe to break):
+  /// false, and no flag set (the general path that shapes the range next sets only the flags
+  /// that are set); where the table has them all, HarfBuzz's values.
+  @Test func storePairsLeavesNoFlagWhereItFails() throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try library.font(path: TestFonts.directory + "/" + Self.file)
+    let shaper = PairShapingTests.warmShaper(font, Self.script)
+    let learnt = Array("AVAVAVAV".unicodeScalars)
+    _ = shaper.shapePiece(learnt, range: 0..<8, context: 0..<8, run: Self.run, font: font)
+    var stored = ShapedText(count: 8, size: 16)
+    #expect(shaper.storePairs(learnt, range: 0..<8, run: Self.run, font: font, into: &stored))
+    let expected = Self.expected(learnt, font)
+    #expect((0..<8).map { stored.unsafeBefore[$0] } == expected.map(ShapedPiece.unsafeBefore))
+    #expect(expected.contains(where: ShapedPiece.unsafeBefore))
+    for string in ["AVAVAVAVq", "AVAVAVAqV", "AVAVfAVAV"].map({ Array($0.unicodeScalars) }) {
+      var output = ShapedText(count: string.count, size: 16)
+      let range = 0..<string.count
+      #expect(!shaper.storePairs(string, range: range, run: Self.run, font: font, into: &output))
+      #expect(
+        range.allSatisfy { !output.unsafeBefore[$0] }, "\(String(String.UnicodeScalarView(string)))"
+      )
+    }
+  }
+
+  /// A starter before a scalar that continues its ligature ("ff": the second `f` is a
+  /// starter too, so the range's kinds alone do not send it to the general path, as they do
+  /// "fi", whose `i` is not simple beside a starter) goes through its window, never through
+  /// a pair entry, on the direct store's one pass as on the general one: with every other
+  /// entry of "xaffyT" filled and a wrong one written for (f, f), which the table never
+  /// holds (`Shaper.learn` skips it; HarfBuzz's answer for it refuses the table),
+  /// `storePairs` gives HarfBuzz's values.
+  @Test func startersWithTheirLigatureGoThroughWindows() throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try library.font(path: TestFonts.directory + "/" + Self.file)
+    let shaper = PairShapingTests.warmShaper(font, Self.script)
+    let string = Array("xaffyT".unicodeScalars)
+    let range = 0..<string.count
+    let expected = Self.expected(string, font)
+    // Its pairs outside the window (x a, a f, f y, y T, T alone) from a string with none.
+    let around = Array("xafyT".unicodeScalars)
+    #expect(
+      shaper.pairPiece(around, range: 0..<5, run: Self.run, font: font)
+        == Self.expected(around, font))
+    #expect(shaper.pairPiece(string, range: range, run: Self.run, font: font) == expected)
+    let attempt = shaper.pairAttempt(string, range: range, run: Self.run, font: font, fill: false)
+    let table = try #require(attempt)
+    #expect(table.packed == expected && table.windows == [1..<min(6, 3 + table.table.simple.reach)])
+    table.table.fill(
+      PairTable.index(0x66, 0x66), with: try #require(PairTable.Entry(advance: 1, unsafe: true)))
+    var stored = ShapedText(count: string.count, size: 16)
+    #expect(shaper.storePairs(string, range: range, run: Self.run, font: font, into: &stored))
+    var general = ShapedText(count: string.count, size: 16)
+    general.store(expected[...], at: 0, font: font, scalars: string)
+    #expect(stored.advances == general.advances)
+    #expect(range.allSatisfy { stored.unsafeBefore[$0] == general.unsafeBefore[$0] })
+    #expect(range.allSatisfy { stored.clusterStart[$0] == general.clusterStart[$0] })
   }
 }
