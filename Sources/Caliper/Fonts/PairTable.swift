@@ -193,6 +193,12 @@ final class PairTableMemo: Sendable {
 
   private let state = Mutex<(asks: Int, table: PairTable??)>((0, nil))
 
+  /// The kept table (nil inside: none), or nil before it is made: no ask counted (for a
+  /// caller whose pieces ask through `table` when this answers nil).
+  func made() -> PairTable?? {
+    state.withLock { $0.table }
+  }
+
   /// The kept table (nil inside: none), or `find`'s simple scalars' table, made and kept
   /// at the `asksBeforeAnalysis`th ask; nil before.
   func table(_ find: () -> SimpleGlyphs) -> PairTable?? {

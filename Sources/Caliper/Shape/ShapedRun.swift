@@ -190,6 +190,17 @@ struct Shaper: ~Copyable {
       let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
     else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
     if let packed = attempt.packed { return packed }
+    return shapeMissed(attempt, scalars, range: range, context: context, run: run, font: font)
+  }
+
+  /// `shapePiece` of a range whose pairs are not all in the table. Not inlined: in
+  /// `shapePiece`, it kept the shaping loop from being inlined in `shapeRun` (fallback-heavy
+  /// +1.3 K a paragraph).
+  @inline(never)
+  private func shapeMissed(
+    _ attempt: PairAttempt, _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>,
+    run: TextRun, font: Font
+  ) -> [Int64] {
     // A few pairs not in the table yet: each shaped alone (a HarfBuzz call of two scalars),
     // not the whole range.
     if Self.missingPairs(scalars, range, attempt.windows, attempt.table, upTo: Self.fewPairs)

@@ -69,13 +69,14 @@ extension Shaper {
   /// `PairWindowsTests.storedPairsAreTheShapingLoops` checks it). False, with `output`'s
   /// range as it was but its advances, where the range is not for the pair path or a pair
   /// is missing: the caller shapes it the general way, which learns or fills it.
+  @inline(never)
   func storePairs(
     _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font,
     into output: inout ShapedText
   ) -> Bool {
     guard usesPairs, range.count <= Self.longestPiece, !range.isEmpty, !run.isUpright,
       !run.isRightToLeft, Self.pairScripts(run.script),
-      let table = pairTable(run: run, font: font), table.isUsable
+      let table = pairTable(run: run, font: font, asking: false), table.isUsable
     else { return false }
     let (size, units) = (output.size, font.units)
     let stored = output.withAdvancesAndUnsafe(range) { advances, unsafe in

@@ -326,8 +326,10 @@ extension Shaper {
     clusterScripts(script) && script != HB_SCRIPT_HANGUL.rawValue
   }
 
-  /// The pair table of the plan `run` shapes with in `font`, made the first time.
-  func pairTable(run: TextRun, font: Font) -> PairTable? {
+  /// The pair table of the plan `run` shapes with in `font`, made the first time; not
+  /// `asking`, only one made already (the ask that makes it is counted once a piece:
+  /// `PairTableMemo.asksBeforeAnalysis`).
+  func pairTable(run: TextRun, font: Font, asking: Bool = true) -> PairTable? {
     // The last piece's table, while the font and the run's direction and script are the
     // same: what `setUp` and `ShapingBuffer.plan` would find, without their HarfBuzz calls.
     if let kept = harfBuzz.keptPairTable(
@@ -339,7 +341,8 @@ extension Shaper {
     guard let buffer = harfBuzz.buffer else { return nil }
     let plan = setUp(buffer, run: run, font: font)
     return harfBuzz.pairTable {
-      plan.pairs.table {
+      guard asking else { return plan.pairs.made() }
+      return plan.pairs.table {
         SimpleGlyphs.of(
           face: hb_font_get_face(font.hbFont), font: font.hbFont, plan: plan.pointer,
           features: features.map(\.tag))
