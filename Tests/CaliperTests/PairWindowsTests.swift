@@ -179,4 +179,24 @@ import Testing
     #expect(range.allSatisfy { stored.unsafeBefore[$0] == general.unsafeBefore[$0] })
     #expect(range.allSatisfy { stored.clusterStart[$0] == general.clusterStart[$0] })
   }
+
+  /// `storePairs` counts no ask toward its plan's table analysis (`PairTableMemo`): a
+  /// piece it cannot store goes on to the shaping loop, which asks once for it. Past
+  /// `asksBeforeAnalysis` stores and no other ask the table is still not made; as many
+  /// asks make it.
+  @Test func storePairsCountsNoAsk() throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try library.font(path: TestFonts.directory + "/" + Self.file)
+    let shaper = Shaper(style: TextStyle(size: 16), pairs: true)
+    let string = Array("abcdeg".unicodeScalars)
+    for _ in 0...PairTableMemo.asksBeforeAnalysis {
+      var output = ShapedText(count: string.count, size: 16)
+      #expect(!shaper.storePairs(string, range: 0..<6, run: Self.run, font: font, into: &output))
+    }
+    #expect(shaper.pairTable(run: Self.run, font: font, asking: false) == nil)
+    for _ in 0..<PairTableMemo.asksBeforeAnalysis {
+      _ = shaper.pairTable(run: Self.run, font: font)
+    }
+    #expect(shaper.pairTable(run: Self.run, font: font, asking: false) != nil)
+  }
 }
