@@ -180,41 +180,6 @@ struct Shaper: ~Copyable {
     info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
   }
 
-  /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
-  /// `shape(_:range:context:run:font:)`, which bounds the piece.
-  func shapePiece(
-    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
-    font: Font
-  ) -> [Int64] {
-    guard usesPairs,
-      let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
-    else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
-    if let packed = attempt.packed { return packed }
-    return shapeMissed(attempt, scalars, range: range, context: context, run: run, font: font)
-  }
-
-  /// `shapePiece` of a range whose pairs are not all in the table. Not inlined: in
-  /// `shapePiece`, it kept the shaping loop from being inlined in `shapeRun` (fallback-heavy
-  /// +1.3 K a paragraph).
-  @inline(never)
-  private func shapeMissed(
-    _ attempt: PairAttempt, _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>,
-    run: TextRun, font: Font
-  ) -> [Int64] {
-    // A few pairs not in the table yet: each shaped alone (a HarfBuzz call of two scalars),
-    // not the whole range.
-    if Self.missingPairs(scalars, range, attempt.windows, attempt.table, upTo: Self.fewPairs)
-      <= Self.fewPairs,
-      let packed = pairAttempt(scalars, range: range, run: run, font: font, fill: true)?.packed
-    {
-      return packed
-    }
-    // Many: HarfBuzz's values for the range, learnt from.
-    let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
-    Self.learn(packed, scalars, range, attempt.windows, pure: attempt.pure, attempt.table)
-    return packed
-  }
-
   /// `shapePiece` through HarfBuzz.
   func harfBuzzPiece(
     _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,

@@ -62,6 +62,41 @@ struct PointPairs: PairSink {
 }
 
 extension Shaper {
+  /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
+  /// `shape(_:range:context:run:font:)`, which bounds the piece.
+  func shapePiece(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
+    font: Font
+  ) -> [Int64] {
+    guard usesPairs,
+      let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
+    else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
+    if let packed = attempt.packed { return packed }
+    return shapeMissed(attempt, scalars, range: range, context: context, run: run, font: font)
+  }
+
+  /// `shapePiece` of a range whose pairs are not all in the table. Not inlined: in
+  /// `shapePiece`, it kept the shaping loop from being inlined in `shapeRun` (fallback-heavy
+  /// +1.3 K a paragraph).
+  @inline(never)
+  private func shapeMissed(
+    _ attempt: PairAttempt, _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>,
+    run: TextRun, font: Font
+  ) -> [Int64] {
+    // A few pairs not in the table yet: each shaped alone (a HarfBuzz call of two scalars),
+    // not the whole range.
+    if Self.missingPairs(scalars, range, attempt.windows, attempt.table, upTo: Self.fewPairs)
+      <= Self.fewPairs,
+      let packed = pairAttempt(scalars, range: range, run: run, font: font, fill: true)?.packed
+    {
+      return packed
+    }
+    // Many: HarfBuzz's values for the range, learnt from.
+    let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
+    Self.learn(packed, scalars, range, attempt.windows, pure: attempt.pure, attempt.table)
+    return packed
+  }
+
   /// Shapes `range` of `scalars` (a piece of `run` in `font` no store has written) from its
   /// plan's pair table straight into `output`, as `shape(_:boundaries:range:context:run:font:as:resume:stop:body:)`
   /// and `ShapedText.store` would: one piece (at most `longestPiece` scalars of printable
