@@ -18,7 +18,8 @@ import Synchronization
 /// own) has up to `ShapePlans.capacity` plans, which the faces cache does not weigh, so a
 /// stream of instances must not grow the tables. They are not counted in the shape cache's
 /// bytes, but they go off with it: only a shaper whose library keeps a shape cache uses
-/// them.
+/// them. Each table also keeps HarfBuzz's values for up to `PairWindows.capacity` windows
+/// around ligature starters (`windows`: about 15 KB more at most).
 final class PairTable: @unchecked Sendable {
   // Safety: covers `entries`, a buffer of atomics allocated in init and freed in deinit,
   // read and written only through `Atomic`'s relaxed loads and stores; `kinds`, a raw
@@ -26,6 +27,8 @@ final class PairTable: @unchecked Sendable {
   // and read-only after; `simple` is a let.
   /// The scalars the table answers for.
   let simple: SimpleGlyphs
+  /// HarfBuzz's values for the windows around ligature starters, by their scalars.
+  let windows = PairWindows()
   private let entries: UnsafeMutablePointer<Atomic<UInt32>>
   /// `simple`'s answers per scalar below U+0080, as `kind` gives them: one byte a scalar,
   /// so that a range's scan asks one load a scalar, not three sets' bit tests.
@@ -115,6 +118,33 @@ final class PairTable: @unchecked Sendable {
     entries[index].load(ordering: .relaxed)
   }
 
+  /// `bits(at:)` and `kind(_:)` with the table's storage in registers: a loop that also
+  /// writes through other pointers reloaded the table's fields at every step. Valid while
+  /// the table is.
+  struct Reader {
+    private let entries: UnsafeMutablePointer<Atomic<UInt32>>
+    private let kinds: UnsafeMutablePointer<UInt8>
+
+    fileprivate init(_ table: PairTable) {
+      (entries, kinds) = (table.entries, table.kinds)
+    }
+
+    /// `PairTable.bits(at:)`.
+    @inline(__always)
+    func bits(at index: Int) -> UInt32 {
+      entries[index].load(ordering: .relaxed)
+    }
+
+    /// `PairTable.kind(_:)`.
+    @inline(__always)
+    func kind(_ value: UInt32) -> UInt8 {
+      value < 0x80 ? kinds[Int(value)] : 0
+    }
+  }
+
+  /// A `Reader` of the table, for as long as the caller holds the table.
+  var reader: Reader { Reader(self) }
+
   /// The entry at `index`, or nil before it is filled.
   @inline(__always)
   func entry(at index: Int) -> Entry? {
@@ -162,6 +192,12 @@ final class PairTableMemo: Sendable {
   static let asksBeforeAnalysis = 32
 
   private let state = Mutex<(asks: Int, table: PairTable??)>((0, nil))
+
+  /// The kept table (nil inside: none), or nil before it is made: no ask counted (for a
+  /// caller whose pieces ask through `table` when this answers nil).
+  func made() -> PairTable?? {
+    state.withLock { $0.table }
+  }
 
   /// The kept table (nil inside: none), or `find`'s simple scalars' table, made and kept
   /// at the `asksBeforeAnalysis`th ask; nil before.

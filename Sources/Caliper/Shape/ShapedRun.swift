@@ -182,22 +182,6 @@ struct Shaper: ~Copyable {
     info.mask & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
   }
 
-  /// `withGlyphs`, folded per scalar and packed as in `ShapedPiece`. Callers go through
-  /// `shape(_:range:context:run:font:)`, which bounds the piece.
-  func shapePiece(
-    _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
-    font: Font
-  ) -> [Int64] {
-    guard usesPairs,
-      let attempt = pairAttempt(scalars, range: range, run: run, font: font, fill: false)
-    else { return harfBuzzPiece(scalars, range: range, context: context, run: run, font: font) }
-    if let packed = attempt.packed { return packed }
-    // A pair not in the table yet: HarfBuzz's values for the range, learnt from.
-    let packed = harfBuzzPiece(scalars, range: range, context: context, run: run, font: font)
-    Self.learn(packed, scalars, range, attempt.windows, pure: attempt.pure, attempt.table)
-    return packed
-  }
-
   /// `shapePiece` through HarfBuzz.
   func harfBuzzPiece(
     _ scalars: [Unicode.Scalar], range: Range<Int>, context: Range<Int>, run: TextRun,
@@ -303,14 +287,17 @@ struct Shaper: ~Copyable {
         output.storeWord(value, at: piece.range.lowerBound, font: font, analysis: analysis)
         shaped = ShapedWord(key: key, value: value)
         isShaped = true
-      } else if !piece.isCached {
-        // The run whole, or a word in context, or (clean and long) alone, without keeping it.
+      } else if !piece.isCached
+        && !storePairs(scalars, range: piece.range, run: run, font: font, into: &output)
+      {
+        // The run whole, or a word in context, or (clean and long) alone, without keeping it
+        // (the closure takes the scalars alone: the analysis whole was a copy of it a piece).
         shape(
           scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
           run: run, font: font, as: PackedPiece.self
         ) { part in
           if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
-          output.store(part.values[...], at: part.start, font: font, analysis: analysis)
+          output.store(part.values[...], at: part.start, font: font, scalars: scalars)
         }
       }
       start = piece.range.upperBound
@@ -355,14 +342,9 @@ struct Shaper: ~Copyable {
       } else {
         // A longer word: its digest takes its scalars, which the probe compares where they
         // are; a key (with their array) is made only on a miss.
-        var long = word
-        scalars.withUnsafeBufferPointer {
-          long.addScalars(UnsafeBufferPointer(rebasing: $0[piece.range]))
-        }
-        let hit = storage.withValue(
-          for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[piece.range]),
-          hash: long.cacheHash
-        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
+        let hit = storeLongWord(
+          word, scalars: scalars, range: piece.range, font: font, storage: &storage,
+          into: &output)
         if !hit {
           storage.countMiss()
           missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
@@ -374,6 +356,26 @@ struct Shaper: ~Copyable {
         from: piece.range.upperBound, in: run, scalars: scalars,
         boundaries: analysis.graphemeStart, pieces: pieces)
     }
+  }
+}
+
+extension Shaper {
+  /// `cachedStretch`'s lookup of a word longer than the key's lanes (`word` its digest
+  /// without its scalars), stored where it is a hit. Not inlined: a rare word's code in
+  /// the loop cost every word's lookup (a synthetic mixed paragraph 0.2 K when it was).
+  @inline(never)
+  fileprivate func storeLongWord(
+    _ word: ShapeWord, scalars: [Unicode.Scalar], range: Range<Int>, font: Font,
+    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
+  ) -> Bool {
+    var long = word
+    scalars.withUnsafeBufferPointer {
+      long.addScalars(UnsafeBufferPointer(rebasing: $0[range]))
+    }
+    return storage.withValue(
+      for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[range]),
+      hash: long.cacheHash
+    ) { cached in output.storeWord(in: cached, at: range.lowerBound, font: font, scalars: scalars) }
   }
 }
 

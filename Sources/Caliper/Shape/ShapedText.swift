@@ -79,6 +79,30 @@ struct ShapedText {
     return (sums, rises)
   }
 
+  /// Calls `body` with the advances' and the unsafe-to-break flags' storage (`advances[i +
+  /// 1]` is scalar i's; flag i is bit i % 64 of word i / 64), for a writer of `range`
+  /// (checked here) that sets flags only. The arrays are moved into locals and back so that
+  /// they stay unique.
+  mutating func withAdvancesAndUnsafe<R>(
+    _ range: Range<Int>,
+    _ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<UInt64>) -> R
+  ) -> R {
+    precondition(range.lowerBound >= 0 && range.upperBound < advances.count, "out of range")
+    var advances: [Double] = []
+    var unsafeBefore = BitArray(repeating: false, count: 0)
+    swap(&advances, &self.advances)
+    swap(&unsafeBefore, &self.unsafeBefore)
+    defer {
+      swap(&advances, &self.advances)
+      swap(&unsafeBefore, &self.unsafeBefore)
+    }
+    return advances.withUnsafeMutableBufferPointer { advances in
+      unsafeBefore.withUnsafeMutableWords { unsafe in
+        body(advances.baseAddress!, unsafe.baseAddress!)
+      }
+    }
+  }
+
   /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first
   /// scalar (the others are left at no width).
   mutating func storePlaceholder(_ range: Range<Int>, width: Double) {

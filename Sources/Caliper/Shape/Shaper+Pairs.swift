@@ -42,13 +42,38 @@ extension Shaper {
   func pairAttempt(
     _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font, fill: Bool
   ) -> PairAttempt? {
+    guard let plan = pairPlan(scalars, range: range, run: run, font: font) else { return nil }
+    var packed = [Int64](filled: 0, count: range.count)
+    let paired = packed.withUnsafeMutableBufferPointer { packed in
+      var sink = PackedPairs(values: packed.baseAddress!, base: range.lowerBound)
+      return fillPairs(
+        scalars, range: range, plan: plan, run: run, font: font, fill: fill, into: &sink)
+    }
+    return PairAttempt(
+      packed: paired ? packed : nil, table: plan.table, windows: plan.windows, pure: plan.pure)
+  }
+
+  /// What the range's one pass found: its plan's table, the windows of its starters, and
+  /// whether every scalar is in S.
+  struct PairPlan {
+    let table: PairTable
+    let windows: [Range<Int>]
+    let pure: Bool
+  }
+
+  /// The table and windows `range` of `scalars` is shaped with on the pair path, or nil
+  /// where it is not for it (`pairAttempt`).
+  @inline(__always)
+  func pairPlan(_ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font)
+    -> PairPlan?
+  {
     guard !run.isUpright, !run.isRightToLeft, Self.pairScripts(run.script),
       let table = pairTable(run: run, font: font), table.isUsable
     else { return nil }
     let simple = table.simple
     // One pass: whether every scalar is simple (`all`'s simple bit), else whether every one
     // is simple in a mixed run or a starter, and the windows of its starters.
-    let found = scalars.withUnsafeBufferPointer { scalars -> (windows: [Range<Int>], pure: Bool)? in
+    return scalars.withUnsafeBufferPointer { scalars -> PairPlan? in
       var all: UInt8 = 0xFF
       var windows: [Range<Int>] = []
       for index in range {
@@ -59,56 +84,71 @@ extension Shaper {
         }
       }
       // A starter is not simple: a pure range has no windows.
-      if all & PairTable.simpleKind != 0 { return ([], true) }
+      if all & PairTable.simpleKind != 0 { return PairPlan(table: table, windows: [], pure: true) }
       guard simple.reach > 0, all & PairTable.mixedOrStarterKind != 0 else { return nil }
-      return (windows, false)
+      return PairPlan(table: table, windows: windows, pure: false)
     }
-    guard let (windows, pure) = found else { return nil }
-    let missed = PairAttempt(packed: nil, table: table, windows: windows, pure: pure)
-    var packed = [Int64](filled: 0, count: range.count)
-    // The pairs outside the windows, whose scalars are all simple or starters that start no
-    // ligature there (`Ligatures`), a stretch between windows at a time.
+  }
+
+  /// Writes `range` of `scalars` to `sink` from `plan`: the pairs outside the windows, whose
+  /// scalars are all simple or starters that start no ligature there (`Ligatures`), a
+  /// stretch between windows at a time, then each window through HarfBuzz, alone, stitched
+  /// with the pairs at its cuts; false where an entry is missing and `fill` is false (what
+  /// `sink` holds then is partial).
+  @inline(__always)
+  func fillPairs<Sink: PairSink>(
+    _ scalars: [Unicode.Scalar], range: Range<Int>, plan: PairPlan, run: TextRun, font: Font,
+    fill: Bool, into sink: inout Sink
+  ) -> Bool {
+    let (table, windows) = (plan.table, plan.windows)
     let paired = scalars.withUnsafeBufferPointer { scalars in
-      packed.withUnsafeMutableBufferPointer { packed in
-        var from = range.lowerBound
-        for window in 0...windows.count {
-          let to = window < windows.count ? windows[window].lowerBound : range.upperBound
-          if from < to {
-            guard
-              pairs(from..<to, of: range, scalars, into: packed, run, font, table, fill)
-            else { return false }
-          }
-          if window < windows.count { from = windows[window].upperBound }
+      var from = range.lowerBound
+      for window in 0...windows.count {
+        let to = window < windows.count ? windows[window].lowerBound : range.upperBound
+        if from < to {
+          guard pairs(from..<to, of: range, scalars, into: sink, run, font, table, fill)
+          else { return false }
         }
-        return true
+        if window < windows.count { from = windows[window].upperBound }
       }
+      return true
     }
-    guard paired else { return missed }
-    // Each window through HarfBuzz, alone, stitched with the pairs at its cuts.
+    guard paired else { return false }
     for window in windows {
-      var values = harfBuzzPiece(scalars, range: window, context: window, run: run, font: font)
+      var values = windowValues(scalars, window, run, font, table)
       if window.lowerBound > range.lowerBound {
         let (before, start) = (
           scalars[window.lowerBound - 1].value, scalars[window.lowerBound].value
         )
-        guard let entry = pair(before, start, run, font, table, fill) else { return missed }
+        guard let entry = pair(before, start, run, font, table, fill) else { return false }
         values[0] = ShapedPiece.with(
           values[0], clusterStart: ShapedPiece.clusterStart(values[0]), unsafeBefore: entry.unsafe)
       }
       if window.upperBound < range.upperBound {
         let (last, after) = (scalars[window.upperBound - 1].value, scalars[window.upperBound].value)
-        guard let entry = pair(last, after, run, font, table, fill) else { return missed }
+        guard let entry = pair(last, after, run, font, table, fill) else { return false }
         let value = values[values.count - 1]
         values[values.count - 1] = ShapedPiece.pack(
           advance: Int64(entry.advance), clusterStart: ShapedPiece.clusterStart(value),
           unsafeBefore: ShapedPiece.unsafeBefore(value),
           missingGlyph: ShapedPiece.missingGlyph(value))
       }
-      for (offset, value) in values.enumerated() {
-        packed[window.lowerBound - range.lowerBound + offset] = value
-      }
+      sink.put(values, at: window.lowerBound)
     }
-    return PairAttempt(packed: packed, table: table, windows: windows, pure: pure)
+    return true
+  }
+
+  /// HarfBuzz's values for `window` of `scalars`, shaped alone: kept by the table
+  /// (`PairWindows`) the first time, read back after.
+  private func windowValues(
+    _ scalars: [Unicode.Scalar], _ window: Range<Int>, _ run: TextRun, _ font: Font,
+    _ table: PairTable
+  ) -> [Int64] {
+    let key = scalars.withUnsafeBufferPointer { PairWindows.key($0, window) }
+    if let key, let kept = table.windows.values(for: key) { return kept }
+    let values = harfBuzzPiece(scalars, range: window, context: window, run: run, font: font)
+    if let key { table.windows.keep(values, for: key) }
+    return values
   }
 
   /// Fills `packed` (the values of `range`, from its lower bound) at `stretch`, a stretch
@@ -116,10 +156,9 @@ extension Shaper {
   /// range's last: alone), its flag from its pair with the one before (the range's first:
   /// none); false where an entry is missing and `fill` is false.
   @inline(__always)
-  private func pairs(
+  private func pairs<Sink: PairSink>(
     _ stretch: Range<Int>, of range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
-    into packed: UnsafeMutableBufferPointer<Int64>, _ run: TextRun, _ font: Font,
-    _ table: PairTable, _ fill: Bool
+    into sink: Sink, _ run: TextRun, _ font: Font, _ table: PairTable, _ fill: Bool
   ) -> Bool {
     var first = scalars[stretch.lowerBound].value
     var unsafe = false
@@ -133,9 +172,6 @@ extension Shaper {
     // The loop over the entries' bits (`PairTable.Entry`), each value packed from them
     // directly; a missing entry takes `pair`'s way.
     var unsafeBit: Int64 = unsafe ? 2 : 0
-    // `index` is inside `stretch`, so inside `range`: no pointer before the buffer made.
-    let values = packed.baseAddress!
-    let base = range.lowerBound
     while index < last {
       let second = scalars[index &+ 1].value
       var bits = table.bits(at: PairTable.index(first, second))
@@ -143,16 +179,15 @@ extension Shaper {
         guard let own = pair(first, second, run, font, table, fill) else { return false }
         bits = own.bits
       }
-      values[index &- base] = ShapedPiece.pack(entryBits: bits, unsafeBit: unsafeBit)
+      sink.put(index, entryBits: bits, unsafeBit: unsafeBit)
       unsafeBit = Int64(bits & 2)
       first = second
       index &+= 1
     }
-    unsafe = unsafeBit != 0
     if last < stretch.upperBound {
+      // Alone: the entry's own flag is clear, the one before is the last pair's.
       guard let own = pair(first, nil, run, font, table, fill) else { return false }
-      packed[last - range.lowerBound] = ShapedPiece.pack(
-        advance: Int64(own.advance), clusterStart: true, unsafeBefore: unsafe)
+      sink.put(last, entryBits: own.bits & ~2, unsafeBit: unsafeBit)
     }
     return true
   }
@@ -227,6 +262,39 @@ extension Shaper {
     }
   }
 
+  /// The most missing entries a range the pair path missed has filled one by one
+  /// (`pairValue`, a HarfBuzz call of one or two scalars each) rather than shaped whole by
+  /// HarfBuzz and learnt from: a call costs about as much as 5 scalars of a range's.
+  static let fewPairs = 4
+
+  /// How many entries the pair path needs for `range` of `scalars` (outside `windows`, and
+  /// across their cuts) that `table` has not filled yet, counted up to `limit` + 1.
+  static func missingPairs(
+    _ scalars: [Unicode.Scalar], _ range: Range<Int>, _ windows: [Range<Int>],
+    _ table: PairTable, upTo limit: Int
+  ) -> Int {
+    // Per scalar, 1 + the number of its window, 0 outside them.
+    var inWindow = [Int](filled: 0, count: range.count)
+    for (number, window) in windows.enumerated() {
+      for index in window { inWindow[index - range.lowerBound] = number + 1 }
+    }
+    var missing = 0
+    for index in range {
+      let local = index - range.lowerBound
+      let last = index + 1 == range.upperBound
+      // A pair is needed unless both its scalars are inside one window (the range's last
+      // scalar alone unless it is in one).
+      let window = inWindow[local]
+      if window != 0 && (last || inWindow[local + 1] == window) { continue }
+      let second = last ? nil : scalars[index + 1].value
+      if table.entry(at: PairTable.index(scalars[index].value, second)) == nil {
+        missing += 1
+        if missing > limit { return missing }
+      }
+    }
+    return missing
+  }
+
   /// One step of finding the windows of a run of simple scalars and ligature starters
   /// (`range` of `scalars`) that HarfBuzz shapes (`SimpleGlyphs.Ligatures`), at the starter
   /// `index`, with `windows` those of the starters before it. A window runs from the scalar
@@ -258,8 +326,10 @@ extension Shaper {
     clusterScripts(script) && script != HB_SCRIPT_HANGUL.rawValue
   }
 
-  /// The pair table of the plan `run` shapes with in `font`, made the first time.
-  private func pairTable(run: TextRun, font: Font) -> PairTable? {
+  /// The pair table of the plan `run` shapes with in `font`, made the first time; not
+  /// `asking`, only one made already (the ask that makes it is counted once a piece:
+  /// `PairTableMemo.asksBeforeAnalysis`).
+  func pairTable(run: TextRun, font: Font, asking: Bool = true) -> PairTable? {
     // The last piece's table, while the font and the run's direction and script are the
     // same: what `setUp` and `ShapingBuffer.plan` would find, without their HarfBuzz calls.
     if let kept = harfBuzz.keptPairTable(
@@ -271,7 +341,8 @@ extension Shaper {
     guard let buffer = harfBuzz.buffer else { return nil }
     let plan = setUp(buffer, run: run, font: font)
     return harfBuzz.pairTable {
-      plan.pairs.table {
+      guard asking else { return plan.pairs.made() }
+      return plan.pairs.table {
         SimpleGlyphs.of(
           face: hb_font_get_face(font.hbFont), font: font.hbFont, plan: plan.pointer,
           features: features.map(\.tag))
