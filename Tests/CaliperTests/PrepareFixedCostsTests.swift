@@ -4,8 +4,8 @@ import Testing
 @testable import Caliper
 
 /// What every prepare pays once, made cheaper without changing an answer: the face cache's
-/// own hash, the default locale's language without a lock, and an unstyled text's face
-/// slots in one style.
+/// own hash, the default locale's language without a lock, an unstyled text's face slots
+/// in one style, and the faces a text uses found without hashed sets.
 @Suite struct PrepareFixedCostsTests {
   /// Equal face keys hash equally, and the bundled faces, whose paths differ only in their
   /// file names, are told apart by the hash of the path's length and last 32 bytes.
@@ -70,5 +70,48 @@ import Testing
     #expect(slots.anyStyle { $0.letterSpacing == 1.5 })
     #expect(!slots.anyStyle { $0.wordSpacing != 0 })
     #expect(slots.lineMetrics == [font.lineMetrics(size: 23), .zero])
+  }
+
+  /// The faces a text uses (`PreparedText.faces`) are its runs' faces in slot order, each
+  /// font once, a placeholder's slot excepted: the same as the sets the faces were found
+  /// with before (here the oracle), over the fallback-heavy corpus, a styled text and texts
+  /// with placeholders; and for a text of three scripts, the cascade's three families.
+  @Test func facesUsedAreTheRunsFaces() throws {
+    let library = try TestFonts.library.get()
+    let corpus =
+      (try? String(
+        contentsOfFile: TestFonts.root + "/Benchmarks/Corpus/fallback-heavy.txt", encoding: .utf8))
+      ?? ""
+    var texts = try corpus.split(separator: "\n").map { try library.prepare(String($0)) }
+    #expect(texts.count >= 100)
+    let box = Placeholder(width: 20, height: 10)
+    texts += [
+      try library.prepare(
+        "Blue \u{FFFC} tile مرحبا", style: TextStyle(size: 16),
+        spans: [TextSpan(5..<6, placeholder: box)]),
+      try library.prepare(
+        "\u{FFFC}", style: TextStyle(size: 16), spans: [TextSpan(0..<1, placeholder: box)]),
+      try library.prepare(
+        "Blue bold tile", style: TextStyle(size: 16), spans: [TextSpan(5..<9, bold: true)]),
+      // Another size in the same face: two slots, one font.
+      try library.prepare(
+        "Blue big tile", style: TextStyle(size: 16), spans: [TextSpan(5..<8, size: 24)]),
+    ]
+    var multiple = 0
+    for text in texts {
+      let placeholders = Set(text.storage.placeholders.map(\.face))
+      let used = Set(text.runs.map(\.face)).subtracting(placeholders)
+      var seen = Set<ObjectIdentifier>()
+      let expected = text.cascadeFonts.indices.filter(used.contains)
+        .compactMap { text.cascadeFonts[$0] }.filter { seen.insert(ObjectIdentifier($0)).inserted }
+      #expect(text.faces.map(ObjectIdentifier.init) == expected.map(ObjectIdentifier.init))
+      if text.faces.count > 1 { multiple += 1 }
+    }
+    #expect(multiple >= 50)
+    // One font in two slots is one face.
+    #expect(try #require(texts.last).faces.count == 1)
+    let three = try library.prepare("Blue مرحبا 你好")
+    #expect(
+      three.faces.map(\.familyName) == ["Noto Sans", "Noto Sans Arabic", "Droid Sans Fallback"])
   }
 }

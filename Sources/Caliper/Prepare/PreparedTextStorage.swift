@@ -118,11 +118,17 @@ final class PreparedTextStorage: Sendable {
       // it were about 1.5 K instructions of a Latin paragraph).
       faces = slots.fonts[singleFace].map { [$0] } ?? []
     } else {
-      // A placeholder's face draws nothing: it is not among the faces used.
-      let used = Set(items.runs.map(\.face)).subtracting(placeholders.map(\.face))
-      var seen = Set<ObjectIdentifier>()
-      faces = slots.fonts.indices.filter(used.contains).compactMap { slots.fonts[$0] }
-        .filter { seen.insert(ObjectIdentifier($0)).inserted }
+      // A placeholder's face draws nothing: it is not among the faces used. Marked in an
+      // array by index and each font kept once by identity (the faces a paragraph uses are
+      // few): two hashed sets were about 7 K instructions of a fallback-heavy paragraph.
+      var used = [Bool](repeating: false, count: slots.fonts.count)
+      for run in items.runs { used[run.face] = true }
+      for box in placeholders where used.indices.contains(box.face) { used[box.face] = false }
+      var distinct: [Font] = []
+      for (index, font) in slots.fonts.enumerated() where used[index] {
+        if let font, !distinct.contains(where: { $0 === font }) { distinct.append(font) }
+      }
+      faces = distinct
     }
     let css = style.breakRules == .css
     let faceMetrics = slots.lineMetrics.prefix(keptFaces)
