@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
 
 typedef struct {
   uint64_t hash;
@@ -17,7 +19,13 @@ struct floor_table {
   floor_slot *slots;
   uint32_t mask;
   int32_t count;
+  /// Per BMP scalar, what decides the face of spaces before it (`floor_table_set_faces`):
+  /// its first face + 1, its script and its bidi class; 0 for a scalar never set.
+  uint32_t *classes;
 };
+
+// A context for spaces at the end of the text (no scalar after them).
+#define FLOOR_END 0xFFFFFFFFu
 
 // The hash the floor computes while it scans a word (8 bytes at a time, then the number
 // of spaces after it): the table stores words under the same.
@@ -26,10 +34,16 @@ static uint64_t floor_mix(uint64_t hash, uint64_t chunk) {
   return hash ^ hash >> 29;
 }
 
+// The last chunk of a word's hash: the number of spaces after it and, when there are any,
+// what decides their face (`floor_context`).
+static uint64_t floor_spaces(int32_t trailing, uint32_t context) {
+  return trailing == 0 ? 0 : (uint64_t)trailing | (uint64_t)context << 32;
+}
+
 // The hash the floor computes while it scans a word: its bytes before the spaces in
 // chunks of 8, the last chunk shorter (empty for a multiple of 8), then the number of
-// spaces after it. The table stores words under the same.
-static uint64_t floor_hash(const uint8_t *bytes, int32_t length) {
+// spaces after it with their context. The table stores words under the same.
+static uint64_t floor_hash(const uint8_t *bytes, int32_t length, uint32_t context) {
   int32_t trailing = 0;
   while (trailing < length && bytes[length - 1 - trailing] == ' ') trailing++;
   int32_t word = length - trailing;
@@ -39,13 +53,14 @@ static uint64_t floor_hash(const uint8_t *bytes, int32_t length) {
     memcpy(&chunk, bytes + at, word - at < 8 ? word - at : 8);
     hash = floor_mix(hash, chunk);
   }
-  return floor_mix(hash, (uint64_t)trailing);
+  return floor_mix(hash, floor_spaces(trailing, context));
 }
 
 floor_table *floor_table_new(void) {
   floor_table *table = calloc(1, sizeof *table);
   table->mask = (1u << 16) - 1;
   table->slots = calloc(table->mask + 1, sizeof(floor_slot));
+  table->classes = calloc(0x10000, sizeof(uint32_t));
   return table;
 }
 
@@ -55,6 +70,7 @@ void floor_table_free(floor_table *table) {
     free((void *)table->slots[i].advances);
   }
   free(table->slots);
+  free(table->classes);
   free(table);
 }
 
@@ -70,10 +86,74 @@ static const floor_slot *floor_find(const floor_table *table, const uint8_t *wor
   }
 }
 
-void floor_table_put(floor_table *table, const uint8_t *word, int32_t length,
+void floor_table_set_faces(floor_table *table, const uint32_t *scalars, const uint8_t *faces,
+                           int32_t count) {
+  for (int32_t i = 0; i < count; i++) {
+    UChar32 scalar = (UChar32)scalars[i];
+    if (scalar >= 0x10000) continue;
+    UErrorCode status = U_ZERO_ERROR;
+    uint32_t script = (uint32_t)uscript_getScript(scalar, &status) & 0xFF;
+    uint32_t direction = (uint32_t)u_charDirection(scalar);
+    table->classes[scalar] = ((uint32_t)faces[i] + 1) | script << 8 | direction << 16;
+  }
+}
+
+// The scalar at `at` (valid UTF-8, `at` < `length`) and its length in bytes, each length
+// decoded without a loop.
+static inline uint32_t floor_scalar(const uint8_t *utf8, int32_t at, int32_t *size) {
+  uint32_t lead = utf8[at];
+  if (lead < 0x80) {
+    *size = 1;
+    return lead;
+  }
+  uint32_t second = utf8[at + 1] & 0x3F;
+  if (lead < 0xE0) {
+    *size = 2;
+    return (lead & 0x1F) << 6 | second;
+  }
+  uint32_t third = utf8[at + 2] & 0x3F;
+  if (lead < 0xF0) {
+    *size = 3;
+    return (lead & 0x0F) << 12 | second << 6 | third;
+  }
+  *size = 4;
+  return (lead & 0x07) << 18 | second << 12 | third << 6 | (utf8[at + 3] & 0x3F);
+}
+
+// A scalar's class (its face's, script's and bidi class's); beyond the BMP the scalar.
+static inline uint32_t floor_scalar_class(const floor_table *table, uint32_t scalar) {
+  return scalar < 0x10000 ? table->classes[scalar] : 0x80000000u | scalar;
+}
+
+// The direction of the paragraph's first strong scalar (UAX #9's P2, as Caliper's default
+// direction takes it), shifted to stay clear of the class's bits.
+uint32_t floor_base(const floor_table *table, const uint8_t *utf8, int32_t length) {
+  for (int32_t at = 0, size; at < length; at += size) {
+    uint32_t direction = floor_scalar_class(table, floor_scalar(utf8, at, &size)) >> 16 & 0xFF;
+    if (direction == U_LEFT_TO_RIGHT) return 0;
+    if (direction == U_RIGHT_TO_LEFT || direction == U_RIGHT_TO_LEFT_ARABIC) return 1u << 24;
+  }
+  return 0;
+}
+
+// What decides the face of spaces that end at `at` (`floor_context`), inlined into the
+// floor's loop.
+static inline uint32_t floor_next(const floor_table *table, const uint8_t *utf8,
+                                  int32_t length, int32_t at, uint32_t base) {
+  if (at >= length) return FLOOR_END;
+  int32_t size;
+  return floor_scalar_class(table, floor_scalar(utf8, at, &size)) | base;
+}
+
+uint32_t floor_context(const floor_table *table, const uint8_t *utf8, int32_t length,
+                       int32_t at, uint32_t base) {
+  return floor_next(table, utf8, length, at, base);
+}
+
+void floor_table_put(floor_table *table, const uint8_t *word, int32_t length, uint32_t context,
                      const double *advances, int32_t scalars) {
   if ((uint32_t)table->count * 2 >= table->mask) return;  // full enough: a fixed floor table
-  uint64_t hash = floor_hash(word, length);
+  uint64_t hash = floor_hash(word, length, context);
   floor_slot *slot = (floor_slot *)floor_find(table, word, length, hash);
   if (slot->word != NULL) return;
   uint8_t *copy = malloc(length);
@@ -208,6 +288,9 @@ int32_t floor_paragraph(const floor_table *table, const uint8_t *utf8, int32_t l
   int32_t scalar = 0, units = 0, next_break = 0, content_end = 0, misses = 0;
   double line_start = 0, widest = 0;
   int32_t byte = 0;
+  // The paragraph's direction (its first strong scalar's): with the scalar after a word's
+  // spaces, what decides their face.
+  uint32_t base = floor_base(table, utf8, length);
   while (byte < length) {
     int32_t start = byte, first_scalar = scalar, first_unit = units;
     uint64_t hash = 0xcbf29ce484222325ull;
@@ -252,7 +335,8 @@ int32_t floor_paragraph(const floor_table *table, const uint8_t *utf8, int32_t l
     }
     scalar += trailing;
     units += trailing;
-    hash = floor_mix(hash, (uint64_t)trailing);
+    hash = floor_mix(
+        hash, floor_spaces(trailing, trailing ? floor_next(table, utf8, length, byte, base) : 0));
     const floor_slot *slot = floor_find(table, utf8 + start, byte - start, hash);
     double sum = prefix[first_scalar];
     if (slot->word != NULL && slot->scalars == scalar - first_scalar) {

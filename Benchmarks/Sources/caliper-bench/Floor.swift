@@ -4,33 +4,67 @@ import Floor
 /// The floor of preparing (issue 32): what any engine with Caliper's answers must do for a
 /// paragraph whose words are all in a warm shape cache, in C (`Sources/Floor`): read the
 /// UTF-8 once, find the break opportunities (ICU's line break iterator, or without ICU a
-/// pair table of ASCII classes), one hash lookup per word, and the sums (a prefix sum per
-/// scalar, each segment's end and content end). Its word table holds the advances Caliper
-/// prepared for each word (a word and the spaces after it, the shape cache's unit), so the
-/// floor's ideal widths can be checked against Caliper's.
+/// pair table of ASCII classes), one hash lookup per word, font fallback, and the sums (a
+/// prefix sum per scalar, each segment's end and content end). Its word table holds the
+/// advances Caliper prepared for each word (a word and the spaces after it, the shape
+/// cache's unit), so the floor's ideal widths can be checked against Caliper's. Font
+/// fallback: the face Caliper gives a word's spaces is decided by the word, the scalar after
+/// them and the paragraph's direction (Pango's itemizing rule, `FaceChooser`: "है 1" puts
+/// the space in Noto Sans with "1", "है abc" keeps it in the Devanagari face), so a word
+/// with spaces is keyed also by one lookup of the next scalar's class in a flat table (its
+/// first face, from Caliper's cascade, with its script and bidi class), made once for the
+/// corpus's scalars.
 final class FloorTable {
   let table: OpaquePointer
 
   /// The words of every paragraph of `corpus` with Caliper's advances.
   init(_ corpus: Corpus, bench: Bench) {
     table = floor_table_new()
+    Self.setFaces(table, corpus, bench: bench)
     for paragraph in corpus.paragraphs {
       let advances = bench.prepare(paragraph).scalarAdvances
       let bytes = Array(paragraph.text.utf8)
+      let count = Int32(bytes.count)
+      let base = floor_base(table, bytes, count)
       var byte = 0
       var scalar = 0
       while byte < bytes.count {
         let start = byte
         let first = scalar
         while byte < bytes.count, bytes[byte] != 0x20 { byte += 1 }
+        let spaces = byte
         while byte < bytes.count, bytes[byte] == 0x20 { byte += 1 }
         scalar += bytes[start..<byte].filter { $0 & 0xC0 != 0x80 }.count
         let word = Array(advances[first..<min(scalar, advances.count)])
+        let context = byte > spaces ? floor_context(table, bytes, count, Int32(byte), base) : 0
         bytes.withUnsafeBufferPointer { utf8 in
           floor_table_put(
-            table, utf8.baseAddress! + start, Int32(byte - start), word, Int32(word.count))
+            table, utf8.baseAddress! + start, Int32(byte - start), context, word,
+            Int32(word.count))
         }
       }
+    }
+  }
+
+  /// Gives the floor the first face of every scalar of `corpus`: the first face of the
+  /// style's cascade whose cmap has it (`FirstFaceTable`'s answer), 255 for none.
+  private static func setFaces(_ table: OpaquePointer, _ corpus: Corpus, bench: Bench) {
+    do {
+      let fonts = try bench.fonts.cascade(for: bench.style).paths.map { key in
+        // A collection's face other than 0: its path, a NUL and the index.
+        let parts = key.split(separator: "\0", omittingEmptySubsequences: false)
+        return try bench.fonts.font(
+          path: String(parts[0]), index: parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
+      }
+      let scalars = Set(corpus.paragraphs.flatMap { $0.text.unicodeScalars.map(\.value) })
+        .sorted()
+      let faces = scalars.map { value in
+        let scalar = Unicode.Scalar(value)!
+        return UInt8(fonts.firstIndex { $0.covers(scalar) } ?? 255)
+      }
+      floor_table_set_faces(table, scalars, faces, Int32(scalars.count))
+    } catch {
+      fatalError("the floor's faces: \(error)")
     }
   }
 

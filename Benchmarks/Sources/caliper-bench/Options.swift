@@ -53,7 +53,9 @@ struct Options {
                        vertical-cold and vertical-relayout are the vertical rows'
                        Caliper side (with --loop-file vertical-japanese.txt);
                        floor-icu and floor-noicu run the floor of preparing (ICU's line
-                       breaks or a pair table, a lookup per word, the sums);
+                       breaks or a pair table, a lookup per word, font fallback for
+                       its spaces, the sums) and print how many paragraphs agree
+                       with Caliper (with --passes 1, the quickest check);
                        any of them with -uncached (cold-uncached) runs with the
                        shape cache off, as the "shape cache off" rows do
       --loop-file <file>
