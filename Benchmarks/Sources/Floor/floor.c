@@ -24,8 +24,10 @@ struct floor_table {
   uint32_t *classes;
 };
 
-// A context for spaces at the end of the text (no scalar after them).
-#define FLOOR_END 0xFFFFFFFFu
+// A context for spaces at the end of the text (no scalar after them), in a left-to-right
+// paragraph; its last bit set in a right-to-left one (trailing spaces take the paragraph's
+// level, UAX #9's L1, and with it the face of a run of that level).
+#define FLOOR_END 0xFFFFFFFEu
 
 // The hash the floor computes while it scans a word (8 bytes at a time, then the number
 // of spaces after it): the table stores words under the same.
@@ -94,7 +96,9 @@ void floor_table_set_faces(floor_table *table, const uint32_t *scalars, const ui
     UErrorCode status = U_ZERO_ERROR;
     uint32_t script = (uint32_t)uscript_getScript(scalar, &status) & 0xFF;
     uint32_t direction = (uint32_t)u_charDirection(scalar);
-    table->classes[scalar] = ((uint32_t)faces[i] + 1) | script << 8 | direction << 16;
+    // No face (255) stays 255, apart from every face + 1 and from 0 (never set).
+    uint32_t face = faces[i] == 255 ? 255 : (uint32_t)faces[i] + 1;
+    table->classes[scalar] = face | script << 8 | direction << 16;
   }
 }
 
@@ -129,7 +133,10 @@ static inline uint32_t floor_scalar_class(const floor_table *table, uint32_t sca
 // direction takes it), shifted to stay clear of the class's bits.
 uint32_t floor_base(const floor_table *table, const uint8_t *utf8, int32_t length) {
   for (int32_t at = 0, size; at < length; at += size) {
-    uint32_t direction = floor_scalar_class(table, floor_scalar(utf8, at, &size)) >> 16 & 0xFF;
+    uint32_t scalar = floor_scalar(utf8, at, &size);
+    // Beyond the BMP the class holds the scalar, not its bidi class: ICU's (rare here).
+    uint32_t direction = scalar < 0x10000 ? table->classes[scalar] >> 16 & 0xFF
+                                          : (uint32_t)u_charDirection((UChar32)scalar);
     if (direction == U_LEFT_TO_RIGHT) return 0;
     if (direction == U_RIGHT_TO_LEFT || direction == U_RIGHT_TO_LEFT_ARABIC) return 1u << 24;
   }
@@ -140,7 +147,7 @@ uint32_t floor_base(const floor_table *table, const uint8_t *utf8, int32_t lengt
 // floor's loop.
 static inline uint32_t floor_next(const floor_table *table, const uint8_t *utf8,
                                   int32_t length, int32_t at, uint32_t base) {
-  if (at >= length) return FLOOR_END;
+  if (at >= length) return FLOOR_END | base >> 24;
   int32_t size;
   return floor_scalar_class(table, floor_scalar(utf8, at, &size)) | base;
 }

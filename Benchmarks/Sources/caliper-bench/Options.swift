@@ -55,7 +55,9 @@ struct Options {
                        floor-icu and floor-noicu run the floor of preparing (ICU's line
                        breaks or a pair table, a lookup per word, font fallback for
                        its spaces, the sums) and print how many paragraphs agree
-                       with Caliper (with --passes 1, the quickest check);
+                       with Caliper (with --passes 1, the quickest check; only
+                       floor-icu is meant to agree: the pair table's breaks are a
+                       floor of the cost, not of the answers);
                        any of them with -uncached (cold-uncached) runs with the
                        shape cache off, as the "shape cache off" rows do
       --loop-file <file>

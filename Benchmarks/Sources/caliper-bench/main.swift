@@ -176,8 +176,9 @@ print(
     + "iterator over the text as UTF-16, or a pair table of ASCII classes), one hash lookup per word "
     + "(a word and its spaces), font fallback (where a word has spaces, the first-face class of "
     + "the scalar after them, one load in a flat table of first faces, scripts and bidi classes: "
-    + "with the word and the paragraph's direction it decides the spaces' face, as Caliper's "
-    + "itemizing does), a prefix sum of advances per scalar and each segment's end. "
+    + "with the word and the paragraph's direction it decides the spaces' face in these "
+    + "corpora, as Caliper's itemizing does; a neutral after the spaces would also need a "
+    + "bidi pass over neutrals, which the floor leaves out), a prefix sum of advances per scalar and each segment's end. "
     + "Each paragraph's three timed in turn; median pass. The floor agrees when its segment "
     + "count and ideal width (from the same advances) are Caliper's.\n")
 print(FloorRow.header)

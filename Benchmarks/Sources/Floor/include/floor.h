@@ -3,8 +3,11 @@
 // (ICU's line break iterator over the text as UTF-16, or without ICU a pair table of ASCII
 // classes), one hash lookup per word (a word and the spaces after it: the shape cache's
 // unit, hashed 8 bytes at a time while the word's end is found; font fallback: where
-// there are spaces, keyed also by the first-face class of the scalar after them, which
-// with the word and the paragraph's direction decides the spaces' face), and the
+// there are spaces, keyed also by the first-face class of the scalar after them and the
+// paragraph's direction, which with the word decide the spaces' face for the benchmark's
+// corpora; not in general: a neutral scalar after the spaces, or a word of Common scalars
+// only, would need a bidi pass over neutrals that the floor does not make, so there it
+// would be cheaper than Caliper's answers allow, never dearer), and the
 // sums (a prefix sum of advances per scalar, and per break segment its end, content end and
 // hard-break flag). caliper-bench's `--loop floor-icu|floor-noicu` runs it for callgrind.
 // Standard C types only, so that Swift never imports ICU.
@@ -30,9 +33,11 @@ void floor_table_free(floor_table *table);
 void floor_table_set_faces(floor_table *table, const uint32_t *scalars, const uint8_t *faces,
                            int32_t count);
 /// The paragraph's direction as `floor_context` takes it: its first strong scalar's.
+/// `utf8` is valid UTF-8 (a Swift string's: the floor decodes without checking).
 uint32_t floor_base(const floor_table *table, const uint8_t *utf8, int32_t length);
 /// What decides the face of spaces that end at byte `at` of a paragraph's `length` bytes
-/// (the class of the scalar at `at`, or the text's end, and the paragraph's `base`).
+/// (the class of the scalar at `at`, or the text's end, and the paragraph's `base`); `utf8`
+/// is valid UTF-8.
 uint32_t floor_context(const floor_table *table, const uint8_t *utf8, int32_t length,
                        int32_t at, uint32_t base);
 /// Stores a word (its UTF-8, spaces after it included, and `context`, what decides the
