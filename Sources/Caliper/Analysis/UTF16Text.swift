@@ -10,15 +10,21 @@ struct UTF16Text {
 
   init(_ scalars: [Unicode.Scalar]) {
     var beyond: UInt32 = 0
-    var units = [UInt16](unsafeUninitializedCapacity: scalars.count) { units, initialized in
-      scalars.withUnsafeBufferPointer { source in
-        for index in source.indices {
-          let value = source[index].value
-          beyond |= value >> 16
-          units[index] = UInt16(truncatingIfNeeded: value)
+    // Not for an empty text: the standard library's empty array is one shared object, and
+    // `unsafeUninitializedCapacity` stores its count (0) there, a write two threads race on
+    // (ThreadSanitizer reports it).
+    var units: [UInt16] = []
+    if !scalars.isEmpty {
+      units = [UInt16](unsafeUninitializedCapacity: scalars.count) { units, initialized in
+        scalars.withUnsafeBufferPointer { source in
+          for index in source.indices {
+            let value = source[index].value
+            beyond |= value >> 16
+            units[index] = UInt16(truncatingIfNeeded: value)
+          }
         }
+        initialized = scalars.count
       }
-      initialized = scalars.count
     }
     var scalarAt: [Int32] = []
     if beyond != 0 {

@@ -179,7 +179,10 @@ struct ScoreLineBreaker {
   /// negative, the first line's width differs, `pretty`'s last line), it scans as Blink;
   /// elsewhere `ScoreScan.shortened` finds the same start without scanning every fitting one.
   func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float]) -> [Int] {
-    [Int](unsafeUninitializedCapacity: posNoBreak.count) { previous, made in
+    // No candidates: the empty array, not `unsafeUninitializedCapacity`'s store of 0 into
+    // the standard library's one shared empty array (a write threads race on).
+    guard !posNoBreak.isEmpty else { return [] }
+    return [Int](unsafeUninitializedCapacity: posNoBreak.count) { previous, made in
       scores(posNoBreak, posIfBreak, penalties, into: previous)
       made = previous.count
     }
