@@ -141,7 +141,8 @@ import Testing
   /// `storePairs` where the range has a pair the table lacks, after kerned pairs it has
   /// (Noto Sans kerns "AV" and "VA", so HarfBuzz marks the second of each unsafe to break):
   /// false, and no flag set (the general path that shapes the range next sets only the flags
-  /// that are set); where the table has them all, HarfBuzz's values.
+  /// that are set), whether the fast pass or the general one gave up; where the table has
+  /// them all, HarfBuzz's values.
   @Test func storePairsLeavesNoFlagWhereItFails() throws {
     let library = try FontLibrary(fontsDirectory: TestFonts.directory)
     let font = try library.font(path: TestFonts.directory + "/" + Self.file)
@@ -153,7 +154,10 @@ import Testing
     let expected = Self.expected(learnt, font)
     #expect((0..<8).map { stored.unsafeBefore[$0] } == expected.map(ShapedPiece.unsafeBefore))
     #expect(expected.contains(where: ShapedPiece.unsafeBefore))
-    for string in ["AVAVAVAVq", "AVAVAVAqV", "AVAVfAVAV"].map({ Array($0.unicodeScalars) }) {
+    // "AVAVAVAé": a scalar not for the pair path ends the fast pass, and `pairPlan` refuses
+    // the range, so only the fast pass's own clearing leaves no flag.
+    let strings = ["AVAVAVAVq", "AVAVAVAqV", "AVAVfAVAV", "AVAVAVAé"]
+    for string in strings.map({ Array($0.unicodeScalars) }) {
       var output = ShapedText(count: string.count, size: 16)
       let range = 0..<string.count
       #expect(!shaper.storePairs(string, range: range, run: Self.run, font: font, into: &output))

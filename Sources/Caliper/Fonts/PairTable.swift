@@ -13,13 +13,14 @@ import Synchronization
 /// itself and writes the same value. Bound: 95 × 96 entries of 4 bytes (36 KB) and a
 /// kind byte for each of the 128 scalars below U+0080 a plan
 /// whose simple scalars are not none, made the first time a run of the plan asks, and
-/// freed with the plan; at most `liveLimit` tables alive in the process (9.4 MB), past
+/// freed with the plan; at most `liveLimit` tables alive in the process (9.4 MB of pairs,
+/// about 14 MB with their windows' memos at their bound), past
 /// which a plan keeps HarfBuzz: every font instance (each variation of a variable face its
 /// own) has up to `ShapePlans.capacity` plans, which the faces cache does not weigh, so a
 /// stream of instances must not grow the tables. They are not counted in the shape cache's
 /// bytes, but they go off with it: only a shaper whose library keeps a shape cache uses
 /// them. Each table also keeps HarfBuzz's values for up to `PairWindows.capacity` windows
-/// around ligature starters (`windows`: about 15 KB more at most).
+/// around ligature starters (`windows`: `PairWindows`' bound, about 18 KB more at most).
 final class PairTable: @unchecked Sendable {
   // Safety: covers `entries`, a buffer of atomics allocated in init and freed in deinit,
   // read and written only through `Atomic`'s relaxed loads and stores; `kinds`, a raw

@@ -10,8 +10,10 @@ import Synchronization
 /// scalars and the plan (the table's): kept the first time, by its scalars packed 7 bits
 /// each (every scalar of a window is printable ASCII, never 0), and read back under a lock
 /// the next. Bound: windows of at most `longest` scalars, at most `capacity` of them; the
-/// memo is emptied when full, so it keeps the recent ones. About 128 × (16 bytes of slot
-/// and at most 104 of array) = 15 KB a table, beside its 36 KB of pairs (`PairTable`).
+/// memo is emptied when full, so it keeps the recent ones. At most about 18 KB a table:
+/// 128 arrays of up to 112 bytes as malloc rounds them, and the dictionary's 256 buckets
+/// (about 4 KB), beside its 36 KB of pairs (`PairTable`). Like the pairs, not counted in
+/// the shape cache's bytes nor in `memoryFootprint` (they belong to the plan, not a text).
 final class PairWindows: Sendable {
   /// The most scalars a kept window has (7 bits each in a `UInt64`).
   static let longest = 9

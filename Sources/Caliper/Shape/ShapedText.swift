@@ -81,8 +81,9 @@ struct ShapedText {
 
   /// Calls `body` with the advances' and the unsafe-to-break flags' storage (`advances[i +
   /// 1]` is scalar i's; flag i is bit i % 64 of word i / 64), for a writer of `range`
-  /// (checked here) that sets flags only. The arrays are moved into locals and back so that
-  /// they stay unique.
+  /// (checked here) that sets flags, and clears only flags it set itself (`PointPairs`,
+  /// where a store fails). The arrays are moved into locals and back so that they stay
+  /// unique.
   mutating func withAdvancesAndUnsafe<R>(
     _ range: Range<Int>,
     _ body: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<UInt64>) -> R

@@ -37,8 +37,9 @@ extension Shaper {
   }
 
   /// `pairPiece`, where a missing entry is shaped from its pair (`fill`) or ends the attempt
-  /// (preparing then shapes the range with HarfBuzz and learns its pairs from it); nil
-  /// where the range is not for the pair path.
+  /// (preparing then fills up to `fewPairs` missing pairs one by one, or else shapes the
+  /// range with HarfBuzz and learns its pairs from it: `shapeMissed`); nil where the range
+  /// is not for the pair path.
   func pairAttempt(
     _ scalars: [Unicode.Scalar], range: Range<Int>, run: TextRun, font: Font, fill: Bool
   ) -> PairAttempt? {
@@ -151,7 +152,7 @@ extension Shaper {
     return values
   }
 
-  /// Fills `packed` (the values of `range`, from its lower bound) at `stretch`, a stretch
+  /// Writes to `sink` (the values of `range`, from its lower bound) at `stretch`, a stretch
   /// of `range` outside the windows: each scalar's advance from its pair with the next (the
   /// range's last: alone), its flag from its pair with the one before (the range's first:
   /// none); false where an entry is missing and `fill` is false.
