@@ -62,8 +62,10 @@ import Testing
   }
 
   /// The corpora's paragraphs with Arabic, Devanagari or CJK text, and random strings of
-  /// Arabic, Syriac, Mongolian and N'Ko letters, tatweels, joiners, marks, spaces,
-  /// punctuation, Devanagari, ideographs and Latin.
+  /// Arabic, Syriac, Mongolian and N'Ko letters, tatweels, joiners, marks, spaces, no-break
+  /// spaces, punctuation, Devanagari, ideographs, Latin and bidi overrides and isolates
+  /// (an Arabic run under U+202D is one HarfBuzz reverses: `Shaper.reversesBuffer`), and
+  /// such runs at the edges that once measured otherwise (a review's inputs).
   static let texts: [String] = {
     let files = [
       TestFonts.root + "/Benchmarks/Corpus/fallback-heavy.txt",
@@ -82,12 +84,16 @@ import Testing
       0x0628, 0x0627, 0x0644, 0x0629, 0x064A, 0x0640, 0x064E, 0x060C, 0x061F, 0x0661, 0x200D,
       0x200C, 0x0712, 0x0710, 0x1820, 0x07CA, 0x0020, 0x0020, 0x0020, 0x002E, 0x0028, 0x0029,
       0x0915, 0x093E, 0x0947, 0x094D, 0x0964, 0x4E2D, 0x6587, 0x3002, 0x0061, 0x0062, 0x0301,
-      0x05D0, 0x00AD,
+      0x05D0, 0x00AD, 0x00A0, 0x202D, 0x202E, 0x202C, 0x2066, 0x2067, 0x2069,
     ]
     let random = RandomScalars.strings(
       rounds: 3_000, longest: 12, taken: alphabet, refused: [], seed: 0x5A17_C0DE
     ).map { String(String.UnicodeScalarView($0)) }
-    return corpus + random
+    let overrides = [
+      "\u{202D}سلام\u{00A0}\u{202C}عليكم", "\u{202D}ب\u{00A0}\u{202C}ب",
+      "\u{202D}سلام \u{202C}عليكم", "\u{202D}ب.\u{202C}ب", "\u{202E}abc\u{202C}ب",
+    ]
+    return corpus + random + overrides
   }()
 
   /// How many pieces of `text` shape alone only by `ShapingContext`: runs of one scalar in

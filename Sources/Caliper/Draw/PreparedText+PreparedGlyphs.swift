@@ -23,7 +23,8 @@ extension PreparedText {
     let boundaries = GraphemeStarts(text: self)
     var parts: [[ShapedGlyph]] = []
     // A piece shaped in several calls is known by its range; any other is at most
-    // `Shaper.longestPiece` scalars, so finding its edges costs no more than shaping it.
+    // `Shaper.longestPiece` scalars, so finding its edges costs no more than shaping it (a
+    // cluster of a long word of `.wordsOrClusters` is found within `longestClusterWord`).
     var start =
       cutPiece(containing: range.lowerBound)?.range.lowerBound
       ?? Shaper.pieceStart(

@@ -28,8 +28,10 @@ enum RunPieces: Equatable {
   /// The whole run, with the paragraph as context.
   case run
   /// Word by word: a word and the spaces after it (`Shaper.shapesByWord`), alone where
-  /// both its edges are spaces or the text's ends, else (at a run's edge) with the
-  /// paragraph as context.
+  /// both its edges are spaces or the text's ends or no joining reaches across them
+  /// (`edgesJoinNothing`), else (at a run's edge) with the paragraph as context. Never for
+  /// a run HarfBuzz reverses (`reversesBuffer`), whose edges' rules would read the wrong
+  /// ends.
   case words
   /// Word by word, every word alone: where the run's script is one whose HarfBuzz shaper
   /// reads no context (`readsNoContext`), a word at the run's edge shapes alone as in
@@ -73,7 +75,10 @@ extension Shaper {
       return alone ? .wordsAlone : .run
     }
     guard shapesByWord(run, scalars: scalars, font: font) else { return .run }
-    return Self.readsNoContext(run.script) ? .wordsAlone : .words
+    if Self.readsNoContext(run.script) { return .wordsAlone }
+    // A joining script's run that HarfBuzz reverses (an Arabic word under U+202D) meets its
+    // context at the piece's other ends: whole, in context.
+    return Self.reversesBuffer(run) ? .run : .words
   }
 
   /// Whether preparing shapes `run` word by word, each word alone, rather than whole with
@@ -176,12 +181,14 @@ extension Shaper {
   /// non-spaces, where a grapheme starts (a mark after a space is in the space's grapheme
   /// and HarfBuzz cluster, so the word goes on past it). Over a raw buffer: a long word's
   /// scan was a bounds check a scalar.
+  /// Looked for `before` an offset at most (where the end is further, that offset).
   @inline(__always)
   static func wordEnd(
-    from start: Int, in run: TextRun, scalars: [Unicode.Scalar], boundaries: some BooleanLookup
+    from start: Int, in run: TextRun, scalars: [Unicode.Scalar], boundaries: some BooleanLookup,
+    before bound: Int = .max
   ) -> Int {
     scalars.withUnsafeBufferPointer { scalars in
-      let limit = min(run.range.upperBound, scalars.count)
+      let limit = min(run.range.upperBound, scalars.count, bound)
       var end = start
       repeat {
         while end < limit, scalars[end].value != 0x20 { end += 1 }
@@ -281,11 +288,21 @@ extension Shaper {
     case .words, .wordsAlone:
       while !startsWord(start, in: run, scalars: scalars, boundaries: boundaries) { start -= 1 }
     case .wordsOrClusters:
-      // The word's start where the word is one piece, else the cluster's.
+      // The word's start where the word is one piece, else the cluster's. A word of one
+      // piece is at most `longestClusterWord` scalars, so it is looked for no further back
+      // nor forward than that: a run of ideographs with no space is one long word, and
+      // scanning it whole for each line drawn was quadratic in its length.
+      let floor = max(run.range.lowerBound, offset - longestClusterWord)
       var word = start
-      while !startsWord(word, in: run, scalars: scalars, boundaries: boundaries) { word -= 1 }
-      let end = wordEnd(from: word, in: run, scalars: scalars, boundaries: boundaries)
-      if end - word <= longestClusterWord { return word }
+      while word > floor, !startsWord(word, in: run, scalars: scalars, boundaries: boundaries) {
+        word -= 1
+      }
+      if startsWord(word, in: run, scalars: scalars, boundaries: boundaries) {
+        let end = wordEnd(
+          from: word, in: run, scalars: scalars, boundaries: boundaries,
+          before: word + longestClusterWord + 1)
+        if end - word <= longestClusterWord { return word }
+      }
       return pieceStart(
         containing: offset, in: run, scalars: scalars, boundaries: boundaries, pieces: .clusters)
     }

@@ -22,6 +22,11 @@ internal import CHarfBuzz
 ///   `prev_action`; the U column has none, and after a U character last in the piece the
 ///   state is 0, whose row has none.
 ///
+/// That holds in the buffer's order. HarfBuzz reverses a run whose direction is not its
+/// script's own (`hb_ensure_native_direction`: an Arabic word under U+202D) before joining,
+/// so there the context meets the piece's other ends: such a run is shaped whole in context
+/// (`reversesBuffer`), but for a run of one scalar, whose two ends are one.
+///
 /// Such a piece is cached as a word shaped alone (`RunPiece`). Limitation: joining types
 /// are not read from HarfBuzz's table (it is not exported); a scalar counts as U only
 /// outside every block the table covers, by its general category as HarfBuzz's own
@@ -68,8 +73,9 @@ extension Shaper {
 
   /// Whether the piece `range` of `scalars` shapes alone as with the whole text as context
   /// in a run whose shaper may join (`joinsNothing` on either side of each edge; a text's
-  /// end is no context). Out of line: asked only of a word not between spaces, it kept
-  /// `piece(from:)` from being inlined into the shape cache's loop.
+  /// end is no context), in the buffer's order (not for a run `reversesBuffer`, unless
+  /// of one scalar). Out of line: asked of a word not between spaces and of a run of one
+  /// scalar, it kept `piece(from:)` from being inlined into the shape cache's loop.
   @inline(never)
   static func edgesJoinNothing(_ range: Range<Int>, scalars: [Unicode.Scalar]) -> Bool {
     let (start, end) = (range.lowerBound, range.upperBound)
@@ -78,5 +84,15 @@ extension Shaper {
     guard before else { return false }
     return end == scalars.count || joinsNothing(scalars[end - 1].value)
       || joinsNothing(scalars[end].value)
+  }
+
+  /// Whether HarfBuzz reverses `run`'s buffer before shaping it (`hb_ensure_native_direction`):
+  /// its direction is not its script's own horizontal one (a right-to-left script's run at
+  /// an even level, under U+202D; a left-to-right script's at an odd one). Where the
+  /// script has no direction of its own (Common), none.
+  static func reversesBuffer(_ run: TextRun) -> Bool {
+    let native = hb_script_get_horizontal_direction(hb_script_t(rawValue: run.script))
+    guard native == HB_DIRECTION_LTR || native == HB_DIRECTION_RTL else { return false }
+    return (native == HB_DIRECTION_RTL) != run.isRightToLeft
   }
 }
