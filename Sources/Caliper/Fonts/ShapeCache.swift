@@ -160,7 +160,7 @@ struct ShapedPiece: Sendable {
   /// (2 or 0): the entry's advance moved up a bit, no arithmetic on the flags.
   @inline(__always)
   static func pack(entryBits bits: UInt32, unsafeBit: Int64) -> Int64 {
-    Int64(Int32(bitPattern: bits) >> 2) << 3 | unsafeBit | 1
+    Int64(PairTable.Entry(bits: bits).advance) << 3 | unsafeBit | 1
   }
 
   static func advance(_ value: Int64) -> Int64 { value >> 3 }

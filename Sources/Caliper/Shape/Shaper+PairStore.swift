@@ -47,7 +47,7 @@ struct PointPairs: PairSink {
 
   @inline(__always)
   func put(_ index: Int, entryBits bits: UInt32, unsafeBit: Int64) {
-    advances[index &+ 1] = units.points(Double(Int32(bitPattern: bits) >> 2), size: size)
+    advances[index &+ 1] = units.points(Double(PairTable.Entry(bits: bits).advance), size: size)
     if unsafeBit != 0 { unsafe[index &>> 6] |= 1 &<< UInt64(index & 63) }
   }
 
