@@ -12,7 +12,6 @@
 #define CMICROHTTPD_FUNCTIONS(X)                                                              \
   X(MHD_start_daemon)                                                                         \
   X(MHD_get_connection_info)                                                                  \
-  X(MHD_quiesce_daemon)                                                                       \
   X(MHD_stop_daemon)                                                                          \
   X(MHD_lookup_connection_value)                                                              \
   X(MHD_create_response_from_buffer)                                                          \
@@ -54,11 +53,11 @@ const char *CMicroHTTPD_load(void) {
 
 struct MHD_Daemon *CMicroHTTPD_start(
     int listen_fd, unsigned int threads, unsigned int connection_limit, size_t memory_limit,
-    unsigned int timeout, MHD_AccessHandlerCallback handler,
+    unsigned int timeout, MHD_AcceptPolicyCallback accept, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
     void *context) {
   return p_MHD_start_daemon(
-      MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC, 0, NULL, NULL, handler, context,
+      MHD_USE_EPOLL_INTERNAL_THREAD | MHD_USE_ITC, 0, accept, context, handler, context,
       MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
       MHD_OPTION_THREAD_POOL_SIZE, threads,
       MHD_OPTION_CONNECTION_LIMIT, connection_limit,
@@ -73,10 +72,6 @@ int CMicroHTTPD_connection_fd(struct MHD_Connection *connection) {
   const union MHD_ConnectionInfo *info =
       p_MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
   return info == NULL ? -1 : (int)info->connect_fd;
-}
-
-MHD_socket CMicroHTTPD_quiesce_daemon(struct MHD_Daemon *daemon) {
-  return p_MHD_quiesce_daemon(daemon);
 }
 
 void CMicroHTTPD_stop_daemon(struct MHD_Daemon *daemon) { p_MHD_stop_daemon(daemon); }

@@ -182,6 +182,5 @@ enum ServeHTTP {
       pause()
     }
     server.stop()
-    close(listener.descriptor)
   }
 }

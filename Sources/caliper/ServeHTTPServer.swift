@@ -49,6 +49,7 @@ final class HTTPServer: Sendable {
   let configuration: Configuration
   private let connections = Mutex<[UInt: Connection]>([:])
   private let draining = Atomic<Bool>(false)
+  private let accepting = Atomic<Bool>(true)
   /// The `MHD_Daemon` pointer's bits, 0 before `start` and after `stop`.
   private let daemon = Atomic<UInt>(0)
 
@@ -71,12 +72,16 @@ final class HTTPServer: Sendable {
   }
 
   /// Starts the daemon on `socket` (bound and listening); false if libmicrohttpd refuses.
-  /// The server must live until `stop()`: the daemon's threads call back into it.
+  /// From then on the daemon owns the socket: `stop()` closes it. The server must live until
+  /// `stop()`: the daemon's threads call back into it.
   func start(socket: Int32) -> Bool {
     let context = Unmanaged.passUnretained(self).toOpaque()
     let daemon = CMicroHTTPD_start(
       socket, UInt32(configuration.threads), UInt32(configuration.maxConnections + 64),
       2 * configuration.maxHeaderBytes, UInt32(configuration.idleTimeout),
+      { context, _, _ in
+        HTTPServer.from(context).accepting.load(ordering: .relaxed) ? .YES : .NO
+      },
       { context, connection, url, method, _, data, size, request in
         HTTPServer.from(context).access(
           connection!, url: url, method: method, data: data, size: size!, request: request!)
@@ -97,15 +102,20 @@ final class HTTPServer: Sendable {
     OpaquePointer(bitPattern: daemon.load(ordering: .relaxed))
   }
 
-  /// Stops accepting connections (the listening socket stays open, the caller's to close);
-  /// the connections already open are served on. The corresponding libmicrohttpd function
-  /// is `MHD_quiesce_daemon`.
+  /// Stops accepting connections: each one the daemon accepts from now on is closed at once,
+  /// before a byte is read; the connections already open are served on.
+  ///
+  /// Not `MHD_quiesce_daemon`: with epoll and internal threads (libmicrohttpd 0.9.75, and
+  /// later ones at the time of writing) it removes the listening socket from each thread's
+  /// epoll set while that thread may be removing it too, unlocked, and the loser's ENOENT
+  /// aborts the process ("Failed to remove listen FD from epoll set", SIGABRT). The accept
+  /// policy callback touches no epoll set.
   func stopAccepting() {
-    guard let handle else { return }
-    _ = CMicroHTTPD_quiesce_daemon(handle)
+    accepting.store(false, ordering: .relaxed)
   }
 
-  /// Closes every connection and ends the threads (`MHD_stop_daemon`).
+  /// Closes every connection and the listening socket, and ends the threads
+  /// (`MHD_stop_daemon`).
   func stop() {
     guard let handle else { return }
     daemon.store(0, ordering: .relaxed)

@@ -18,18 +18,18 @@ const char *CMicroHTTPD_load(void);
 /// Starts a daemon on an already bound and listening socket, with a pool of `threads`
 /// threads on epoll, at most `connection_limit` connections (libmicrohttpd closes the ones
 /// over it at once), `memory_limit` bytes per connection (its headers must fit) and
-/// `timeout` seconds of inactivity. The callbacks all receive `context`.
+/// `timeout` seconds of inactivity. `accept` is asked about each connection the daemon
+/// accepts (MHD_NO closes it at once). The callbacks all receive `context`. The daemon owns
+/// `listen_fd` from then on: MHD_stop_daemon closes it.
 struct MHD_Daemon *CMicroHTTPD_start(
     int listen_fd, unsigned int threads, unsigned int connection_limit, size_t memory_limit,
-    unsigned int timeout, MHD_AccessHandlerCallback handler,
+    unsigned int timeout, MHD_AcceptPolicyCallback accept, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, MHD_NotifyConnectionCallback notify,
     void *context);
 
 /// The socket of a connection, or -1.
 int CMicroHTTPD_connection_fd(struct MHD_Connection *connection);
 
-/// MHD_quiesce_daemon.
-MHD_socket CMicroHTTPD_quiesce_daemon(struct MHD_Daemon *daemon);
 /// MHD_stop_daemon.
 void CMicroHTTPD_stop_daemon(struct MHD_Daemon *daemon);
 /// MHD_lookup_connection_value.

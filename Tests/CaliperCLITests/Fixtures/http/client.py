@@ -322,6 +322,42 @@ def drain(port, pid, count, request, expected):
             "reasons": reasons}
 
 
+def churn(port, pid, seconds):
+    """New connections one after another, each asking GET /healthz, for at most `seconds`;
+    SIGTERM goes to the server after the first 20 answers. Counts how each connection
+    ended, until the server's port refuses them (it has exited)."""
+    ended = {"answered": 0, "draining": 0, "closed unanswered": 0, "refused": 0}
+    deadline = time.monotonic() + seconds
+    signalled = False
+    while time.monotonic() < deadline:
+        if not signalled and ended["answered"] >= 20:
+            os.kill(pid, signal.SIGTERM)
+            signalled = True
+        try:
+            raw = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        except ConnectionRefusedError:
+            ended["refused"] += 1
+            break
+        except ConnectionResetError:
+            # Waiting in the accept queue when the listening socket closed.
+            ended["closed unanswered"] += 1
+            continue
+        try:
+            raw.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            head = raw.recv(64)
+            if head.startswith(b"HTTP/1.1 200"):
+                ended["answered"] += 1
+            elif head.startswith(b"HTTP/1.1 503"):
+                ended["draining"] += 1
+            else:
+                ended["closed unanswered"] += 1
+        except (ConnectionResetError, BrokenPipeError):
+            ended["closed unanswered"] += 1
+        raw.close()
+    ended["signalled"] = signalled
+    return ended
+
+
 def main():
     try:
         import resource
@@ -343,6 +379,8 @@ def main():
         result = edges(port, args[0].encode(), args[1].encode())
     elif mode == "drain":
         result = drain(port, int(args[0]), int(args[1]), args[2].encode(), args[3].encode())
+    elif mode == "churn":
+        result = churn(port, int(args[0]), float(args[1]))
     else:
         raise SystemExit("unknown mode " + mode)
     print(json.dumps(result))
