@@ -97,6 +97,15 @@ final class PairTable: @unchecked Sendable {
   static let starterKind: UInt8 = 4
   static let mixedOrStarterKind: UInt8 = 8
 
+  /// Whether a range whose scalars' `kind`s and-ed give `all` is for the pair path: every
+  /// scalar simple, or else, where the font has ligatures of simple scalars (`reach` > 0),
+  /// every one simple in a mixed run or a starter. The one rule `Shaper.pairPlan` and
+  /// `Shaper.storeWithoutWindows` read.
+  @inline(__always)
+  static func admits(kinds all: UInt8, reach: Int) -> Bool {
+    all & simpleKind != 0 || (reach > 0 && all & mixedOrStarterKind != 0)
+  }
+
   /// What `simple` says of `value`, as `simpleKind`, `mixedKind`, `starterKind` and
   /// `mixedOrStarterKind` bits (none for a scalar it does not hold).
   @inline(__always)

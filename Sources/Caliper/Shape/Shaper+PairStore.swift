@@ -156,23 +156,23 @@ extension Shaper {
     var first = scalars[index].value
     // Every scalar's kind bits and-ed, as `pairPlan`'s pass finds them.
     var all: UInt8 = 0xFF
-    // Whether the scalar at `at` (of `value`'s kind) may be paired here: simple, or a
-    // starter the next scalar continues no ligature of.
-    func pairs(_ value: UInt32, _ kind: UInt8, at: Int) -> Bool {
+    // Whether the scalar at `at` (of kind `kind`) may be paired here: simple, or a starter
+    // that opens no window.
+    func pairs(_ kind: UInt8, at: Int) -> Bool {
       if kind & PairTable.simpleKind != 0 { return true }
       guard kind & PairTable.starterKind != 0 else { return false }
-      return at &+ 1 >= upper || !simple.continuesLigature(value, scalars[at &+ 1].value)
+      return !opensWindow(at: at, upTo: upper, scalars, simple)
     }
     var kind = reader.kind(first)
     all &= kind
-    guard pairs(first, kind, at: index) else { return false }
+    guard pairs(kind, at: index) else { return false }
     var unsafeBit: Int64 = 0
     while index &+ 1 < upper {
       let second = scalars[index &+ 1].value
       kind = reader.kind(second)
       all &= kind
       // Tested before its entry is read: only a kind's scalars have one.
-      guard kind & PairTable.simpleKind != 0 || pairs(second, kind, at: index &+ 1) else {
+      guard kind & PairTable.simpleKind != 0 || pairs(kind, at: index &+ 1) else {
         sink.clearUnsafe(range.lowerBound..<index)
         return false
       }
@@ -188,11 +188,7 @@ extension Shaper {
     }
     // The last alone: the entry's own flag is clear, the one before is the last pair's.
     let bits = reader.bits(at: PairTable.index(first, nil))
-    // Every scalar simple, else every one simple in a mixed run or a starter (`pairPlan`).
-    let valid =
-      all & PairTable.simpleKind != 0
-      || (simple.reach > 0 && all & PairTable.mixedOrStarterKind != 0)
-    guard bits != 0, valid else {
+    guard bits != 0, PairTable.admits(kinds: all, reach: simple.reach) else {
       sink.clearUnsafe(range.lowerBound..<index)
       return false
     }

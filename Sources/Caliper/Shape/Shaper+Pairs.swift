@@ -86,7 +86,7 @@ extension Shaper {
       }
       // A starter is not simple: a pure range has no windows.
       if all & PairTable.simpleKind != 0 { return PairPlan(table: table, windows: [], pure: true) }
-      guard simple.reach > 0, all & PairTable.mixedOrStarterKind != 0 else { return nil }
+      guard PairTable.admits(kinds: all, reach: simple.reach) else { return nil }
       return PairPlan(table: table, windows: windows, pure: false)
     }
   }
@@ -296,6 +296,17 @@ extension Shaper {
     return missing
   }
 
+  /// Whether the ligature starter at `index` opens a window: the range (up to `upper`) goes
+  /// on after it with a scalar that may continue one of its ligatures. The one rule
+  /// `addWindow` and `storeWithoutWindows` read.
+  @inline(__always)
+  static func opensWindow(
+    at index: Int, upTo upper: Int, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    _ simple: SimpleGlyphs
+  ) -> Bool {
+    index &+ 1 < upper && simple.continuesLigature(scalars[index].value, scalars[index &+ 1].value)
+  }
+
   /// One step of finding the windows of a run of simple scalars and ligature starters
   /// (`range` of `scalars`) that HarfBuzz shapes (`SimpleGlyphs.Ligatures`), at the starter
   /// `index`, with `windows` those of the starters before it. A window runs from the scalar
@@ -308,9 +319,7 @@ extension Shaper {
     at index: Int, _ range: Range<Int>, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
     _ simple: SimpleGlyphs, to windows: inout [Range<Int>]
   ) {
-    guard index + 1 < range.upperBound,
-      simple.continuesLigature(scalars[index].value, scalars[index + 1].value)
-    else { return }
+    guard opensWindow(at: index, upTo: range.upperBound, scalars, simple) else { return }
     let start = max(range.lowerBound, index - 1)
     let end = min(range.upperBound, index + simple.reach + 1)
     if let last = windows.last, start < last.upperBound {
