@@ -149,8 +149,9 @@ enum ServeHTTP {
     }
     try HTTPServer.loadLibrary()
     let listener = try Socket.listen(host: host, port: port)
+    // Not closed here when the start fails: libmicrohttpd closes it on some failures (a
+    // thread's epoll set not made) and not on others, and the process exits next.
     guard server.start(socket: listener.descriptor) else {
-      close(listener.descriptor)
       throw RuntimeError("cannot start the HTTP server on \(host):\(listener.port)")
     }
     let shown = host.contains(":") ? "[\(host)]" : host

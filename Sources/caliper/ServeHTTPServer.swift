@@ -103,7 +103,10 @@ final class HTTPServer: Sendable {
   }
 
   /// Stops accepting connections: each one the daemon accepts from now on is closed at once,
-  /// before a byte is read; the connections already open are served on.
+  /// before a byte is read; the connections already open are served on. (One a thread has
+  /// taken from the kernel's queue just before, but not yet shown to the accept policy
+  /// callback, is closed too: microseconds, and to its client the same as one a little
+  /// later.)
   ///
   /// Not `MHD_quiesce_daemon`: with epoll and internal threads (libmicrohttpd 0.9.75, and
   /// later ones at the time of writing) it removes the listening socket from each thread's

@@ -34,15 +34,17 @@ import Testing
     for _ in 0..<3 {
       let service = try ServiceProcess(
         ["--threads", String(threads), "--drain-timeout", "5"], environment: ["LD_PRELOAD": shim])
+      defer { service.stop() }
       let ended = try runChurn(service)
       let stopped = service.stop(signal: false, timeout: 30)
       #expect(stopped.status == 0, "\(stopped.stderr) \(ended)")
       #expect(!stopped.stderr.contains("Fatal error"), "\(stopped.stderr)")
       #expect(ended["signalled"] as? Bool == true, "\(ended)")
       #expect((ended["answered"] as? Int ?? 0) >= 20, "\(ended)")
-      // Once it stops accepting, each new connection is closed before a byte is answered;
-      // after the exit the port refuses them.
-      #expect((ended["closed unanswered"] as? Int ?? 0) > 0, "\(ended)")
+      // Once it stops accepting, each new connection is closed at once, so the client gets
+      // through many (with libmicrohttpd's quiesce, one waited in the kernel's queue until
+      // the exit reset it: 1); after the exit the port refuses them.
+      #expect((ended["closed unanswered"] as? Int ?? 0) >= 10, "\(ended)")
       #expect(ended["refused"] as? Int == 1, "\(ended)")
     }
   }

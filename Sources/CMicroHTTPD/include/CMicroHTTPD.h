@@ -20,7 +20,7 @@ const char *CMicroHTTPD_load(void);
 /// over it at once), `memory_limit` bytes per connection (its headers must fit) and
 /// `timeout` seconds of inactivity. `accept` is asked about each connection the daemon
 /// accepts (MHD_NO closes it at once). The callbacks all receive `context`. The daemon owns
-/// `listen_fd` from then on: MHD_stop_daemon closes it.
+/// `listen_fd` from then on: MHD_stop_daemon closes it, and a failed start may have.
 struct MHD_Daemon *CMicroHTTPD_start(
     int listen_fd, unsigned int threads, unsigned int connection_limit, size_t memory_limit,
     unsigned int timeout, MHD_AcceptPolicyCallback accept, MHD_AccessHandlerCallback handler,
