@@ -172,9 +172,7 @@ extension PreparedText {
   /// block, a prefetch a line (1 KB after a hit, up to `tableLimit` after a miss).
   @inline(__always)
   func prefetchForRelayout() {
-    caliper_prefetch_lines(
-      UInt(bitPattern: Unmanaged.passUnretained(breakCache).toOpaque()),
-      RelayoutHints.cacheObjectLines)
+    caliper_prefetch_lines(breakCacheAddress, RelayoutHints.cacheObjectLines)
     lineBreaks.relayoutHints.prefetch()
     // The buffers without `withUnsafeBufferPointer`'s closures, as the table's loop reads
     // them (`LineBreaker.breakLines(_:intoSize:)`).

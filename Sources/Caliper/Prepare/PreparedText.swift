@@ -26,6 +26,14 @@ public struct PreparedText: Sendable {
   /// What the line breaker made of it (the ideal lines' size, hyphen stretches) and the
   /// breakings cached since, beside it (`LineBreakState`).
   let lineBreaks: LineBreakState
+  /// The address of `lineBreaks.cache`, the breakings' object, for asking for its lines
+  /// (`prefetchForRelayout`) at once: reached through `lineBreaks` they were asked for
+  /// only once that object had arrived from memory, a second dependent latency for a
+  /// paragraph whose data other work had pushed out of the CPU caches. Never read
+  /// through (the object is still reached through `lineBreaks`, so no retain and no
+  /// unsafe reference): `init(storage:lineBreaks:)` sets it from the `let` it names.
+  /// One word a text.
+  let breakCacheAddress: UInt
 
   /// The text as given.
   public var string: String { storage.string }
@@ -129,6 +137,7 @@ public struct PreparedText: Sendable {
   init(storage: PreparedTextStorage, lineBreaks: LineBreakState) {
     self.storage = storage
     self.lineBreaks = lineBreaks
+    breakCacheAddress = UInt(bitPattern: Unmanaged.passUnretained(lineBreaks.cache).toOpaque())
   }
 
   /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
