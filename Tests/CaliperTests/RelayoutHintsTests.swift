@@ -77,6 +77,39 @@ import Testing
     #expect(Self.lines(allocated) <= RelayoutHints.cacheObjectLines, "\(allocated) bytes")
   }
 
+  /// The address the `PreparedText` value keeps of its breaking cache's object
+  /// (`breakCacheAddress`, asked for at a relayout's start without waiting for the
+  /// line-break state) is that object's, for a plain text, one with soft hyphens (whose
+  /// line-break state is made twice around one cache), a styled one and a copy, before and
+  /// after relayouts that grow the slot buffers and make the table.
+  @Test func valueNamesItsBreakCache() throws {
+    let fonts = try TestFonts.library.get()
+    let paragraph = try Self.paragraphs()[0]
+    var texts = [
+      try fonts.prepare(paragraph),
+      try fonts.prepare(
+        "Ex\u{AD}tra\u{AD}or\u{AD}di\u{AD}na\u{AD}ry words "
+          + "hy\u{AD}phen\u{AD}at\u{AD}ed"),
+      try fonts.prepare(paragraph, spans: [TextSpan(10..<40, size: 20)]),
+    ]
+    texts.append(texts[0])
+    #expect(!texts[1].hyphenStretches.isEmpty)
+    func expectNamed(_ note: String) {
+      for (index, text) in texts.enumerated() {
+        #expect(
+          text.breakCacheAddress
+            == UInt(bitPattern: Unmanaged.passUnretained(text.lineBreaks.cache).toOpaque()),
+          "text \(index), \(note)")
+      }
+    }
+    expectNamed("prepared")
+    for width in stride(from: 300.0, to: 60, by: -20) {
+      for text in texts { _ = text.sizeThatFits(ProposedViewSize(width: width, height: nil)) }
+    }
+    #expect(texts[0].breakCache.plainIndexBytes > 0)
+    expectNamed("relaid out")
+  }
+
   /// The ranges (and whether each keeps lines) of the breakings `text`'s cache keeps, read
   /// from its keys (the first `count` slots of the buffer): a relayout that stores a new
   /// breaking changes them, a hit does not.

@@ -8,7 +8,8 @@ import Testing
 /// plain array LRU of `LineBreakCacheModelTests`: random sizes looked up and stored on a
 /// miss, breakings with lines and line limits stored beside them (so that a size replaces
 /// one that kept lines), lookups with and without lines, and emptying; every answer, the
-/// count, and the bytes charged to the meter against the slots' own count.
+/// count, the bytes charged to the meter against the slots' own count, and that a size
+/// stored over lines or a limit dropped them (read from `Slots.keptSlots`, not the detail).
 @Suite struct StoreAfterMissTests {
   typealias Model = LineBreakCacheModelTests.Model
   typealias Breaking = LineBreakCacheModelTests.Breaking
@@ -58,7 +59,7 @@ import Testing
           let detail = LineBreakCache.Detail(
             fit: entry.fit, spans: entry.spans, limited: entry.limited)
           meter.add(detail.byteCount - slots.details[slot].byteCount)
-          slots.details[slot] = detail
+          slots.setDetail(detail, at: slot)
         }
         model.store(breaking)
       case 80..<98:
@@ -73,6 +74,14 @@ import Testing
         model.list.removeAll()
       }
       #expect(slots.count == model.list.count, "step \(step)")
+      // A slot's detail keeps lines or a limit exactly where its key says so: a size stored
+      // over one that kept them dropped them (`Slots.keptSlots` told the store to).
+      for slot in 0..<slots.count {
+        let key = slots.keys[slot]
+        #expect(
+          slots.details[slot].keeps == (key.hasSpans || key.isLimited),
+          "step \(step), slot \(slot)")
+      }
       #expect(charged.withLock { $0 } == slots.byteCount, "step \(step)")
     }
     return seen

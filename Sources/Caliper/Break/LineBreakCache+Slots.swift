@@ -34,6 +34,14 @@ extension LineBreakCache {
     /// `Double` lanes took four and twice the compares (27 instructions a relayout, 16).
     private var lowers = SIMD8<Float>(repeating: .infinity)
     private var uppers = SIMD8<Float>(repeating: .infinity)
+    /// Bit `slot`: whether that slot's detail keeps lines or a line limit (`Detail.keeps`),
+    /// which a store over it must drop. Kept here, beside the lanes, so that a store after
+    /// a miss (every relayout at a new width) reads nothing of the detail buffer: its
+    /// lines were a memory latency of their own for a paragraph whose data other work had
+    /// pushed out of the CPU caches, read (7 last-level misses a paragraph visit) only to
+    /// learn this bit. Set and cleared wherever a detail is written (`append`, `setDetail`,
+    /// `dropKept`, `removeAll`); debug builds check it against the detail at each store.
+    private var keptSlots: UInt8 = 0
     /// Counts lookups that found an entry, stores and emptyings (wrapping): a `Vacancy` is
     /// good while it is unchanged.
     var clock: UInt32 = 0
@@ -90,7 +98,30 @@ extension LineBreakCache {
       if count == allocated { grow() }
       (keys + count).initialize(to: key)
       (details + count).initialize(to: detail)
+      markKept(count, detail.keeps)
       count += 1
+    }
+
+    /// Replaces the detail of `slot` (below `count`).
+    mutating func setDetail(_ detail: Detail, at slot: Int) {
+      details[slot] = detail
+      markKept(slot, detail.keeps)
+    }
+
+    /// Whether the detail of `slot` keeps lines or a line limit, read from `keptSlots`
+    /// (checked against the detail in debug builds).
+    @inline(__always)
+    private func keeps(_ slot: Int) -> Bool {
+      let kept = keptSlots & (1 &<< UInt8(truncatingIfNeeded: slot)) != 0
+      assert(kept == details[slot].keeps, "keptSlots disagrees with the detail of \(slot)")
+      return kept
+    }
+
+    /// Sets or clears `slot`'s bit in `keptSlots`.
+    @inline(__always)
+    private mutating func markKept(_ slot: Int, _ kept: Bool) {
+      let bit: UInt8 = 1 &<< UInt8(truncatingIfNeeded: slot)
+      keptSlots = kept ? keptSlots | bit : keptSlots & ~bit
     }
 
     /// Makes room for twice as many breakings (two at first), up to `capacity`: as an
@@ -121,6 +152,7 @@ extension LineBreakCache {
       keys.deinitialize(count: count)
       details.deinitialize(count: count)
       count = 0
+      keptSlots = 0
       clock &+= 1  // a `Vacancy` made before names a slot no longer in use
       recency.removeAll()
       lowers = SIMD8(repeating: .infinity)
@@ -236,7 +268,7 @@ extension LineBreakCache {
       }
       let key = Key(limits: limits, hasSpans: false, isLimited: false)
       guard let slot = store(key, limit: nil) else { return }
-      if details[slot].spans != nil || details[slot].limited != nil { dropKept(at: slot) }
+      if keeps(slot) { dropKept(at: slot) }
       details[slot].fit = fit
     }
 
@@ -255,7 +287,7 @@ extension LineBreakCache {
         append(key, Detail(fit: fit))
         recency.pushFront(slot)
       } else {
-        if details[slot].spans != nil || details[slot].limited != nil { dropKept(at: slot) }
+        if keeps(slot) { dropKept(at: slot) }
         details[slot].fit = fit
         recency.moveLastToFront()
       }
@@ -269,6 +301,7 @@ extension LineBreakCache {
     private mutating func dropKept(at slot: Int) {
       meter.add(-details[slot].byteCount)
       details[slot] = Detail()
+      markKept(slot, false)
     }
   }
 
@@ -296,6 +329,9 @@ extension LineBreakCache {
     var fit = LineFit()
     var spans: [LineBreaker.Span]? = nil
     var limited: Limited? = nil
+
+    /// Whether it keeps lines or a line limit (`Slots.keptSlots` holds this bit a slot).
+    var keeps: Bool { spans != nil || limited != nil }
 
     /// The bytes its lines and line limit hold beyond the slot.
     var byteCount: Int {

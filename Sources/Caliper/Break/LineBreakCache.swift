@@ -184,7 +184,7 @@ final class LineBreakCache: Sendable {
       guard let slot = slots.store(key, limit: entry.limit) else { return }
       let detail = Detail(fit: entry.fit, spans: entry.spans, limited: entry.limited)
       meter.add(detail.byteCount - slots.details[slot].byteCount)
-      slots.details[slot] = detail
+      slots.setDetail(detail, at: slot)
       text?.lineBreaks.relayoutHints.refresh(from: &slots)
     }
   }

@@ -165,16 +165,15 @@ struct RelayoutHints: ~Copyable, Sendable {
 
 extension PreparedText {
   /// Asks for what a relayout reads beyond the `PreparedText` value's two objects
-  /// (`RelayoutHints`): the cache's object, its slot buffers and table, the first line of
+  /// (`RelayoutHints`): the cache's object (from the value's own `breakCacheAddress`, so
+  /// with the two objects' loads), its slot buffers and table, the first line of
   /// the segments and of the prefix sums. Called where a relayout by a size goes on to the
   /// cache (`knownBreaking`: below the ideal width, or with a line limit); with the text
   /// in the CPU caches it costs its instructions and no wait: some 30 and the table's
   /// block, a prefetch a line (1 KB after a hit, up to `tableLimit` after a miss).
   @inline(__always)
   func prefetchForRelayout() {
-    caliper_prefetch_lines(
-      UInt(bitPattern: Unmanaged.passUnretained(breakCache).toOpaque()),
-      RelayoutHints.cacheObjectLines)
+    caliper_prefetch_lines(breakCacheAddress, RelayoutHints.cacheObjectLines)
     lineBreaks.relayoutHints.prefetch()
     // The buffers without `withUnsafeBufferPointer`'s closures, as the table's loop reads
     // them (`LineBreaker.breakLines(_:intoSize:)`).

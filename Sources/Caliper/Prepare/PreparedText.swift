@@ -16,7 +16,8 @@
 ///
 /// A value holding its data behind two references: what preparing made (`PreparedTextStorage`,
 /// complete and immutable when `prepare` returns) and, beside it, what the line breaker made
-/// of it (`LineBreakState`), so that a copy is two retains. Sendable because both are
+/// of it (`LineBreakState`), so that a copy is two retains, and the address of the latter's
+/// breaking cache (`breakCacheAddress`, a plain word). Sendable because both are
 /// immutable but for the breakings cached since, a `LineBreakCache` whose entries live in a
 /// `Mutex`.
 /// Measuring makes its own HarfBuzz buffer (`Shaper`) for the edges it reshapes.
@@ -26,6 +27,16 @@ public struct PreparedText: Sendable {
   /// What the line breaker made of it (the ideal lines' size, hyphen stretches) and the
   /// breakings cached since, beside it (`LineBreakState`).
   let lineBreaks: LineBreakState
+  /// The address of `lineBreaks.cache`, the breakings' object, for asking for its lines
+  /// (`prefetchForRelayout`) at once: reached through `lineBreaks` they were asked for
+  /// only once that object had arrived from memory, a second dependent latency for a
+  /// paragraph whose data other work had pushed out of the CPU caches. Never read
+  /// through (the object is still reached through `lineBreaks`, so no retain and no
+  /// unsafe reference): `init(storage:lineBreaks:)` sets it from the `let` it names.
+  /// One word a text (W7: 8 bytes a paragraph). The value has room for one more at most:
+  /// at six words (an experiment, report-analysis.md's sixteenth round) `LineWidths`'
+  /// copies of it were retained and released, some 220 instructions a relayout.
+  let breakCacheAddress: UInt
 
   /// The text as given.
   public var string: String { storage.string }
@@ -129,6 +140,7 @@ public struct PreparedText: Sendable {
   init(storage: PreparedTextStorage, lineBreaks: LineBreakState) {
     self.storage = storage
     self.lineBreaks = lineBreaks
+    breakCacheAddress = UInt(bitPattern: Unmanaged.passUnretained(lineBreaks.cache).toOpaque())
   }
 
   /// The fewest bytes a prepared text holds per scalar: its scalar (4) and its prefix sum
