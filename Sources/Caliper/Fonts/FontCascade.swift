@@ -62,6 +62,9 @@ public struct FontCascade: Sendable {
     /// `memo`. (A flag, not the table: a reference would be retained with each copy.)
     private var sharesFirstFaces: Bool
     private let faceReads: UInt64
+    /// The library's first faces, read without retaining the library at each lookup (the
+    /// cascade holds it).
+    private let firstFaces: FirstFaceTable.Reader
     /// The faces `0..<opened` are open (`openFaces(through:)`).
     private var opened = 0
 
@@ -71,6 +74,7 @@ public struct FontCascade: Sendable {
       fonts = Array(filled: nil, count: cascade.paths.count)
       sharesFirstFaces = cascade.sharesFirstFaces
       faceReads = sharesFirstFaces ? cascade.library.faceReads.load(ordering: .relaxed) : 0
+      firstFaces = cascade.library.bundledFirstFaces.reader
     }
 
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general
@@ -227,13 +231,47 @@ public struct FontCascade: Sendable {
       var index = cluster.startIndex + 1
       while index < cluster.endIndex {
         let scalar = cluster[index]
+        index += 1
+        // The library's table answers both questions in one load where it knows the scalar
+        // (the faces through `face` are open: `firstFace` would open none and answer so).
+        if sharesFirstFaces,
+          let known = firstFaces.face(scalar, generation: faceReads),
+          known.facts & ScalarFacts.needsGlyph == 0 || known.face == UInt64(face + 1)
+        {
+          continue
+        }
         if facts(scalar) & ScalarFacts.needsGlyph != 0, try firstFace(scalar) != face {
           return nil
         }
-        index += 1
       }
       return face
     }
+
+    /// `plainFace(scalars[cluster])` where the library's table knows every scalar of it and
+    /// the face is open (so that `plainFace` would open nothing and read only the table):
+    /// that face; nil where it may be otherwise (ask `plainFace`). Small enough to inline
+    /// into the itemizer's loop, which `plainFace` is not.
+    @inline(__always)
+    func knownPlainFace(_ scalars: [Unicode.Scalar], _ cluster: Range<Int>) -> Int? {
+      guard sharesFirstFaces,
+        let known = firstFaces.face(scalars[cluster.lowerBound], generation: faceReads),
+        known.facts & (ScalarFacts.needsGlyph | Self.notPlain) == ScalarFacts.needsGlyph,
+        known.face != ScalarFactsMemo.noFace, Int(known.face) <= opened
+      else { return nil }
+      var index = cluster.lowerBound + 1
+      while index < cluster.upperBound {
+        guard let other = firstFaces.face(scalars[index], generation: faceReads),
+          other.facts & ScalarFacts.needsGlyph == 0 || other.face == known.face
+        else { return nil }
+        index += 1
+      }
+      return Int(known.face) - 1
+    }
+
+    /// The facts that make a drawn scalar's cluster other than plain (`plainFace`).
+    private static let notPlain =
+      ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
+      | ScalarFacts.emoji
 
     /// `firstFace(scalar)` where `scalar`'s facts are plain (it needs a glyph and is no
     /// emoji, stays in no run and chooses a face), else nil without looking its face up:
@@ -241,11 +279,9 @@ public struct FontCascade: Sendable {
     @inline(__always)
     private mutating func plainFirstFace(_ scalar: Unicode.Scalar) throws(CaliperError) -> Int? {
       let plain = ScalarFacts.needsGlyph
-      let notPlain =
-        ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
-        | ScalarFacts.emoji
+      let notPlain = Self.notPlain
       if sharesFirstFaces,
-        let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads)
+        let known = firstFaces.face(scalar, generation: faceReads)
       {
         guard known.facts & (plain | notPlain) == plain else { return nil }
         // As `firstFace` takes an answer from the table.
@@ -266,7 +302,7 @@ public struct FontCascade: Sendable {
         // Found by an earlier preparation: open the faces its walk opened, as this one's
         // would have (the same errors, the same faces listed as opened); the answer stands
         // unless a font file was read meanwhile.
-        if let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads) {
+        if let known = firstFaces.face(scalar, generation: faceReads) {
           let found = known.face == ScalarFactsMemo.noFace ? nil : Int(known.face) - 1
           try openFaces(through: found ?? cascade.paths.count - 1)
           if sharesFirstFaces { return found }

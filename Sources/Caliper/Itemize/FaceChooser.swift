@@ -89,7 +89,9 @@ struct FaceChooser {
             // emoji, choosing a face, that face, and give it to the item's stretch.
             var end = next + 1
             while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
-            guard try resolver.plainFace(scalars[next..<end]) == face else { break }
+            if resolver.knownPlainFace(scalars, next..<end) != face {
+              guard try resolver.plainFace(scalars[next..<end]) == face else { break }
+            }
             firstSpace = nil
             previous = face
             next = end
@@ -115,7 +117,9 @@ struct FaceChooser {
       var end = cluster + 1
       while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
       let first = scalars[cluster].value
-      if tightLoop, first >= 0x80, let face = try resolver.plainFace(scalars[cluster..<end]) {
+      var plain = tightLoop && first >= 0x80 ? resolver.knownPlainFace(scalars, cluster..<end) : nil
+      if tightLoop, first >= 0x80, plain == nil { plain = try resolver.plainFace(scalars[cluster..<end]) }
+      if let face = plain {
         // A plain cluster beyond ASCII that the tight loop could not take (the first of a
         // run, a word in another script or face): the general code below would find it
         // no emoji, choosing a face, that face (`plainFace`'s), covered, and no forced
