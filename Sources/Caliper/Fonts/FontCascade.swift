@@ -252,7 +252,9 @@ public struct FontCascade: Sendable {
     /// that face; nil where it may be otherwise (ask `plainFace`). Small enough to inline
     /// into the itemizer's loop, which `plainFace` is not.
     @inline(__always)
-    func knownPlainFace(_ scalars: [Unicode.Scalar], _ cluster: Range<Int>) -> Int? {
+    func knownPlainFace(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ cluster: Range<Int>)
+      -> Int?
+    {
       guard sharesFirstFaces,
         let known = firstFaces.face(scalars[cluster.lowerBound], generation: faceReads),
         known.facts & (ScalarFacts.needsGlyph | Self.notPlain) == ScalarFacts.needsGlyph,
