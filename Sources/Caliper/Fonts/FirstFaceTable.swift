@@ -106,8 +106,9 @@ final class FirstFaceTable: @unchecked Sendable {
     let current = entry >> 37
     let first = entries[slot].load(ordering: .relaxed)
     let second = entries[slot ^ 1].load(ordering: .relaxed)
-    let kept = first != 0 && first >> 37 == current && (second == 0 || second >> 37 != current)
-      ? slot ^ 1 : slot
+    let kept = ScalarTable.slotToKeep(
+      slot, firstHeld: first != 0 && first >> 37 == current,
+      secondHeld: second != 0 && second >> 37 == current)
     entries[kept].store(entry, ordering: .relaxed)
   }
 }

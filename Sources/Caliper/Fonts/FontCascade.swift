@@ -137,8 +137,12 @@ public struct FontCascade: Sendable {
       let variations =
         cascade.ownVariations.isEmpty
         ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
-      var font = try cascade.library.font(
-        key: paths[index], variations: variations, now: cascade.checkedAt)
+      // (The bundled cascade's faces without axes: from the keys the library keeps.)
+      var font =
+        cascade.sharesFirstFaces && variations.isEmpty && index < cascade.paths.count
+        ? try cascade.library.bundledFont(index, now: cascade.checkedAt)
+        : try cascade.library.font(
+          key: paths[index], variations: variations, now: cascade.checkedAt)
       let missing = font.missingStyles(
         weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)
       if !missing.isEmpty {

@@ -64,8 +64,16 @@ final class ScalarTable: @unchecked Sendable {
     _ compute: (Unicode.Scalar) -> UInt8
   ) -> UInt8 {
     let answer = compute(scalar)
-    let kept = first != 0 && second == 0 ? slot ^ 1 : slot
+    let kept = Self.slotToKeep(slot, firstHeld: first != 0, secondHeld: second != 0)
     entries[kept].store(key << 8 | UInt64(answer), ordering: .relaxed)
     return answer
+  }
+
+  /// Where a scalar whose slot is `slot` is kept, given whether that slot and its
+  /// neighbour (`slot ^ 1`) hold a live answer: its slot, unless only that one does.
+  /// (`FirstFaceTable` and `ScriptTable` keep their answers so too.)
+  @inline(__always)
+  static func slotToKeep(_ slot: Int, firstHeld: Bool, secondHeld: Bool) -> Int {
+    firstHeld && !secondHeld ? slot ^ 1 : slot
   }
 }
