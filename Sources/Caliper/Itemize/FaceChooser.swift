@@ -127,7 +127,9 @@ struct FaceChooser {
       var plain =
         tightLoop && first >= 0x80
         ? scalars.withUnsafeBufferPointer { resolver.knownPlainFace($0, cluster..<end) } : nil
-      if tightLoop, first >= 0x80, plain == nil { plain = try resolver.plainFace(scalars[cluster..<end]) }
+      if tightLoop, first >= 0x80, plain == nil {
+        plain = try resolver.plainFace(scalars[cluster..<end])
+      }
       if let face = plain {
         // A plain cluster beyond ASCII that the tight loop could not take (the first of a
         // run, a word in another script or face): the general code below would find it
