@@ -89,7 +89,7 @@ public final class FontLibrary: Sendable {
     self.systemFonts = SystemFonts(systemFonts)
     bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
     bundledFaces = bundledCascade.map { key in
-      let (path, index) = Self.split(key: key)
+      let (path, index) = Self.faceKeyParts(key)
       return (FaceKey(path: key), path, index)
     }
     bundledEmojiIndex = bundledCascade.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
@@ -147,12 +147,12 @@ public final class FontLibrary: Sendable {
   /// The font a face key names (see `faceKey`), its file checked unless it was less than
   /// `fileCheckInterval` before `now` (`fileCheckNow()`).
   func font(key: String, now: UInt64) throws(CaliperError) -> Font {
-    let (path, index) = Self.split(key: key)
+    let (path, index) = Self.faceKeyParts(key)
     return try font(cacheKey: FaceKey(path: key), path: path, index: index, now: now)
   }
 
   /// A face key's path and face index (see `faceKey`).
-  private static func split(key: String) -> (path: String, index: Int) {
+  private static func faceKeyParts(_ key: String) -> (path: String, index: Int) {
     // Split at the NUL by bytes: a split by Characters walks the path's grapheme breaks,
     // which cost more than the rest of the lookup (every prepare looks its faces up here).
     // (Over the contiguous bytes: `UTF8View.firstIndex(of:)` costs ~40 instructions a byte.)
