@@ -53,6 +53,13 @@ import Testing
       // A run that starts with a plain cluster beyond ASCII, then a face later in the
       // cascade in the same run: the spaces stay with the first (its rank is its face's).
       "é ★", "ñandú ★ x", "中文 ★", "é ∑ ⌘ ⎈", "Ω ★★ ω", "ب ★ ت",
+      // Overrides, isolates, NBSP, mixed directions and joining scripts (the levels and
+      // scripts the table's stretches must stop at).
+      "\u{202D}سلام\u{A0}\u{202C}عليكم", "abc \u{2067}שלום عربي\u{2069} def",
+      "\u{202E}abc ب\u{202C} x",
+      "a\u{A0}b ب\u{A0}ت क\u{A0}ख 中\u{A0}文", "ܫܠܡܐ ߒߞߏ ᠮᠣᠩᠭᠣᠯ عربي",
+      "\u{2066}क्ष\u{2069} \u{2068}ب\u{2069}",
+      "ع宽ع宽 キ文キ文", "स्वतंत्रता النص 字体 ع\u{651}ل\u{64E}ى",
     ]
   }()
 

@@ -1,4 +1,5 @@
 internal import CHarfBuzz
+import Synchronization
 
 /// Analysis, scripts: each scalar's HarfBuzz script, Common, Inherited and Unknown
 /// characters taking the script of the text around them.
@@ -16,47 +17,85 @@ extension TextAnalysis {
     }
     var scripts = [UInt32](filled: common, count: scalars.count)
     var firstReal = common
-    // HarfBuzz's answers for the scalars beyond ASCII met in this text, by the value's low
-    // byte (the value + 1 in the high half, the script in the low; 0 is empty): words
-    // repeat their letters, and a lookup here is a few instructions where the call is
-    // about 35.
-    let memoSize = 256
-    withUnsafeTemporaryAllocation(of: UInt64.self, capacity: memoSize) { memo in
-      memo.initialize(repeating: 0)
-      scalars.withUnsafeBufferPointer { scalars in
-        scripts.withUnsafeMutableBufferPointer { scripts in
-          // One pass: each scalar's own script (ASCII letters are Latin, the rest Common),
-          // the first real one noted; then the neutrals before it take it.
-          var current = common
-          var leading = 0  // the neutrals before the first real script
-          for index in scalars.indices {
-            let value = scalars[index].value
-            let own: UInt32
-            if value < 0x80 {
-              own = (value | 0x20) &- 0x61 < 26 ? latin : common
-            } else {
-              let slot = Int(value & UInt32(memoSize - 1))
-              let known = memo[slot]
-              if known >> 32 == UInt64(value) &+ 1 {
-                own = UInt32(truncatingIfNeeded: known)
-              } else {
-                own = hb_unicode_script(funcs, value).rawValue
-                memo[slot] = (UInt64(value) &+ 1) << 32 | UInt64(own)
-              }
-            }
-            if isNeutral(own) {
-              scripts[index] = current
-              if current == common { leading = index + 1 }
-            } else {
-              if current == common { firstReal = own }
-              current = own
-              scripts[index] = own
-            }
+    let table = ScriptTable.shared
+    scalars.withUnsafeBufferPointer { scalars in
+      scripts.withUnsafeMutableBufferPointer { scripts in
+        // One pass: each scalar's own script (ASCII letters are Latin, the rest Common),
+        // the first real one noted; then the neutrals before it take it.
+        var current = common
+        var leading = 0  // the neutrals before the first real script
+        for index in scalars.indices {
+          let value = scalars[index].value
+          let own: UInt32
+          if value < 0x80 {
+            own = (value | 0x20) &- 0x61 < 26 ? latin : common
+          } else {
+            own = table.script(value, funcs)
           }
-          for index in 0..<leading { scripts[index] = firstReal }
+          if isNeutral(own) {
+            scripts[index] = current
+            if current == common { leading = index + 1 }
+          } else {
+            if current == common { firstReal = own }
+            current = own
+            scripts[index] = own
+          }
         }
+        for index in 0..<leading { scripts[index] = firstReal }
       }
     }
     return scripts
+  }
+}
+
+/// HarfBuzz's script of the scalars beyond ASCII met, kept for the process (the Unicode
+/// data's answer: the same for every text and thread).
+///
+/// Problem: a memo per text (by the value's low byte) started empty each time, so each
+/// text asked HarfBuzz again for each of its distinct scalars (about 35 instructions a
+/// call, 2.8 K a fallback-heavy paragraph). Solution: `ScalarTable`'s scheme with the
+/// script in the entry: atomic entries holding `(value + 1) << 32 | script`, by a
+/// multiplicative hash, two ways (a scalar in its slot or the slot's neighbour); a
+/// collision forgets the older scalar, whose script is asked again.
+final class ScriptTable: @unchecked Sendable {
+  // Sendable: `entries` is set once in `init` and never reassigned; every read and write
+  // of what it points to is an atomic load or store of one entry, which holds its own
+  // scalar beside the answer.
+  static let shared = ScriptTable()
+  private static let slotsLog2 = 12
+  private static let mask = (1 << slotsLog2) - 1
+  private let entries: UnsafeMutablePointer<Atomic<UInt64>>
+
+  init() {
+    entries = .allocate(capacity: Self.mask + 1)
+    for index in 0...Self.mask { (entries + index).initialize(to: Atomic(0)) }
+  }
+
+  deinit {
+    entries.deinitialize(count: Self.mask + 1)
+    entries.deallocate()
+  }
+
+  /// `hb_unicode_script(funcs, value)`, kept.
+  @inline(__always)
+  func script(_ value: UInt32, _ funcs: OpaquePointer?) -> UInt32 {
+    let key = UInt64(value) &+ 1
+    let slot = ScalarTable.slot(value, shift: UInt32(32 - Self.slotsLog2)) & Self.mask
+    let entry = entries[slot].load(ordering: .relaxed)
+    if entry >> 32 == key { return UInt32(truncatingIfNeeded: entry) }
+    let other = entries[slot ^ 1].load(ordering: .relaxed)
+    if other >> 32 == key { return UInt32(truncatingIfNeeded: other) }
+    return ask(value, funcs, key: key, slot: slot, first: entry, second: other)
+  }
+
+  /// HarfBuzz's answer, kept as `ScalarTable.computeAndKeep` keeps one.
+  private func ask(
+    _ value: UInt32, _ funcs: OpaquePointer?, key: UInt64, slot: Int, first: UInt64,
+    second: UInt64
+  ) -> UInt32 {
+    let script = hb_unicode_script(funcs, value).rawValue
+    let kept = ScalarTable.slotToKeep(slot, firstHeld: first != 0, secondHeld: second != 0)
+    entries[kept].store(key << 32 | UInt64(script), ordering: .relaxed)
+    return script
   }
 }

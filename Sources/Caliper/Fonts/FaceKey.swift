@@ -7,16 +7,28 @@
 /// The key of a face: its file and the axis values it is set to (none: the file's default).
 struct FaceKey: CacheKey {
   let path: String
-  var variations: [FontVariation] = []
+  let variations: [FontVariation]
   /// The styles a synthesized instance draws (`Font.synthesis`); empty for the face itself.
-  var synthesis: FontSynthesis = []
+  let synthesis: FontSynthesis
+  /// `hash(path:variations:synthesis:)`, found once per key: the library keeps the bundled
+  /// faces' keys (`FontLibrary.bundledFont`), which every preparation looks up.
+  let cacheHash: Int32
+
+  init(path: String, variations: [FontVariation] = [], synthesis: FontSynthesis = []) {
+    self.path = path
+    self.variations = variations
+    self.synthesis = synthesis
+    cacheHash = Self.hash(path: path, variations: variations, synthesis: synthesis)
+  }
 
   /// The face cache's hash without SipHash over the whole path: every prepare looks its
   /// first face up, and hashing a 60-byte path was about 900 instructions of it. The path's
   /// length and last 32 bytes (the file's name, which tells the faces of one folder apart)
   /// by FNV-1a; a varied or synthesized instance's axes and styles through `hashValue`.
   /// Equal keys hash equally; `==` still compares every field.
-  var cacheHash: Int32 {
+  private static func hash(
+    path: String, variations: [FontVariation], synthesis: FontSynthesis
+  ) -> Int32 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(path.utf8.count)
     var path = path
     path.withUTF8 { bytes in

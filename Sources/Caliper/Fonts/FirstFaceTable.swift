@@ -8,8 +8,8 @@ import Synchronization
 /// bundled cascade's sixth face) walked six faces for each of its ~90 distinct scalars in
 /// every preparation, about 9 % of a cold vertical prepare. Solution: the answers of the
 /// cascade every style without fonts of its own uses, kept as `ScalarTable` keeps a face's
-/// coverage (a direct-mapped table of atomic entries, a collision forgets the older
-/// scalar), each tagged with the library's count of font files read when it was found
+/// coverage (a table of atomic entries, two ways as `ScalarTable`'s: a scalar is kept in
+/// its slot or the slot's neighbour), each tagged with the library's count of font files read when it was found
 /// (`FontLibrary.faceReads`, called the generation here): every file read (a face opened,
 /// or read again after it was evicted, found changed or the caches emptied: its cmap may
 /// be another) bumps it before the face is in the cache, and the older answers no longer
@@ -43,33 +43,56 @@ final class FirstFaceTable: @unchecked Sendable {
   }
 
   @inline(__always)
-  private static func tag(_ scalar: Unicode.Scalar, generation: UInt64) -> UInt64 {
+  fileprivate static func tag(_ scalar: Unicode.Scalar, generation: UInt64) -> UInt64 {
     (generation & (1 << 27 - 1)) << 21 | UInt64(scalar.value + 1)
   }
 
   @inline(__always)
-  private static func slot(_ scalar: Unicode.Scalar) -> Int {
+  fileprivate static func slot(_ scalar: Unicode.Scalar) -> Int {
     ScalarTable.slot(scalar.value, shift: UInt32(32 - slotsLog2)) & mask
   }
 
   /// A face field's value for no face.
-  private static let noFace: UInt64 = 0xFF
+  fileprivate static let noFace: UInt64 = 0xFF
 
   /// The face recorded for `scalar` under `generation` (`ScalarFactsMemo`'s coding: the
   /// face's index + 1, or `ScalarFactsMemo.noFace`) and its `ScalarFacts`, or nil when
   /// none is.
   @inline(__always)
   func face(_ scalar: Unicode.Scalar, generation: UInt64) -> (face: UInt64, facts: UInt8)? {
-    let entry = entries[Self.slot(scalar)].load(ordering: .relaxed)
-    guard entry >> 16 == Self.tag(scalar, generation: generation) else { return nil }
-    let face = entry & 0xFF
-    return (
-      face == Self.noFace ? ScalarFactsMemo.noFace : face, UInt8(truncatingIfNeeded: entry >> 8)
-    )
+    reader.face(scalar, generation: generation)
+  }
+
+  /// The table's lookups without a reference to it, so that a lookup retains nothing: for
+  /// a holder that keeps the table alive otherwise (a preparation's resolver, whose cascade
+  /// holds the library that owns the table).
+  var reader: Reader { Reader(entries: entries) }
+
+  struct Reader {
+    fileprivate let entries: UnsafeMutablePointer<Atomic<UInt64>>
+
+    /// `FirstFaceTable.face(_:generation:)`.
+    @inline(__always)
+    func face(_ scalar: Unicode.Scalar, generation: UInt64) -> (face: UInt64, facts: UInt8)? {
+      let slot = FirstFaceTable.slot(scalar)
+      let tag = FirstFaceTable.tag(scalar, generation: generation)
+      var entry = entries[slot].load(ordering: .relaxed)
+      if entry >> 16 != tag {
+        entry = entries[slot ^ 1].load(ordering: .relaxed)
+        guard entry >> 16 == tag else { return nil }
+      }
+      let face = entry & 0xFF
+      return (
+        face == FirstFaceTable.noFace ? ScalarFactsMemo.noFace : face,
+        UInt8(truncatingIfNeeded: entry >> 8)
+      )
+    }
   }
 
   /// Records `face` (an index + 1, or `ScalarFactsMemo.noFace`) and `facts` as `scalar`'s
-  /// under `generation`; a face index of 254 or more is not recorded.
+  /// under `generation`, in its slot when that holds no answer of `generation`, else in the
+  /// slot's neighbour when that holds none, else in its slot; a face index of 254 or more
+  /// is not recorded.
   func setFace(_ scalar: Unicode.Scalar, _ face: UInt64, facts: UInt8, generation: UInt64) {
     let field: UInt64
     if face == ScalarFactsMemo.noFace {
@@ -79,6 +102,13 @@ final class FirstFaceTable: @unchecked Sendable {
       field = face
     }
     let entry = Self.tag(scalar, generation: generation) << 16 | UInt64(facts) << 8 | field
-    entries[Self.slot(scalar)].store(entry, ordering: .relaxed)
+    let slot = Self.slot(scalar)
+    let current = entry >> 37
+    let first = entries[slot].load(ordering: .relaxed)
+    let second = entries[slot ^ 1].load(ordering: .relaxed)
+    let kept = ScalarTable.slotToKeep(
+      slot, firstHeld: first != 0 && first >> 37 == current,
+      secondHeld: second != 0 && second >> 37 == current)
+    entries[kept].store(entry, ordering: .relaxed)
   }
 }

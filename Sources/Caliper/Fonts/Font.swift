@@ -246,6 +246,7 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// Whether the font's cmap maps `scalar` to a glyph.
   ///
   /// The corresponding HarfBuzz function is `hb_font_get_nominal_glyph`.
+  @inline(__always)
   public func covers(_ scalar: Unicode.Scalar) -> Bool {
     let value = UInt64(scalar.value)
     if value < 64 { return asciiCoverage.0 & (1 << value) != 0 }

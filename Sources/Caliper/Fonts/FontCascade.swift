@@ -62,6 +62,9 @@ public struct FontCascade: Sendable {
     /// `memo`. (A flag, not the table: a reference would be retained with each copy.)
     private var sharesFirstFaces: Bool
     private let faceReads: UInt64
+    /// The library's first faces, read without retaining the library at each lookup (the
+    /// cascade holds it).
+    private let firstFaces: FirstFaceTable.Reader
     /// The faces `0..<opened` are open (`openFaces(through:)`).
     private var opened = 0
 
@@ -71,6 +74,7 @@ public struct FontCascade: Sendable {
       fonts = Array(filled: nil, count: cascade.paths.count)
       sharesFirstFaces = cascade.sharesFirstFaces
       faceReads = sharesFirstFaces ? cascade.library.faceReads.load(ordering: .relaxed) : 0
+      firstFaces = cascade.library.bundledFirstFaces.reader
     }
 
     /// `face(for:previous:)` for a cluster of one ASCII character, without the general
@@ -133,8 +137,12 @@ public struct FontCascade: Sendable {
       let variations =
         cascade.ownVariations.isEmpty
         ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
-      var font = try cascade.library.font(
-        key: paths[index], variations: variations, now: cascade.checkedAt)
+      // (The bundled cascade's faces without axes: from the keys the library keeps.)
+      var font =
+        cascade.sharesFirstFaces && variations.isEmpty && index < cascade.paths.count
+        ? try cascade.library.bundledFont(index, now: cascade.checkedAt)
+        : try cascade.library.font(
+          key: paths[index], variations: variations, now: cascade.checkedAt)
       let missing = font.missingStyles(
         weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)
       if !missing.isEmpty {
@@ -227,13 +235,49 @@ public struct FontCascade: Sendable {
       var index = cluster.startIndex + 1
       while index < cluster.endIndex {
         let scalar = cluster[index]
+        index += 1
+        // The library's table answers both questions in one load where it knows the scalar
+        // (the faces through `face` are open: `firstFace` would open none and answer so).
+        if sharesFirstFaces,
+          let known = firstFaces.face(scalar, generation: faceReads),
+          known.facts & ScalarFacts.needsGlyph == 0 || known.face == UInt64(face + 1)
+        {
+          continue
+        }
         if facts(scalar) & ScalarFacts.needsGlyph != 0, try firstFace(scalar) != face {
           return nil
         }
-        index += 1
       }
       return face
     }
+
+    /// `plainFace(scalars[cluster])` where the library's table knows every scalar of it and
+    /// the face is open (so that `plainFace` would open nothing and read only the table):
+    /// that face; nil where it may be otherwise (ask `plainFace`). Small enough to inline
+    /// into the itemizer's loop, which `plainFace` is not.
+    @inline(__always)
+    func knownPlainFace(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ cluster: Range<Int>)
+      -> Int?
+    {
+      guard sharesFirstFaces,
+        let known = firstFaces.face(scalars[cluster.lowerBound], generation: faceReads),
+        known.facts & (ScalarFacts.needsGlyph | Self.notPlain) == ScalarFacts.needsGlyph,
+        known.face != ScalarFactsMemo.noFace, Int(known.face) <= opened
+      else { return nil }
+      var index = cluster.lowerBound + 1
+      while index < cluster.upperBound {
+        guard let other = firstFaces.face(scalars[index], generation: faceReads),
+          other.facts & ScalarFacts.needsGlyph == 0 || other.face == known.face
+        else { return nil }
+        index += 1
+      }
+      return Int(known.face) - 1
+    }
+
+    /// The facts that make a drawn scalar's cluster other than plain (`plainFace`).
+    private static let notPlain =
+      ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
+      | ScalarFacts.emoji
 
     /// `firstFace(scalar)` where `scalar`'s facts are plain (it needs a glyph and is no
     /// emoji, stays in no run and chooses a face), else nil without looking its face up:
@@ -241,11 +285,9 @@ public struct FontCascade: Sendable {
     @inline(__always)
     private mutating func plainFirstFace(_ scalar: Unicode.Scalar) throws(CaliperError) -> Int? {
       let plain = ScalarFacts.needsGlyph
-      let notPlain =
-        ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation
-        | ScalarFacts.emoji
+      let notPlain = Self.notPlain
       if sharesFirstFaces,
-        let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads)
+        let known = firstFaces.face(scalar, generation: faceReads)
       {
         guard known.facts & (plain | notPlain) == plain else { return nil }
         // As `firstFace` takes an answer from the table.
@@ -266,7 +308,7 @@ public struct FontCascade: Sendable {
         // Found by an earlier preparation: open the faces its walk opened, as this one's
         // would have (the same errors, the same faces listed as opened); the answer stands
         // unless a font file was read meanwhile.
-        if let known = cascade.library.bundledFirstFaces.face(scalar, generation: faceReads) {
+        if let known = firstFaces.face(scalar, generation: faceReads) {
           let found = known.face == ScalarFactsMemo.noFace ? nil : Int(known.face) - 1
           try openFaces(through: found ?? cascade.paths.count - 1)
           if sharesFirstFaces { return found }
@@ -321,67 +363,6 @@ public struct FontCascade: Sendable {
       guard (try? font(index)) != nil else { return nil }
       // fontconfig's charset and the face's cmap may disagree: the cmap decides.
       return try covers(index, cluster) ? index : nil
-    }
-
-    /// Characters that are not drawn need no glyph: controls, line separators and default
-    /// ignorables (ZWJ, variation selectors, soft hyphen...).
-    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
-      if scalar.value < 0x80 { return scalar.value >= 0x20 && scalar.value != 0x7F }
-      if isProsePunctuation(scalar.value) { return true }
-      let properties = scalar.properties
-      switch properties.generalCategory {
-      case .control, .format, .lineSeparator, .paragraphSeparator: return false
-      default: return !properties.isDefaultIgnorableCodePoint
-      }
-    }
-
-    static func staysInRun(_ scalar: Unicode.Scalar) -> Bool {
-      if scalar.value < 0x80 || isProsePunctuation(scalar.value) { return false }
-      switch scalar.properties.generalCategory {
-      case .nonspacingMark, .spacingMark, .enclosingMark: return true
-      default: return !needsGlyph(scalar)
-      }
-    }
-
-    /// Whether a character chooses no face of its own (Pango 1.50's `consider_as_space`):
-    /// controls, format characters but Arabic ones (U+0600–U+06FF, U+070F, U+08E2, which are
-    /// drawn), surrogates, line and paragraph separators, spaces but U+1680 (Ogham's, which
-    /// is drawn), and variation selectors. ASCII is answered inline (the itemizer asks once per cluster), the rest out of line.
-    @inline(__always)
-    static func choosesNoFace(_ scalar: Unicode.Scalar) -> Bool {
-      let value = scalar.value
-      if value < 0x80 { return value <= 0x20 || value == 0x7F }
-      return choosesNoFace(beyondASCII: scalar)
-    }
-
-    /// `choosesNoFace` for a scalar from U+0080 on.
-    @inline(never)
-    private static func choosesNoFace(beyondASCII scalar: Unicode.Scalar) -> Bool {
-      let value = scalar.value
-      if isProsePunctuation(value) { return false }
-      if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return true }
-      switch scalar.properties.generalCategory {
-      case .control, .surrogate, .lineSeparator, .paragraphSeparator: return true
-      case .spaceSeparator: return value != 0x1680
-      case .format: return !((0x600...0x6FF).contains(value) || value == 0x70F || value == 0x8E2)
-      default: return false
-      }
-    }
-
-    /// The dashes, quotes, bullets and dots of U+2010–U+2027, frequent in prose: drawn,
-    /// neither marks, spaces, controls, format characters nor emoji, so the rules above
-    /// answer them without Unicode property lookups (several hundred instructions each);
-    /// `FaceRuleShortcutTests` checks each answer against the properties.
-    @inline(__always)
-    static func isProsePunctuation(_ value: UInt32) -> Bool { (0x2010...0x2027).contains(value) }
-
-    static func hasEmojiPresentation(_ cluster: ArraySlice<Unicode.Scalar>) -> Bool {
-      guard let first = cluster.first else { return false }
-      // ASCII has no emoji presentation of its own; keycaps ("1️⃣") are longer clusters.
-      if first.value < 0x80 && cluster.count == 1 { return false }
-      if isProsePunctuation(first.value) { return false }
-      if first.properties.isEmojiPresentation { return true }
-      return first.properties.isEmoji && cluster.contains { $0.value == 0xFE0F }
     }
   }
 }

@@ -46,6 +46,9 @@ public final class FontLibrary: Sendable {
   let prepared: LRUCache<PreparedKey, PreparedText>
   /// The bundled cascade's paths, and the emoji face's place in it.
   private let bundledCascade: [String]
+  /// The face cache's keys of `bundledCascade`'s faces, and their paths and face indices
+  /// (`bundledFont`).
+  private let bundledFaces: [(key: FaceKey, path: String, index: Int)]
   private let bundledEmojiIndex: Int?
   /// Bumped when a face is reloaded or the caches are emptied; part of every prepared key.
   let generation = Atomic<UInt64>(0)
@@ -85,6 +88,10 @@ public final class FontLibrary: Sendable {
     self.inputLimits = inputLimits
     self.systemFonts = SystemFonts(systemFonts)
     bundledCascade = BundledFonts.cascade.map { fontsDirectory + "/" + $0 }
+    bundledFaces = bundledCascade.map { key in
+      let (path, index) = Self.faceKeyParts(key)
+      return (FaceKey(path: key), path, index)
+    }
     bundledEmojiIndex = bundledCascade.firstIndex(of: fontsDirectory + "/" + BundledFonts.emojiFile)
     faces = LRUCache(byteLimit: limits.faceBytes)
     shapes = ShapeCache(byteLimit: limits.shapeBytes)
@@ -140,20 +147,36 @@ public final class FontLibrary: Sendable {
   /// The font a face key names (see `faceKey`), its file checked unless it was less than
   /// `fileCheckInterval` before `now` (`fileCheckNow()`).
   func font(key: String, now: UInt64) throws(CaliperError) -> Font {
+    let (path, index) = Self.faceKeyParts(key)
+    return try font(cacheKey: FaceKey(path: key), path: path, index: index, now: now)
+  }
+
+  /// A face key's path and face index (see `faceKey`).
+  private static func faceKeyParts(_ key: String) -> (path: String, index: Int) {
     // Split at the NUL by bytes: a split by Characters walks the path's grapheme breaks,
     // which cost more than the rest of the lookup (every prepare looks its faces up here).
     // (Over the contiguous bytes: `UTF8View.firstIndex(of:)` costs ~40 instructions a byte.)
-    var path = key
-    var index = 0
     let nulOffset =
       key.utf8.withContiguousStorageIfAvailable { $0.firstIndex(of: 0) }
       ?? key.utf8.firstIndex(of: 0).map { key.utf8.distance(from: key.utf8.startIndex, to: $0) }
-    if let nulOffset {
-      let nul = key.utf8.index(key.utf8.startIndex, offsetBy: nulOffset)
-      path = String(key[..<nul])
-      index = Int(String(key[key.utf8.index(after: nul)...])) ?? 0
-    }
-    let cacheKey = FaceKey(path: key)
+    guard let nulOffset else { return (key, 0) }
+    let nul = key.utf8.index(key.utf8.startIndex, offsetBy: nulOffset)
+    return (String(key[..<nul]), Int(String(key[key.utf8.index(after: nul)...])) ?? 0)
+  }
+
+  /// Face `index` of the bundled cascade (`cascade(for:)` of a style without fonts of its
+  /// own), as `font(key:now:)` gives it, from the key and parts kept for it: every
+  /// preparation opens its faces through here, without splitting and hashing their paths
+  /// again.
+  func bundledFont(_ index: Int, now: UInt64) throws(CaliperError) -> Font {
+    let face = bundledFaces[index]
+    return try font(cacheKey: face.key, path: face.path, index: face.index, now: now)
+  }
+
+  /// `font(key:now:)` with the key's path and face index found and its cache key made.
+  private func font(cacheKey: FaceKey, path: String, index: Int, now: UInt64)
+    throws(CaliperError) -> Font
+  {
     if let font = faces.value(for: cacheKey) {
       if font.file.isUnchanged(now: now, interval: fileCheckInterval) { return font }
       // Rewritten, replaced or gone: read again below, or the error says why it cannot be.

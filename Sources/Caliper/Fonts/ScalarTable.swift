@@ -5,10 +5,14 @@ import Synchronization
 ///
 /// Problem: the face rules ask the same scalars the same questions in every preparation,
 /// and each answer costs a Unicode property lookup or a cmap lookup (hundreds of
-/// instructions); a memo per preparation starts empty each time. Solution: a direct-mapped
-/// table of atomic entries, each holding its scalar beside the answer, by a multiplicative
-/// hash of the value (so that the blocks a mixed text draws from do not evict each other);
-/// a collision forgets the older scalar, whose answer is computed again. Limitation: only
+/// instructions); a memo per preparation starts empty each time. Solution: a table of
+/// atomic entries, each holding its scalar beside the answer, by a multiplicative hash of
+/// the value (so that the blocks a mixed text draws from do not evict each other), two
+/// ways: a scalar is kept in its slot or in the slot's neighbour (`slot ^ 1`, the same
+/// cache line), so that two scalars of one text that share a slot are both kept (in the
+/// fallback-heavy corpus "ع" U+0639 and "宽" U+5BBD, "キ" and "文": one-way, each paragraph
+/// computed their answers again, ~1,800 instructions each). A third scalar of a full pair
+/// takes the first slot, whose scalar is computed again when next asked. Limitation: only
 /// for answers that never change for the owner's lifetime.
 final class ScalarTable: @unchecked Sendable {
   // Sendable: `entries` is set once in `init` and never reassigned; every read and write
@@ -48,8 +52,28 @@ final class ScalarTable: @unchecked Sendable {
     let slot = Self.slot(scalar.value, shift: shift) & mask
     let entry = entries[slot].load(ordering: .relaxed)
     if entry >> 8 == key { return UInt8(truncatingIfNeeded: entry) }
+    let other = entries[slot ^ 1].load(ordering: .relaxed)
+    if other >> 8 == key { return UInt8(truncatingIfNeeded: other) }
+    return computeAndKeep(scalar, key: key, slot: slot, first: entry, second: other, compute)
+  }
+
+  /// `compute`'s answer for `scalar`, kept in `slot` when it is empty, else in its
+  /// neighbour when that is empty, else in `slot` (`first` and `second` are what they held).
+  private func computeAndKeep(
+    _ scalar: Unicode.Scalar, key: UInt64, slot: Int, first: UInt64, second: UInt64,
+    _ compute: (Unicode.Scalar) -> UInt8
+  ) -> UInt8 {
     let answer = compute(scalar)
-    entries[slot].store(key << 8 | UInt64(answer), ordering: .relaxed)
+    let kept = Self.slotToKeep(slot, firstHeld: first != 0, secondHeld: second != 0)
+    entries[kept].store(key << 8 | UInt64(answer), ordering: .relaxed)
     return answer
+  }
+
+  /// Where a scalar whose slot is `slot` is kept, given whether that slot and its
+  /// neighbour (`slot ^ 1`) hold a live answer: its slot, unless only that one does.
+  /// (`FirstFaceTable` and `ScriptTable` keep their answers so too.)
+  @inline(__always)
+  static func slotToKeep(_ slot: Int, firstHeld: Bool, secondHeld: Bool) -> Int {
+    firstHeld && !secondHeld ? slot ^ 1 : slot
   }
 }

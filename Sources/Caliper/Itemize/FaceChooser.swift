@@ -80,6 +80,15 @@ struct FaceChooser {
         // other cluster goes on below.
         var next = cluster
         while next < range.upperBound {
+          // As the steps below, over the buffers and the library's table alone, as far as
+          // they go; the steps below take the cluster where it stopped.
+          if Self.scanStretch(
+            from: &next, to: range.upperBound, face: face, script: runScript, level: runLevel,
+            analysis, resolver, firstSpace: &firstSpace)
+          {
+            previous = face
+          }
+          guard next < range.upperBound else { break }
           let value = scalars[next].value
           guard analysis.scripts[next] == runScript, analysis.level(at: next) == runLevel
           else { break }
@@ -115,7 +124,13 @@ struct FaceChooser {
       var end = cluster + 1
       while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
       let first = scalars[cluster].value
-      if tightLoop, first >= 0x80, let face = try resolver.plainFace(scalars[cluster..<end]) {
+      var plain =
+        tightLoop && first >= 0x80
+        ? scalars.withUnsafeBufferPointer { resolver.knownPlainFace($0, cluster..<end) } : nil
+      if tightLoop, first >= 0x80, plain == nil {
+        plain = try resolver.plainFace(scalars[cluster..<end])
+      }
+      if let face = plain {
         // A plain cluster beyond ASCII that the tight loop could not take (the first of a
         // run, a word in another script or face): the general code below would find it
         // no emoji, choosing a face, that face (`plainFace`'s), covered, and no forced
