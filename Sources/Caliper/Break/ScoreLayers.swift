@@ -91,6 +91,13 @@ struct ScoreLayers {
             || prune.narrowBefore(layer: mirror, low: low, high: high, before: far, after: near)
         else { return false }
       }
+      // One end left in each layer: the known path's, which is never dropped, so it is
+      // the only path left, and the least (every other scores more).
+      if prune.knownScore < .infinity, (1..<lineCount).allSatisfy({ low[$0] == high[$0] }) {
+        for layer in 1...lineCount { ends[layer &- 1] = low[layer] }
+        return prune.knownScore < ScoreLineBreaker.scoreOverfull
+          && beatsMoreLines(prune.knownScore, lineCount: lineCount, overhang: facts.overhang)
+      }
       // Few paths left: each scored whole, as the program would sum it.
       if let found = fewPaths(
         lineCount: lineCount, low: low, high: high, path: scratch, into: ends)

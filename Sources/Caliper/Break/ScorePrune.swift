@@ -45,7 +45,9 @@ struct ScorePrune {
     }
   }
 
-  /// The known path's score with room for rounding, infinity where none is known.
+  /// The known path's score in the program's arithmetic (`evenScore`'s), and with room for
+  /// rounding; infinity where none is known.
+  let knownScore: Float
   let known: Double
   let lineCount: Int
   let linePenalty: Double
@@ -78,6 +80,7 @@ struct ScorePrune {
     let score =
       Self.pathScore(layers, lineCount: lineCount, low: low, high: high, path: kept)
       ?? Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
+    knownScore = score
     known = Double(score) * (1 + 0x1p-16)
   }
 
@@ -214,12 +217,14 @@ extension ScorePrune {
 
     /// The path ending its lines at `ends` (the last, the paragraph's end, left out); none
     /// where there are more than 6 or an end takes more than 12 bits.
+    @inline(__always)
     init(ends: UnsafeBufferPointer<Int>) {
       guard ends.count >= 2, ends.count <= 6 else { return }
       var bits: UInt64 = 0
-      for (index, end) in ends.dropLast().enumerated() {
+      for index in 0..<(ends.count &- 1) {
+        let end = ends[index]
         guard end > 0, end < 1 << Self.bitsAnEnd else { return }
-        bits |= UInt64(end) << (index * Self.bitsAnEnd)
+        bits |= UInt64(truncatingIfNeeded: end) << (index &* Self.bitsAnEnd)
       }
       self.bits = bits
     }
