@@ -20,6 +20,10 @@
 /// the least score (its pruning, `bestHope`, skips only starts that cannot score less, as
 /// the positions never fall, and `active` only starts that no longer fit), and the path it
 /// chooses scores what it found, so it is this one, ties and all.
+/// The windows are narrowed against a known path first (`ScorePrune`: the lines chosen at the
+/// last width with as many, kept with the candidates, else an even path); where that leaves
+/// one path, it is the known one; a few, each is scored whole (`ScoreLayers+FewPaths.swift`);
+/// more, the program runs over what is left.
 /// Limitation: elsewhere (a candidate that alone overfills a line, positions that fall, an
 /// indented first line, a tie, a path of more lines that may score less) it declines and
 /// Blink's program runs.
