@@ -20,6 +20,10 @@
 /// the least score (its pruning, `bestHope`, skips only starts that cannot score less, as
 /// the positions never fall, and `active` only starts that no longer fit), and the path it
 /// chooses scores what it found, so it is this one, ties and all.
+/// The windows are narrowed against a known path first (`ScorePrune`: the lines chosen at the
+/// last width with as many, kept with the candidates, else an even path); where that leaves
+/// one path, it is the known one; a few, each is scored whole (`ScoreLayers+FewPaths.swift`);
+/// more, the program runs over what is left.
 /// Limitation: elsewhere (a candidate that alone overfills a line, positions that fall, an
 /// indented first line, a tie, a path of more lines that may score less) it declines and
 /// Blink's program runs.
@@ -32,10 +36,11 @@ struct ScoreLayers {
   /// Writes the end of each chosen line, in order, into `ends` (`lineCount` of them, the
   /// last the last candidate); false (nothing proven, `ends` to be overwritten) where it
   /// declines. `facts` and
-  /// `lengths` are the inputs' (found here where nil).
+  /// `lengths` are the inputs' (found here where nil); `kept`, lines chosen at another
+  /// width, is the known path where it is one (`ScorePrune`).
   func choose(
     lineCount: Int, facts: Facts?, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
-    into ends: UnsafeMutableBufferPointer<Int>
+    kept: ScorePrune.KeptPath = ScorePrune.KeptPath(), into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     let count = posNoBreak.count
     guard breaker.isBalanced, breaker.firstAvailable == breaker.otherAvailable,
@@ -49,11 +54,11 @@ struct ScoreLayers {
         penalties: Array(penalties))
     guard facts.rises else { return false }
     if let lengths, lengths.count == count {
-      return choose(lineCount: lineCount, facts: facts, lengths: lengths, into: ends)
+      return choose(lineCount: lineCount, facts: facts, lengths: lengths, kept: kept, into: ends)
     }
     return Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
       .withUnsafeBufferPointer {
-        choose(lineCount: lineCount, facts: facts, lengths: $0, into: ends)
+        choose(lineCount: lineCount, facts: facts, lengths: $0, kept: kept, into: ends)
       }
   }
 
@@ -61,26 +66,55 @@ struct ScoreLayers {
   @inline(never)
   private func choose(
     lineCount: Int, facts: Facts, lengths: UnsafeBufferPointer<SIMD2<Double>>,
-    into ends: UnsafeMutableBufferPointer<Int>
+    kept: ScorePrune.KeptPath, into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     let count = posNoBreak.count
     let layers = lineCount + 1
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * layers) { ints in
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * layers) { ints in
       // Each layer's window of ends (`low`…`high`, narrowed as ends prove to lie on no path
-      // that may be the least), and where an end's entry is (`end + offset`).
+      // that may be the least), and where an end's entry is (`end + offset`); or, where
+      // few paths are left, `fewPaths`' scratch.
       let low = UnsafeMutableBufferPointer(rebasing: ints[..<layers])
       let high = UnsafeMutableBufferPointer(rebasing: ints[layers..<(2 * layers)])
-      let offset = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
+      let scratch = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)...])
+      let offset = UnsafeMutableBufferPointer(rebasing: ints[(2 * layers)..<(3 * layers)])
       guard windows(lineCount: lineCount, low: low, high: high) else { return false }
+      let prune = ScorePrune(
+        self, lineCount: lineCount, overhang: facts.overhang, lengths: lengths, low: low,
+        high: high, kept: kept)
+      // Every layer's ends that lie on no path scoring at most the known one dropped before
+      // any is scored; a layer and its mirror (as many lines after it as it has before) at
+      // once, with the same two bounds.
+      for layer in 1...(lineCount / 2) {
+        let mirror = lineCount &- layer
+        let near = prune.bound(lines: layer)
+        let far = mirror == layer ? near : prune.bound(lines: mirror)
+        guard
+          prune.narrowBefore(layer: layer, low: low, high: high, before: near, after: far),
+          mirror == layer
+            || prune.narrowBefore(layer: mirror, low: low, high: high, before: far, after: near)
+        else { return false }
+      }
+      // One end left in each layer: the known path's, which is never dropped, so it is
+      // the only path left, and the least (every other scores more).
+      if prune.knownScore < .infinity, (1..<lineCount).allSatisfy({ low[$0] == high[$0] }) {
+        for layer in 1...lineCount { ends[layer &- 1] = low[layer] }
+        return prune.knownScore < ScoreLineBreaker.scoreOverfull
+          && beatsMoreLines(prune.knownScore, lineCount: lineCount, overhang: facts.overhang)
+      }
+      // Few paths left: each scored whole, as the program would sum it.
+      if let found = fewPaths(
+        lineCount: lineCount, low: low, high: high, path: scratch, into: ends)
+      {
+        return found < ScoreLineBreaker.scoreOverfull
+          && beatsMoreLines(found, lineCount: lineCount, overhang: facts.overhang)
+      }
       var entries = 0
       for layer in 0...lineCount {
         offset[layer] = entries &- low[layer]
         entries += high[layer] - low[layer] + 1
       }
       do {
-        let prune = ScorePrune(
-          self, lineCount: lineCount, overhang: facts.overhang, lengths: lengths, low: low,
-          high: high)
         // Each entry's start and least two scores, in one allocation.
         let startBytes = entries * MemoryLayout<Int>.stride
         return withUnsafeTemporaryAllocation(
@@ -99,20 +133,13 @@ struct ScoreLayers {
             starts[0] = 0
             var floor: Float = 0
             for layer in 1...lineCount {
-              // What the lines before and after an end of this layer add at least.
-              let after = prune.bound(lines: lineCount &- layer)
-              if layer < lineCount {
-                guard
-                  prune.narrowBefore(
-                    layer: layer, low: low, high: high, before: prune.bound(lines: layer),
-                    after: after)
-                else { return false }
-              }
-              // The ends scored are not narrowed again by their scores before the next layer:
-              // that cost more tests than the starts it spared.
+              // What the lines after an end of this layer add at least. The ends scored are
+              // not narrowed again by their scores before the next layer: that cost more
+              // tests than the starts it spared.
               floor = score(
                 layer: layer, low: low, high: high, offset: offset, least: least, second: second,
-                starts: starts, prune: prune, rest: after, floor: floor)
+                starts: starts, prune: prune, rest: prune.bound(lines: lineCount &- layer),
+                floor: floor)
             }
             let last = posNoBreak.count - 1 &+ offset[lineCount]
             let found = least[last]

@@ -93,7 +93,7 @@ struct ScoreLineBreaker {
   func chooseEnds(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
     facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
-    into ends: UnsafeMutableBufferPointer<Int>
+    kept: ScorePrune.KeptPath = ScorePrune.KeptPath(), into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
     let count = program.posNoBreak.count
@@ -104,7 +104,8 @@ struct ScoreLineBreaker {
     // `balance`: the lines of the greedy count over their windows where that is proven to
     // be Blink's choice (`ScoreLayers`, which writes the ends itself), else Blink's program.
     if isBalanced
-      && layered(program, lineCount: lineCount, facts: facts, lengths: lengths, into: ends)
+      && layered(
+        program, lineCount: lineCount, facts: facts, lengths: lengths, kept: kept, into: ends)
     {
       return true
     }
@@ -133,14 +134,14 @@ struct ScoreLineBreaker {
   func layered(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
     facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
-    into ends: UnsafeMutableBufferPointer<Int>
+    kept: ScorePrune.KeptPath = ScorePrune.KeptPath(), into ends: UnsafeMutableBufferPointer<Int>
   ) -> Bool {
     program.posNoBreak.withUnsafeBufferPointer { posNoBreak in
       program.posIfBreak.withUnsafeBufferPointer { posIfBreak in
         program.penalties.withUnsafeBufferPointer { penalties in
           ScoreLayers(
             breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: penalties
-          ).choose(lineCount: lineCount, facts: facts, lengths: lengths, into: ends)
+          ).choose(lineCount: lineCount, facts: facts, lengths: lengths, kept: kept, into: ends)
         }
       }
     }

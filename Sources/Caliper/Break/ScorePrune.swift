@@ -45,7 +45,9 @@ struct ScorePrune {
     }
   }
 
-  /// The known path's score with room for rounding, infinity where none is known.
+  /// The known path's score in the program's arithmetic (`evenScore`'s), and with room for
+  /// rounding; infinity where none is known.
+  let knownScore: Float
   let known: Double
   let lineCount: Int
   let linePenalty: Double
@@ -55,10 +57,12 @@ struct ScorePrune {
   /// The text before and after each candidate (`ScoreLayers.Facts.lengths`).
   let lengths: UnsafeBufferPointer<SIMD2<Double>>
 
+  /// `kept`: the lines chosen at another width, where known (`WrapCandidates.keptPath`),
+  /// whose score is the known one where they are a path of these windows.
   init(
     _ layers: ScoreLayers, lineCount: Int, overhang: Float,
     lengths: UnsafeBufferPointer<SIMD2<Double>>, low: UnsafeMutableBufferPointer<Int>,
-    high: UnsafeMutableBufferPointer<Int>
+    high: UnsafeMutableBufferPointer<Int>, kept: KeptPath = KeptPath()
   ) {
     self.lengths = lengths
     let posNoBreak = layers.posNoBreak
@@ -72,8 +76,39 @@ struct ScorePrune {
       + abs(width)
     available = width - extent * 0x1p-21
     self.overhang = Double(max(0, overhang))
-    let score = Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
+    // A kept path, where it is one of these windows, else the even one.
+    let score =
+      Self.pathScore(layers, lineCount: lineCount, low: low, high: high, path: kept)
+      ?? Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
+    knownScore = score
     known = Double(score) * (1 + 0x1p-16)
+  }
+
+  /// The score of the path of `lineCount` lines that `path` names, in the program's
+  /// arithmetic (`evenScore`'s sums); nil where it names none, or one with a line that
+  /// does not fit or an end outside its window.
+  @inline(__always)
+  static func pathScore(
+    _ layers: ScoreLayers, lineCount: Int, low: UnsafeMutableBufferPointer<Int>,
+    high: UnsafeMutableBufferPointer<Int>, path: KeptPath
+  ) -> Float? {
+    guard path.bits != 0 else { return nil }
+    let posNoBreak = layers.posNoBreak
+    let posIfBreak = layers.posIfBreak
+    let available = layers.breaker.firstAvailable
+    let last = posNoBreak.count - 1
+    var total: Float = 0
+    var start = 0
+    for layer in 1...lineCount {
+      let end = layer < lineCount ? path.end(layer &- 1) : last
+      guard end > start, end >= low[layer], end <= high[layer], layers.fits(start, end) else {
+        return nil
+      }
+      let delta = posNoBreak[start] - (posIfBreak[end] - available)
+      total = total + delta * delta + layers.penalties[end] + layers.breaker.linePenalty
+      start = end
+    }
+    return total
   }
 
   /// The score of a path of `lineCount` fitting lines in the windows, in the program's
@@ -160,5 +195,44 @@ struct ScorePrune {
     while last > first, passes(last) { last &-= 1 }
     (low[layer], high[layer]) = (first, last)
     return first <= last
+  }
+}
+
+extension ScorePrune {
+  /// The ends of a path's lines but its last, in 12 bits each (at most 5: `balance`'s 6
+  /// lines), the first in the lowest; 0: none. Kept with a paragraph's candidates
+  /// (`WrapCandidates.keptPath`) as the lines chosen at one width, the known path at the
+  /// next width with as many lines: lines of a paragraph chosen at nearby widths are often
+  /// the same, and their score, the least, prunes the most. Any path of the windows will do
+  /// (`ScorePrune`'s exactness), so a stale one changes no answer.
+  struct KeptPath: Equatable {
+    static let bitsAnEnd = 12
+    var bits: UInt64 = 0
+
+    init() {}
+
+    init(bits: UInt64) {
+      self.bits = bits
+    }
+
+    /// The path ending its lines at `ends` (the last, the paragraph's end, left out); none
+    /// where there are more than 6 or an end takes more than 12 bits.
+    @inline(__always)
+    init(ends: UnsafeBufferPointer<Int>) {
+      guard ends.count >= 2, ends.count <= 6 else { return }
+      var bits: UInt64 = 0
+      for index in 0..<(ends.count &- 1) {
+        let end = ends[index]
+        guard end > 0, end < 1 << Self.bitsAnEnd else { return }
+        bits |= UInt64(truncatingIfNeeded: end) << (index &* Self.bitsAnEnd)
+      }
+      self.bits = bits
+    }
+
+    /// The end of the `index`th line (from 0).
+    @inline(__always)
+    func end(_ index: Int) -> Int {
+      Int(truncatingIfNeeded: (bits >> (index &* Self.bitsAnEnd)) & (1 << Self.bitsAnEnd - 1))
+    }
   }
 }

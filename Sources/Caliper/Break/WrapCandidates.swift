@@ -31,6 +31,10 @@ final class WrapCandidates: Sendable {
   /// Whether a segment of the paragraph is spaces alone (no content, no hard break), which
   /// a line's end may hang (`WrapChooser.hangingSpaces`); with none, no end moves.
   let hasSpaceSegments: Bool
+  /// The lines last chosen with 2, 3 … 6 lines (`ScorePrune.KeptPath`, by its bits): the
+  /// known path at the next width with as many. Written at any width, by any thread: a
+  /// path read is one written whole, and any path, stale or not, changes no answer.
+  private let keptPaths = InlineArray<5, Atomic<UInt64>> { _ in Atomic(0) }
 
   /// `hasSpaceSegments` is the paragraph's (true where not known: every end is looked at).
   init(_ candidates: [ScoreLineBreaker.Candidate], hasSpaceSegments: Bool = true) {
@@ -45,6 +49,21 @@ final class WrapCandidates: Sendable {
     lengths = ScoreLayers.Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
   }
 
+  /// The lines last chosen with `lineCount` lines (none where not 2 to 6, or none kept).
+  @inline(__always)
+  func keptPath(lineCount: Int) -> ScorePrune.KeptPath {
+    guard lineCount >= 2, lineCount <= 6 else { return ScorePrune.KeptPath() }
+    return ScorePrune.KeptPath(bits: keptPaths[lineCount &- 2].load(ordering: .relaxed))
+  }
+
+  /// Keeps `path` as the lines last chosen with `lineCount` lines, where it is not `was`
+  /// (what `keptPath` read: no write where the lines are those kept).
+  @inline(__always)
+  func keep(path: ScorePrune.KeptPath, lineCount: Int, was: ScorePrune.KeptPath) {
+    guard path != was, lineCount >= 2, lineCount <= 6 else { return }
+    keptPaths[lineCount &- 2].store(path.bits, ordering: .relaxed)
+  }
+
   /// The bytes of this object and its arrays: kept beside the prepared text, so charged to
   /// the prepared-text cache (`LineBreakState.keep`).
   var byteCount: Int {
@@ -52,8 +71,11 @@ final class WrapCandidates: Sendable {
     func bytes<T>(_ array: [T]) -> Int {
       array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<T>.stride
     }
-    // The object: its 16-byte header, the six arrays' references, the facts and the flag.
-    let object = 16 + 6 * MemoryLayout<[Float]>.size + MemoryLayout<ScoreLayers.Facts>.size + 1
+    // The object: its 16-byte header, the six arrays' references, the facts, the flag and
+    // the kept paths.
+    let object =
+      16 + 6 * MemoryLayout<[Float]>.size + MemoryLayout<ScoreLayers.Facts>.size + 1
+      + MemoryLayout<InlineArray<5, Atomic<UInt64>>>.size
     return object + bytes(candidates) + bytes(posNoBreak) + bytes(posIfBreak)
       + bytes(hyphenated) + bytes(orphanPenalties) + bytes(lengths)
   }

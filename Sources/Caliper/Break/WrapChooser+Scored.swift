@@ -46,8 +46,13 @@ extension WrapChooser {
     let lineCount = lines.count
     // The chosen ends as candidate indices in scratch memory: no array at each width.
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
-      // The whole paragraph: its candidates are made once.
-      guard let made = paragraphCandidates(text, available: available, lines),
+      // The whole paragraph: its candidates are made once, and keep the lines last chosen
+      // with as many as the known path (`ScorePrune`).
+      guard let made = paragraphCandidates(text, available: available, lines) else {
+        return false
+      }
+      let kept = made.keptPath(lineCount: lineCount)
+      guard
         made.lengths.withUnsafeBufferPointer({ lengths in
           made.withInputs(
             hyphenPenalty: scorer.hyphenPenalty,
@@ -55,16 +60,18 @@ extension WrapChooser {
               scorer.chooseEnds(
                 $0, lineCount: lineCount,
                 facts: scorer.hyphenPenalty >= 0 ? made.layerFacts : nil, lengths: lengths,
-                into: ends)
+                kept: kept, into: ends)
             })
         })
       else { return false }
+      let chosen = UnsafeBufferPointer(rebasing: ends[..<lineCount])
+      made.keep(path: ScorePrune.KeptPath(ends: chosen), lineCount: lineCount, was: kept)
       // `made` kept alive through the call: its candidates are then lent, not retained.
       withExtendedLifetime(made) {
         made.candidates.withUnsafeBufferPointer {
           emit(
-            text, available: available, $0, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
-            from: lines.start, hangsSpaces: made.hasSpaceSegments, into: &sink)
+            text, available: available, $0, chosen, from: lines.start,
+            hangsSpaces: made.hasSpaceSegments, into: &sink)
         }
       }
       return true
