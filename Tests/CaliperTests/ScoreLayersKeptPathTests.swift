@@ -26,8 +26,9 @@ import Testing
     return ends.sorted() + [count - 1]
   }
 
-  /// Whatever path is kept (none, Blink's own, the greedy one, any other, fitting or not),
-  /// `layered` answers alike, and with Blink's lines.
+  /// Whatever path is kept (none, Blink's own, three drawn at random, which mostly do not
+  /// fit), `layered` answers alike, and with Blink's lines. Kept paths that fit but are not
+  /// the least: `fittingKeptPathsChangeNoAnswer`.
   @Test func keptPathsChangeNoAnswer() {
     var random = ShortestDecimalTests.SeededGenerator(state: 4127)
     var answered = 0

@@ -98,6 +98,9 @@ struct ScoreLayers {
       // One end left in each layer: the known path's, which is never dropped, so it is
       // the only path left, and the least (every other scores more).
       if prune.knownScore < .infinity, (1..<lineCount).allSatisfy({ low[$0] == high[$0] }) {
+        assert(
+          !prune.knownIsKept || (1..<lineCount).allSatisfy { low[$0] == kept.end($0 &- 1) },
+          "the one path left is not the kept (known) path")
         for layer in 1...lineCount { ends[layer &- 1] = low[layer] }
         return prune.knownScore < ScoreLineBreaker.scoreOverfull
           && beatsMoreLines(prune.knownScore, lineCount: lineCount, overhang: facts.overhang)

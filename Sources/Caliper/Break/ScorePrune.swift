@@ -5,8 +5,9 @@
 /// until the width score alone passes the second least found; a paragraph of 4 to 6 lines
 /// has windows of 10 to 70 candidates, and most of its pairs lie on paths that score far
 /// more than the least. Solution: the score U of one path of the greedy line count, made
-/// first (each line ends nearest an even share of the text left, where that fits), bounds
-/// the least: a path scoring more than U is neither the least nor tied with it, so it may
+/// first, bounds the least: the kept path's (the lines last chosen with as many,
+/// `WrapCandidates.keptPath`) where it is a path of fitting lines in the windows, else the
+/// even path's (each line ends nearest an even share of the text left, where that fits): a path scoring more than U is neither the least nor tied with it, so it may
 /// be left out. A path through an end e of layer i scores at least its sum there (the
 /// entry's least), plus a line penalty for each of the j = k − i lines left and their
 /// slacks squared, at least (Σ slack)² / j, where Σ slack is at least j times the available
@@ -14,8 +15,9 @@
 /// and a hyphen's overhang at each of the j − 1 breaks (as `ScoreLayers.moreLinesLeast`
 /// bounds a whole path); the i lines before e likewise, over the text from the paragraph's
 /// start to where a line ending at e ends. So:
-/// - before a layer is scored, its first and last ends whose bounds before and after them
-///   alone pass U are dropped;
+/// - before any layer is scored, every layer's first and last ends whose bounds before and
+///   after them alone pass U are dropped (`ScoreLayers.choose`: a layer and its mirror, as
+///   many lines after it as it has before, at once, with the same two bounds);
 /// - a start whose least score of the layer before (`floor`) plus its width score, its
 ///   end's penalty and line penalty and the lines left pass U is not scored, nor any later
 ///   one (width scores grow with the start).
@@ -45,10 +47,15 @@ struct ScorePrune {
     }
   }
 
-  /// The known path's score in the program's arithmetic (`evenScore`'s), and with room for
-  /// rounding; infinity where none is known.
+  /// The known path's score exactly as the program sums it (`pathScore`'s or `evenScore`'s,
+  /// no rounding room: the score of the path itself, which `ScoreLayers` answers where it is
+  /// the only one left); infinity where none is known.
   let knownScore: Float
+  /// `knownScore` with room for rounding (a factor 1 + 2⁻¹⁶): the bound U that ends are
+  /// dropped against.
   let known: Double
+  /// Whether the known path is the kept one (else the even path, or none).
+  let knownIsKept: Bool
   let lineCount: Int
   let linePenalty: Double
   /// The available width less the slack's rounding, and each hyphen's overhang.
@@ -77,9 +84,9 @@ struct ScorePrune {
     available = width - extent * 0x1p-21
     self.overhang = Double(max(0, overhang))
     // A kept path, where it is one of these windows, else the even one.
-    let score =
-      Self.pathScore(layers, lineCount: lineCount, low: low, high: high, path: kept)
-      ?? Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
+    let keptScore = Self.pathScore(layers, lineCount: lineCount, low: low, high: high, path: kept)
+    let score = keptScore ?? Self.evenScore(layers, lineCount: lineCount, low: low, high: high)
+    knownIsKept = keptScore != nil
     knownScore = score
     known = Double(score) * (1 + 0x1p-16)
   }
@@ -199,14 +206,18 @@ struct ScorePrune {
 }
 
 extension ScorePrune {
-  /// The ends of a path's lines but its last, in 12 bits each (at most 5: `balance`'s 6
-  /// lines), the first in the lowest; 0: none. Kept with a paragraph's candidates
+  /// The ends of a path's lines but its last, in `bitsAnEnd` bits each (at most
+  /// `maxLinesForBalance` − 1), the first in the lowest; 0: none. Kept with a paragraph's candidates
   /// (`WrapCandidates.keptPath`) as the lines chosen at one width, the known path at the
   /// next width with as many lines: lines of a paragraph chosen at nearby widths are often
   /// the same, and their score, the least, prunes the most. Any path of the windows will do
   /// (`ScorePrune`'s exactness), so a stale one changes no answer.
   struct KeptPath: Equatable {
     static let bitsAnEnd = 12
+    /// The line counts a path is kept for: `balance`'s, 2 … `maxLinesForBalance`.
+    static let lineCounts = 2...ScoreLineBreaker.maxLinesForBalance
+    /// Whether a path's ends fit the 64 bits (checked in debug builds where paths are made).
+    static let packingFits = (lineCounts.upperBound - 1) * bitsAnEnd <= UInt64.bitWidth
     var bits: UInt64 = 0
 
     init() {}
@@ -216,10 +227,11 @@ extension ScorePrune {
     }
 
     /// The path ending its lines at `ends` (the last, the paragraph's end, left out); none
-    /// where there are more than 6 or an end takes more than 12 bits.
+    /// where their count is not one of `lineCounts` or an end takes more than `bitsAnEnd`.
     @inline(__always)
     init(ends: UnsafeBufferPointer<Int>) {
-      guard ends.count >= 2, ends.count <= 6 else { return }
+      assert(Self.packingFits, "a kept path's ends overflow 64 bits")
+      guard Self.lineCounts.contains(ends.count) else { return }
       var bits: UInt64 = 0
       for index in 0..<(ends.count &- 1) {
         let end = ends[index]

@@ -11,6 +11,10 @@ import Synchronization
 /// text holds beside its breakings (its `LineBreakState`; the prepared data itself stays
 /// immutable); at each width only the penalties, which scale with it, are made. A class:
 /// taking it from the cache at each width retains one object, not its six arrays.
+/// Besides those immutable arrays it holds one mutable state: the lines last chosen with
+/// each line count (`keptPaths`, atomics written at any width by any thread), the known
+/// path at the next width (`ScorePrune`); a path read is one written whole, and any path,
+/// stale or not, changes no answer, only how much is pruned.
 final class WrapCandidates: Sendable {
   /// The candidates, their penalties 0 (a hyphen's depends on the width).
   let candidates: [ScoreLineBreaker.Candidate]
@@ -31,7 +35,8 @@ final class WrapCandidates: Sendable {
   /// Whether a segment of the paragraph is spaces alone (no content, no hard break), which
   /// a line's end may hang (`WrapChooser.hangingSpaces`); with none, no end moves.
   let hasSpaceSegments: Bool
-  /// The lines last chosen with 2, 3 … 6 lines (`ScorePrune.KeptPath`, by its bits): the
+  /// The lines last chosen with each of `KeptPath.lineCounts` (`ScorePrune.KeptPath`, by its
+  /// bits; the count is a literal, as a generic argument must be: `init` asserts it): the
   /// known path at the next width with as many. Written at any width, by any thread: a
   /// path read is one written whole, and any path, stale or not, changes no answer.
   private let keptPaths = InlineArray<5, Atomic<UInt64>> { _ in Atomic(0) }
@@ -47,21 +52,26 @@ final class WrapCandidates: Sendable {
     layerFacts = ScoreLayers.Facts(
       posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: orphanPenalties)
     lengths = ScoreLayers.Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
+    assert(keptPaths.count == ScorePrune.KeptPath.lineCounts.count)
   }
 
-  /// The lines last chosen with `lineCount` lines (none where not 2 to 6, or none kept).
+  /// The lines last chosen with `lineCount` lines (none where not one of
+  /// `KeptPath.lineCounts`, or none kept).
   @inline(__always)
   func keptPath(lineCount: Int) -> ScorePrune.KeptPath {
-    guard lineCount >= 2, lineCount <= 6 else { return ScorePrune.KeptPath() }
-    return ScorePrune.KeptPath(bits: keptPaths[lineCount &- 2].load(ordering: .relaxed))
+    let counts = ScorePrune.KeptPath.lineCounts
+    guard counts.contains(lineCount) else { return ScorePrune.KeptPath() }
+    return ScorePrune.KeptPath(
+      bits: keptPaths[lineCount &- counts.lowerBound].load(ordering: .relaxed))
   }
 
   /// Keeps `path` as the lines last chosen with `lineCount` lines, where it is not `was`
   /// (what `keptPath` read: no write where the lines are those kept).
   @inline(__always)
   func keep(path: ScorePrune.KeptPath, lineCount: Int, was: ScorePrune.KeptPath) {
-    guard path != was, lineCount >= 2, lineCount <= 6 else { return }
-    keptPaths[lineCount &- 2].store(path.bits, ordering: .relaxed)
+    let counts = ScorePrune.KeptPath.lineCounts
+    guard path != was, counts.contains(lineCount) else { return }
+    keptPaths[lineCount &- counts.lowerBound].store(path.bits, ordering: .relaxed)
   }
 
   /// The bytes of this object and its arrays: kept beside the prepared text, so charged to
@@ -75,7 +85,7 @@ final class WrapCandidates: Sendable {
     // the kept paths.
     let object =
       16 + 6 * MemoryLayout<[Float]>.size + MemoryLayout<ScoreLayers.Facts>.size + 1
-      + MemoryLayout<InlineArray<5, Atomic<UInt64>>>.size
+      + MemoryLayout.size(ofValue: keptPaths)
     return object + bytes(candidates) + bytes(posNoBreak) + bytes(posIfBreak)
       + bytes(hyphenated) + bytes(orphanPenalties) + bytes(lengths)
   }
