@@ -40,7 +40,8 @@ extension LineBreakCache {
     /// lines were a memory latency of their own for a paragraph whose data other work had
     /// pushed out of the CPU caches, read (7 last-level misses a paragraph visit) only to
     /// learn this bit. Set and cleared wherever a detail is written (`append`, `setDetail`,
-    /// `dropKept`, `removeAll`); debug builds check it against the detail at each store.
+    /// `dropKept`, `removeAll`); debug builds check it against the detail where it is read
+    /// (a size stored over a used slot).
     private var keptSlots: UInt8 = 0
     /// Counts lookups that found an entry, stores and emptyings (wrapping): a `Vacancy` is
     /// good while it is unchanged.
@@ -80,8 +81,13 @@ extension LineBreakCache {
     private static var slotBytes: Int { MemoryLayout<Key>.stride + MemoryLayout<Detail>.stride }
 
     /// The first `count` keys and details (only read below `count`, so only once made).
+    /// The details are read-only outside `Slots`: every write goes through `append`,
+    /// `setDetail`, `dropKept`, `removeAll` or a `fit`'s store, which keep `keptSlots` in
+    /// step (a detail that kept lines under a bit that says it does not would give a later
+    /// width this width's lines).
     var keys: UnsafeMutablePointer<Key> { keyBuffer.unsafelyUnwrapped }
-    var details: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
+    var details: UnsafePointer<Detail> { UnsafePointer(detailBuffer.unsafelyUnwrapped) }
+    private var writableDetails: UnsafeMutablePointer<Detail> { detailBuffer.unsafelyUnwrapped }
 
     /// The two buffers (none before the first store), for `RelayoutHints`.
     @inline(__always)
@@ -97,14 +103,14 @@ extension LineBreakCache {
     mutating func append(_ key: Key, _ detail: Detail) {
       if count == allocated { grow() }
       (keys + count).initialize(to: key)
-      (details + count).initialize(to: detail)
+      (writableDetails + count).initialize(to: detail)
       markKept(count, detail.keeps)
       count += 1
     }
 
     /// Replaces the detail of `slot` (below `count`).
     mutating func setDetail(_ detail: Detail, at slot: Int) {
-      details[slot] = detail
+      writableDetails[slot] = detail
       markKept(slot, detail.keeps)
     }
 
@@ -150,7 +156,7 @@ extension LineBreakCache {
     mutating func removeAll() {
       guard count > 0 else { return }
       keys.deinitialize(count: count)
-      details.deinitialize(count: count)
+      writableDetails.deinitialize(count: count)
       count = 0
       keptSlots = 0
       clock &+= 1  // a `Vacancy` made before names a slot no longer in use
@@ -269,7 +275,7 @@ extension LineBreakCache {
       let key = Key(limits: limits, hasSpans: false, isLimited: false)
       guard let slot = store(key, limit: nil) else { return }
       if keeps(slot) { dropKept(at: slot) }
-      details[slot].fit = fit
+      writableDetails[slot].fit = fit
     }
 
     /// Stores a breaking without a line limit by its range and size alone where `find` has
@@ -288,7 +294,7 @@ extension LineBreakCache {
         recency.pushFront(slot)
       } else {
         if keeps(slot) { dropKept(at: slot) }
-        details[slot].fit = fit
+        writableDetails[slot].fit = fit
         recency.moveLastToFront()
       }
       write(key, in: slot)
@@ -300,7 +306,7 @@ extension LineBreakCache {
     @inline(never)
     private mutating func dropKept(at slot: Int) {
       meter.add(-details[slot].byteCount)
-      details[slot] = Detail()
+      writableDetails[slot] = Detail()
       markKept(slot, false)
     }
   }

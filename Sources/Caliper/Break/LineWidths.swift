@@ -15,7 +15,8 @@ struct LineWidths {
   /// The prepared text measured.
   let text: PreparedText
   /// What the widths remember between calls: nil for measuring a text without tabs (one
-  /// optional reference, so that making a `LineWidths` per relayout stays two words).
+  /// optional reference, so that making a `LineWidths` per relayout stays small: the text's
+  /// three words and this one).
   let memo: Memo?
 
   /// The widths of `text`'s lines; `drawing` keeps reshaped stretches in a `StretchMemo`.

@@ -76,8 +76,9 @@ struct RelayoutHints: ~Copyable, Sendable {
   let block = Region()
   /// The cache's two slot buffers, whole (`keyLines` and `detailLines`: as many lines as
   /// the cache's eight slots take): a new breaking's key and detail are written in one slot
-  /// of each, the detail read first (whether it kept lines), and which slot is the cache's
-  /// to choose under its lock. Naming only the next slot took two stores a relayout, which
+  /// of each (whether the slot's detail kept lines is read from `Slots.keptSlots`, not from
+  /// the detail), a hit reads a key and its detail's size, and which slot is the cache's to
+  /// choose under its lock. Naming only the next slot took two stores a relayout, which
   /// timed slower than asking for both buffers.
   let keys = Place()
   let details = Place()
