@@ -1,3 +1,5 @@
+/// Itemize, face of each cluster: the tight loop's common steps over raw buffers.
+
 extension FaceChooser {
   /// The tight loop's common steps (`choose`) over the analysis's buffers, for clusters from `next`
   /// that go on the item's stretch of `face` in the run's `script` and `level`: a plain cluster
