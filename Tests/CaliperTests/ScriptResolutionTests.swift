@@ -4,10 +4,11 @@ import Testing
 
 @testable import Caliper
 
-/// `TextAnalysis.resolveScripts` (HarfBuzz's answers kept per text by the value's low byte)
-/// gives the scripts of the plain rule written here, HarfBuzz asked at every scalar: over
-/// every corpus line and random strings whose scalars share low bytes across scripts (so
-/// the memo's slots are taken by one script and then asked for another).
+/// `TextAnalysis.resolveScripts` (HarfBuzz's answers kept for the process in
+/// `ScriptTable`) gives the scripts of the plain rule written here, HarfBuzz asked at every
+/// scalar: over every corpus line and random strings of many scripts, marks, digits and
+/// spaces. (The alphabet's shared low bytes were chosen for an older memo by low byte;
+/// `TwoWayScalarTableTests` checks scalars that share a `ScriptTable` slot.)
 @Suite struct ScriptResolutionTests {
   static func reference(_ scalars: [Unicode.Scalar]) -> [UInt32] {
     let funcs = hb_unicode_funcs_get_default()

@@ -3,25 +3,24 @@ import Synchronization
 /// Fonts: for each scalar met, the first face of the bundled cascade whose cmap has it, kept
 /// for the library's life and shared by its threads (`FontCascade.Resolver`).
 ///
-/// Problem: the face rule walks the cascade for each new scalar until a face covers it, and
-/// a preparation's own memo starts empty: a Japanese paragraph (Droid Sans Fallback is the
-/// bundled cascade's sixth face) walked six faces for each of its ~90 distinct scalars in
-/// every preparation, about 9 % of a cold vertical prepare. Solution: the answers of the
-/// cascade every style without fonts of its own uses, kept as `ScalarTable` keeps a face's
-/// coverage (a table of atomic entries, two ways as `ScalarTable`'s: a scalar is kept in
-/// its slot or the slot's neighbour), each tagged with the library's count of font files read when it was found
-/// (`FontLibrary.faceReads`, called the generation here): every file read (a face opened,
-/// or read again after it was evicted, found changed or the caches emptied: its cmap may
-/// be another) bumps it before the face is in the cache, and the older answers no longer
-/// match. Limitation: only for the bundled cascade (a style's own fonts make a cascade of
-/// their own), and the count's low 27 bits are the tag (an answer could be taken again
-/// after 2^27 reads while it stayed in its slot).
+/// Problem: the face rule walks the cascade for each new scalar until a face covers it, and a
+/// preparation's own memo starts empty: a Japanese paragraph (Droid Sans Fallback is the bundled
+/// cascade's sixth face) walked six faces for each of its ~90 distinct scalars in every
+/// preparation, about 9 % of a cold vertical prepare. Solution: the answers of the cascade every
+/// style without fonts of its own uses, kept as `ScalarTable` keeps a face's coverage (a table of
+/// atomic entries, two ways as `ScalarTable`'s: a scalar is kept in its slot or the slot's
+/// neighbour), each tagged with the library's count of font files read when it was found
+/// (`FontLibrary.faceReads`, called the generation here): every file read (a face opened, or read
+/// again after it was evicted, found changed or the caches emptied: its cmap may be another) bumps
+/// it before the face is in the cache, and the older answers no longer match. Limitation: only for
+/// the bundled cascade (a style's own fonts make a cascade of their own), and the count's low 27
+/// bits are the tag (an answer could be taken again after 2^27 reads while it stayed in its slot).
 ///
-/// Each entry also holds the scalar's `ScalarFacts` (the same for every generation), so
-/// that the face rule's common question, a plain cluster's face
-/// (`FontCascade.Resolver.plainFace`), is one load a scalar rather than a load here and a
-/// call into `ScalarFactsTable`. A face index of 254 or more (a cascade that long, or
-/// system faces appended to it) is not kept.
+/// Each entry also holds the scalar's `ScalarFacts` (the same for every generation), so that the
+/// face rule's common question, a plain cluster's face (`FontCascade.Resolver.plainFace`), is at
+/// most two loads a scalar (its slot, then the neighbour) rather than loads here and a call into
+/// `ScalarFactsTable`. A face index of 254 or more (a cascade that long, or system faces appended
+/// to it) is not kept.
 final class FirstFaceTable: @unchecked Sendable {
   // Sendable: `entries` is set once in `init` and never reassigned; every read and write of
   // what it points to is an atomic load or store of one entry, and an entry holds its own

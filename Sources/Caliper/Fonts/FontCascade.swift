@@ -137,7 +137,11 @@ public struct FontCascade: Sendable {
       let variations =
         cascade.ownVariations.isEmpty
         ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
-      // (The bundled cascade's faces without axes: from the keys the library keeps.)
+      // (The bundled cascade's faces without axes: from the keys the library keeps.
+      // `bundledFont(index)` is face `index` of `paths` only because `sharesFirstFaces` is
+      // set for the cascade made with the library's bundled paths alone: `cascade(for:)`
+      // of a style without fonts of its own.)
+      assert(!cascade.sharesFirstFaces || cascade.library.isBundledCascade(cascade.paths))
       var font =
         cascade.sharesFirstFaces && variations.isEmpty && index < cascade.paths.count
         ? try cascade.library.bundledFont(index, now: cascade.checkedAt)

@@ -173,6 +173,10 @@ public final class FontLibrary: Sendable {
     return try font(cacheKey: face.key, path: face.path, index: face.index, now: now)
   }
 
+  /// Whether `paths` are the bundled cascade's, those `bundledFont` opens (a debug check
+  /// of the cascades that ask it).
+  func isBundledCascade(_ paths: [String]) -> Bool { paths == bundledCascade }
+
   /// `font(key:now:)` with the key's path and face index found and its cache key made.
   private func font(cacheKey: FaceKey, path: String, index: Int, now: UInt64)
     throws(CaliperError) -> Font

@@ -5,8 +5,9 @@
 /// standard library answers each in about a thousand instructions: 40 % of preparing a
 /// fallback-heavy paragraph. Solution: the answers of `FontCascade.Resolver`'s own rules
 /// (`needsGlyph`, `staysInRun`, `choosesNoFace`, the emoji properties), computed by those
-/// rules the first time a scalar is met and kept as bits in a direct-mapped table for the
-/// process (`ScalarFactsTable`; a collision computes again). The same functions answer, so
+/// rules the first time a scalar is met and kept as bits in a two-way table for the process
+/// (`ScalarFactsTable`: a scalar in its slot or the slot's neighbour, as `ScalarTable`
+/// keeps it; a scalar whose two slots hold others computes again). The same functions answer, so
 /// the answers are the same.
 struct ScalarFacts {
   static let needsGlyph: UInt8 = 1

@@ -1,12 +1,15 @@
+/// Itemize, face of each cluster: the tight loop's common steps over raw buffers.
+
 extension FaceChooser {
-  /// The tight loop's common steps (`choose`) over the analysis's buffers, for clusters
-  /// from `next` that go on the item's stretch of `face` in the run's `script` and
-  /// `level`: a plain cluster beyond ASCII whose face the library's table gives as `face`
-  /// (`FontCascade.Resolver.knownPlainFace`), a printable ASCII character whose first
-  /// face is `face`, or a space (noted in `firstSpace` as `choose` notes it). Stops at the
-  /// first cluster that is none of these or that the table cannot answer (`choose`'s own
-  /// steps then ask `plainFace`), with `next` there; returns whether a cluster that chose
-  /// `face` was taken. Asks nothing that opens a face or changes the resolver, so that
+  /// The tight loop's common steps (`choose`) over the analysis's buffers, for clusters from `next`
+  /// that go on the item's stretch of `face` in the run's `script` and `level`: a plain cluster
+  /// beyond ASCII whose face the library's table gives as `face`
+  /// (`FontCascade.Resolver.knownPlainFace`), a printable ASCII character whose first face is
+  /// `face`, or a space (noted in `firstSpace` as `choose` notes it). Stops at the first cluster
+  /// that is none of these, with `next` there; returns whether a cluster that chose `face` was
+  /// taken, and, where that cluster is beyond ASCII in the run's script and level and the table did
+  /// not give it `face`, its end (`choose` then asks `plainFace`; nil where the cluster ends the
+  /// stretch whatever its face). Asks nothing that opens a face or changes the resolver, so that
   /// `choose` sees the same faces and answers as its steps alone would.
   ///
   /// Problem: `choose`'s loop paid about 80 instructions a cluster of a fallback-heavy
@@ -17,8 +20,9 @@ extension FaceChooser {
   static func scanStretch(
     from next: inout Int, to upper: Int, face: Int, script: UInt32, level: UInt8,
     _ analysis: TextAnalysis, _ resolver: FontCascade.Resolver, firstSpace: inout Int?
-  ) -> Bool {
+  ) -> (chose: Bool, askPlainFace: Int?) {
     var chose = false
+    var askPlainFace: Int?
     var index = next
     let levels = analysis.bidiLevelsOrEmpty
     analysis.scalars.withUnsafeBufferPointer { scalars in
@@ -32,7 +36,10 @@ extension FaceChooser {
               if value >= 0x80 {
                 var end = index + 1
                 while end < upper && !starts[end] { end += 1 }
-                guard resolver.knownPlainFace(scalars, index..<end) == face else { return }
+                guard resolver.knownPlainFace(scalars, index..<end) == face else {
+                  askPlainFace = end
+                  return
+                }
                 firstSpace = nil
                 chose = true
                 index = end
@@ -54,6 +61,6 @@ extension FaceChooser {
       }
     }
     next = index
-    return chose
+    return (chose, askPlainFace)
   }
 }

@@ -80,40 +80,20 @@ struct FaceChooser {
         // other cluster goes on below.
         var next = cluster
         while next < range.upperBound {
-          // As the steps below, over the buffers and the library's table alone, as far as
-          // they go; the steps below take the cluster where it stopped.
-          if Self.scanStretch(
+          // The steps below, over the buffers and the library's table alone, as far as they
+          // go (`scanStretch`, the one copy of the stretch's rules); where it stopped at a
+          // cluster beyond ASCII the table could not give `face` for, `plainFace` decides
+          // it: the general code below would find a cluster whose face `plainFace` gives no
+          // emoji, choosing that face, and give it to the item's stretch.
+          let scan = Self.scanStretch(
             from: &next, to: range.upperBound, face: face, script: runScript, level: runLevel,
             analysis, resolver, firstSpace: &firstSpace)
-          {
-            previous = face
-          }
-          guard next < range.upperBound else { break }
-          let value = scalars[next].value
-          guard analysis.scripts[next] == runScript, analysis.level(at: next) == runLevel
+          if scan.chose { previous = face }
+          guard let end = scan.askPlainFace, try resolver.plainFace(scalars[next..<end]) == face
           else { break }
-          if value >= 0x80 {
-            // A cluster beyond ASCII whose face the cascade's first faces decide
-            // (`FontCascade.Resolver.plainFace`): the general code below would find it no
-            // emoji, choosing a face, that face, and give it to the item's stretch.
-            var end = next + 1
-            while end < range.upperBound && !analysis.graphemeStart[end] { end += 1 }
-            guard try resolver.plainFace(scalars[next..<end]) == face else { break }
-            firstSpace = nil
-            previous = face
-            next = end
-            continue
-          }
-          guard next + 1 == range.upperBound || analysis.graphemeStart[next + 1] else { break }
-          if value == 0x20 {
-            if firstSpace == nil { firstSpace = next }
-          } else {
-            guard value > 0x20, value != 0x7F, resolver.knownFace(ascii: Int(value)) == face
-            else { break }
-            firstSpace = nil
-            previous = face
-          }
-          next += 1
+          firstSpace = nil
+          previous = face
+          next = end
         }
         if next > cluster {
           held = (stretch.range.lowerBound..<next, face)
