@@ -66,15 +66,9 @@ final class ScriptTable: @unchecked Sendable {
   private static let mask = (1 << slotsLog2) - 1
   private let entries: UnsafeMutablePointer<Atomic<UInt64>>
 
-  init() {
-    entries = .allocate(capacity: Self.mask + 1)
-    for index in 0...Self.mask { (entries + index).initialize(to: Atomic(0)) }
-  }
+  init() { entries = ScalarTable.makeEntries(Self.mask + 1) }
 
-  deinit {
-    entries.deinitialize(count: Self.mask + 1)
-    entries.deallocate()
-  }
+  deinit { ScalarTable.freeEntries(entries, Self.mask + 1) }
 
   /// `hb_unicode_script(funcs, value)`, kept.
   @inline(__always)

@@ -29,8 +29,6 @@ extension ScoreLayers {
       paths &*= high[layer] &- low[layer] &+ 1
       if paths > Self.mostFewPaths { return nil }
     }
-    let available = breaker.firstAvailable
-    let linePenalty = breaker.linePenalty
     var least = Float.infinity
     var second = Float.infinity
     // The path scored: each layer's end, from the windows' first ends on, and the sum of its
@@ -48,8 +46,7 @@ extension ScoreLayers {
       while layer <= lineCount {
         let (start, end) = (path[layer &- 1], path[layer])
         guard end > start, fits(start, end) else { break }
-        let delta = posNoBreak[start] - (posIfBreak[end] - available)
-        let through = sum(layer &- 1) + delta * delta + penalties[end] + linePenalty
+        let through = scoreThrough(sum(layer &- 1), start, end)
         sums[layer] = Int(through.bitPattern)
         layer &+= 1
       }
@@ -76,5 +73,16 @@ extension ScoreLayers {
       from = min(move, layer)
     }
     return least < second ? least : .infinity
+  }
+
+  /// A path's score through one more line, `start` to `end`, after `total`: the line's width
+  /// score (its slack squared), its end's penalty and the line penalty added to `total` in
+  /// that order, in `Float`, as the program adds them (`score`). The one sum of the scorers
+  /// of whole paths (`ScorePrune.pathScore`, `ScorePrune.evenScore`, `fewPaths`), so that
+  /// each gives the program's score to the bit.
+  @inline(__always)
+  func scoreThrough(_ total: Float, _ start: Int, _ end: Int) -> Float {
+    let delta = posNoBreak[start] - (posIfBreak[end] - breaker.firstAvailable)
+    return total + delta * delta + penalties[end] + breaker.linePenalty
   }
 }

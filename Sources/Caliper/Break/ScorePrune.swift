@@ -101,8 +101,6 @@ struct ScorePrune {
   ) -> Float? {
     guard path.bits != 0 else { return nil }
     let posNoBreak = layers.posNoBreak
-    let posIfBreak = layers.posIfBreak
-    let available = layers.breaker.firstAvailable
     let last = posNoBreak.count - 1
     var total: Float = 0
     var start = 0
@@ -111,8 +109,7 @@ struct ScorePrune {
       guard end > start, end >= low[layer], end <= high[layer], layers.fits(start, end) else {
         return nil
       }
-      let delta = posNoBreak[start] - (posIfBreak[end] - available)
-      total = total + delta * delta + layers.penalties[end] + layers.breaker.linePenalty
+      total = layers.scoreThrough(total, start, end)
       start = end
     }
     return total
@@ -128,7 +125,6 @@ struct ScorePrune {
   ) -> Float {
     let posNoBreak = layers.posNoBreak
     let posIfBreak = layers.posIfBreak
-    let available = layers.breaker.firstAvailable
     let last = posNoBreak.count - 1
     var total: Float = 0
     var start = 0
@@ -154,10 +150,7 @@ struct ScorePrune {
       guard end > start, end >= low[layer], end <= high[layer], layers.fits(start, end) else {
         return .infinity
       }
-      let delta = posNoBreak[start] - (posIfBreak[end] - available)
-      // The program's sums in its order: the start's score, the width score, the
-      // penalties.
-      total = total + delta * delta + layers.penalties[end] + layers.breaker.linePenalty
+      total = layers.scoreThrough(total, start, end)
       start = end
     }
     return total

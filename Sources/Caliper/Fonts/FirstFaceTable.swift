@@ -31,15 +31,9 @@ final class FirstFaceTable: @unchecked Sendable {
   private static let slotsLog2 = 12
   private static let mask = (1 << slotsLog2) - 1
 
-  init() {
-    entries = .allocate(capacity: Self.mask + 1)
-    for index in 0...Self.mask { (entries + index).initialize(to: Atomic(0)) }
-  }
+  init() { entries = ScalarTable.makeEntries(Self.mask + 1) }
 
-  deinit {
-    entries.deinitialize(count: Self.mask + 1)
-    entries.deallocate()
-  }
+  deinit { ScalarTable.freeEntries(entries, Self.mask + 1) }
 
   @inline(__always)
   fileprivate static func tag(_ scalar: Unicode.Scalar, generation: UInt64) -> UInt64 {

@@ -28,12 +28,22 @@ final class ScalarTable: @unchecked Sendable {
   init(slotsLog2: Int) {
     shift = UInt32(32 - slotsLog2)
     mask = (1 << slotsLog2) - 1
-    entries = .allocate(capacity: mask + 1)
-    for index in 0...mask { (entries + index).initialize(to: Atomic(0)) }
+    entries = Self.makeEntries(mask + 1)
   }
 
-  deinit {
-    entries.deinitialize(count: mask + 1)
+  deinit { Self.freeEntries(entries, mask + 1) }
+
+  /// `count` atomic entries, each 0 (empty): the storage of this table, `FirstFaceTable`
+  /// and `ScriptTable`, freed by `freeEntries` in the owner's `deinit`.
+  static func makeEntries(_ count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
+    let entries = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: count)
+    for index in 0..<count { (entries + index).initialize(to: Atomic(0)) }
+    return entries
+  }
+
+  /// Frees what `makeEntries` made.
+  static func freeEntries(_ entries: UnsafeMutablePointer<Atomic<UInt64>>, _ count: Int) {
+    entries.deinitialize(count: count)
     entries.deallocate()
   }
 
