@@ -142,13 +142,7 @@ extension ScoreLayersKeptPathTests {
         + paths.filter { $0.count == lines }.map { path in
           path.withUnsafeBufferPointer { ScorePrune.KeptPath(ends: $0) }
         }
-      let answers = kept.map { kept -> [Int]? in
-        var ends = [Int](repeating: -1, count: lines)
-        let found = ends.withUnsafeMutableBufferPointer {
-          breaker.layered(inputs, lineCount: lines, kept: kept, into: $0)
-        }
-        return found ? ends : nil
-      }
+      let answers = ScoreLayersKeptPathTests.answers(breaker, inputs, lines: lines, kept: kept)
       #expect(answers.allSatisfy { $0 == answers[0] }, "round \(round): \(answers)")
       if let answer = answers[0] {
         answered += 1

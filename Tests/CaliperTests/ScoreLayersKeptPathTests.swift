@@ -16,6 +16,21 @@ import Testing
       width: width, size: size)
   }
 
+  /// `layered`'s ends (nil where it declines) with each of `kept` as the kept path.
+  static func answers(
+    _ breaker: ScoreLineBreaker,
+    _ inputs: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lines: Int,
+    kept: [ScorePrune.KeptPath]
+  ) -> [[Int]?] {
+    kept.map { kept -> [Int]? in
+      var ends = [Int](repeating: -1, count: lines)
+      let found = ends.withUnsafeMutableBufferPointer {
+        breaker.layered(inputs, lineCount: lines, kept: kept, into: $0)
+      }
+      return found ? ends : nil
+    }
+  }
+
   /// A path of `lines` lines over `count` candidates, its ends drawn at random (in order, the
   /// last the last candidate; its lines may not fit).
   static func randomPath(
@@ -54,13 +69,7 @@ import Testing
       let kept =
         [ScorePrune.KeptPath()]
         + paths.map { path in path.withUnsafeBufferPointer { ScorePrune.KeptPath(ends: $0) } }
-      let answers = kept.map { kept -> [Int]? in
-        var ends = [Int](repeating: -1, count: lines)
-        let found = ends.withUnsafeMutableBufferPointer {
-          breaker.layered(inputs, lineCount: lines, kept: kept, into: $0)
-        }
-        return found ? ends : nil
-      }
+      let answers = Self.answers(breaker, inputs, lines: lines, kept: kept)
       #expect(answers.allSatisfy { $0 == answers[0] }, "round \(round): \(answers)")
       if let answer = answers[0] {
         answered += 1
