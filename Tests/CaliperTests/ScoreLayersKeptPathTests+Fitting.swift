@@ -11,25 +11,6 @@ extension ScoreLayersKeptPathTests {
   /// Which of `ScoreLayers.choose`'s ways a call takes, found as it finds it.
   enum Way { case declined, onePath, fewPaths, program }
 
-  /// The greedy lines' ends by Blink's fit test (each line as long as fits), written plainly
-  /// as `ScoreLayersTests.greedyCount` counts them.
-  static func greedyPath(_ breaker: ScoreLineBreaker, _ posNoBreak: [Float], _ posIfBreak: [Float])
-    -> [Int]
-  {
-    var ends: [Int] = []
-    var start = 0
-    let last = posNoBreak.count - 1
-    while start < last {
-      var end = start + 1
-      while end < last, posNoBreak[start] - (posIfBreak[end + 1] - breaker.firstAvailable) >= 0 {
-        end += 1
-      }
-      ends.append(end)
-      start = end
-    }
-    return ends
-  }
-
   /// Whether `ScorePrune` takes `kept` as the known path (`pathScore` accepts it) and which
   /// way `choose` then goes: its windows, its prune and its narrowing (each layer with its
   /// mirror) as `ScoreLayers.choose` makes them.
@@ -128,7 +109,7 @@ extension ScoreLayersKeptPathTests {
         continue
       }
       // The greedy lines, and Blink's at nearby widths where they are as many.
-      var paths = [Self.greedyPath(breaker, inputs.posNoBreak, inputs.posIfBreak)]
+      var paths = [ScoreLayersTests.greedyPath(breaker, inputs.posNoBreak, inputs.posIfBreak)]
       for factor: Float in [0.97, 0.985, 1.015, 1.03] {
         let near = Self.breaker(width: width * factor, size: size)
         let nearInputs = near.inputs(candidates)

@@ -20,12 +20,12 @@ import Testing
     return ends.reversed()
   }
 
-  /// The greedy line count over the candidates by Blink's own fit test (each line as long
+  /// The greedy lines' ends over the candidates by Blink's own fit test (each line as long
   /// as fits; a word too wide alone on its line), written plainly.
-  static func greedyCount(_ breaker: ScoreLineBreaker, _ posNoBreak: [Float], _ posIfBreak: [Float])
-    -> Int
+  static func greedyPath(_ breaker: ScoreLineBreaker, _ posNoBreak: [Float], _ posIfBreak: [Float])
+    -> [Int]
   {
-    var lines = 0
+    var ends: [Int] = []
     var start = 0
     let last = posNoBreak.count - 1
     while start < last {
@@ -33,10 +33,17 @@ import Testing
       while end < last, posNoBreak[start] - (posIfBreak[end + 1] - breaker.firstAvailable) >= 0 {
         end += 1
       }
-      lines += 1
+      ends.append(end)
       start = end
     }
-    return lines
+    return ends
+  }
+
+  /// The greedy line count (`greedyPath`'s lines).
+  static func greedyCount(_ breaker: ScoreLineBreaker, _ posNoBreak: [Float], _ posIfBreak: [Float])
+    -> Int
+  {
+    greedyPath(breaker, posNoBreak, posIfBreak).count
   }
 
   /// The least score of a path of exactly 1, 2 … `lines` lines over all candidates (the
