@@ -14,3 +14,18 @@ static inline void caliper_prefetch_lines(uintptr_t address, unsigned lines) {
     __builtin_prefetch((const void *)(address + 64 * (uintptr_t)line), 0, 3);
   }
 }
+
+// The breaking cache of the text this thread last asked for a relayout's lines for
+// (`caliper_first_relayout`): one word a thread, never read through.
+static __thread uintptr_t caliper_last_relayout = 0;
+
+// Whether `text` (a prepared text's breaking-cache address) differs from the one this thread
+// passed last, which it then becomes: a relayout of the text relaid out just before on this
+// thread reads lines that relayout has just read, so asking for them again is instructions
+// for nothing. Only ever a hint: a text freed and another made at its address is taken for
+// the same one, and its lines are then not asked for, which is slower, never wrong.
+static inline int caliper_first_relayout(uintptr_t text) {
+  if (caliper_last_relayout == text) return 0;
+  caliper_last_relayout = text;
+  return 1;
+}

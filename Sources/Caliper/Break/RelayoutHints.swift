@@ -172,8 +172,17 @@ extension PreparedText {
   /// cache (`knownBreaking`: below the ideal width, or with a line limit); with the text
   /// in the CPU caches it costs its instructions and no wait: some 30 and the table's
   /// block, a prefetch a line (1 KB after a hit, up to `tableLimit` after a miss).
+  ///
+  /// Asked only at this thread's first relayout of the text since it relaid out another
+  /// (`caliper_first_relayout`): the relayouts after it, back to back, find the lines
+  /// where the first one left them (W3 asks one text at its widths in turn, a layout
+  /// probes one text at several), and asking again took about 50 of a Gatsby relayout's
+  /// 690 instructions. Limitation: a text relaid out again after other work, with no
+  /// other text relaid out on the thread between, is not asked for and waits as it did
+  /// before these hints (two latencies more), where that work pushed its lines out.
   @inline(__always)
   func prefetchForRelayout() {
+    guard caliper_first_relayout(breakCacheAddress) != 0 else { return }
     caliper_prefetch_lines(breakCacheAddress, RelayoutHints.cacheObjectLines)
     lineBreaks.relayoutHints.prefetch()
     // The buffers without `withUnsafeBufferPointer`'s closures, as the table's loop reads
