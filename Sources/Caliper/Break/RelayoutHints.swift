@@ -156,6 +156,14 @@ struct RelayoutHints: ~Copyable, Sendable {
     details.prefetch(lines: Self.detailLines)
   }
 
+  /// Whether `text` is not the text this thread last asked this of (a copy is the same
+  /// text: it shares the breaking cache), which it then becomes: its lines are then asked
+  /// for (`PreparedText.prefetchForRelayout`).
+  @inline(__always)
+  static func isFirstRelayout(of text: PreparedText) -> Bool {
+    caliper_first_relayout(text.breakCacheAddress) != 0
+  }
+
   /// Asks for the lines of `bytes` bytes at `address` (none at 0).
   @inline(__always)
   static func prefetch(_ address: UInt, bytes: Int) {
@@ -182,7 +190,7 @@ extension PreparedText {
   /// before these hints (two latencies more), where that work pushed its lines out.
   @inline(__always)
   func prefetchForRelayout() {
-    guard caliper_first_relayout(breakCacheAddress) != 0 else { return }
+    guard RelayoutHints.isFirstRelayout(of: self) else { return }
     caliper_prefetch_lines(breakCacheAddress, RelayoutHints.cacheObjectLines)
     lineBreaks.relayoutHints.prefetch()
     // The buffers without `withUnsafeBufferPointer`'s closures, as the table's loop reads
