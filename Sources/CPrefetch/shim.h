@@ -16,7 +16,8 @@ static inline void caliper_prefetch_lines(uintptr_t address, unsigned lines) {
 }
 
 // The breaking cache of the text this thread last asked for a relayout's lines for
-// (`caliper_first_relayout`): one word a thread, never read through.
+// (`caliper_first_relayout`): one word a thread, never read through. `static`: each module
+// that calls the function has its own (Caliper calls it from `RelayoutHints.swift` alone).
 static __thread uintptr_t caliper_last_relayout = 0;
 
 // Whether `text` (a prepared text's breaking-cache address) differs from the one this thread
