@@ -130,10 +130,16 @@ enum RenderCommand {
     let rendering = try TextRenderer(options: options.render).render(
       prepared, proposal: ProposedViewSize(width: options.width, height: settings.height),
       fonts: fonts, textOptions: settings.container)
-    // "-" is stdout; then (and when the file named is stdout, as /dev/stdout is) the
-    // summary goes to stderr, so that stdout holds the PNG alone.
+    // "-" is stdout, written through descriptor 1 itself (not by opening /dev/stdout, which
+    // a container may lack or hold as a plain file, and whose opening would truncate a file
+    // stdout appends to); then (and when the file named is stdout) the summary goes to
+    // stderr, so that stdout holds the PNG alone.
     let toStandardOutput = options.output == "-" || Self.isStandardOutput(options.output)
-    try PNGFile.write(rendering.image, to: options.output == "-" ? "/dev/stdout" : options.output)
+    if options.output == "-" {
+      output.write(try PNGFile.data(rendering.image))
+    } else {
+      try PNGFile.write(rendering.image, to: options.output)
+    }
     // Vertical text: the block is the measured lines turned, each line a column.
     let vertical = settings.style.writingMode.isVertical
     let measured = rendering.measurement.size

@@ -290,6 +290,23 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: folder + "/-"))
   }
 
+  /// `-o -` writes to stdout itself: where stdout appends to a file, what the file held is
+  /// kept and the PNG follows it (opening /dev/stdout would empty the file first).
+  @Test func renderToStandardOutputAppendsWhereStdoutAppends() throws {
+    let folder = try TemporaryFiles.directory("render-append")
+    defer { TemporaryFiles.remove(folder) }
+    let file = folder + "/out"
+    try Data("kept\n".utf8).write(to: URL(fileURLWithPath: file))
+    let run = try CaliperTool.run(
+      ["-c", #"exec "$0" render -o - hi >> "$1""#, CaliperTool.binary.path, file],
+      executable: URL(fileURLWithPath: "/bin/sh"))
+    #expect(run.status == 0, "\(run.stderr)")
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    #expect(bytes.starts(with: Array("kept\n".utf8) + signature))
+    #expect(run.stderr.hasPrefix("-: "))
+  }
+
   /// The same id 3 times: warned once, the layout still made.
   @Test func repeatedIDsAreWarned() throws {
     let box = #"{"type": "box", "id": "same", "width": 10, "height": 10}"#
