@@ -130,6 +130,12 @@ public struct FontCascade: Sendable {
       try face(ascii: " ", previous: nil).index
     }
 
+    /// Opens face `index` as `font(_:)` does, where this preparation has not.
+    @inline(__always)
+    mutating func open(_ index: Int) throws(CaliperError) {
+      if fonts[index] == nil { _ = try font(index) }
+    }
+
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
       // (No dictionary lookup and array joined when no face has axes of its own: the
