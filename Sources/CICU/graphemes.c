@@ -154,13 +154,21 @@ static void cicu_make_grapheme_steps(void) {
 // script's block touches a page or two.
 static uint16_t cicu_grapheme_kinds[0x10000];
 
-static inline uint32_t cicu_grapheme_row(uint32_t value, const uint8_t *conjunct_classes) {
-  if (value >= 0x10000) return cicu_grapheme_kind_of(value, conjunct_classes) * CICU_STATES;
-  uint16_t known = __atomic_load_n(&cicu_grapheme_kinds[value], __ATOMIC_RELAXED);
-  if (known) return known - 1u;
+// A scalar's row the first time it is met, or beyond the BMP (out of line: the loop keeps
+// its pointers in registers).
+__attribute__((noinline, cold)) static uint32_t
+cicu_grapheme_row_found(uint32_t value, const uint8_t *conjunct_classes) {
   uint32_t row = cicu_grapheme_kind_of(value, conjunct_classes) * CICU_STATES;
-  __atomic_store_n(&cicu_grapheme_kinds[value], (uint16_t)(row + 1), __ATOMIC_RELAXED);
+  if (value < 0x10000)
+    __atomic_store_n(&cicu_grapheme_kinds[value], (uint16_t)(row + 1), __ATOMIC_RELAXED);
   return row;
+}
+
+static inline uint32_t cicu_grapheme_row(uint32_t value, const uint8_t *conjunct_classes) {
+  uint16_t known =
+      value < 0x10000 ? __atomic_load_n(&cicu_grapheme_kinds[value], __ATOMIC_RELAXED) : 0;
+  if (__builtin_expect(known != 0, 1)) return known - 1u;
+  return cicu_grapheme_row_found(value, conjunct_classes);
 }
 
 int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
