@@ -2,7 +2,8 @@ internal import CICU
 
 /// Analysis, grapheme clusters: ICU's iterator, and the shortcut past it for text whose
 /// clusters follow from a few properties per scalar. (Unicode 15.1's conjunct rule, GB9c,
-/// wider than ICU 72's aksara rule, is applied to either: `joinConjuncts`.)
+/// wider than ICU 72's aksara rule, is applied to either: in the shortcut's own loop
+/// (`propertyGraphemeStartsJoiningConjuncts`), after the iterator by `joinConjuncts`.)
 extension TextAnalysis {
   /// Grapheme cluster starts (count + 1 entries) from each scalar's Grapheme_Cluster_Break
   /// and, for ICU 72's aksara rule, its script, Indic_Syllabic_Category and combining class,
@@ -22,9 +23,13 @@ extension TextAnalysis {
   /// analysis keeps.
   ///
   /// Problem: `joinConjuncts` walked every scalar again after the C pass (about 20
-  /// instructions a scalar of a fallback-heavy paragraph). Solution: the C pass applies the
-  /// same rule in its own loop, each scalar's class from `conjunctClasses` (whose marks are
-  /// `ScalarFacts`' nonspacing marks, as `joinConjuncts` asks them); only where a scalar
+  /// instructions a scalar of a fallback-heavy paragraph), and the C pass ran its rules'
+  /// steps at each scalar (about 38). Solution: the C pass applies the same rule in its own
+  /// loop, each scalar's class from `conjunctClasses` (whose marks are `ScalarFacts`'
+  /// nonspacing marks, as `joinConjuncts` asks them), and all its rules as one table: each
+  /// scalar's kind (its facts for the rules) kept for the process, the step of every kind
+  /// in each of the 27 states between scalars tabulated once from the one step function
+  /// (`cicu_grapheme_step`): a load a scalar beyond printable ASCII. Only where a scalar
   /// after a consonant is at or above U+0300, outside that table and not ZWJ (a mark the
   /// table cannot tell) does `joinConjuncts` walk the text as before.
   /// `ConjunctTableTests` compares both with the rule written in the test.
