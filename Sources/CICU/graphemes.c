@@ -2,6 +2,7 @@
 // (`cicu_simple_grapheme_starts`): ICU's iterators themselves are in cicu.c.
 #include "cicu.h"
 
+#include <pthread.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/utypes.h>
@@ -32,17 +33,32 @@ static int cicu_aksara_class(uint32_t value) {
   }
 }
 
-// A scalar's grapheme facts in one byte: its class (the low 3 bits), whether it is a
-// linking consonant or a virama, whether it is Extend with a combining class other than
-// 0, and a bit that is always set (a zero byte is an unknown scalar).
+// A scalar's grapheme facts: its class (the low 3 bits), whether it is a linking consonant
+// or a virama, whether it is Extend with a combining class other than 0; with its class
+// for the conjunct rule GB9c (`CICU_INCB_*`) above them, its kind (`CICU_KINDS` of them):
+// all the steps below read of a scalar.
 enum {
   CICU_GCB_OTHER = 0, CICU_GCB_EXTEND = 1, CICU_GCB_SPACING_MARK = 2, CICU_GCB_CR = 3,
   CICU_GCB_LF = 4, CICU_GCB_CONTROL = 5, CICU_GCB_REFUSED = 6, CICU_GCB_CLASS = 7,
-  CICU_LINKING_CONSONANT = 8, CICU_VIRAMA = 16, CICU_EXT_CCC = 32, CICU_KNOWN = 128,
+  CICU_LINKING_CONSONANT = 8, CICU_VIRAMA = 16, CICU_EXT_CCC = 32, CICU_INCB_SHIFT = 6,
 };
 
-static uint8_t cicu_grapheme_facts_of(uint32_t value) {
-  uint8_t facts = CICU_KNOWN;
+// A scalar's class for GB9c: the caller's table's for U+0900-U+0D7F (none, Consonant,
+// Linker, a nonspacing mark), Extend for ZWJ, none below U+0300 (no scalar there is a
+// nonspacing mark), else not known here (the caller's rule decides).
+enum {
+  CICU_INCB_NONE = 0, CICU_INCB_CONSONANT = 1, CICU_INCB_LINKER = 2, CICU_INCB_EXTEND = 3,
+  CICU_INCB_ASK = 4, CICU_KINDS = 5 << CICU_INCB_SHIFT,
+};
+
+static uint32_t cicu_conjunct_class(uint32_t value, const uint8_t *conjunct_classes) {
+  if (value - 0x900 < 0x480) return conjunct_classes[value - 0x900];
+  if (value == 0x200D) return CICU_INCB_EXTEND;
+  return value < 0x300 ? CICU_INCB_NONE : CICU_INCB_ASK;
+}
+
+static uint32_t cicu_grapheme_kind_of(uint32_t value, const uint8_t *conjunct_classes) {
+  uint32_t facts = 0;
   switch (u_getIntPropertyValue((UChar32)value, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
   case U_GCB_OTHER: break;
   case U_GCB_EXTEND:
@@ -60,66 +76,126 @@ static uint8_t cicu_grapheme_facts_of(uint32_t value) {
   case 2: facts |= CICU_VIRAMA; break;
   default: break;
   }
-  return facts;
+  return facts | cicu_conjunct_class(value, conjunct_classes) << CICU_INCB_SHIFT;
 }
 
-// The facts of the BMP's scalars met, for the process (ICU's data does not change while it
-// runs): each byte written once, by whichever thread meets the scalar first (the same value
-// from any thread; relaxed atomics make the benign race defined). 64 KB of zeros until
-// touched; a script's block touches a page or two.
-static uint8_t cicu_grapheme_facts_table[0x10000];
+// The states between two scalars: whether the one before is a control or LF (1) or a CR
+// (2), after which GB4 breaks and GB3 keeps an LF; the aksara rule's (a linking consonant
+// and ExtCccZwj since (1), and a virama among them (2)); GB9c's (a consonant, then only
+// Extend and Linker characters (1), and a Linker among them (2)).
+enum { CICU_STATES = 27 };
 
-static inline uint8_t cicu_grapheme_facts(uint32_t value) {
-  if (value >= 0x10000) return cicu_grapheme_facts_of(value);
-  uint8_t facts = __atomic_load_n(&cicu_grapheme_facts_table[value], __ATOMIC_RELAXED);
-  if (facts) return facts;
-  facts = cicu_grapheme_facts_of(value);
-  __atomic_store_n(&cicu_grapheme_facts_table[value], facts, __ATOMIC_RELAXED);
-  return facts;
+// GB9c's steps, by (class * 3 + state): the next state in the low 2 bits, 4 where the
+// scalar (a consonant in state 2) starts no cluster, 8 where a scalar the caller must
+// decide ends a conjunct's state (state 0 from then: the joins found after it are among
+// the rule's, which may join more).
+static const uint8_t cicu_conjunct_steps[15] = {
+    0, 0, 0,      // none
+    1, 1, 1 | 4,  // Consonant
+    0, 2, 2,      // Linker
+    0, 1, 2,      // Extend
+    0, 8, 8,      // not known here
+};
+
+// A step's output: the next state, and the bits below.
+enum { CICU_STEP_START = 32, CICU_STEP_ASK = 64, CICU_STEP_REFUSED = 128 };
+
+// The rules at one scalar of `kind` in `state` (GB9c only where `join`): whether a cluster
+// starts there, the next state, whether GB9c was left to the caller, or refused (a class
+// that needs the iterator).
+static uint8_t cicu_grapheme_step(uint32_t kind, uint32_t state, int join) {
+  uint32_t facts = kind & ((1 << CICU_INCB_SHIFT) - 1), incb = kind >> CICU_INCB_SHIFT;
+  uint32_t control = state % 3, aksara = state / 3 % 3, conjunct = state / 9;
+  int start = 1;
+  uint32_t next_control = 0;
+  switch (facts & CICU_GCB_CLASS) {
+  case CICU_GCB_OTHER: break;
+  case CICU_GCB_EXTEND:
+  case CICU_GCB_SPACING_MARK: start = control != 0; break;
+  case CICU_GCB_CR: next_control = 2; break;
+  case CICU_GCB_LF:
+    start = control != 2;
+    next_control = 1;
+    break;
+  case CICU_GCB_CONTROL: next_control = 1; break;
+  default: return CICU_STEP_REFUSED;
+  }
+  if (facts & CICU_LINKING_CONSONANT) {
+    if (aksara == 2) start = 0;
+    aksara = 1;
+  } else if ((facts & CICU_VIRAMA) && aksara != 0) {
+    aksara = 2;
+  } else if (!(facts & CICU_EXT_CCC)) {
+    aksara = 0;
+  }
+  uint8_t step = cicu_conjunct_steps[incb * 3 + conjunct];
+  if (join && (step & 4)) start = 0;
+  return (uint8_t)(next_control + 3 * aksara + 9 * (step & 3)) | (start ? CICU_STEP_START : 0) |
+         (join && (step & 8) ? CICU_STEP_ASK : 0);
 }
 
-int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts) {
-  // Whether the scalar before is a control, CR or LF (after which GB4 breaks), and a CR.
-  int after_control = 0, after_cr = 0;
-  // The aksara rule's state: a linking consonant and ExtCccZwj since; and a virama too.
-  int after_consonant = 0, after_virama = 0;
-  starts[0] = 1;
+// `cicu_grapheme_step` of every kind and state, without GB9c ([0]) and with it ([1]), at
+// `kind * CICU_STATES + state`: made once for the process.
+static uint8_t cicu_grapheme_steps[2][CICU_KINDS * CICU_STATES];
+static pthread_once_t cicu_grapheme_steps_once = PTHREAD_ONCE_INIT;
+
+static void cicu_make_grapheme_steps(void) {
+  for (int join = 0; join < 2; join++)
+    for (uint32_t kind = 0; kind < CICU_KINDS; kind++)
+      for (uint32_t state = 0; state < CICU_STATES; state++)
+        cicu_grapheme_steps[join][kind * CICU_STATES + state] =
+            cicu_grapheme_step(kind, state, join);
+}
+
+// Each BMP scalar's kind met, times CICU_STATES, plus 1 (0: not known yet), for the
+// process (ICU's data and the caller's conjunct table do not change while it runs): each
+// entry written once, by whichever thread meets the scalar first (the same value from any
+// thread; relaxed atomics make the benign race defined). 128 KB of zeros until touched; a
+// script's block touches a page or two.
+static uint16_t cicu_grapheme_kinds[0x10000];
+
+// A scalar's row the first time it is met, or beyond the BMP (out of line: the loop keeps
+// its pointers in registers).
+__attribute__((noinline, cold)) static uint32_t
+cicu_grapheme_row_found(uint32_t value, const uint8_t *conjunct_classes) {
+  uint32_t row = cicu_grapheme_kind_of(value, conjunct_classes) * CICU_STATES;
+  if (value < 0x10000)
+    __atomic_store_n(&cicu_grapheme_kinds[value], (uint16_t)(row + 1), __ATOMIC_RELAXED);
+  return row;
+}
+
+static inline uint32_t cicu_grapheme_row(uint32_t value, const uint8_t *conjunct_classes) {
+  uint16_t known =
+      value < 0x10000 ? __atomic_load_n(&cicu_grapheme_kinds[value], __ATOMIC_RELAXED) : 0;
+  if (__builtin_expect(known != 0, 1)) return known - 1u;
+  return cicu_grapheme_row_found(value, conjunct_classes);
+}
+
+int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
+                                    const uint8_t *conjunct_classes, int32_t join_conjuncts) {
+  // One load a scalar beyond printable ASCII: the step of its kind in the state the
+  // scalars before left (`cicu_grapheme_step`, tabulated).
+  pthread_once(&cicu_grapheme_steps_once, cicu_make_grapheme_steps);
+  const uint8_t *steps = cicu_grapheme_steps[join_conjuncts ? 1 : 0];
+  uint32_t state = 0;
+  uint8_t seen = 0;
   for (int32_t index = 0; index < count; index++) {
     uint32_t value = scalars[index];
-    uint8_t start = 1;
-    int control = 0, cr = 0;
-    // Printable ASCII is Other and no linking consonant, virama or mark.
-    uint8_t facts = value - 0x20 < 0x5F ? CICU_KNOWN : cicu_grapheme_facts(value);
-    switch (facts & CICU_GCB_CLASS) {
-    case CICU_GCB_OTHER: break;
-    case CICU_GCB_EXTEND:
-    case CICU_GCB_SPACING_MARK: start = after_control; break;
-    case CICU_GCB_CR:
-      cr = 1;
-      control = 1;
-      break;
-    case CICU_GCB_LF:
-      start = !after_cr;
-      control = 1;
-      break;
-    case CICU_GCB_CONTROL: control = 1; break;
-    default: return 0;
+    // Printable ASCII is Other and no linking consonant, virama, mark or part of a
+    // conjunct: a start, and every state back to 0.
+    if (value - 0x20 < 0x5F) {
+      starts[index] = 1;
+      state = 0;
+      continue;
     }
-    if (facts & CICU_LINKING_CONSONANT) {
-      if (after_virama) start = 0;
-      after_consonant = 1;
-      after_virama = 0;
-    } else if ((facts & CICU_VIRAMA) && after_consonant) {
-      after_virama = 1;
-    } else if (!(facts & CICU_EXT_CCC)) {
-      after_consonant = 0;
-      after_virama = 0;
-    }
-    // Offset 0 starts the text's first cluster whatever its class.
-    if (index > 0) starts[index] = start;
-    after_control = control;
-    after_cr = cr;
+    uint8_t step = steps[cicu_grapheme_row(value, conjunct_classes) + state];
+    if (step & CICU_STEP_REFUSED) return 0;
+    starts[index] = (step & CICU_STEP_START) != 0;
+    state = step & 31;
+    seen |= step;
   }
+  // Offset 0 starts the text's first cluster whatever its class.
+  starts[0] = 1;
   starts[count] = 1;
-  return 1;
+  return seen & CICU_STEP_ASK ? 2 : 1;
 }

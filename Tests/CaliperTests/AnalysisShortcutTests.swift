@@ -75,7 +75,8 @@ import Testing
       #expect(decoded.scalars == Array(text.unicodeScalars))
       let oneFace = !values.isEmpty && values.allSatisfy(AnalysisShortcuts.isOneFaceLatin)
       #expect(decoded.oneFaceLatin == oneFace)
-      #expect(decoded.hasLetter == values.contains(where: AnalysisShortcuts.isLatinLetter))
+      #expect(
+        decoded.hasLetter == (oneFace && values.contains(where: AnalysisShortcuts.isLatinLetter)))
       #expect(decoded.needsBidi == values.contains(where: AnalysisShortcuts.mayNeedBidi))
       #expect(decoded.simpleGraphemes == values.allSatisfy(AnalysisShortcuts.isSimpleGrapheme))
       #expect(decoded.hasCarriageReturn == values.contains(0x0D), "\(values)")

@@ -62,4 +62,45 @@ import Testing
     #expect(wrong == 0)
     #expect(joined > 500)
   }
+
+  /// The analysis's grapheme starts (`propertyGraphemeStartsJoiningConjuncts`: the C pass
+  /// applying GB9c in its own loop) are the aksara pass's with the rule written here
+  /// applied: over every corpus line, and random strings of the six scripts' consonants,
+  /// viramas, nuktas and signs with marks outside U+0900–U+0D7F (which the C pass leaves to
+  /// `joinConjuncts`: U+0301, U+1CD0, U+0951's neighbours), spaces, Latin, CJK, Arabic,
+  /// controls, CR and LF; both ways (the C pass alone and with `joinConjuncts`) taken often.
+  @Test func graphemePassJoinsAsTheRule() throws {
+    var texts = try CorpusLines.lines().map { Array($0.1.unicodeScalars) }
+    let alphabet: [UInt32] = [
+      0x915, 0x924, 0x930, 0x94D, 0x93C, 0x93F, 0x947, 0x902, 0x995, 0x9CD, 0x9BC, 0xA95,
+      0xACD, 0xB15, 0xB4D, 0xC15, 0xC4D, 0xD15, 0xD4D, 0xD3A, 0xD3B, 0xB95, 0xBCD, 0x951,
+      0x301, 0x1CD0, 0x200C, 0x20, 0xA0, 0x61, 0x4E00, 0x627, 0x64B, 0x0A, 0x0D, 0x09,
+      0x97F, 0x980, 0xD7F, 0x8FF, 0x2FF, 0x300,
+    ]
+    texts += RandomScalars.strings(
+      rounds: 4000, longest: 24, taken: alphabet, refused: [], seed: 12)
+    var (compared, joined, handedBack) = (0, 0, 0)
+    for scalars in texts {
+      guard let aksara = TextAnalysis.propertyGraphemeStarts(scalars) else { continue }
+      let fast = try #require(TextAnalysis.propertyGraphemeStartsJoiningConjuncts(scalars))
+      let expected = Self.reference(scalars, aksara)
+      #expect(fast == expected, "\(scalars.map(\.value))")
+      compared += 1
+      if expected != aksara { joined += 1 }
+      // A scalar the C pass cannot class after a consonant: `joinConjuncts` decides.
+      if scalars.indices.contains(where: { index in
+        index > 0 && scalars[index].value >= 0x300
+          && !(0x900..<0xD80).contains(scalars[index].value)
+          && scalars[index].value != 0x200D
+          && (0x900..<0xD80).contains(scalars[index - 1].value)
+      }) {
+        handedBack += 1
+      }
+    }
+    // (ICU's aksara rule joins most conjuncts already: GB9c adds those with a nukta or
+    // a mark of combining class 0 between, and those it decides after a mark.)
+    #expect(compared > 5000)
+    #expect(joined > 50)
+    #expect(handedBack > 300)
+  }
 }

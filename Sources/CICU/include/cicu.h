@@ -56,7 +56,20 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 /// (1: a cluster starts at that offset; the first and last are 1) to `starts`. Returns 1,
 /// or 0 as soon as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators:
 /// rules that need the iterator), leaving `starts` partly written.
-int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts);
+///
+///
+/// `conjunct_classes`: the Indic_Conjunct_Break class of each scalar of U+0900-U+0D7F (0
+/// none, 1 Consonant, 2 Linker, 3 a nonspacing mark: Caliper's
+/// `TextAnalysis.conjunctClasses`, the same table at every call: the process keeps each
+/// scalar's class). With `join_conjuncts` not 0, the same loop also applies Unicode 15.1's
+/// conjunct rule GB9c (no start at a consonant after a consonant and a linker, with only
+/// linkers, nonspacing marks and ZWJ after the first consonant), as
+/// `TextAnalysis.joinConjuncts` does, and returns 2 instead of 1 where, after a consonant,
+/// it met a scalar at or above U+0300 outside that range other than ZWJ (which may be a
+/// nonspacing mark it cannot tell): the caller then applies the rule itself (the joins
+/// made here are among the rule's).
+int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
+                                    const uint8_t *conjunct_classes, int32_t join_conjuncts);
 
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
 /// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong

@@ -15,7 +15,8 @@ struct DecodedText {
   let scalars: [Unicode.Scalar]
   /// Whether the text is not empty and every scalar is in `AnalysisShortcuts.isOneFaceLatin`'s set.
   let oneFaceLatin: Bool
-  /// Whether a scalar is one of `AnalysisShortcuts.isLatinLetter`'s letters.
+  /// Whether a scalar is one of `AnalysisShortcuts.isLatinLetter`'s letters, for a text
+  /// that is `oneFaceLatin` (whose one script it decides); false for any other text.
   let hasLetter: Bool
   /// Whether a scalar is one that `AnalysisShortcuts.mayNeedBidi`.
   let needsBidi: Bool
@@ -45,8 +46,9 @@ struct DecodedText {
     needsBidi = found.needsBidi
     oneFaceLatin =
       !scalars.isEmpty && found.oneFaceLatin && found.every & AnalysisShortcuts.oneFaceFact != 0
-    // Prose has a letter among its first scalars: asked after, not of every scalar.
-    hasLetter = scalars.contains { AnalysisShortcuts.isLatinLetter($0.value) }
+    // Prose has a letter among its first scalars: asked after, not of every scalar (and
+    // not of other text, where a Latin letter may come late or never).
+    hasLetter = oneFaceLatin && scalars.contains { AnalysisShortcuts.isLatinLetter($0.value) }
     simpleGraphemes = found.simple
     hasCarriageReturn = found.some & AnalysisShortcuts.carriageReturnFact != 0
   }

@@ -43,13 +43,17 @@ extension TextAnalysis {
     }
   }
 
-  /// `conjunctClasses`' entries: a consonant, a linker (0: neither).
+  /// `conjunctClasses`' entries: a consonant, a linker, a nonspacing mark (0: none of
+  /// them). (`cicu_simple_grapheme_starts` reads the same numbers.)
   static let conjunctConsonant: UInt8 = 1
   static let conjunctLinker: UInt8 = 2
+  static let conjunctMark: UInt8 = 3
 
   /// The Indic_Conjunct_Break class of each scalar of U+0900–U+0D7F (a load a scalar where
   /// the switches cost about 20 instructions): Linker the six viramas, Consonant the
-  /// consonants of Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam.
+  /// consonants of Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam; and, for the
+  /// C pass (`propertyGraphemeStartsJoiningConjuncts`), the other scalars that are
+  /// `ScalarFacts`' nonspacing marks (Extend here; `joinConjuncts` asks the facts).
   static let conjunctClasses: [UInt8] = (UInt32(0x900)..<0xD80).map { value in
     switch value {
     case 0x094D, 0x09CD, 0x0ACD, 0x0B4D, 0x0C4D, 0x0D4D: return conjunctLinker
@@ -60,7 +64,11 @@ extension TextAnalysis {
       0x0C15...0x0C39, 0x0C58...0x0C5A,  // Telugu
       0x0D15...0x0D3A:  // Malayalam
       return conjunctConsonant
-    default: return 0
+    default:
+      let isMark =
+        Unicode.Scalar(value).map { ScalarFacts.of($0) & ScalarFacts.nonspacingMark != 0 }
+        ?? false
+      return isMark ? conjunctMark : 0
     }
   }
 }

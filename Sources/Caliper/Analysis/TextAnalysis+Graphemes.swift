@@ -2,7 +2,8 @@ internal import CICU
 
 /// Analysis, grapheme clusters: ICU's iterator, and the shortcut past it for text whose
 /// clusters follow from a few properties per scalar. (Unicode 15.1's conjunct rule, GB9c,
-/// wider than ICU 72's aksara rule, is applied to either: `joinConjuncts`.)
+/// wider than ICU 72's aksara rule, is applied to either: in the shortcut's own loop
+/// (`propertyGraphemeStartsJoiningConjuncts`), after the iterator by `joinConjuncts`.)
 extension TextAnalysis {
   /// Grapheme cluster starts (count + 1 entries) from each scalar's Grapheme_Cluster_Break
   /// and, for ICU 72's aksara rule, its script, Indic_Syllabic_Category and combining class,
@@ -15,6 +16,30 @@ extension TextAnalysis {
   /// and ICU's aksara rule, read from ICU's own data. `GraphemePropertyTests` compares both
   /// over every corpus file and random strings of each class.
   static func propertyGraphemeStarts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    propertyGraphemeStarts(scalars, joiningConjuncts: false)
+  }
+
+  /// `propertyGraphemeStarts(scalars)` with `joinConjuncts` applied: the clusters the
+  /// analysis keeps.
+  ///
+  /// Problem: `joinConjuncts` walked every scalar again after the C pass (about 20
+  /// instructions a scalar of a fallback-heavy paragraph), and the C pass ran its rules'
+  /// steps at each scalar (about 38). Solution: the C pass applies the same rule in its own
+  /// loop, each scalar's class from `conjunctClasses` (whose marks are `ScalarFacts`'
+  /// nonspacing marks, as `joinConjuncts` asks them), and all its rules as one table: each
+  /// scalar's kind (its facts for the rules) kept for the process, the step of every kind
+  /// in each of the 27 states between scalars tabulated once from the one step function
+  /// (`cicu_grapheme_step`): a load a scalar beyond printable ASCII. Only where a scalar
+  /// after a consonant is at or above U+0300, outside that table and not ZWJ (a mark the
+  /// table cannot tell) does `joinConjuncts` walk the text as before.
+  /// `ConjunctTableTests` compares both with the rule written in the test.
+  static func propertyGraphemeStartsJoiningConjuncts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
+    propertyGraphemeStarts(scalars, joiningConjuncts: true)
+  }
+
+  private static func propertyGraphemeStarts(
+    _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
+  ) -> [Bool]? {
     // No scalars: the one start (and no buffer to hand the C pass).
     guard !scalars.isEmpty else { return [true] }
     var starts = [Bool](filled: true, count: scalars.count + 1)
@@ -23,13 +48,22 @@ extension TextAnalysis {
         // Scalars are their UInt32 values and Bools one byte of 0 or 1.
         scalars.withMemoryRebound(to: UInt32.self) { values in
           starts.withMemoryRebound(to: UInt8.self) { flags in
-            cicu_simple_grapheme_starts(
-              values.baseAddress!, Int32(values.count), flags.baseAddress!)
+            conjunctClasses.withUnsafeBufferPointer { classes in
+              cicu_simple_grapheme_starts(
+                values.baseAddress!, Int32(values.count), flags.baseAddress!,
+                classes.baseAddress!, joiningConjuncts ? 1 : 0)
+            }
           }
         }
       }
     }
-    return simple == 1 ? starts : nil
+    switch simple {
+    case 1: return starts
+    case 2:
+      joinConjuncts(scalars, graphemeStarts: &starts)
+      return starts
+    default: return nil
+    }
   }
 
   /// ICU's extended grapheme cluster starts of `text` (count + 1 entries), in scalar

@@ -16,32 +16,32 @@ extension TextAnalysis {
       script == common || script == inherited || script == unknown
     }
     var scripts = [UInt32](filled: common, count: scalars.count)
-    var firstReal = common
     let table = ScriptTable.shared
     scalars.withUnsafeBufferPointer { scalars in
       scripts.withUnsafeMutableBufferPointer { scripts in
-        // One pass: each scalar's own script (ASCII letters are Latin, the rest Common),
-        // the first real one noted; then the neutrals before it take it.
-        var current = common
-        var leading = 0  // the neutrals before the first real script
-        for index in scalars.indices {
+        // Each scalar's own script (ASCII letters are Latin, the rest Common).
+        @inline(__always) func own(_ index: Int) -> UInt32 {
           let value = scalars[index].value
-          let own: UInt32
-          if value < 0x80 {
-            own = (value | 0x20) &- 0x61 < 26 ? latin : common
-          } else {
-            own = table.script(value, funcs)
-          }
-          if isNeutral(own) {
+          if value < 0x80 { return (value | 0x20) &- 0x61 < 26 ? latin : common }
+          return table.script(value, funcs)
+        }
+        // The neutrals before the first real script take it (they stay Common, as
+        // `scripts` was made, in a text without one); then each neutral takes the script
+        // before it, in a loop with nothing else to note.
+        var index = 0
+        while index < scalars.count {
+          let first = own(index)
+          index += 1
+          guard !isNeutral(first) else { continue }
+          for leading in 0..<index { scripts[leading] = first }
+          var current = first
+          while index < scalars.count {
+            let script = own(index)
+            if !isNeutral(script) { current = script }
             scripts[index] = current
-            if current == common { leading = index + 1 }
-          } else {
-            if current == common { firstReal = own }
-            current = own
-            scripts[index] = own
+            index += 1
           }
         }
-        for index in 0..<leading { scripts[index] = firstReal }
       }
     }
     return scripts

@@ -82,14 +82,14 @@ struct TextAnalysis: Sendable {
     if let starts = AnalysisShortcuts.graphemeStarts(decoded) {
       graphemeStart = starts
     } else {
-      var starts: [Bool]
-      if let found = Self.propertyGraphemeStarts(scalars) {
-        starts = found
+      if let found = Self.propertyGraphemeStartsJoiningConjuncts(scalars) {
+        graphemeStart = found
       } else {
-        starts = try Self.icuGraphemeStarts(utf16(), scalarCount: scalars.count, locale: locale)
+        var starts = try Self.icuGraphemeStarts(
+          utf16(), scalarCount: scalars.count, locale: locale)
+        Self.joinConjuncts(scalars, graphemeStarts: &starts)
+        graphemeStart = starts
       }
-      Self.joinConjuncts(scalars, graphemeStarts: &starts)
-      graphemeStart = starts
     }
     if let css {
       let starts = graphemeStart

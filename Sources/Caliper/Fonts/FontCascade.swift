@@ -104,11 +104,10 @@ public struct FontCascade: Sendable {
       let value = Int(scalar.value)
       if value < 0x20 || value == 0x7F { return (try previousOrFirst(previous), true) }
       if asciiFirst[value] == -1 {
+        // `firstFace`'s walk (the library's table keeps its answer for the bundled cascade:
+        // a load at each later preparation, with the same faces opened).
         asciiFirst[value] = -2
-        for index in cascade.paths.indices where try font(index).covers(scalar) {
-          asciiFirst[value] = Int16(index)
-          break
-        }
+        if let found = try firstFace(scalar) { asciiFirst[value] = Int16(found) }
       }
       let first = Int(asciiFirst[value])
       if first >= 0 { return (first, true) }
@@ -128,6 +127,12 @@ public struct FontCascade: Sendable {
     /// with a space, as Pango takes `get_font (' ')`; the first face if none has one.
     mutating func spaceFace() throws(CaliperError) -> Int {
       try face(ascii: " ", previous: nil).index
+    }
+
+    /// Opens face `index` as `font(_:)` does, where this preparation has not.
+    @inline(__always)
+    mutating func open(_ index: Int) throws(CaliperError) {
+      if fonts[index] == nil { _ = try font(index) }
     }
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {

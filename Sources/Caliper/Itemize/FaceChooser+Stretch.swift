@@ -9,8 +9,11 @@ extension FaceChooser {
   /// that is none of these, with `next` there; returns whether a cluster that chose `face` was
   /// taken, and, where that cluster is beyond ASCII in the run's script and level and the table did
   /// not give it `face`, its end (`choose` then asks `plainFace`; nil where the cluster ends the
-  /// stretch whatever its face). Asks nothing that opens a face or changes the resolver, so that
-  /// `choose` sees the same faces and answers as its steps alone would.
+  /// stretch whatever its face); where that cluster is beyond ASCII in another script or level and
+  /// the table gives its face (`knownPlainFace`, as `choose`'s general steps ask it first), its
+  /// end, face, script and level (`newRun`: a new run and item start there). Asks nothing that
+  /// opens a face or changes the resolver, so that `choose` sees the same faces and answers as
+  /// its steps alone would.
   ///
   /// Problem: `choose`'s loop paid about 80 instructions a cluster of a fallback-heavy
   /// paragraph in array bounds checks and reloads of the analysis's arrays. Solution: the
@@ -20,9 +23,13 @@ extension FaceChooser {
   static func scanStretch(
     from next: inout Int, to upper: Int, face: Int, script: UInt32, level: UInt8,
     _ analysis: TextAnalysis, _ resolver: FontCascade.Resolver, firstSpace: inout Int?
-  ) -> (chose: Bool, askPlainFace: Int?) {
+  ) -> (
+    chose: Bool, askPlainFace: Int?,
+    newRun: (end: Int, face: Int, script: UInt32, level: UInt8)?
+  ) {
     var chose = false
     var askPlainFace: Int?
+    var newRun: (end: Int, face: Int, script: UInt32, level: UInt8)?
     var index = next
     let levels = analysis.bidiLevelsOrEmpty
     analysis.scalars.withUnsafeBufferPointer { scalars in
@@ -30,9 +37,17 @@ extension FaceChooser {
         analysis.graphemeStart.withUnsafeBufferPointer { starts in
           levels.withUnsafeBufferPointer { levels in
             while index < upper {
-              guard scripts[index] == script, (levels.isEmpty ? 0 : levels[index]) == level
-              else { return }
               let value = scalars[index].value
+              let indexLevel = levels.isEmpty ? 0 : levels[index]
+              guard scripts[index] == script, indexLevel == level else {
+                guard value >= 0x80 else { return }
+                var end = index + 1
+                while end < upper && !starts[end] { end += 1 }
+                if let other = resolver.knownPlainFace(scalars, index..<end) {
+                  newRun = (end, other, scripts[index], indexLevel)
+                }
+                return
+              }
               if value >= 0x80 {
                 var end = index + 1
                 while end < upper && !starts[end] { end += 1 }
@@ -61,6 +76,6 @@ extension FaceChooser {
       }
     }
     next = index
-    return (chose, askPlainFace)
+    return (chose, askPlainFace, newRun)
   }
 }

@@ -52,8 +52,9 @@ struct FaceChooser {
     browserFallback = style.breakRules == .css
   }
 
-  /// Receives a stretch of one face: its scalar range, cascade index and font.
-  typealias Assign = (Range<Int>, Int, Font) throws(CaliperError) -> Void
+  /// Receives a stretch of one face: its scalar range and cascade index, with the resolver
+  /// (whose `font(_:)` gives the face's font, open already).
+  typealias Assign = (Range<Int>, Int, inout FontCascade.Resolver) throws(CaliperError) -> Void
 
   /// Chooses the cascade face of every cluster of `range` (one style's piece of the text)
   /// and hands each stretch of one face to `assign`.
@@ -69,7 +70,7 @@ struct FaceChooser {
     var cluster = range.lowerBound
     startRun()
     while cluster < range.upperBound {
-      if tightLoop, let face = itemFace, hasItem, !lastWasForcedBreak, !runIsEmoji,
+      if tightLoop, var face = itemFace, hasItem, !lastWasForcedBreak, !runIsEmoji,
         !browserFallback, let stretch = held, stretch.face == face,
         stretch.range.upperBound == cluster
       {
@@ -79,6 +80,7 @@ struct FaceChooser {
         // item's (it chooses it), or a space (it chooses none and takes the item's). Any
         // other cluster goes on below.
         var next = cluster
+        var start = stretch.range.lowerBound
         while next < range.upperBound {
           // The steps below, over the buffers and the library's table alone, as far as they
           // go (`scanStretch`, the one copy of the stretch's rules); where it stopped at a
@@ -89,6 +91,20 @@ struct FaceChooser {
             from: &next, to: range.upperBound, face: face, script: runScript, level: runLevel,
             analysis, resolver, firstSpace: &firstSpace)
           if scan.chose { previous = face }
+          if let run = scan.newRun {
+            // A plain cluster beyond ASCII in another script or level, its face from the
+            // table: the general code's steps for it below (`finishRun` has nothing
+            // pending here, an item holds a face), then the tight loop goes on in the new
+            // run's item.
+            held = (start..<next, face)
+            startRun()
+            (runScript, runLevel, runIsEmoji) = (run.script, run.level, false)
+            previous = run.face
+            (hasItem, itemStart, itemFace, itemRank) = (true, next, run.face, run.face)
+            try give(next..<run.end, run.face, &resolver, assign)
+            (face, start, next) = (run.face, held!.range.lowerBound, run.end)
+            continue
+          }
           guard let end = scan.askPlainFace, try resolver.plainFace(scalars[next..<end]) == face
           else { break }
           firstSpace = nil
@@ -96,7 +112,7 @@ struct FaceChooser {
           next = end
         }
         if next > cluster {
-          held = (stretch.range.lowerBound..<next, face)
+          held = (start..<next, face)
           cluster = next
           continue
         }
@@ -118,7 +134,7 @@ struct FaceChooser {
         let script = analysis.scripts[cluster]
         let level = analysis.level(at: cluster)
         if cluster > range.lowerBound && (script != runScript || level != runLevel || runIsEmoji) {
-          try finishRun(at: cluster, resolver: &resolver, assign: assign)
+          if pending != nil { try finishRun(at: cluster, resolver: &resolver, assign: assign) }
           startRun()
         }
         (runScript, runLevel, runIsEmoji) = (script, level, false)
@@ -140,7 +156,7 @@ struct FaceChooser {
       if cluster > range.lowerBound
         && (script != runScript || level != runLevel || isEmoji != runIsEmoji)
       {
-        try finishRun(at: cluster, resolver: &resolver, assign: assign)
+        if pending != nil { try finishRun(at: cluster, resolver: &resolver, assign: assign) }
         startRun()
       }
       (runScript, runLevel, runIsEmoji) = (script, level, isEmoji)
@@ -257,17 +273,19 @@ struct FaceChooser {
     held = (range, face)
   }
 
-  /// Hands the stretch held to `assign`, with its face's font.
+  /// Hands the stretch held to `assign`, its face opened (as `font(_:)` opens it; the
+  /// font itself only for an `assign` that asks: itemizing one style does not).
   private mutating func handOver(_ resolver: inout FontCascade.Resolver, _ assign: Assign)
     throws(CaliperError)
   {
     guard let stretch = held else { return }
     held = nil
-    try assign(stretch.range, stretch.face, try resolver.font(stretch.face))
+    try resolver.open(stretch.face)
+    try assign(stretch.range, stretch.face, &resolver)
   }
 
   /// Ends a run at `end`: clusters that chose no face in a run with no face at all take the
-  /// first face with a space.
+  /// first face with a space. (Nothing to do without them: `choose` asks only then.)
   private mutating func finishRun(
     at end: Int, resolver: inout FontCascade.Resolver,
     assign: Assign

@@ -113,7 +113,8 @@ struct StyledItemization {
         continue
       }
       try chooser.choose(analysis, range: start..<pieceEnd, resolver: &resolver) {
-        (range, _, font) throws(CaliperError) in
+        (range, face, resolver) throws(CaliperError) in
+        let font = try resolver.font(face)
         let slot = slots.slot(font, style: pieceStyle, baselineOffset: offsets[piece])
         guard slot <= Int(UInt16.max) else {
           throw .tooManyFonts(count: slot + 1, limit: Int(UInt16.max) + 1)

@@ -38,7 +38,8 @@ struct Itemization {
     let scalars = analysis.scalars
     var faceOf = [UInt16](filled: 0, count: scalars.count)
     var chooser = FaceChooser(style)
-    try chooser.choose(analysis, range: 0..<scalars.count, resolver: &resolver) { range, face, _ in
+    try chooser.choose(analysis, range: 0..<scalars.count, resolver: &resolver) {
+      range, face, _ in
       // One uniqueness check a stretch, not one a scalar (the array is captured, so the
       // optimizer cannot prove it unique).
       faceOf.withUnsafeMutableBufferPointer { faces in
@@ -88,29 +89,35 @@ struct Itemization {
     let count = analysis.scalars.count
     guard count > 0 else { return [] }
     var runs: [TextRun] = []
-    // A few runs (a mixed paragraph has a run a word): fewer regrowths than from 1.
-    runs.reserveCapacity(8)
-    // Over raw buffers, each run's face, script and level in locals: the loop is per scalar
-    // (about 30 instructions a scalar through the arrays and `level(at:)`), the appends per
-    // run.
+    // A run a word or two in a mixed paragraph (about 50 in a fallback-heavy one of 260
+    // scalars, which grew the array 8 → 64 in three copies): room for one every 5 scalars.
+    runs.reserveCapacity(count / 5 + 8)
+    // Over raw buffers: each run's end found by a loop of its own (the face, script and
+    // level compared in registers, one loop for text without levels; with the appends in
+    // the same loop their values were reloaded from the stack at each scalar), the appends
+    // per run.
     analysis.bidiLevelsOrEmpty.withUnsafeBufferPointer { levels in
       analysis.scripts.withUnsafeBufferPointer { scripts in
         faceOf.withUnsafeBufferPointer { faces in
           let leveled = !levels.isEmpty
           var runStart = 0
-          var (face, script, level) = (faces[0], scripts[0], leveled ? levels[0] : 0)
-          var next = 1
-          while next < count {
-            let nextLevel = leveled ? levels[next] : 0
-            if faces[next] != face || scripts[next] != script || nextLevel != level {
-              runs.append(
-                TextRun(range: runStart..<next, face: Int(face), script: script, level: level))
-              (runStart, face, script, level) = (next, faces[next], scripts[next], nextLevel)
+          while runStart < count {
+            let (face, script) = (faces[runStart], scripts[runStart])
+            let level = leveled ? levels[runStart] : 0
+            var next = runStart &+ 1
+            if leveled {
+              while next < count, faces[next] == face, scripts[next] == script,
+                levels[next] == level
+              {
+                next &+= 1
+              }
+            } else {
+              while next < count, faces[next] == face, scripts[next] == script { next &+= 1 }
             }
-            next &+= 1
+            runs.append(
+              TextRun(range: runStart..<next, face: Int(face), script: script, level: level))
+            runStart = next
           }
-          runs.append(
-            TextRun(range: runStart..<count, face: Int(face), script: script, level: level))
         }
       }
     }
