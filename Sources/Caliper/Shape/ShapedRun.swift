@@ -230,9 +230,11 @@ struct Shaper: ~Copyable {
     }
   }
 
-  /// Shapes `run` of `analysis` in `font` and writes each scalar's advance in points,
-  /// cluster start and unsafe-to-break flag; word by word (or cluster by cluster) through
-  /// `cache` where it may.
+  /// Shapes `run` of a text's `scalars` (whose grapheme starts are `graphemeStart`, the
+  /// analysis's) in `font` and writes each scalar's advance in points, cluster start and
+  /// unsafe-to-break flag; word by word (or cluster by cluster) through `cache` where it
+  /// may. The two arrays rather than the whole `TextAnalysis`: passed indirectly, the
+  /// analysis was copied onto the stack for each run of the caller's loop.
   ///
   /// Problem: the cache's lock taken once a word (twice more for a miss: the whole key's
   /// lookup and the insert) was 37 lock pairs a Gatsby paragraph. Solution: one lock for
@@ -244,28 +246,28 @@ struct Shaper: ~Copyable {
   /// one piece to the next: optionals of them were destroyed through the runtime's generic
   /// value witnesses at each run's end, about 190 instructions a run.
   func shapeRun(
-    _ run: TextRun, analysis: TextAnalysis, font: Font, style: TextStyle, cache: ShapeCache,
-    into output: inout ShapedText
+    _ run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool], font: Font,
+    cache: ShapeCache, into output: inout ShapedText
   ) {
-    let scalars = analysis.scalars
     let pieces = pieces(run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
     var start = run.range.lowerBound
     while start < run.range.upperBound {
       var piece = Self.piece(
-        from: start, in: run, scalars: scalars, boundaries: analysis.graphemeStart,
-        pieces: pieces)
+        from: start, in: run, scalars: scalars, boundaries: graphemeStart, pieces: pieces)
       if piece.isCached {
         // A plain variable set under the lock, not a result returned through it: a generic
         // result's type was looked up in the runtime a call.
         var stretch = Stretch.runEnds
         cache.cache.withLock { storage in
           stretch = cachedStretch(
-            from: &piece, run: run, pieces: pieces, analysis: analysis, font: font,
-            storage: &storage, into: &output)
+            from: &piece, run: run, pieces: pieces, scalars: scalars,
+            graphemeStart: graphemeStart, font: font, storage: &storage, into: &output)
         }
         if stretch == .runEnds { break }
         if stretch == .missed {
-          shapeMissed(piece, run: run, analysis: analysis, font: font, cache: cache, into: &output)
+          shapeMissed(
+            piece, run: run, scalars: scalars, graphemeStart: graphemeStart, font: font,
+            cache: cache, into: &output)
           start = piece.range.upperBound
           continue
         }
@@ -274,7 +276,7 @@ struct Shaper: ~Copyable {
         // The run whole, or a word in context, or (clean and long) alone, without keeping it
         // (the closure takes the scalars alone: the analysis whole was a copy of it a piece).
         shape(
-          scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
+          scalars, boundaries: graphemeStart, range: piece.range, context: piece.context,
           run: run, font: font, as: PackedPiece.self
         ) { part in
           if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
@@ -299,11 +301,10 @@ struct Shaper: ~Copyable {
   /// at all (`.notCached`); returns `.runEnds` instead when every word to the run's end was
   /// a hit.
   private func cachedStretch(
-    from piece: inout RunPiece, run: TextRun, pieces: RunPieces, analysis: TextAnalysis,
-    font: Font, storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage,
+    from piece: inout RunPiece, run: TextRun, pieces: RunPieces, scalars: [Unicode.Scalar],
+    graphemeStart: [Bool], font: Font, storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage,
     into output: inout ShapedText
   ) -> Stretch {
-    let scalars = analysis.scalars
     while true {
       guard piece.isCached else { return .notCached }
       let word = shapeWord(piece.range, run: run, font: font, scalars: scalars)
@@ -321,8 +322,8 @@ struct Shaper: ~Copyable {
       output.storeWord(in: cached, at: piece.range.lowerBound, font: font, scalars: scalars)
       guard piece.range.upperBound < run.range.upperBound else { return .runEnds }
       piece = Self.piece(
-        from: piece.range.upperBound, in: run, scalars: scalars,
-        boundaries: analysis.graphemeStart, pieces: pieces)
+        from: piece.range.upperBound, in: run, scalars: scalars, boundaries: graphemeStart,
+        pieces: pieces)
     }
   }
 
@@ -345,15 +346,16 @@ struct Shaper: ~Copyable {
   /// and its key and shaped word are destroyed here, not in every run's loop.
   @inline(never)
   private func shapeMissed(
-    _ piece: RunPiece, run: TextRun, analysis: TextAnalysis, font: Font, cache: ShapeCache,
-    into output: inout ShapedText
+    _ piece: RunPiece, run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool],
+    font: Font, cache: ShapeCache, into output: inout ShapedText
   ) {
-    let scalars = analysis.scalars
     let packed = shape(
-      scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
-      run: run, font: font)
+      scalars, boundaries: graphemeStart, range: piece.range, context: false, run: run,
+      font: font)
     let value = ShapedPiece(packed: packed, scalars: scalars[piece.range])
-    output.storeWord(value, at: piece.range.lowerBound, font: font, analysis: analysis)
+    withUnsafePointer(to: value) {
+      output.storeWord(in: $0, at: piece.range.lowerBound, font: font, scalars: scalars)
+    }
     let key = ShapeKey(
       word: shapeWord(piece.range, run: run, font: font, scalars: scalars),
       features: styleFeatures, scalars: scalars[piece.range])
