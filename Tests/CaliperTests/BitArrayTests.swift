@@ -23,4 +23,42 @@ import Testing
       }
     }
   }
+
+  /// `init(_:)` gathers eight flags with one multiply: the same flags as setting each one,
+  /// at every count around a word's and a load's edges, and no bit set past the count
+  /// (`==` compares whole words).
+  @Test func initFromBoolsSetsWhatAFlagByFlagLoopSets() {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x32F3)
+    for count in Array(0...140) + [255, 256, 257, 1000] {
+      for round in 0..<8 {
+        // All false, all true, then random densities.
+        let flags = (0..<count).map { _ in
+          round == 0 ? false : round == 1 ? true : Int.random(in: 0..<round, using: &generator) == 0
+        }
+        var expected = BitArray(repeating: false, count: count)
+        for index in flags.indices where flags[index] { expected[index] = true }
+        let made = BitArray(flags)
+        #expect(made == expected, "count \(count), round \(round)")
+        #expect(made.indices.allSatisfy { made[$0] == flags[$0] }, "count \(count)")
+      }
+    }
+  }
+
+  /// `formIntersection` clears what clearing flag by flag clears, and leaves the bits past
+  /// the count as they were (a text's cluster starts, made all set, keep them set: the
+  /// prepared storage compares them with the grapheme starts word by word).
+  @Test func formIntersectionClearsWhatAFlagByFlagLoopClears() {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x32F4)
+    for count in Array(0...140) + [255, 256, 257] {
+      for _ in 0..<6 {
+        var flags = BitArray(repeating: true, count: count)
+        for index in 0..<count where Bool.random(using: &generator) { flags[index] = false }
+        let other = BitArray((0..<count).map { _ in Bool.random(using: &generator) })
+        var expected = flags
+        for index in 0..<count where !other[index] { expected[index] = false }
+        flags.formIntersection(other)
+        #expect(flags == expected, "count \(count)")
+      }
+    }
+  }
 }

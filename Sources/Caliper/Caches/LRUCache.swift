@@ -243,22 +243,33 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       return slots[Int(slot)].value
     }
 
-    /// Hands `body` the cached value whose key is filed under `hash` and described by
-    /// `probe`, in place and marked used, and returns true; false when there is none, which
-    /// is not counted as a miss (the caller counts it, `countMiss()`).
-    /// For a key costly to make (`ShapeKey`, with its arrays): the caller describes it
-    /// without making one per lookup (`ShapeCache`'s run lookup, under one lock for a run
-    /// of words). In place because, handed the value itself, a closure got a copy (four
-    /// value-witness calls a hit of the shape cache, whose values hold an array).
+    /// The cached value whose key is filed under `hash` and described by `probe`, in place
+    /// and marked used (a hit, counted); nil when there is none, which is not counted as a
+    /// miss (the caller counts it, `countMiss()`). For a key costly to make (`ShapeKey`,
+    /// with its arrays): the caller describes it without making one per lookup
+    /// (`Shaper.cachedStretch`, under one lock for a run of words). In place because a
+    /// copy of a shape-cache value (which holds an array) was four value-witness calls a
+    /// hit; a pointer rather than a closure given the value, because a closure the
+    /// optimizer did not inline into the caller's loop retained and released what it
+    /// captured each hit. The pointer is valid while the caller holds this storage (under
+    /// the lock) and changes nothing in it.
+    @inline(__always)
+    mutating func hit(for probe: Key.Probe, hash: Int32) -> UnsafePointer<Value>? {
+      guard !index.isEmpty, let slot = find(probe, hash: hash) else { return nil }
+      hits += 1
+      let entry = slots.pointer(at: Int(slot))
+      entry.pointee.used = true
+      // The value's address in its slot: a stored property, so the key path has one.
+      return UnsafePointer(entry).pointer(to: \.value).unsafelyUnwrapped
+    }
+
+    /// `hit(for:hash:)`'s value handed to `body`, and true; false when there is none.
     @inline(__always)
     mutating func withValue(
       for probe: Key.Probe, hash: Int32, _ body: (UnsafePointer<Value>) -> Void
     ) -> Bool {
-      guard !index.isEmpty, let slot = find(probe, hash: hash) else { return false }
-      hits += 1
-      let entry = slots.pointer(at: Int(slot))
-      entry.pointee.used = true
-      withUnsafeMutablePointer(to: &entry.pointee.value) { body(UnsafePointer($0)) }
+      guard let value = hit(for: probe, hash: hash) else { return false }
+      body(value)
       return true
     }
 

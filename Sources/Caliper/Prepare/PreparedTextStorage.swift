@@ -142,30 +142,36 @@ final class PreparedTextStorage: Sendable {
 
     let count = analysis.scalars.count
     var shaped = ShapedText(count: count, size: style.size)
-    var shaper = Shaper(style: style, pairs: library.shapes.usesPairs)
-    var shaperFeatures = Shaper.features(style)
-    for run in items.runs where slots.placeholder(of: run.face) == nil {
-      // Without spans every run is in `style` (`slots` are uniform), passed as it is:
-      // `slots.style(of:)` returns a copy, and copying and destroying a `TextStyle` a run
-      // was ~320 instructions, 4 % of a cold vertical Japanese paragraph (~100 runs).
-      if slots.isUniform {
+    // The two arrays shaping reads, not the whole analysis (`Shaper.shapeRun`).
+    let (textScalars, graphemeStarts) = (analysis.scalars, analysis.graphemeStart)
+    if slots.isUniform {
+      // Without spans every run is in `style`: one shaper, and `style` passed as it is
+      // (`slots.style(of:)` returns a copy, and copying and destroying a `TextStyle` a run
+      // was ~320 instructions, 4 % of a cold vertical Japanese paragraph, ~100 runs). A
+      // constant shaper: a variable one was copied onto the stack for each run's call.
+      let shaper = Shaper(style: style, pairs: library.shapes.usesPairs)
+      for run in items.runs {
         shaper.shapeRun(
-          run, analysis: analysis, font: slots.fonts[run.face]!, style: style,
+          run, scalars: textScalars, graphemeStart: graphemeStarts, font: slots.fonts[run.face]!,
           cache: library.shapes, into: &shaped)
-        continue
       }
-      // Every run's face was opened while itemizing; it is shaped at its span's size, with
-      // its span's features (a new shaper only where those change).
-      let runStyle = slots.style(of: run.face)
-      let features = Shaper.features(runStyle)
-      if features != shaperFeatures {
-        shaper = Shaper(style: runStyle, pairs: library.shapes.usesPairs)
-        shaperFeatures = features
+    } else {
+      var shaper = Shaper(style: style, pairs: library.shapes.usesPairs)
+      var shaperFeatures = Shaper.features(style)
+      for run in items.runs where slots.placeholder(of: run.face) == nil {
+        // Every run's face was opened while itemizing; it is shaped at its span's size, with
+        // its span's features (a new shaper only where those change).
+        let runStyle = slots.style(of: run.face)
+        let features = Shaper.features(runStyle)
+        if features != shaperFeatures {
+          shaper = Shaper(style: runStyle, pairs: library.shapes.usesPairs)
+          shaperFeatures = features
+        }
+        shaped.size = runStyle.size
+        shaper.shapeRun(
+          run, scalars: textScalars, graphemeStart: graphemeStarts, font: slots.fonts[run.face]!,
+          cache: library.shapes, into: &shaped)
       }
-      shaped.size = runStyle.size
-      shaper.shapeRun(
-        run, analysis: analysis, font: slots.fonts[run.face]!, style: runStyle,
-        cache: library.shapes, into: &shaped)
     }
     for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
     for range in VerticalRuns.combinedRanges(items.runs) {
@@ -184,7 +190,7 @@ final class PreparedTextStorage: Sendable {
       everyGrapheme
       ? BitArray(repeating: true, count: analysis.graphemeStart.count)
       : BitArray(analysis.graphemeStart)
-    shaped.keepClusterStarts(where: everyGrapheme ? nil : analysis.graphemeStart)
+    shaped.keepClusterStarts(where: everyGrapheme ? nil : graphemes)
     analysis.dropGraphemeStarts()
     graphemeStart =
       graphemes == shaped.clusterStart ? BitArray(repeating: false, count: 0) : graphemes

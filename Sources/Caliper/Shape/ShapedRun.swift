@@ -230,70 +230,53 @@ struct Shaper: ~Copyable {
     }
   }
 
-  /// Shapes `run` of `analysis` in `font` and writes each scalar's advance in points,
-  /// cluster start and unsafe-to-break flag; word by word (or cluster by cluster) through
-  /// `cache` where it may.
+  /// Shapes `run` of a text's `scalars` (whose grapheme starts are `graphemeStart`, the
+  /// analysis's) in `font` and writes each scalar's advance in points, cluster start and
+  /// unsafe-to-break flag; word by word (or cluster by cluster) through `cache` where it
+  /// may. The two arrays rather than the whole `TextAnalysis`: passed indirectly, the
+  /// analysis was copied onto the stack for each run of the caller's loop.
   ///
   /// Problem: the cache's lock taken once a word (twice more for a miss: the whole key's
   /// lookup and the insert) was 37 lock pairs a Gatsby paragraph. Solution: one lock for
   /// the words up to the next one to shape (`cachedStretch`), which stores the hits under
-  /// it and counts the miss; the miss is shaped outside the lock and stored under the next
-  /// one, ahead of the next words' lookups: 1 + misses locks a run, and each thread's
-  /// lookups, misses, inserts and evictions come in the order a lock a word gave them.
+  /// it and counts the miss; the miss is shaped outside the lock and inserted under a lock
+  /// of its own (`shapeMissed`) before the next words' lookups: 1 + 2 × misses locks a
+  /// run, and each thread's lookups, misses, inserts and evictions come in the order a lock
+  /// a word gave them. Nothing that needs destroying (a key, a shaped word) is held from
+  /// one piece to the next: optionals of them were destroyed through the runtime's generic
+  /// value witnesses at each run's end, about 190 instructions a run.
   func shapeRun(
-    _ run: TextRun, analysis: TextAnalysis, font: Font, style: TextStyle, cache: ShapeCache,
-    into output: inout ShapedText
+    _ run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool], font: Font,
+    cache: ShapeCache, into output: inout ShapedText
   ) {
-    let scalars = analysis.scalars
     let pieces = pieces(run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
     var start = run.range.lowerBound
-    // A word shaped since the last lock, to store under the next.
-    var shaped: ShapedWord?
-    // Whether `shaped` holds one: `shaped != nil` was a generic comparison, a value-witness
-    // call a piece.
-    var isShaped = false
-    // The key of the word `cachedStretch` left to shape, if any; reset only once used (a
-    // fresh optional each piece, or nil written each lock, was an outlined destroy each).
-    var missed: ShapeKey?
     while start < run.range.upperBound {
       var piece = Self.piece(
-        from: start, in: run, scalars: scalars, boundaries: analysis.graphemeStart,
-        pieces: pieces)
-      if piece.isCached || isShaped {
-        // Plain variables set under the lock, not a tuple returned through it: a generic
-        // result's tuple type was looked up in the runtime (its labels by `strcmp`) a call.
-        var runEnds = false
+        from: start, in: run, scalars: scalars, boundaries: graphemeStart, pieces: pieces)
+      if piece.isCached {
+        // A plain variable set under the lock, not a result returned through it: a generic
+        // result's type was looked up in the runtime a call.
+        var stretch = Stretch.runEnds
         cache.cache.withLock { storage in
-          if let shaped {
-            storage.insert(
-              shaped.value, for: shaped.key, hash: shaped.key.cacheHash, cost: shaped.key.cost)
-          }
-          runEnds = cachedStretch(
-            from: &piece, missed: &missed, run: run, pieces: pieces, analysis: analysis,
-            font: font, storage: &storage, into: &output)
+          stretch = cachedStretch(
+            from: &piece, run: run, pieces: pieces, scalars: scalars,
+            graphemeStart: graphemeStart, font: font, storage: &storage, into: &output)
         }
-        if isShaped {
-          shaped = nil
-          isShaped = false
+        if stretch == .runEnds { break }
+        if stretch == .missed {
+          shapeMissed(
+            piece, run: run, scalars: scalars, graphemeStart: graphemeStart, font: font,
+            cache: cache, into: &output)
+          start = piece.range.upperBound
+          continue
         }
-        if runEnds { break }
       }
-      if let key = missed {
-        missed = nil
-        let packed = shape(
-          scalars, boundaries: analysis.graphemeStart, range: piece.range, context: false,
-          run: run, font: font)
-        let value = ShapedPiece(packed: packed, scalars: scalars[piece.range])
-        output.storeWord(value, at: piece.range.lowerBound, font: font, analysis: analysis)
-        shaped = ShapedWord(key: key, value: value)
-        isShaped = true
-      } else if !piece.isCached
-        && !storePairs(scalars, range: piece.range, run: run, font: font, into: &output)
-      {
+      if !storePairs(scalars, range: piece.range, run: run, font: font, into: &output) {
         // The run whole, or a word in context, or (clean and long) alone, without keeping it
         // (the closure takes the scalars alone: the analysis whole was a copy of it a piece).
         shape(
-          scalars, boundaries: analysis.graphemeStart, range: piece.range, context: piece.context,
+          scalars, boundaries: graphemeStart, range: piece.range, context: piece.context,
           run: run, font: font, as: PackedPiece.self
         ) { part in
           if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
@@ -302,85 +285,99 @@ struct Shaper: ~Copyable {
       }
       start = piece.range.upperBound
     }
-    if isShaped, let shaped {
-      cache.cache.insert(shaped.value, for: shaped.key, cost: shaped.key.cost)
-    }
     guard pieces != .run else { return }
     // The run's own start is a safe place to cut: the run is shaped on its own anyway.
     output.unsafeBefore[run.range.lowerBound] = false
   }
 
+  /// How `cachedStretch` left a run: every word to its end a hit, or at a piece that missed
+  /// (counted), or at one the cache does not keep.
+  private enum Stretch {
+    case runEnds, missed, notCached
+  }
+
   /// Under the cache's lock: from `piece`, stores each cached word that is a hit, and
-  /// leaves in `piece` the first that is not (its key in `missed`, its miss counted) or is
-  /// not cached at all; returns true instead when every word to the run's end was a hit.
+  /// leaves in `piece` the first that is not (`.missed`, its miss counted) or is not cached
+  /// at all (`.notCached`); returns `.runEnds` instead when every word to the run's end was
+  /// a hit.
   private func cachedStretch(
-    from piece: inout RunPiece, missed: inout ShapeKey?, run: TextRun, pieces: RunPieces,
-    analysis: TextAnalysis, font: Font, storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage,
+    from piece: inout RunPiece, run: TextRun, pieces: RunPieces, scalars: [Unicode.Scalar],
+    graphemeStart: [Bool], font: Font, storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage,
     into output: inout ShapedText
-  ) -> Bool {
-    let scalars = analysis.scalars
-    let languageKey = Int(bitPattern: UnsafeRawPointer(language))
+  ) -> Stretch {
     while true {
-      guard piece.isCached else { return false }
-      let word = scalars.withUnsafeBufferPointer { scalars in
-        ShapeWord(
-          font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-          upright: run.isUpright, language: languageKey, featuresDigest: featuresDigest,
-          word: UnsafeBufferPointer(rebasing: scalars[piece.range]))
+      guard piece.isCached else { return .notCached }
+      let word = shapeWord(piece.range, run: run, font: font, scalars: scalars)
+      // A word seen before is stored from the cache without making its key; a longer one's
+      // digest takes its scalars, which the probe compares where they are.
+      let cached =
+        word.fits
+        ? storage.hit(
+          for: ShapeKey.Probe(word: word, features: styleFeatures), hash: word.cacheHash)
+        : longWordHit(word, scalars: scalars, range: piece.range, storage: &storage)
+      guard let cached else {
+        storage.countMiss()
+        return .missed
       }
-      let start = piece.range.lowerBound
-      if word.fits {
-        // A word seen before is stored from the cache without making its key.
-        let hit = storage.withValue(
-          for: ShapeKey.Probe(word: word, features: styleFeatures), hash: word.cacheHash
-        ) { cached in output.storeWord(in: cached, at: start, font: font, scalars: scalars) }
-        if !hit {
-          storage.countMiss()
-          missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
-          return false
-        }
-      } else {
-        // A longer word: its digest takes its scalars, which the probe compares where they
-        // are; a key (with their array) is made only on a miss.
-        let hit = storeLongWord(
-          word, scalars: scalars, range: piece.range, font: font, storage: &storage,
-          into: &output)
-        if !hit {
-          storage.countMiss()
-          missed = ShapeKey(word: word, features: styleFeatures, scalars: scalars[piece.range])
-          return false
-        }
-      }
-      guard piece.range.upperBound < run.range.upperBound else { return true }
+      output.storeWord(in: cached, at: piece.range.lowerBound, font: font, scalars: scalars)
+      guard piece.range.upperBound < run.range.upperBound else { return .runEnds }
       piece = Self.piece(
-        from: piece.range.upperBound, in: run, scalars: scalars,
-        boundaries: analysis.graphemeStart, pieces: pieces)
+        from: piece.range.upperBound, in: run, scalars: scalars, boundaries: graphemeStart,
+        pieces: pieces)
     }
+  }
+
+  /// The shape-cache key's parts of the word `range` of `run` (`ShapeWord`): what a lookup
+  /// compares, and what a missed word's key is made from.
+  @inline(__always)
+  private func shapeWord(
+    _ range: Range<Int>, run: TextRun, font: Font, scalars: [Unicode.Scalar]
+  ) -> ShapeWord {
+    scalars.withUnsafeBufferPointer { scalars in
+      ShapeWord(
+        font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
+        upright: run.isUpright, language: Int(bitPattern: UnsafeRawPointer(language)),
+        featuresDigest: featuresDigest, word: UnsafeBufferPointer(rebasing: scalars[range]))
+    }
+  }
+
+  /// Shapes `piece`, a cached word `cachedStretch` missed, alone, stores it, and inserts it
+  /// in `cache` under its key. Out of line: a miss is rare once a text's words were seen,
+  /// and its key and shaped word are destroyed here, not in every run's loop.
+  @inline(never)
+  private func shapeMissed(
+    _ piece: RunPiece, run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool],
+    font: Font, cache: ShapeCache, into output: inout ShapedText
+  ) {
+    let packed = shape(
+      scalars, boundaries: graphemeStart, range: piece.range, context: false, run: run,
+      font: font)
+    let value = ShapedPiece(packed: packed, scalars: scalars[piece.range])
+    withUnsafePointer(to: value) {
+      output.storeWord(in: $0, at: piece.range.lowerBound, font: font, scalars: scalars)
+    }
+    let key = ShapeKey(
+      word: shapeWord(piece.range, run: run, font: font, scalars: scalars),
+      features: styleFeatures, scalars: scalars[piece.range])
+    cache.cache.insert(value, for: key, cost: key.cost)
   }
 }
 
 extension Shaper {
   /// `cachedStretch`'s lookup of a word longer than the key's lanes (`word` its digest
-  /// without its scalars), stored where it is a hit. Not inlined: a rare word's code in
-  /// the loop cost every word's lookup (a synthetic mixed paragraph 0.2 K when it was).
+  /// without its scalars). Not inlined: a rare word's code in the loop cost every word's
+  /// lookup (a synthetic mixed paragraph 0.2 K when it was).
   @inline(never)
-  fileprivate func storeLongWord(
-    _ word: ShapeWord, scalars: [Unicode.Scalar], range: Range<Int>, font: Font,
-    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
-  ) -> Bool {
+  fileprivate func longWordHit(
+    _ word: ShapeWord, scalars: [Unicode.Scalar], range: Range<Int>,
+    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage
+  ) -> UnsafePointer<ShapedPiece>? {
     var long = word
     scalars.withUnsafeBufferPointer {
       long.addScalars(UnsafeBufferPointer(rebasing: $0[range]))
     }
-    return storage.withValue(
+    return storage.hit(
       for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[range]),
-      hash: long.cacheHash
-    ) { cached in output.storeWord(in: cached, at: range.lowerBound, font: font, scalars: scalars) }
+      hash: long.cacheHash)
   }
-}
-
-/// A word shaped on a miss, to store in the shape cache under the next lock.
-private struct ShapedWord {
-  let key: ShapeKey
-  let value: ShapedPiece
 }

@@ -28,7 +28,9 @@ extension ShapedText {
 
   /// `storeWord(in:at:font:analysis:)` with the text's scalars alone: what a closure that
   /// stores a hit captures (a whole `TextAnalysis` captured was a copy of its arrays, a
-  /// retain and a release each, where the call was not inlined).
+  /// retain and a release each, where the call was not inlined). Always inlined: called
+  /// out of the shape cache's loop, a hit retained and released the font and the arrays.
+  @inline(__always)
   mutating func storeWord(
     in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, scalars: [Unicode.Scalar]
   ) {

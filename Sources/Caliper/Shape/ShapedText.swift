@@ -36,10 +36,8 @@ struct ShapedText {
   /// offset inside a cluster unsafe to break: a break opportunity there (ICU's after a soft
   /// hyphen inside an "f\u{AD}i" ligature) then has both sides shaped on their own.
   /// `graphemeStart` nil: every offset starts a grapheme cluster.
-  mutating func keepClusterStarts(where graphemeStart: [Bool]?) {
-    if let graphemeStart {
-      for index in clusterStart.indices where !graphemeStart[index] { clusterStart[index] = false }
-    }
+  mutating func keepClusterStarts(where graphemeStart: BitArray?) {
+    if let graphemeStart { clusterStart.formIntersection(graphemeStart) }
     unsafeBefore.insertComplement(of: clusterStart, in: 1..<max(1, clusterStart.count - 1))
   }
 

@@ -37,6 +37,7 @@ extension Shaper {
   /// Whether HarfBuzz 6 shapes `script` (`hb_script_t`) with a shaper that never runs the
   /// Arabic joining machine: the default, Hangul, Indic, Khmer, Myanmar, Thai, Hebrew and
   /// Universal shapers for scripts without joining (`has_arabic_joining` lists those with).
+  @inline(__always)
   static func readsNoContext(_ script: UInt32) -> Bool {
     if clusterScripts(script) { return true }
     switch script {
