@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Testing
 
 @testable import Caliper
@@ -44,9 +45,7 @@ import Testing
     }
   }
 
-  /// `formIntersection` clears what clearing flag by flag clears, and leaves the bits past
-  /// the count as they were (a text's cluster starts, made all set, keep them set: the
-  /// prepared storage compares them with the grapheme starts word by word).
+  /// `formIntersection` clears what clearing flag by flag clears.
   @Test func formIntersectionClearsWhatAFlagByFlagLoopClears() {
     var generator = ShortestDecimalTests.SeededGenerator(state: 0x32F4)
     for count in Array(0...140) + [255, 256, 257] {
@@ -60,5 +59,34 @@ import Testing
         #expect(flags == expected, "count \(count)")
       }
     }
+  }
+
+  /// Flags made all set equal the same flags made any other way: no bit past the count is
+  /// set (`==` compares whole words; the prepared storage keeps a text's grapheme starts
+  /// apart only where they differ from its cluster starts, which start all set).
+  @Test func allSetEqualsTheSameFlagsMadeOtherwise() {
+    for count in Array(0...140) + [255, 256, 257] {
+      let made = BitArray(repeating: true, count: count)
+      #expect(made == BitArray([Bool](repeating: true, count: count)), "count \(count)")
+      var cleared = made
+      cleared.formIntersection(BitArray([Bool](repeating: true, count: count)))
+      #expect(cleared == made, "count \(count)")
+      var set = BitArray(repeating: false, count: count)
+      for index in 0..<count { set[index] = true }
+      #expect(made == set, "count \(count)")
+    }
+  }
+
+  /// A prepared text keeps its grapheme starts apart only where some are not cluster starts:
+  /// a combining mark's text has none apart (its grapheme starts are its cluster starts),
+  /// and "office" has them, its "ffi" one HarfBuzz cluster of three graphemes in Noto Sans.
+  @Test func graphemeStartsAreKeptOnlyWhereTheyDifferFromClusterStarts() throws {
+    let fonts = try TestFonts.library.get()
+    let marked = try fonts.prepare("e\u{301} x")
+    #expect(marked.storage.clusterStart[1] == false)
+    #expect(marked.storage.graphemeStart.count == 0)
+    let ligature = try fonts.prepare("office")
+    #expect(ligature.storage.graphemeStart.count == ligature.storage.clusterStart.count)
+    #expect(ligature.storage.graphemeStart != ligature.storage.clusterStart)
   }
 }

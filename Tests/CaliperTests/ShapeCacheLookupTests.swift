@@ -5,7 +5,7 @@ import Testing
 
 /// The shape cache's fast paths answer as the slow ones: a cached word stored by its
 /// advances alone (`ShapedPiece.isPlain`) and a hit found by the key's trivial parts
-/// (`LRUCache.withValue(for:hash:_:)`) give the text the run shaping gives it.
+/// (`LRUCache.Storage.hit(for:hash:)`) give the text the run shaping gives it.
 @Suite struct ShapeCacheLookupTests {
   /// Every paragraph prepared twice through the shape cache (the second time every word is
   /// a hit) has the advances, cluster starts, unsafe offsets and `.notdef` count of the
@@ -123,9 +123,10 @@ import Testing
       var found: [Int64]?
       var hit = false
       cache.withLock { storage in
-        hit = storage.withValue(
-          for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash
-        ) { found = $0.pointee.packed }
+        let value = storage.hit(
+          for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash)
+        hit = value != nil
+        found = value?.pointee.packed
       }
       #expect(hit == (found != nil))
       return found
@@ -169,10 +170,10 @@ import Testing
     func find(_ word: ShapeWord, _ scalars: [Unicode.Scalar]) -> Bool {
       var hit = false
       cache.withLock { storage in
-        hit = storage.withValue(
-          for: ShapeKey.Probe(word: word, features: [], scalars: scalars[...]),
-          hash: word.cacheHash
-        ) { _ in }
+        hit =
+          storage.hit(
+            for: ShapeKey.Probe(word: word, features: [], scalars: scalars[...]),
+            hash: word.cacheHash) != nil
       }
       return hit
     }

@@ -7,7 +7,7 @@ protocol CacheKey: Hashable, Sendable {
   /// The index's hash of this key: equal keys give equal hashes.
   var cacheHash: Int32 { get }
 
-  /// What a lookup may compare instead of a whole key (`LRUCache.Storage.withValue(for:hash:_:)`):
+  /// What a lookup may compare instead of a whole key (`LRUCache.Storage.hit(for:hash:)`):
   /// the key itself unless a key is costly to make (`ShapeKey`).
   associatedtype Probe = Self
 

@@ -263,17 +263,7 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       return UnsafePointer(entry).pointer(to: \.value).unsafelyUnwrapped
     }
 
-    /// `hit(for:hash:)`'s value handed to `body`, and true; false when there is none.
-    @inline(__always)
-    mutating func withValue(
-      for probe: Key.Probe, hash: Int32, _ body: (UnsafePointer<Value>) -> Void
-    ) -> Bool {
-      guard let value = hit(for: probe, hash: hash) else { return false }
-      body(value)
-      return true
-    }
-
-    /// Counts a miss found by `withValue(for:hash:_:)` (which counts none).
+    /// Counts a miss found by `hit(for:hash:)` (which counts none).
     mutating func countMiss() { misses += 1 }
 
     /// `LRUCache.insert(_:for:cost:)` under the lock, `hash` being the key's. Inlined, so

@@ -13,7 +13,7 @@
 /// another (and `SWIFT_DETERMINISTIC_HASHING` makes it fixed, as for every `Hasher`).
 /// A lookup compares a `ShapeWord` (every field but the arrays, made with no allocation or
 /// reference count) and the features, and makes a key only on a miss
-/// (`LRUCache.Storage.withValue(for:hash:_:)`); a word of more than 24 bytes is looked up
+/// (`LRUCache.Storage.hit(for:hash:)`); a word of more than 24 bytes is looked up
 /// the same way, its probe holding its scalars in place. Limitation: such a word's key
 /// keeps its scalars in an array.
 struct ShapeKey: CacheKey, Sendable {

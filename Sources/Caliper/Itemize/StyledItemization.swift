@@ -189,9 +189,9 @@ struct FaceSlots {
   /// The style slot `slot` is shaped in.
   func style(of slot: Int) -> TextStyle { isUniform ? uniformStyle : styles[slot] }
 
-  /// The size slot `slot` is shaped at: `style(of:)`'s, without copying the whole style
-  /// (its arrays retained and released: ~600 instructions a fallback-heavy paragraph's
-  /// line metrics, a copy for each of its eight slots).
+  /// The size slot `slot` is shaped at: `style(of:)`'s (the same choice of style, read in
+  /// place), without copying the whole style (its arrays retained and released: about 360
+  /// instructions a copy, one for each of a fallback-heavy paragraph's eight slots).
   func size(of slot: Int) -> Double { isUniform ? uniformStyle.size : styles[slot].size }
 
   /// Points slot `slot` is raised by.

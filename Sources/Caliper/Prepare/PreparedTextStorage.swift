@@ -176,7 +176,7 @@ final class PreparedTextStorage: Sendable {
     for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
     for range in VerticalRuns.combinedRanges(items.runs) {
       let run = items.runs.first { $0.range.lowerBound == range.lowerBound }!
-      shaped.storeCombined(range, em: slots.style(of: run.face).size)
+      shaped.storeCombined(range, em: slots.size(of: run.face))
     }
     missingGlyphCount = shaped.missingGlyphCount
     shapedByWord = library.shapes.isEnabled

@@ -5,9 +5,12 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
   /// The number of flags.
   let count: Int
 
+  /// Bits past `count` in the last word are clear, here and after every operation, so that
+  /// `==` can compare whole words.
   init(repeating value: Bool, count: Int) {
     self.count = count
     words = [UInt64](filled: value ? ~0 : 0, count: (count + 63) / 64)
+    if value, count & 63 != 0 { words[words.count - 1] = (1 << UInt64(count & 63)) - 1 }
   }
 
   /// The flags of `flags`, eight to a load: a `Bool` is a byte holding 0 or 1, so eight of
@@ -69,18 +72,12 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
     }
   }
 
-  /// Clears each flag whose flag in `other` (of the same count) is false, 64 at a time;
-  /// the bits past `count` in the last word are left as they were.
+  /// Clears each flag whose flag in `other` (of the same count) is false, 64 at a time.
   mutating func formIntersection(_ other: BitArray) {
     precondition(other.count == count, "formIntersection of different counts")
-    guard count > 0 else { return }
-    let last = (count - 1) >> 6
-    // Past `count`, `other`'s bits are taken as set.
-    let padding = count & 63 == 0 ? 0 : UInt64.max << UInt64(count & 63)
     other.words.withUnsafeBufferPointer { others in
       words.withUnsafeMutableBufferPointer { words in
-        for word in 0..<last { words[word] &= others[word] }
-        words[last] &= others[last] | padding
+        for word in words.indices { words[word] &= others[word] }
       }
     }
   }
@@ -120,8 +117,7 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
 
   static func == (lhs: BitArray, rhs: BitArray) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    // Bits past `count` in the last word are never set differently: both start alike and
-    // only in-range bits are written.
+    // Bits past `count` in the last word are clear in both (`init(repeating:count:)`).
     return lhs.words == rhs.words
   }
 

@@ -240,7 +240,7 @@ struct Shaper: ~Copyable {
   /// lookup and the insert) was 37 lock pairs a Gatsby paragraph. Solution: one lock for
   /// the words up to the next one to shape (`cachedStretch`), which stores the hits under
   /// it and counts the miss; the miss is shaped outside the lock and inserted under a lock
-  /// of its own (`shapeMissed`) before the next words' lookups: 1 + 2 × misses locks a
+  /// of its own (`shapeAndInsertMiss`) before the next words' lookups: at most 1 + 2 × misses locks a
   /// run, and each thread's lookups, misses, inserts and evictions come in the order a lock
   /// a word gave them. Nothing that needs destroying (a key, a shaped word) is held from
   /// one piece to the next: optionals of them were destroyed through the runtime's generic
@@ -265,7 +265,7 @@ struct Shaper: ~Copyable {
         }
         if stretch == .runEnds { break }
         if stretch == .missed {
-          shapeMissed(
+          shapeAndInsertMiss(
             piece, run: run, scalars: scalars, graphemeStart: graphemeStart, font: font,
             cache: cache, into: &output)
           start = piece.range.upperBound
@@ -345,7 +345,7 @@ struct Shaper: ~Copyable {
   /// in `cache` under its key. Out of line: a miss is rare once a text's words were seen,
   /// and its key and shaped word are destroyed here, not in every run's loop.
   @inline(never)
-  private func shapeMissed(
+  private func shapeAndInsertMiss(
     _ piece: RunPiece, run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool],
     font: Font, cache: ShapeCache, into output: inout ShapedText
   ) {

@@ -1,5 +1,5 @@
 /// Learning the pair table from HarfBuzz: where a range the pair path missed is shaped by
-/// HarfBuzz after all (`Shaper.shapeMissed`), its values fill the table's missing entries
+/// HarfBuzz after all (`Shaper.shapeMissed` in Shaper+PairStore.swift), its values fill the table's missing entries
 /// (`learn`), and how many entries a range still misses decides between filling them one by
 /// one and shaping it whole (`missingPairs`, `fewPairs`). The rules of which pairs are for
 /// the path are `PairTable.admits` and `Shaper.opensWindow` (Shaper+Pairs.swift).
