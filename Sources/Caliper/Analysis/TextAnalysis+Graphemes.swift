@@ -40,10 +40,36 @@ extension TextAnalysis {
   private static func propertyGraphemeStarts(
     _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
   ) -> [Bool]? {
+    var (starts, pass) = simpleGraphemePass(scalars, joiningConjuncts: joiningConjuncts)
+    switch pass {
+    case .decided: return starts
+    case .handedBack:
+      joinConjuncts(scalars, graphemeStarts: &starts)
+      return starts
+    case .refused: return nil
+    }
+  }
+
+  /// What `cicu_simple_grapheme_starts` answered.
+  enum SimpleGraphemePass: Int32 {
+    /// A scalar of a class that needs ICU's iterator (`starts` partly written).
+    case refused = 0
+    /// The starts are the clusters (with GB9c applied when asked).
+    case decided = 1
+    /// GB9c asked, and a scalar after a consonant the pass cannot class: `joinConjuncts`
+    /// decides (the joins made are among the rule's).
+    case handedBack = 2
+  }
+
+  /// `cicu_simple_grapheme_starts` over `scalars`: its starts and its answer (tests read the
+  /// answer to tell the joins the C pass made alone).
+  static func simpleGraphemePass(
+    _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
+  ) -> (starts: [Bool], pass: SimpleGraphemePass) {
     // No scalars: the one start (and no buffer to hand the C pass).
-    guard !scalars.isEmpty else { return [true] }
+    guard !scalars.isEmpty else { return ([true], .decided) }
     var starts = [Bool](filled: true, count: scalars.count + 1)
-    let simple = scalars.withUnsafeBufferPointer { scalars in
+    let code = scalars.withUnsafeBufferPointer { scalars in
       starts.withUnsafeMutableBufferPointer { starts in
         // Scalars are their UInt32 values and Bools one byte of 0 or 1.
         scalars.withMemoryRebound(to: UInt32.self) { values in
@@ -57,13 +83,7 @@ extension TextAnalysis {
         }
       }
     }
-    switch simple {
-    case 1: return starts
-    case 2:
-      joinConjuncts(scalars, graphemeStarts: &starts)
-      return starts
-    default: return nil
-    }
+    return (starts, SimpleGraphemePass(rawValue: code) ?? .refused)
   }
 
   /// ICU's extended grapheme cluster starts of `text` (count + 1 entries), in scalar
