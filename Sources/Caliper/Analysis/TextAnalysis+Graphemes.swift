@@ -30,8 +30,9 @@ extension TextAnalysis {
   /// scalar's kind (its facts for the rules) kept for the process, the step of every kind
   /// in each of the 27 states between scalars tabulated once from the one step function
   /// (`cicu_grapheme_step`): a load a scalar beyond printable ASCII. Only where a scalar
-  /// after a consonant is at or above U+0300, outside that table and not ZWJ (a mark the
-  /// table cannot tell) does `joinConjuncts` walk the text as before.
+  /// after a consonant is at or above U+0300 and outside that table (a mark the table
+  /// cannot tell) does `joinConjuncts` walk the text as before. A text with a ZWJ is not
+  /// the C pass's (nil: the analysis takes ICU's iterator's starts, then `joinConjuncts`).
   /// `ConjunctTableTests` compares both with the rule written in the test.
   static func propertyGraphemeStartsJoiningConjuncts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
     propertyGraphemeStarts(scalars, joiningConjuncts: true)
@@ -77,7 +78,7 @@ extension TextAnalysis {
             conjunctClasses.withUnsafeBufferPointer { classes in
               cicu_simple_grapheme_starts(
                 values.baseAddress!, Int32(values.count), flags.baseAddress!,
-                classes.baseAddress!, joiningConjuncts ? 1 : 0)
+                classes.baseAddress!, Int32(classes.count), joiningConjuncts ? 1 : 0)
             }
           }
         }
