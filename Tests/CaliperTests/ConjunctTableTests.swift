@@ -1,3 +1,4 @@
+import CICU
 import Foundation
 import Testing
 
@@ -112,5 +113,22 @@ import Testing
     #expect(joined > 50)
     #expect(joinedByThePass > 100)
     #expect(handedBack > 300)
+  }
+
+  /// `cicu_simple_grapheme_starts` reads the caller's conjunct table only when its length is
+  /// cicu.h's `CICU_CONJUNCT_COUNT`: with a shorter one (a Devanagari consonant's entry past
+  /// its end) it refuses before reading any, and the analysis's own call passes the length
+  /// the pass takes (its answer decided).
+  @Test func conjunctTableOfAnotherLengthIsRefused() {
+    let values: [UInt32] = [0x915, 0x94D, 0x924, 0x20, 0xD15]
+    let short = [UInt8](TextAnalysis.conjunctClasses.prefix(0x10))
+    var flags = [UInt8](repeating: 7, count: values.count + 1)
+    let answer = cicu_simple_grapheme_starts(
+      values, Int32(values.count), &flags, short, Int32(short.count), 1)
+    #expect(answer == 0)
+    #expect(flags.allSatisfy { $0 == 7 })
+    let scalars = values.compactMap(Unicode.Scalar.init)
+    #expect(TextAnalysis.simpleGraphemePass(scalars, joiningConjuncts: true).pass == .decided)
+    #expect(TextAnalysis.conjunctClasses.count == Int(CICU_CONJUNCT_COUNT))
   }
 }
