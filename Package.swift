@@ -168,8 +168,9 @@ let package = Package(
     ),
     .testTarget(
       name: "CaliperTests",
-      // HarfBuzz itself: LayoutGlyphsTests compares Caliper's reading of GSUB and GPOS with it.
-      dependencies: ["Caliper", "CaliperTestSupport", "CHarfBuzz"],
+      // HarfBuzz itself: LayoutGlyphsTests compares Caliper's reading of GSUB and GPOS with it;
+      // ICU's C target: ConjunctTableTests reads the conjunct classes it defines.
+      dependencies: ["Caliper", "CaliperTestSupport", "CHarfBuzz", "CICU"],
       exclude: ["Fixtures"]
     ),
     .testTarget(

@@ -31,7 +31,7 @@ static uint8_t cicu_bidi_type_of(uint32_t value) {
 }
 
 // The types of the BMP's scalars met, + 1 (0: not known yet), kept for the process as
-// `cicu_grapheme_facts_table` keeps the grapheme facts.
+// `cicu_grapheme_kinds` (graphemes.c) keeps the grapheme kinds.
 static uint8_t cicu_bidi_type_table[0x10000];
 
 static inline __attribute__((always_inline)) uint8_t cicu_bidi_type(uint32_t value) {

@@ -13,7 +13,8 @@
 // and viramas are the Indic_Syllabic_Category Consonant and Virama characters of
 // Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam (U+0900-U+0D7F).
 static int cicu_aksara_class(uint32_t value) {
-  if (value < 0x900 || value > 0xD7F) return 0;
+  // The six scripts' blocks are GB9c's table's range.
+  if (value - CICU_CONJUNCT_FIRST >= CICU_CONJUNCT_COUNT) return 0;
   UErrorCode status = U_ZERO_ERROR;
   switch (uscript_getScript((UChar32)value, &status)) {
   case USCRIPT_DEVANAGARI:
@@ -44,16 +45,18 @@ enum {
 };
 
 // A scalar's class for GB9c: the caller's table's for U+0900-U+0D7F (none, Consonant,
-// Linker, a nonspacing mark), Extend for ZWJ, none below U+0300 (no scalar there is a
-// nonspacing mark), else not known here (the caller's rule decides).
+// Linker, a nonspacing mark: cicu.h's `CICU_CONJUNCT_*`), none below U+0300 (no scalar
+// there is a nonspacing mark), else not known here (the caller's rule decides). (ZWJ,
+// Extend for GB9c, is refused before its class is read: its Grapheme_Cluster_Break is ZWJ.)
 enum {
-  CICU_INCB_NONE = 0, CICU_INCB_CONSONANT = 1, CICU_INCB_LINKER = 2, CICU_INCB_EXTEND = 3,
+  CICU_INCB_NONE = 0, CICU_INCB_CONSONANT = CICU_CONJUNCT_CONSONANT,
+  CICU_INCB_LINKER = CICU_CONJUNCT_LINKER, CICU_INCB_EXTEND = CICU_CONJUNCT_MARK,
   CICU_INCB_ASK = 4, CICU_KINDS = 5 << CICU_INCB_SHIFT,
 };
 
 static uint32_t cicu_conjunct_class(uint32_t value, const uint8_t *conjunct_classes) {
-  if (value - 0x900 < 0x480) return conjunct_classes[value - 0x900];
-  if (value == 0x200D) return CICU_INCB_EXTEND;
+  if (value - CICU_CONJUNCT_FIRST < CICU_CONJUNCT_COUNT)
+    return conjunct_classes[value - CICU_CONJUNCT_FIRST];
   return value < 0x300 ? CICU_INCB_NONE : CICU_INCB_ASK;
 }
 
@@ -172,7 +175,10 @@ static inline uint32_t cicu_grapheme_row(uint32_t value, const uint8_t *conjunct
 }
 
 int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
-                                    const uint8_t *conjunct_classes, int32_t join_conjuncts) {
+                                    const uint8_t *conjunct_classes, int32_t conjunct_count,
+                                    int32_t join_conjuncts) {
+  // A table of another length is not the one the kinds were made from: never read past it.
+  if (conjunct_count != CICU_CONJUNCT_COUNT) return 0;
   // One load a scalar beyond printable ASCII: the step of its kind in the state the
   // scalars before left (`cicu_grapheme_step`, tabulated).
   pthread_once(&cicu_grapheme_steps_once, cicu_make_grapheme_steps);

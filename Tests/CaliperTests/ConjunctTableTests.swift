@@ -1,3 +1,4 @@
+import CICU
 import Foundation
 import Testing
 
@@ -68,7 +69,9 @@ import Testing
   /// applied: over every corpus line, and random strings of the six scripts' consonants,
   /// viramas, nuktas and signs with marks outside U+0900–U+0D7F (which the C pass leaves to
   /// `joinConjuncts`: U+0301, U+1CD0, U+0951's neighbours), spaces, Latin, CJK, Arabic,
-  /// controls, CR and LF; both ways (the C pass alone and with `joinConjuncts`) taken often.
+  /// controls, CR and LF (and strings without those marks); both ways (the C pass alone and
+  /// with `joinConjuncts`) taken often, told by the pass's own answer
+  /// (`simpleGraphemePass`): over 100 texts are joined by the C pass alone.
   @Test func graphemePassJoinsAsTheRule() throws {
     var texts = try CorpusLines.lines().map { Array($0.1.unicodeScalars) }
     let alphabet: [UInt32] = [
@@ -79,7 +82,11 @@ import Testing
     ]
     texts += RandomScalars.strings(
       rounds: 4000, longest: 24, taken: alphabet, refused: [], seed: 12)
-    var (compared, joined, handedBack) = (0, 0, 0)
+    // And without the marks the C pass cannot class (it decides these alone).
+    let classed = alphabet.filter { $0 < 0x300 || (0x900..<0xD80).contains($0) }
+    texts += RandomScalars.strings(
+      rounds: 2000, longest: 24, taken: classed, refused: [], seed: 13)
+    var (compared, joined, joinedByThePass, handedBack) = (0, 0, 0, 0)
     for scalars in texts {
       guard let aksara = TextAnalysis.propertyGraphemeStarts(scalars) else { continue }
       let fast = try #require(TextAnalysis.propertyGraphemeStartsJoiningConjuncts(scalars))
@@ -87,20 +94,41 @@ import Testing
       #expect(fast == expected, "\(scalars.map(\.value))")
       compared += 1
       if expected != aksara { joined += 1 }
-      // A scalar the C pass cannot class after a consonant: `joinConjuncts` decides.
-      if scalars.indices.contains(where: { index in
-        index > 0 && scalars[index].value >= 0x300
-          && !(0x900..<0xD80).contains(scalars[index].value)
-          && scalars[index].value != 0x200D
-          && (0x900..<0xD80).contains(scalars[index - 1].value)
-      }) {
-        handedBack += 1
+      // What the C pass answered: decided alone (its starts the analysis's), or handed
+      // back to `joinConjuncts` (a scalar after a consonant it cannot class).
+      let pass = TextAnalysis.simpleGraphemePass(scalars, joiningConjuncts: true)
+      switch pass.pass {
+      case .decided:
+        #expect(pass.starts == expected, "\(scalars.map(\.value))")
+        if pass.starts != aksara { joinedByThePass += 1 }
+      case .handedBack: handedBack += 1
+      case .refused: Issue.record("refused with GB9c, not without: \(scalars.map(\.value))")
       }
     }
     // (ICU's aksara rule joins most conjuncts already: GB9c adds those with a nukta or
-    // a mark of combining class 0 between, and those it decides after a mark.)
+    // a mark of combining class 0 between, and those it decides after a mark.) Both of the
+    // C pass's answers are taken often, and it joins conjuncts alone: a pass that joined
+    // nothing and handed every Indic text back would leave `joinedByThePass` at 0.
     #expect(compared > 5000)
     #expect(joined > 50)
+    #expect(joinedByThePass > 100)
     #expect(handedBack > 300)
+  }
+
+  /// `cicu_simple_grapheme_starts` reads the caller's conjunct table only when its length is
+  /// cicu.h's `CICU_CONJUNCT_COUNT`: with a shorter one (a Devanagari consonant's entry past
+  /// its end) it refuses before reading any, and the analysis's own call passes the length
+  /// the pass takes (its answer decided).
+  @Test func conjunctTableOfAnotherLengthIsRefused() {
+    let values: [UInt32] = [0x915, 0x94D, 0x924, 0x20, 0xD15]
+    let short = [UInt8](TextAnalysis.conjunctClasses.prefix(0x10))
+    var flags = [UInt8](repeating: 7, count: values.count + 1)
+    let answer = cicu_simple_grapheme_starts(
+      values, Int32(values.count), &flags, short, Int32(short.count), 1)
+    #expect(answer == 0)
+    #expect(flags.allSatisfy { $0 == 7 })
+    let scalars = values.compactMap(Unicode.Scalar.init)
+    #expect(TextAnalysis.simpleGraphemePass(scalars, joiningConjuncts: true).pass == .decided)
+    #expect(TextAnalysis.conjunctClasses.count == Int(CICU_CONJUNCT_COUNT))
   }
 }

@@ -48,4 +48,20 @@ import Testing
     #expect(compared > 1000)
     #expect(leveled > 100)
   }
+
+  /// A prepared text keeps its runs' array as `Itemization.runs` made it: a long paragraph of
+  /// one script and face (Russian, 10,000 scalars, one run from `Itemization.runs`) holds
+  /// room for a handful of runs, not one every 5 scalars (an estimate from the length alone
+  /// kept room for 2,014 runs, 64 KB, for its one). Bounded as the array's doubling from 8
+  /// would leave it: at most 64, or twice its runs.
+  @Test func longParagraphOfOneRunKeepsLittleRoom() throws {
+    let word = "съешь ещё этих мягких французских булок, да выпей же чаю. "
+    let text = String(repeating: word, count: 10_000 / word.unicodeScalars.count + 1)
+    #expect(text.unicodeScalars.count >= 10_000)
+    let prepared = try TestFonts.prepare(text)
+    #expect(prepared.runs.count < 8, "\(prepared.runs.count) runs")
+    #expect(
+      prepared.runs.capacity <= max(64, 2 * prepared.runs.count),
+      "room for \(prepared.runs.capacity) runs, \(prepared.runs.count) held")
+  }
 }

@@ -16,8 +16,10 @@ import Testing
     var opened: [Bool] = []
   }
 
-  static func choose(_ text: String, style: TextStyle, tightLoop: Bool) throws -> Choice {
-    let library = try TestFonts.library.get()
+  static func choose(
+    _ text: String, style: TextStyle, tightLoop: Bool, library: FontLibrary? = nil
+  ) throws -> Choice {
+    let library = try library ?? TestFonts.library.get()
     var analysis = try TextAnalysis(text: text, style: style)
     analysis.resolveScripts()
     var resolver = FontCascade.Resolver(try library.cascade(for: style))
@@ -69,19 +71,33 @@ import Testing
   }()
 
   /// The bundled cascade (its first faces in the library's table), one of the style's own
-  /// fonts first (first faces in the preparation's memo), and `.css` mode.
+  /// fonts first (first faces in the preparation's memo), and `.css` mode. Both orders, each
+  /// on a library of its own: the tight loop first (a text's scalars new to the library's
+  /// first-face table, as a fresh process meets them: the loop's steps that find a face
+  /// themselves), and the general rules first (their first faces fill the table, so that
+  /// the tight loop finds the text's scalars there: its steps that read only the table,
+  /// such as starting a run itself).
   @Test(arguments: [
     TextStyle(size: 16), TextStyle(size: 16, fonts: [FontReference("Inter")]),
     TextStyle(size: 16, breakRules: .css),
   ])
   func tightLoopChoosesAsTheGeneralRules(style: TextStyle) throws {
     #expect(Self.texts.count > 3000)
-    for text in Self.texts {
-      // The general rules first: their first faces fill the library's table, so that the
-      // tight loop finds the text's scalars there (its steps that read only the table).
-      let general = try Self.choose(text, style: style, tightLoop: false)
-      let tight = try Self.choose(text, style: style, tightLoop: true)
-      #expect(tight == general, "\(text.prefix(60))")
+    for tightFirst in [true, false] {
+      let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+      for text in Self.texts {
+        let tight: Choice
+        let general: Choice
+        if tightFirst {
+          tight = try Self.choose(text, style: style, tightLoop: true, library: library)
+          general = try Self.choose(text, style: style, tightLoop: false, library: library)
+        } else {
+          general = try Self.choose(text, style: style, tightLoop: false, library: library)
+          tight = try Self.choose(text, style: style, tightLoop: true, library: library)
+        }
+        #expect(
+          tight == general, "\(tightFirst ? "tight first" : "general first"): \(text.prefix(60))")
+      }
     }
   }
 }

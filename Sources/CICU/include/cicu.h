@@ -45,6 +45,17 @@ void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);
 
+/// The Indic_Conjunct_Break classes of `cicu_simple_grapheme_starts`' `conjunct_classes`
+/// (0 none), one byte for each scalar of U+0900-U+0D7F (`CICU_CONJUNCT_FIRST`, and
+/// `CICU_CONJUNCT_COUNT` of them): Caliper's `TextAnalysis.conjunctClasses` is made of
+/// these, and its `joinConjuncts` reads them.
+#define CICU_CONJUNCT_CONSONANT 1
+#define CICU_CONJUNCT_LINKER 2
+/// A nonspacing mark (Extend for GB9c).
+#define CICU_CONJUNCT_MARK 3
+#define CICU_CONJUNCT_FIRST 0x900
+#define CICU_CONJUNCT_COUNT 0x480
+
 /// Extended grapheme cluster starts from each scalar's Grapheme_Cluster_Break alone, for
 /// text whose every scalar is Other, Extend, SpacingMark, Control, CR or LF (ICU's own
 /// property data, so the same Unicode version as its iterator): then UAX #29 starts a
@@ -55,21 +66,22 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 /// scalar's script, Indic_Syllabic_Category and combining class). Writes `count + 1` flags
 /// (1: a cluster starts at that offset; the first and last are 1) to `starts`. Returns 1,
 /// or 0 as soon as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators:
-/// rules that need the iterator), leaving `starts` partly written.
+/// rules that need the iterator), leaving `starts` partly written: a text with a ZWJ goes
+/// to ICU's iterator (and, for GB9c, to `TextAnalysis.joinConjuncts`).
 ///
-///
-/// `conjunct_classes`: the Indic_Conjunct_Break class of each scalar of U+0900-U+0D7F (0
-/// none, 1 Consonant, 2 Linker, 3 a nonspacing mark: Caliper's
-/// `TextAnalysis.conjunctClasses`, the same table at every call: the process keeps each
-/// scalar's class). With `join_conjuncts` not 0, the same loop also applies Unicode 15.1's
-/// conjunct rule GB9c (no start at a consonant after a consonant and a linker, with only
-/// linkers, nonspacing marks and ZWJ after the first consonant), as
-/// `TextAnalysis.joinConjuncts` does, and returns 2 instead of 1 where, after a consonant,
-/// it met a scalar at or above U+0300 outside that range other than ZWJ (which may be a
+/// `conjunct_classes`: `conjunct_count` bytes, which must be `CICU_CONJUNCT_COUNT` (else 0
+/// is returned before any is read): the `CICU_CONJUNCT_*` class of each scalar from
+/// `CICU_CONJUNCT_FIRST`, the same table at every call (the process keeps each scalar's
+/// class). With `join_conjuncts` not 0, the same loop also applies Unicode 15.1's conjunct
+/// rule GB9c (no start at a consonant after a consonant and a linker, with only linkers and
+/// nonspacing marks after the first consonant; ZWJ, which GB9c also lets between, never
+/// gets here), as `TextAnalysis.joinConjuncts` does, and returns 2 instead of 1 where,
+/// after a consonant, it met a scalar at or above U+0300 outside that range (which may be a
 /// nonspacing mark it cannot tell): the caller then applies the rule itself (the joins
 /// made here are among the rule's).
 int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
-                                    const uint8_t *conjunct_classes, int32_t join_conjuncts);
+                                    const uint8_t *conjunct_classes, int32_t conjunct_count,
+                                    int32_t join_conjuncts);
 
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
 /// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong

@@ -30,8 +30,9 @@ extension TextAnalysis {
   /// scalar's kind (its facts for the rules) kept for the process, the step of every kind
   /// in each of the 27 states between scalars tabulated once from the one step function
   /// (`cicu_grapheme_step`): a load a scalar beyond printable ASCII. Only where a scalar
-  /// after a consonant is at or above U+0300, outside that table and not ZWJ (a mark the
-  /// table cannot tell) does `joinConjuncts` walk the text as before.
+  /// after a consonant is at or above U+0300 and outside that table (a mark the table
+  /// cannot tell) does `joinConjuncts` walk the text as before. A text with a ZWJ is not
+  /// the C pass's (nil: the analysis takes ICU's iterator's starts, then `joinConjuncts`).
   /// `ConjunctTableTests` compares both with the rule written in the test.
   static func propertyGraphemeStartsJoiningConjuncts(_ scalars: [Unicode.Scalar]) -> [Bool]? {
     propertyGraphemeStarts(scalars, joiningConjuncts: true)
@@ -40,10 +41,36 @@ extension TextAnalysis {
   private static func propertyGraphemeStarts(
     _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
   ) -> [Bool]? {
+    var (starts, pass) = simpleGraphemePass(scalars, joiningConjuncts: joiningConjuncts)
+    switch pass {
+    case .decided: return starts
+    case .handedBack:
+      joinConjuncts(scalars, graphemeStarts: &starts)
+      return starts
+    case .refused: return nil
+    }
+  }
+
+  /// What `cicu_simple_grapheme_starts` answered.
+  enum SimpleGraphemePass: Int32 {
+    /// A scalar of a class that needs ICU's iterator (`starts` partly written).
+    case refused = 0
+    /// The starts are the clusters (with GB9c applied when asked).
+    case decided = 1
+    /// GB9c asked, and a scalar after a consonant the pass cannot class: `joinConjuncts`
+    /// decides (the joins made are among the rule's).
+    case handedBack = 2
+  }
+
+  /// `cicu_simple_grapheme_starts` over `scalars`: its starts and its answer (tests read the
+  /// answer to tell the joins the C pass made alone).
+  static func simpleGraphemePass(
+    _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
+  ) -> (starts: [Bool], pass: SimpleGraphemePass) {
     // No scalars: the one start (and no buffer to hand the C pass).
-    guard !scalars.isEmpty else { return [true] }
+    guard !scalars.isEmpty else { return ([true], .decided) }
     var starts = [Bool](filled: true, count: scalars.count + 1)
-    let simple = scalars.withUnsafeBufferPointer { scalars in
+    let code = scalars.withUnsafeBufferPointer { scalars in
       starts.withUnsafeMutableBufferPointer { starts in
         // Scalars are their UInt32 values and Bools one byte of 0 or 1.
         scalars.withMemoryRebound(to: UInt32.self) { values in
@@ -51,19 +78,13 @@ extension TextAnalysis {
             conjunctClasses.withUnsafeBufferPointer { classes in
               cicu_simple_grapheme_starts(
                 values.baseAddress!, Int32(values.count), flags.baseAddress!,
-                classes.baseAddress!, joiningConjuncts ? 1 : 0)
+                classes.baseAddress!, Int32(classes.count), joiningConjuncts ? 1 : 0)
             }
           }
         }
       }
     }
-    switch simple {
-    case 1: return starts
-    case 2:
-      joinConjuncts(scalars, graphemeStarts: &starts)
-      return starts
-    default: return nil
-    }
+    return (starts, SimpleGraphemePass(rawValue: code) ?? .refused)
   }
 
   /// ICU's extended grapheme cluster starts of `text` (count + 1 entries), in scalar

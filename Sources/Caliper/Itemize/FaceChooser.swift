@@ -42,10 +42,12 @@ struct FaceChooser {
   private let browserFallback: Bool
 
   /// Whether runs of clusters that go on the item's stretch are taken in the tight loop
-  /// (the ASCII characters, spaces and plain clusters beyond ASCII), and plain clusters
-  /// beyond ASCII elsewhere without the general rules' questions; false sends every
-  /// cluster through the general rules, the reference `TightLoopItemizationTests` compares
-  /// both with.
+  /// (the ASCII characters, spaces and plain clusters beyond ASCII), which also starts a
+  /// new run and item itself at a plain cluster beyond ASCII in another script or level
+  /// whose face the library's first-face table gives (`scanStretch`'s `newRun`), and plain
+  /// clusters beyond ASCII elsewhere without the general rules' questions; false sends
+  /// every cluster through the general rules, the reference `TightLoopItemizationTests`
+  /// compares both with.
   var tightLoop = true
 
   init(_ style: TextStyle) {

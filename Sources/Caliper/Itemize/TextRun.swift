@@ -90,8 +90,12 @@ struct Itemization {
     guard count > 0 else { return [] }
     var runs: [TextRun] = []
     // A run a word or two in a mixed paragraph (about 50 in a fallback-heavy one of 260
-    // scalars, which grew the array 8 → 64 in three copies): room for one every 5 scalars.
-    runs.reserveCapacity(count / 5 + 8)
+    // scalars, which grew the array 8 → 64 in three copies, 1.6 K instructions a paragraph):
+    // room for one every 5 scalars, but never more than 64 (the capacity main's doubling
+    // reaches for 33 to 64 runs). The array is the prepared text's own (`runs` through
+    // `VerticalRuns.oriented`), kept as long as the text: an unbounded estimate kept 2,008
+    // unused runs' room (64 KB) for a 10,000-scalar paragraph of one run.
+    runs.reserveCapacity(min(count / 5 + 8, 64))
     // Over raw buffers: each run's end found by a loop of its own (the face, script and
     // level compared in registers, one loop for text without levels; with the appends in
     // the same loop their values were reloaded from the stack at each scalar), the appends
