@@ -71,8 +71,9 @@ let package = Package(
     ),
     // glibc's mallopt, for the CLI's memory tuning.
     .systemLibrary(name: "CMalloc"),
-    // The compiler's software prefetch, for the line breaker (a header of its own).
-    .systemLibrary(name: "CPrefetch"),
+    // The compiler's software prefetch, for the line breaker, and the thread-local word that
+    // says whether a relayout is a thread's first of its text (defined once, in C).
+    .target(name: "CPrefetch"),
     // libxml2 for the XML string catalogs `caliper check` reads (XLIFF, Android strings.xml),
     // parsed with network, DTD loading and entity substitution off. Linked by the CLI
     // target: statically in release, so that the release tool does not load libxml2.so and,

@@ -1,3 +1,6 @@
+#ifndef CPREFETCH_H
+#define CPREFETCH_H
+
 // Software prefetch, which Swift has no spelling for: a hint that `address` will be read
 // soon, so that its cache line is fetched while other work goes on (no fault, no result).
 static inline void caliper_prefetch(const void *address) {
@@ -16,9 +19,11 @@ static inline void caliper_prefetch_lines(uintptr_t address, unsigned lines) {
 }
 
 // The breaking cache of the text this thread last asked for a relayout's lines for
-// (`caliper_first_relayout`): one word a thread, never read through. `static`: each module
-// that calls the function has its own (Caliper calls it from `RelayoutHints.swift` alone).
-static __thread uintptr_t caliper_last_relayout = 0;
+// (`caliper_first_relayout`): one word a thread, never read through. Defined once, in
+// CPrefetch.c: a `static` word in this header was one word for each module (and each of an
+// optimized build's per-file LLVM modules) that inlined the function, so a test's reading
+// of it and the library's writing of it could be two different words.
+extern __thread uintptr_t caliper_last_relayout;
 
 // Whether `text` (a prepared text's breaking-cache address) differs from the one this thread
 // passed last, which it then becomes: a relayout of the text relaid out just before on this
@@ -30,3 +35,5 @@ static inline int caliper_first_relayout(uintptr_t text) {
   caliper_last_relayout = text;
   return 1;
 }
+
+#endif
