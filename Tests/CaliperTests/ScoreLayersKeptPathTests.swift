@@ -16,6 +16,23 @@ import Testing
       width: width, size: size)
   }
 
+  /// Round `round`'s paragraph (`ScorePruneTests.paragraph`, of `words` words), a width
+  /// drawn from its widest word to its length over `shortest` (at least the widest word),
+  /// and its `balance` breaker (a tiny size every seventh round) with the program's inputs.
+  static func drawnParagraph(
+    round: Int, words: ClosedRange<Int>, shortest: Float,
+    _ random: inout ShortestDecimalTests.SeededGenerator
+  ) -> (
+    candidates: [ScoreLineBreaker.Candidate], breaker: ScoreLineBreaker,
+    inputs: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])
+  ) {
+    let (candidates, widest, length) = ScorePruneTests.paragraph(
+      round: round, words: words, &random)
+    let width = Float.random(in: widest...max(widest, length / shortest), using: &random)
+    let breaker = Self.breaker(width: width, size: round % 7 == 0 ? 0.1 : 16)
+    return (candidates, breaker, breaker.inputs(candidates))
+  }
+
   /// `layered`'s ends (nil where it declines) with each of `kept` as the kept path.
   static func answers(
     _ breaker: ScoreLineBreaker,
@@ -49,11 +66,8 @@ import Testing
     var answered = 0
     var declined = 0
     for round in 0..<3000 {
-      let (candidates, widest, length) = ScorePruneTests.paragraph(
-        round: round, words: 6...40, &random)
-      let width = Float.random(in: widest...max(widest, length / 1.5), using: &random)
-      let breaker = Self.breaker(width: width, size: round % 7 == 0 ? 0.1 : 16)
-      let inputs = breaker.inputs(candidates)
+      let (candidates, breaker, inputs) = Self.drawnParagraph(
+        round: round, words: 6...40, shortest: 1.5, &random)
       let expected = ScoreLayersTests.path(
         ScoreLineBreakerTests.oracle(
           breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties))
@@ -91,11 +105,8 @@ import Testing
     var scored = 0
     var ties = 0
     for round in 0..<1500 {
-      let (candidates, widest, length) = ScorePruneTests.paragraph(
-        round: round, words: 6...13, &random)
-      let width = Float.random(in: widest...max(widest, length / 2), using: &random)
-      let breaker = Self.breaker(width: width, size: round % 7 == 0 ? 0.1 : 16)
-      let inputs = breaker.inputs(candidates)
+      let (candidates, breaker, inputs) = Self.drawnParagraph(
+        round: round, words: 6...13, shortest: 2, &random)
       let facts = ScoreLayers.Facts(
         posNoBreak: inputs.posNoBreak, posIfBreak: inputs.posIfBreak, penalties: inputs.penalties)
       guard facts.rises else { continue }
