@@ -91,8 +91,8 @@ struct Itemization {
     var runs: [TextRun] = []
     // A run a word or two in a mixed paragraph (about 50 in a fallback-heavy one of 260
     // scalars, which grew the array 8 → 64 in three copies, 1.6 K instructions a paragraph):
-    // room for one every 5 scalars, but never more than 64 (the capacity main's doubling
-    // reaches for 33 to 64 runs). The array is the prepared text's own (`runs` through
+    // room for one every 5 scalars, but never more than 64 (the capacity the array's own
+    // doubling reaches for 33 to 64 runs). The array is the prepared text's own (`runs` through
     // `VerticalRuns.oriented`), kept as long as the text: an unbounded estimate kept 2,008
     // unused runs' room (64 KB) for a 10,000-scalar paragraph of one run.
     runs.reserveCapacity(min(count / 5 + 8, 64))

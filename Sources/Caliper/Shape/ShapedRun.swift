@@ -240,9 +240,9 @@ struct Shaper: ~Copyable {
   /// lookup and the insert) was 37 lock pairs a Gatsby paragraph. Solution: one lock for
   /// the words up to the next one to shape (`cachedStretch`), which stores the hits under
   /// it and counts the miss; the miss is shaped outside the lock and inserted under a lock
-  /// of its own (`shapeAndInsertMiss`) before the next words' lookups: at most 1 + 2 × misses locks a
-  /// run, and each thread's lookups, misses, inserts and evictions come in the order a lock
-  /// a word gave them. Nothing that needs destroying (a key, a shaped word) is held from
+  /// of its own (`shapeAndInsertMiss`) before the next words' lookups: at most
+  /// 1 + 2 × misses locks a run, and each thread's lookups, misses, inserts and evictions
+  /// come in the order a lock a word gave them. Nothing that needs destroying (a key, a shaped word) is held from
   /// one piece to the next: optionals of them were destroyed through the runtime's generic
   /// value witnesses at each run's end, about 190 instructions a run.
   func shapeRun(
