@@ -122,11 +122,13 @@ import Testing
     func find(_ probe: ShapeKey) -> [Int64]? {
       var found: [Int64]?
       var hit = false
-      cache.withLock { storage in
-        let value = storage.hit(
-          for: ShapeKey.Probe(word: probe.word, features: probe.features), hash: probe.cacheHash)
-        hit = value != nil
-        found = value?.pointee.packed
+      probe.features.withUnsafeBufferPointer { features in
+        cache.withLock { storage in
+          let value = storage.hit(
+            for: ShapeKey.Probe(word: probe.word, features: features), hash: probe.cacheHash)
+          hit = value != nil
+          found = value?.pointee.packed
+        }
       }
       #expect(hit == (found != nil))
       return found
@@ -169,11 +171,12 @@ import Testing
     #expect(probeWord(other) == key(other).word)
     func find(_ word: ShapeWord, _ scalars: [Unicode.Scalar]) -> Bool {
       var hit = false
-      cache.withLock { storage in
-        hit =
-          storage.hit(
-            for: ShapeKey.Probe(word: word, features: [], scalars: scalars[...]),
-            hash: word.cacheHash) != nil
+      scalars.withUnsafeBufferPointer { scalars in
+        cache.withLock { storage in
+          let probe = ShapeKey.Probe(
+            word: word, features: .init(start: nil, count: 0), scalars: scalars)
+          hit = storage.hit(for: probe, hash: word.cacheHash) != nil
+        }
       }
       return hit
     }
@@ -200,5 +203,48 @@ import Testing
     #expect(after.misses == before.misses, "\(before) → \(after)")
     // Each prepare looks up the three long words and the four short ones.
     #expect(after.hits - before.hits == 2 * 7, "\(before) → \(after)")
+  }
+
+  /// Words beyond ASCII of up to `ShapeWord.scalarWords` scalars are keyed by their scalars
+  /// (three to a lane), longer ones by their UTF-8: every fallback-heavy, synthetic mixed and
+  /// vertical corpus line, and seeded random words of 1 to 12 scalars from small alphabets of
+  /// Devanagari, Arabic, CJK, accented Latin and ASCII (so that many words share their
+  /// first scalars and differ only in the last lane), prepared twice through the shape cache,
+  /// give the uncached library's values; the second preparation of each is all hits.
+  @Test func wordsPackedByScalarsEqualRunShaping() throws {
+    let cached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(preparedBytes: 0))
+    let uncached = try FontLibrary(
+      fontsDirectory: TestFonts.directory, limits: CacheLimits(shapeBytes: 0, preparedBytes: 0))
+    var texts: [String] = []
+    for name in ["fallback-heavy", "synthetic-mixed", "vertical-japanese"] {
+      let path = TestFonts.root + "/Benchmarks/Corpus/" + name + ".txt"
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      texts += text.split(separator: "\n").prefix(40).map(String.init)
+    }
+    let alphabets: [[UInt32]] = [
+      [0x915, 0x916, 0x94D, 0x93E, 0x93F], [0x628, 0x62A, 0x644, 0x627], [0x4E2D, 0x6587, 0x5B57],
+      [0xE9, 0x61, 0x6E, 0xF1], [0x61, 0x62, 0x63],
+    ]
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x5CA1A)
+    for _ in 0..<60 {
+      var words: [String] = []
+      for _ in 0..<12 {
+        let alphabet = alphabets.randomElement(using: &generator)!
+        let count = Int.random(in: 1...12, using: &generator)
+        var word = ""
+        for _ in 0..<count {
+          word.unicodeScalars.append(Unicode.Scalar(alphabet.randomElement(using: &generator)!)!)
+        }
+        words.append(word)
+      }
+      texts.append(words.joined(separator: " "))
+    }
+    try Self.expectCachedEqualsUncached(texts, cached: cached, uncached: uncached)
+    // A text prepared again is all hits (its words found under the keys they were stored by).
+    let before = cached.cacheStatistics.shapes
+    for text in texts.suffix(60) { _ = try cached.prepare(text) }
+    let after = cached.cacheStatistics.shapes
+    #expect(after.misses == before.misses && after.hits > before.hits, "\(before) → \(after)")
   }
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import Caliper
 
 /// The shape cache's key tells words apart exactly as their scalars do: its UTF-8 packing
-/// (three 8-byte lanes, sequences straddling lanes, zeros after) and its digest never make
+/// (three 8-byte lanes, sequences straddling lanes, zeros after), its packing of a short
+/// word beyond ASCII by scalars (21 bits each, three to a lane) and its digest never make
 /// two different words one key, nor one word two.
 @Suite struct ShapeKeyTests {
   static func key(_ word: [Unicode.Scalar], font: UInt64 = 1, features: [FontFeature] = [])
@@ -16,9 +17,12 @@ import Testing
 
   /// Words around every lane edge: 1- to 4-byte scalars at each offset up to 30 bytes, NULs
   /// (which the lanes' padding must not swallow), and each word with its last scalar
-  /// changed, dropped or doubled.
+  /// changed, dropped or doubled; words beyond ASCII on both sides of `ShapeWord.scalarWords`
+  /// (packed by scalars, then in UTF-8), with the highest scalar (all 21 bits set).
   static let words: [[Unicode.Scalar]] = {
-    let scalars: [Unicode.Scalar] = ["a", "\0", "é", "\u{2019}", "\u{1F600}", " ", "\u{7FF}"]
+    let scalars: [Unicode.Scalar] = [
+      "a", "\0", "é", "\u{2019}", "\u{1F600}", " ", "\u{7FF}", "\u{10FFFF}", "क", "š",
+    ]
     var words: [[Unicode.Scalar]] = [[]]
     for length in 1...26 {
       for (index, last) in scalars.enumerated() {
@@ -40,6 +44,28 @@ import Testing
       // A key made again from a copy is the same key, hash included.
       let again = Self.key(Array(first))
       #expect(again == keys[i] && again.cacheHash == keys[i].cacheHash)
+    }
+  }
+
+  /// A word beyond ASCII packed by scalars and an ASCII word whose UTF-8 has the same lanes
+  /// and length ("š\0": U+0161 and U+0000 in 21 bits each, 0x161; "a\u{1}": the bytes 0x61,
+  /// 0x01) are different keys, and so are the longest word packed by scalars and the same
+  /// word one scalar longer (in UTF-8). The direction reads the same from either packing.
+  @Test func scalarLanesNeverMatchUTF8Lanes() {
+    #expect(Self.key(["š", "\0"]) != Self.key(["a", "\u{1}"]))
+    #expect(Self.key(["š", "\0"]) == Self.key(["š", "\0"]))
+    let longest = [Unicode.Scalar](repeating: "क", count: ShapeWord.scalarWords)
+    #expect(Self.key(longest).word.fits && Self.key(longest + ["क"]).word.fits == false)
+    #expect(Self.key(longest) != Self.key(longest + ["क"]))
+    for (rightToLeft, upright) in [(false, false), (true, false), (false, true), (true, true)] {
+      for word in [["š", "\0"], ["a", "\u{1}"]] as [[Unicode.Scalar]] {
+        let made = word.withUnsafeBufferPointer {
+          ShapeWord(
+            font: 1, script: 0, rightToLeft: rightToLeft, upright: upright, language: 0,
+            featuresDigest: 0, word: $0)
+        }
+        #expect(made.upright == upright && made.rightToLeft == (rightToLeft && !upright))
+      }
     }
   }
 

@@ -3,9 +3,10 @@
 /// Problem: the shape cache is looked up once per word of every text prepared, and a
 /// lookup through `Hashable` runs SipHash over the key and compares it field by field, a
 /// few hundred instructions a word (more for a word with a curly quote, whose scalars went
-/// to an array of their own). Solution: the word's UTF-8 bytes packed into three machine
-/// words (24 bytes hold nearly every word with its trailing spaces, curly quotes and
-/// accents included), hashed once when the key is made with a seeded multiply-fold mix
+/// to an array of their own). Solution: the word packed into three machine words (its UTF-8,
+/// 24 bytes of which hold nearly every word of Latin prose with its trailing spaces, curly
+/// quotes and accents; or, for a word beyond ASCII of at most nine scalars, the scalars
+/// themselves, which a word of another script fits as its UTF-8 often does not), hashed once when the key is made with a seeded multiply-fold mix
 /// (as wyhash: each 64-bit lane multiplied full width by a secret and the halves folded),
 /// and `cacheHash` hands that digest to `LRUCache`'s index without SipHash; equality
 /// compares the digest, then the lanes. The seed comes from the standard library's
@@ -13,9 +14,9 @@
 /// another (and `SWIFT_DETERMINISTIC_HASHING` makes it fixed, as for every `Hasher`).
 /// A lookup compares a `ShapeWord` (every field but the arrays, made with no allocation or
 /// reference count) and the features, and makes a key only on a miss
-/// (`LRUCache.Storage.hit(for:hash:)`); a word of more than 24 bytes is looked up
-/// the same way, its probe holding its scalars in place. Limitation: such a word's key
-/// keeps its scalars in an array.
+/// (`LRUCache.Storage.hit(for:hash:)`); a word the lanes do not hold is looked up the
+/// same way, its probe holding its scalars in place. Limitation: such a word's key keeps
+/// its scalars in an array.
 struct ShapeKey: CacheKey, Sendable {
   /// The word, the face and the shaping direction: every part but the arrays.
   let word: ShapeWord
@@ -57,21 +58,49 @@ struct ShapeKey: CacheKey, Sendable {
   var cacheHash: Int32 { word.cacheHash }
 
   /// A word as a lookup describes it: its parts and the features, and for a word longer
-  /// than the lanes its scalars where they are, so that no key and no array is made to look
-  /// it up.
+  /// than the lanes its scalars, where they are: buffers, not arrays, so that no key and no
+  /// array is made to look it up, and a probe is trivial (made, passed and dropped with no
+  /// reference counting, whether or not the lookup is inlined into the caller's loop: a
+  /// probe holding the features' array was retained, released and destroyed a word where it
+  /// was not). Valid while the caller holds the buffers.
   struct Probe {
     let word: ShapeWord
-    let features: [FontFeature]
+    let features: UnsafeBufferPointer<FontFeature>
     /// A longer word's scalars (`word` made with `ShapeWord.addScalars`); nil for one that
     /// fits the lanes.
-    var scalars: ArraySlice<Unicode.Scalar>? = nil
+    var scalars: UnsafeBufferPointer<Unicode.Scalar>? = nil
   }
 
+  /// Whether this key is the word `probe` describes. The common answer (the same parts, a
+  /// word in the lanes, no features on either side) inline; the rest, the features' and a
+  /// longer word's scalars compared, out of line, so that the cache's lookup
+  /// (`LRUCache.Storage.hit`) stays small enough to inline into `Shaper.cachedStretch`'s
+  /// loop (a call there was about 90 instructions a word).
+  @inline(__always)
   func matches(_ probe: Probe) -> Bool {
-    guard word == probe.word, features == probe.features else { return false }
+    guard word == probe.word else { return false }
+    if word.fits && features.isEmpty && probe.features.isEmpty { return true }
+    return matchesFeaturesAndScalars(probe)
+  }
+
+  /// `matches(_:)` of a probe with the same parts: the features equal and, for a word longer
+  /// than the lanes, the same scalars.
+  @inline(never)
+  private func matchesFeaturesAndScalars(_ probe: Probe) -> Bool {
+    // As `Array`'s `==`: the same count and each feature equal.
+    guard features.elementsEqual(probe.features) else { return false }
     guard !word.fits else { return true }
-    guard let others = probe.scalars else { return false }
-    return scalars.elementsEqual(others.lazy.map(\.value))
+    guard let others = probe.scalars, others.count == scalars.count else { return false }
+    // A loop over both buffers (a lazy map's `elementsEqual` was about 25 instructions a
+    // scalar of a URL).
+    return scalars.withUnsafeBufferPointer { mine in
+      var index = 0
+      while index < mine.count {
+        if mine[index] != others[index].value { return false }
+        index &+= 1
+      }
+      return true
+    }
   }
 
   func hash(into hasher: inout Hasher) {
@@ -102,16 +131,21 @@ struct ShapeWord: Equatable, Sendable {
   /// four share 8 bytes.
   private let length: UInt16
   /// 0 left to right, 1 right to left, 2 top to bottom (an upright run of vertical text,
-  /// whose advances are vertical ones): one byte, where a second Bool would have made the
-  /// key 8 bytes longer.
+  /// whose advances are vertical ones), plus `scalarLanes` when the lanes hold the word's
+  /// scalars rather than its UTF-8: one byte, where a second Bool would have made the key
+  /// 8 bytes longer.
   private let direction: UInt8
   /// Whether the word's UTF-8 fits `utf8`; else its key keeps the scalars.
   let fits: Bool
   /// HarfBuzz's interned language, by address (stable for the process).
   let language: Int
-  /// The word's UTF-8, 8 bytes to a lane in memory order, zeros after it, when it fits in
-  /// `inlineBytes` (with the scalar count, which tells trailing NULs from padding, this is
-  /// the word); zeros otherwise.
+  /// The word, when it fits (with the scalar count, which tells trailing NULs from padding,
+  /// this is the word); zeros otherwise. A word of ASCII, or of more than `scalarWords`
+  /// scalars: its UTF-8, 8 bytes to a lane in memory order, zeros after it, when it fits
+  /// in `inlineBytes`. Any other word (at most `scalarWords` scalars, one beyond ASCII):
+  /// its scalars, 21 bits each, three to a lane from the low bits, with `scalarLanes` set
+  /// in `direction` (so that the two packings never compare equal: "š\0" by scalars and
+  /// "a\u{1}" in UTF-8 have the same lanes and length).
   private let utf8: (UInt64, UInt64, UInt64)
   /// The seeded digest of all the above, the features' digest, and a longer word's scalars.
   private(set) var digest: UInt64
@@ -119,15 +153,20 @@ struct ShapeWord: Equatable, Sendable {
   /// The word's length in scalars.
   var count: Int { Int(length) }
   /// Whether the word was shaped right to left.
-  var rightToLeft: Bool { direction == 1 }
+  var rightToLeft: Bool { direction & 3 == 1 }
   /// Whether the word was shaped top to bottom (upright in vertical text).
-  var upright: Bool { direction == 2 }
+  var upright: Bool { direction & 3 == 2 }
 
   static let inlineBytes = 24
+  /// The most scalars a word beyond ASCII keeps in the lanes as scalars (21 bits each).
+  static let scalarWords = 9
+  /// `direction`'s flag for lanes that hold scalars.
+  private static let scalarLanes: UInt8 = 4
 
   /// Two secrets from the standard library's per-process seed (`Hasher`'s own: random per
-  /// process unless `SWIFT_DETERMINISTIC_HASHING` is set).
-  private static let seeds: (UInt64, UInt64) = {
+  /// process unless `SWIFT_DETERMINISTIC_HASHING` is set). A caller making many words reads
+  /// them once and passes them (`init(…seeds:)`): a global's `swift_once` check a word.
+  static let seeds: (UInt64, UInt64) = {
     func secret(_ value: UInt64) -> UInt64 {
       var hasher = Hasher()
       hasher.combine(value)
@@ -155,22 +194,25 @@ struct ShapeWord: Equatable, Sendable {
 
   init(
     font: UInt64, script: UInt32, rightToLeft: Bool, upright: Bool, language: Int,
-    featuresDigest: UInt64, word: UnsafeBufferPointer<Unicode.Scalar>
+    featuresDigest: UInt64, word: UnsafeBufferPointer<Unicode.Scalar>,
+    seeds: (UInt64, UInt64) = ShapeWord.seeds
   ) {
     self.font = font
     self.script = script
-    // An upright run is shaped top to bottom whatever its bidi level (`VerticalShaping`).
-    direction = upright ? 2 : rightToLeft ? 1 : 0
     self.language = language
     // Words are at most `ShapeCache.longestWord` scalars.
     length = UInt16(truncatingIfNeeded: word.count)
     // An ASCII word (nearly every word of Latin prose) is its UTF-8: each scalar's byte is
     // shifted into its lane in registers, 8 to a lane, in memory order (little-endian
     // lanes), where writing byte by byte through memory was about 80 instructions a word.
-    var lanes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    // A word whose first scalar is beyond ASCII is not tried (the lanes of a word in
+    // another script were made for nothing, about 50 instructions).
+    var lanes: (UInt64, UInt64, UInt64) = (0, 0, 0)
     var fits = true
     var ascii = false
-    if word.count <= Self.inlineBytes {
+    var scalarLanes = false
+    let count = word.count
+    if count <= Self.inlineBytes && (count == 0 || word[0].value < 0x80) {
       // Wrapping arithmetic and masked shifts: checked ones were most of the loop.
       @inline(__always)
       func lane(_ start: Int, _ end: Int) -> (bits: UInt64, high: UInt32) {
@@ -185,58 +227,90 @@ struct ShapeWord: Equatable, Sendable {
         }
         return (UInt64(littleEndian: bits), high)
       }
-      let count = word.count
       let first = lane(0, min(count, 8))
       let second = lane(8, min(count, 16))
       let third = lane(16, count)
       if first.high | second.high | third.high < 0x80 {
-        lanes = (first.bits, second.bits, third.bits, 0)
+        lanes = (first.bits, second.bits, third.bits)
         ascii = true
       }
     }
-    // Else the UTF-8 written byte by byte into the lanes' memory (a fourth lane takes the
-    // bytes of a sequence that would pass 24, which then sends the word to `scalars`).
-    if !ascii {
-      withUnsafeMutableBytes(of: &lanes) { bytes in
-        var offset = 0
-        for scalar in word {
-          let value = scalar.value
-          if value < 0x80 {
-            bytes[offset] = UInt8(truncatingIfNeeded: value)
-            offset &+= 1
-          } else if value < 0x800 {
-            bytes[offset] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
-            bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            offset &+= 2
-          } else if value < 0x10000 {
-            bytes[offset] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
-            bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
-            bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            offset &+= 3
-          } else {
-            bytes[offset] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
-            bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
-            bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
-            bytes[offset &+ 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
-            offset &+= 4
-          }
-          if offset > Self.inlineBytes {
-            fits = false
-            break
-          }
-        }
-      }
-    }
+    if !ascii { (lanes, fits, scalarLanes) = Self.lanesBeyondASCII(word) }
+    // An upright run is shaped top to bottom whatever its bidi level (`VerticalShaping`).
+    let direction = (upright ? 2 : rightToLeft ? 1 : 0) | (scalarLanes ? Self.scalarLanes : 0)
+    self.direction = direction
     self.fits = fits
-    utf8 = fits ? (lanes.0, lanes.1, lanes.2) : (0, 0, 0)
-    let (first, second) = Self.seeds
+    utf8 = lanes
+    let (first, second) = seeds
     var digest = Self.fold(
       first ^ font,
-      second ^ (UInt64(script) << 32 | UInt64(length) << 2 | UInt64(direction)))
+      second ^ (UInt64(script) << 32 | UInt64(length) << 3 | UInt64(direction)))
     digest = Self.fold(digest ^ UInt64(UInt(bitPattern: language)), second ^ utf8.0)
     digest = Self.fold(digest ^ utf8.1, second ^ utf8.2)
     if featuresDigest != 0 { digest = Self.fold(digest ^ featuresDigest, second) }
     self.digest = digest
+  }
+
+  /// The lanes (`utf8`) of a word that is not ASCII of at most `inlineBytes` scalars,
+  /// whether it fits them, and whether they hold its scalars rather than its UTF-8. Out of
+  /// line: the ASCII words' path stays small in `Shaper.cachedStretch`'s loop.
+  @inline(never)
+  private static func lanesBeyondASCII(_ word: UnsafeBufferPointer<Unicode.Scalar>) -> (
+    lanes: (UInt64, UInt64, UInt64), fits: Bool, scalarLanes: Bool
+  ) {
+    let count = word.count
+    // Any other word of at most `scalarWords` scalars: its scalars, a load, a shift and an
+    // or each (the UTF-8 writer below was about 120 instructions a word of a fallback-heavy
+    // paragraph).
+    if count <= scalarWords {
+      @inline(__always)
+      func lane(_ start: Int) -> UInt64 {
+        var (bits, shift): (UInt64, UInt64) = (0, 0)
+        var index = start
+        let end = Swift.min(start &+ 3, count)
+        while index < end {
+          bits |= UInt64(word[index].value) &<< shift
+          shift &+= 21
+          index &+= 1
+        }
+        return bits
+      }
+      return ((lane(0), lane(3), lane(6)), true, true)
+    }
+    // The UTF-8 written byte by byte into the lanes' memory (a fourth lane takes the bytes
+    // of a sequence that would pass 24, which then sends the word to `scalars`).
+    var lanes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    var fits = true
+    withUnsafeMutableBytes(of: &lanes) { bytes in
+      var offset = 0
+      for scalar in word {
+        let value = scalar.value
+        if value < 0x80 {
+          bytes[offset] = UInt8(truncatingIfNeeded: value)
+          offset &+= 1
+        } else if value < 0x800 {
+          bytes[offset] = UInt8(truncatingIfNeeded: 0xC0 | value >> 6)
+          bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+          offset &+= 2
+        } else if value < 0x10000 {
+          bytes[offset] = UInt8(truncatingIfNeeded: 0xE0 | value >> 12)
+          bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+          bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+          offset &+= 3
+        } else {
+          bytes[offset] = UInt8(truncatingIfNeeded: 0xF0 | value >> 18)
+          bytes[offset &+ 1] = UInt8(truncatingIfNeeded: 0x80 | value >> 12 & 0x3F)
+          bytes[offset &+ 2] = UInt8(truncatingIfNeeded: 0x80 | value >> 6 & 0x3F)
+          bytes[offset &+ 3] = UInt8(truncatingIfNeeded: 0x80 | value & 0x3F)
+          offset &+= 4
+        }
+        if offset > inlineBytes {
+          fits = false
+          break
+        }
+      }
+    }
+    return (fits ? (lanes.0, lanes.1, lanes.2) : (0, 0, 0), fits, false)
   }
 
   /// Folds a longer word's scalars (which `utf8` could not hold) into the digest.

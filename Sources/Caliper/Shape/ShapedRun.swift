@@ -32,6 +32,8 @@ struct Shaper: ~Copyable {
   private let styleFeatures: [FontFeature]
   /// Their digest, for shape-cache lookups (`ShapeWord`).
   private let featuresDigest: UInt64
+  /// `ShapeWord.seeds`, read once per shaper rather than through the global's check a word.
+  private let wordSeeds = ShapeWord.seeds
   /// Whether words may be shaped alone: not when a feature applies to a range, which is
   /// given in the paragraph's offsets.
   let mayShapeWords: Bool
@@ -258,10 +260,14 @@ struct Shaper: ~Copyable {
         // A plain variable set under the lock, not a result returned through it: a generic
         // result's type was looked up in the runtime a call.
         var stretch = Stretch.runEnds
-        cache.cache.withLock { storage in
-          stretch = cachedStretch(
-            from: &piece, run: run, pieces: pieces, scalars: scalars,
-            graphemeStart: graphemeStart, font: font, storage: &storage, into: &output)
+        // The features as a buffer, for the lookups' trivial probes (`ShapeKey.Probe`).
+        styleFeatures.withUnsafeBufferPointer { features in
+          cache.cache.withLock { storage in
+            stretch = cachedStretch(
+              from: &piece, run: run, pieces: pieces, scalars: scalars,
+              graphemeStart: graphemeStart, font: font, features: features, storage: &storage,
+              into: &output)
+          }
         }
         if stretch == .runEnds { break }
         if stretch == .missed {
@@ -302,8 +308,8 @@ struct Shaper: ~Copyable {
   /// a hit.
   private func cachedStretch(
     from piece: inout RunPiece, run: TextRun, pieces: RunPieces, scalars: [Unicode.Scalar],
-    graphemeStart: [Bool], font: Font, storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage,
-    into output: inout ShapedText
+    graphemeStart: [Bool], font: Font, features: UnsafeBufferPointer<FontFeature>,
+    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
   ) -> Stretch {
     while true {
       guard piece.isCached else { return .notCached }
@@ -312,9 +318,9 @@ struct Shaper: ~Copyable {
       // digest takes its scalars, which the probe compares where they are.
       let cached =
         word.fits
-        ? storage.hit(
-          for: ShapeKey.Probe(word: word, features: styleFeatures), hash: word.cacheHash)
-        : longWordHit(word, scalars: scalars, range: piece.range, storage: &storage)
+        ? storage.hit(for: ShapeKey.Probe(word: word, features: features), hash: word.cacheHash)
+        : longWordHit(
+          word, scalars: scalars, range: piece.range, features: features, storage: &storage)
       guard let cached else {
         storage.countMiss()
         return .missed
@@ -337,7 +343,8 @@ struct Shaper: ~Copyable {
       ShapeWord(
         font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
         upright: run.isUpright, language: Int(bitPattern: UnsafeRawPointer(language)),
-        featuresDigest: featuresDigest, word: UnsafeBufferPointer(rebasing: scalars[range]))
+        featuresDigest: featuresDigest, word: UnsafeBufferPointer(rebasing: scalars[range]),
+        seeds: wordSeeds)
     }
   }
 
@@ -370,14 +377,16 @@ extension Shaper {
   @inline(never)
   fileprivate func longWordHit(
     _ word: ShapeWord, scalars: [Unicode.Scalar], range: Range<Int>,
+    features: UnsafeBufferPointer<FontFeature>,
     storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage
   ) -> UnsafePointer<ShapedPiece>? {
-    var long = word
     scalars.withUnsafeBufferPointer {
-      long.addScalars(UnsafeBufferPointer(rebasing: $0[range]))
+      let scalars = UnsafeBufferPointer(rebasing: $0[range])
+      var long = word
+      long.addScalars(scalars)
+      return storage.hit(
+        for: ShapeKey.Probe(word: long, features: features, scalars: scalars),
+        hash: long.cacheHash)
     }
-    return storage.hit(
-      for: ShapeKey.Probe(word: long, features: styleFeatures, scalars: scalars[range]),
-      hash: long.cacheHash)
   }
 }
