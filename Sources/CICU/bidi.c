@@ -1,17 +1,16 @@
 // Bidi: UAX #9 levels and runs through ICU's resolver (`cicu_bidi_runs`), visual order, and
-// the simple paragraphs' levels past it (`cicu_simple_bidi_levels`).
+// each scalar's type for the simple paragraphs' levels past it, which `cicu_analysis_walk`
+// (walk.c) resolves.
 #include "cicu.h"
+#include "walk.h"
 
 #include <unicode/ubidi.h>
 #include <unicode/uchar.h>
 #include <unicode/utypes.h>
 
-// The simple paragraphs' types, as `cicu_simple_bidi_levels` reads them (one pass: a run of
-// neutrals is written when the strong type after it is known).
-enum { CICU_BIDI_L = 0, CICU_BIDI_R = 1, CICU_BIDI_N = 2, CICU_BIDI_NSM = 3, CICU_BIDI_REFUSED = 4 };
-
-// The simple paragraphs' type of a scalar from ICU's bidi class, or CICU_BIDI_REFUSED.
-static uint8_t cicu_bidi_type_of(uint32_t value) {
+// The simple paragraphs' type of a scalar from ICU's bidi class (walk.h), or
+// CICU_BIDI_REFUSED.
+uint8_t cicu_bidi_type_of(uint32_t value) {
   switch (u_charDirection((UChar32)value)) {
   case U_LEFT_TO_RIGHT: return CICU_BIDI_L;
   case U_RIGHT_TO_LEFT:
@@ -28,80 +27,6 @@ static uint8_t cicu_bidi_type_of(uint32_t value) {
   case U_COMMON_NUMBER_SEPARATOR: return CICU_BIDI_N;
   default: return CICU_BIDI_REFUSED;
   }
-}
-
-// The types of the BMP's scalars met, + 1 (0: not known yet), kept for the process as
-// `cicu_grapheme_kinds` (graphemes.c) keeps the grapheme kinds.
-static uint8_t cicu_bidi_type_table[0x10000];
-
-static inline __attribute__((always_inline)) uint8_t cicu_bidi_type(uint32_t value) {
-  if (value < 0x80) {  // ASCII letters are L, the space WS
-    if ((value | 0x20) - 0x61 < 26) return CICU_BIDI_L;
-    if (value == 0x20) return CICU_BIDI_N;
-  }
-  if (value >= 0x10000) return cicu_bidi_type_of(value);
-  uint8_t known = __atomic_load_n(&cicu_bidi_type_table[value], __ATOMIC_RELAXED);
-  if (known) return known - 1;
-  uint8_t type = cicu_bidi_type_of(value);
-  __atomic_store_n(&cicu_bidi_type_table[value], (uint8_t)(type + 1), __ATOMIC_RELAXED);
-  return type;
-}
-
-// (Without memset: a run of neutrals is nearly always one space, where the call cost
-// about 50 instructions, a fifth of the pass.)
-__attribute__((no_builtin("memset"))) int32_t
-cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
-                        uint8_t *levels, uint8_t *resolved_level) {
-  // P2, P3: the first strong character's direction, left-to-right without one.
-  uint8_t level = paragraph_level;
-  if (level > 1) {
-    level = 0;
-    for (int32_t index = 0; index < count; index++) {
-      uint8_t type = cicu_bidi_type(scalars[index]);
-      if (type == CICU_BIDI_REFUSED) return 0;
-      if (type <= CICU_BIDI_R) {
-        level = type == CICU_BIDI_R ? 1 : 0;
-        break;
-      }
-    }
-  }
-  *resolved_level = level;
-  uint8_t embedding = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;  // sos, eos and e
-  // The level of each strong type by I1, I2.
-  uint8_t level_of_l = level == 0 ? 0 : 2, level_of_r = 1;
-  // One pass. W1: a mark takes the type before it (sos at the start). N1, N2: a run of
-  // neutrals between two strong types that agree takes theirs, else e (so whitespace at the
-  // end, before eos, is at the paragraph level: L1 has nothing to do); each run is written
-  // when the strong type after it (or the end) is known.
-  // (A strong type, most scalars, asks one question before its level is written.)
-  const uint8_t level_of[2] = {level_of_l, level_of_r};
-  uint8_t before = embedding, strong_before = embedding;
-  int32_t neutrals = -1;  // where the open run of neutrals starts
-  for (int32_t index = 0; index < count; index++) {
-    uint8_t type = cicu_bidi_type(scalars[index]);
-    if (type > CICU_BIDI_R) {
-      if (type == CICU_BIDI_REFUSED) return 0;
-      if (type == CICU_BIDI_NSM) type = before;
-      if (type == CICU_BIDI_N) {
-        before = type;
-        if (neutrals < 0) neutrals = index;
-        continue;
-      }
-    }
-    before = type;
-    if (neutrals >= 0) {
-      uint8_t value = level_of[strong_before == type ? type : embedding];
-      for (int32_t at = neutrals; at < index; at++) levels[at] = value;
-      neutrals = -1;
-    }
-    strong_before = type;
-    levels[index] = level_of[type];
-  }
-  if (neutrals >= 0) {  // eos is e: the run takes e whatever is before it
-    uint8_t value = level_of[embedding];
-    for (int32_t at = neutrals; at < count; at++) levels[at] = value;
-  }
-  return 1;
 }
 
 int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_level,

@@ -1,7 +1,7 @@
 // ICU's break iterators (and the data pages they read), its version, errors and vertical
 // orientation. This target's files are the only ones that include ICU: see include/cicu.h
-// for why it exists. Graphemes past the iterator: graphemes.c; bidi: bidi.c; line-break
-// classes: lineclasses.c.
+// for why it exists. Graphemes past the iterator: graphemes.c; bidi: bidi.c; the walk that
+// reads both, with the scripts: walk.c; line-break classes: lineclasses.c.
 #include "cicu.h"
 
 #include <pthread.h>

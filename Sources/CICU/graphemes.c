@@ -1,6 +1,8 @@
-// Grapheme cluster starts from ICU's properties, past its iterator, for the simple classes
-// (`cicu_simple_grapheme_starts`): ICU's iterators themselves are in cicu.c.
+// Grapheme cluster starts from ICU's properties, past its iterator, for the simple classes:
+// each scalar's kind and the steps of UAX #29's rules, which `cicu_analysis_walk` (walk.c)
+// reads. ICU's iterators themselves are in cicu.c.
 #include "cicu.h"
+#include "walk.h"
 
 #include <pthread.h>
 #include <unicode/uchar.h>
@@ -60,7 +62,7 @@ static uint32_t cicu_conjunct_class(uint32_t value, const uint8_t *conjunct_clas
   return value < 0x300 ? CICU_INCB_NONE : CICU_INCB_ASK;
 }
 
-static uint32_t cicu_grapheme_kind_of(uint32_t value, const uint8_t *conjunct_classes) {
+uint32_t cicu_grapheme_kind_of(uint32_t value, const uint8_t *conjunct_classes) {
   uint32_t facts = 0;
   switch (u_getIntPropertyValue((UChar32)value, UCHAR_GRAPHEME_CLUSTER_BREAK)) {
   case U_GCB_OTHER: break;
@@ -82,12 +84,6 @@ static uint32_t cicu_grapheme_kind_of(uint32_t value, const uint8_t *conjunct_cl
   return facts | cicu_conjunct_class(value, conjunct_classes) << CICU_INCB_SHIFT;
 }
 
-// The states between two scalars: whether the one before is a control or LF (1) or a CR
-// (2), after which GB4 breaks and GB3 keeps an LF; the aksara rule's (a linking consonant
-// and ExtCccZwj since (1), and a virama among them (2)); GB9c's (a consonant, then only
-// Extend and Linker characters (1), and a Linker among them (2)).
-enum { CICU_STATES = 27 };
-
 // GB9c's steps, by (class * 3 + state): the next state in the low 2 bits, 4 where the
 // scalar (a consonant in state 2) starts no cluster, 8 where a scalar the caller must
 // decide ends a conjunct's state (state 0 from then: the joins found after it are among
@@ -99,9 +95,6 @@ static const uint8_t cicu_conjunct_steps[15] = {
     0, 1, 2,      // Extend
     0, 8, 8,      // not known here
 };
-
-// A step's output: the next state, and the bits below.
-enum { CICU_STEP_START = 32, CICU_STEP_ASK = 64, CICU_STEP_REFUSED = 128 };
 
 // The rules at one scalar of `kind` in `state` (GB9c only where `join`): whether a cluster
 // starts there, the next state, whether GB9c was left to the caller, or refused (a class
@@ -150,58 +143,7 @@ static void cicu_make_grapheme_steps(void) {
             cicu_grapheme_step(kind, state, join);
 }
 
-// Each BMP scalar's kind met, times CICU_STATES, plus 1 (0: not known yet), for the
-// process (ICU's data and the caller's conjunct table do not change while it runs): each
-// entry written once, by whichever thread meets the scalar first (the same value from any
-// thread; relaxed atomics make the benign race defined). 128 KB of zeros until touched; a
-// script's block touches a page or two.
-static uint16_t cicu_grapheme_kinds[0x10000];
-
-// A scalar's row the first time it is met, or beyond the BMP (out of line: the loop keeps
-// its pointers in registers).
-__attribute__((noinline, cold)) static uint32_t
-cicu_grapheme_row_found(uint32_t value, const uint8_t *conjunct_classes) {
-  uint32_t row = cicu_grapheme_kind_of(value, conjunct_classes) * CICU_STATES;
-  if (value < 0x10000)
-    __atomic_store_n(&cicu_grapheme_kinds[value], (uint16_t)(row + 1), __ATOMIC_RELAXED);
-  return row;
-}
-
-static inline uint32_t cicu_grapheme_row(uint32_t value, const uint8_t *conjunct_classes) {
-  uint16_t known =
-      value < 0x10000 ? __atomic_load_n(&cicu_grapheme_kinds[value], __ATOMIC_RELAXED) : 0;
-  if (__builtin_expect(known != 0, 1)) return known - 1u;
-  return cicu_grapheme_row_found(value, conjunct_classes);
-}
-
-int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
-                                    const uint8_t *conjunct_classes, int32_t conjunct_count,
-                                    int32_t join_conjuncts) {
-  // A table of another length is not the one the kinds were made from: never read past it.
-  if (conjunct_count != CICU_CONJUNCT_COUNT) return 0;
-  // One load a scalar beyond printable ASCII: the step of its kind in the state the
-  // scalars before left (`cicu_grapheme_step`, tabulated).
+const uint8_t *cicu_grapheme_step_table(int join) {
   pthread_once(&cicu_grapheme_steps_once, cicu_make_grapheme_steps);
-  const uint8_t *steps = cicu_grapheme_steps[join_conjuncts ? 1 : 0];
-  uint32_t state = 0;
-  uint8_t seen = 0;
-  for (int32_t index = 0; index < count; index++) {
-    uint32_t value = scalars[index];
-    // Printable ASCII is Other and no linking consonant, virama, mark or part of a
-    // conjunct: a start, and every state back to 0.
-    if (value - 0x20 < 0x5F) {
-      starts[index] = 1;
-      state = 0;
-      continue;
-    }
-    uint8_t step = steps[cicu_grapheme_row(value, conjunct_classes) + state];
-    if (step & CICU_STEP_REFUSED) return 0;
-    starts[index] = (step & CICU_STEP_START) != 0;
-    state = step & 31;
-    seen |= step;
-  }
-  // Offset 0 starts the text's first cluster whatever its class.
-  starts[0] = 1;
-  starts[count] = 1;
-  return seen & CICU_STEP_ASK ? 2 : 1;
+  return cicu_grapheme_steps[join ? 1 : 0];
 }

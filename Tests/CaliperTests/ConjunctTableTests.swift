@@ -115,18 +115,29 @@ import Testing
     #expect(handedBack > 300)
   }
 
-  /// `cicu_simple_grapheme_starts` reads the caller's conjunct table only when its length is
+  /// `cicu_analysis_walk` reads the caller's conjunct table only when its length is
   /// cicu.h's `CICU_CONJUNCT_COUNT`: with a shorter one (a Devanagari consonant's entry past
-  /// its end) it refuses before reading any, and the analysis's own call passes the length
-  /// the pass takes (its answer decided).
+  /// its end) it refuses every part before reading any, and the analysis's own call passes
+  /// the length the walk takes (its answer decided).
   @Test func conjunctTableOfAnotherLengthIsRefused() {
     let values: [UInt32] = [0x915, 0x94D, 0x924, 0x20, 0xD15]
     let short = [UInt8](TextAnalysis.conjunctClasses.prefix(0x10))
     var flags = [UInt8](repeating: 7, count: values.count + 1)
-    let answer = cicu_simple_grapheme_starts(
-      values, Int32(values.count), &flags, short, Int32(short.count), 1)
+    var levels = [UInt8](repeating: 7, count: values.count)
+    var scripts = [UInt32](repeating: 7, count: values.count)
+    var resolved: UInt8 = 7
+    let answer = short.withUnsafeBufferPointer { classes in
+      var sources = cicu_analysis_sources(
+        conjunct_classes: classes.baseAddress, conjunct_count: Int32(classes.count),
+        script: { _ in 0 }, common: 0, inherited: 0, unknown: 0, latin: 0)
+      return cicu_analysis_walk(
+        values, Int32(values.count),
+        Int32(CICU_WALK_GRAPHEMES | CICU_WALK_JOIN_CONJUNCTS | CICU_WALK_BIDI | CICU_WALK_SCRIPTS),
+        &sources, &flags, &levels, 0xFE, &resolved, &scripts)
+    }
     #expect(answer == 0)
     #expect(flags.allSatisfy { $0 == 7 })
+    #expect(levels.allSatisfy { $0 == 7 } && scripts.allSatisfy { $0 == 7 } && resolved == 7)
     let scalars = values.compactMap(Unicode.Scalar.init)
     #expect(TextAnalysis.simpleGraphemePass(scalars, joiningConjuncts: true).pass == .decided)
     #expect(TextAnalysis.conjunctClasses.count == Int(CICU_CONJUNCT_COUNT))

@@ -4,11 +4,11 @@ import Testing
 
 @testable import Caliper
 
-/// `TextAnalysis.resolveScripts` (HarfBuzz's answers kept for the process in
-/// `ScriptTable`) gives the scripts of the plain rule written here, HarfBuzz asked at every
-/// scalar: over every corpus line and random strings of many scripts, marks, digits and
-/// spaces. (The alphabet's shared low bytes were chosen for an older memo by low byte;
-/// `TwoWayScalarTableTests` checks scalars that share a `ScriptTable` slot.)
+/// `TextAnalysis.resolveScripts` (HarfBuzz's answers kept for the process in the analysis
+/// walk's table, `cicu_analysis_walk`) gives the scripts of the plain rule written here,
+/// HarfBuzz asked at every scalar: over every corpus line and random strings of many
+/// scripts, marks, digits and spaces. (The alphabet's shared low bytes were chosen for an
+/// older memo by low byte.)
 @Suite struct ScriptResolutionTests {
   static func reference(_ scalars: [Unicode.Scalar]) -> [UInt32] {
     let funcs = hb_unicode_funcs_get_default()

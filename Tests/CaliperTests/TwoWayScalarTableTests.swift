@@ -1,9 +1,8 @@
-import CHarfBuzz
 import Testing
 
 @testable import Caliper
 
-/// `ScalarTable`, `FirstFaceTable` and `ScriptTable` keep two scalars that share a slot (the second in the
+/// `ScalarTable` and `FirstFaceTable` keep two scalars that share a slot (the second in the
 /// slot's neighbour), so that a text that asks both does not compute their answers again
 /// each time; and answer only for the scalar (and generation) an entry was kept for.
 ///
@@ -86,22 +85,5 @@ import Testing
       #expect(known == nil || known?.face == face, "\(value)")
     }
     #expect(table.face(Unicode.Scalar(0x168E)!, generation: 6)?.face == 5)
-  }
-
-  /// `ScriptTable` (a table of its own, not the shared one) keeps the scripts of two
-  /// scalars of one slot, and answers a third of that slot with its own script, never a
-  /// kept neighbour's: each answer is HarfBuzz's (`hb_unicode_script`).
-  @Test func scriptsOfOneSlotAreEachTheirOwn() {
-    let table = ScriptTable()
-    let funcs = hb_unicode_funcs_get_default()
-    // Arabic, Han, Ogham: the three share slot 2163 (`slotsAreAsComputedByHand`).
-    let values: [UInt32] = [0x639, 0x5BBD, 0x168E]
-    let scripts = values.map { hb_unicode_script(funcs, $0).rawValue }
-    #expect(Set(scripts).count == 3)
-    for _ in 0..<3 {
-      for (value, script) in zip(values, scripts) {
-        #expect(table.script(value, funcs) == script, "\(value)")
-      }
-    }
   }
 }

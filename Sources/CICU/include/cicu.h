@@ -3,8 +3,8 @@
 // Why a compiled C target: ICU's headers clash with the Swift toolchain's own ICU module
 // whenever a Swift file also sees Foundation, and ICU's functions are renamed by version
 // macros (ubrk_open -> ubrk_open_72) that Swift cannot import. This header uses only
-// <stdint.h> types; this target's C files (cicu.c, graphemes.c, bidi.c, lineclasses.c)
-// include ICU and are the only ones that do.
+// <stdint.h> types; this target's C files (cicu.c, graphemes.c, bidi.c, walk.c,
+// lineclasses.c) include ICU and are the only ones that do.
 //
 // Offsets are UTF-16 code units. Every function returns a count (>= 0) or a negative
 // ICU error code; cicu_error_name turns that code into ICU's name for it.
@@ -45,8 +45,8 @@ void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);
 
-/// The Indic_Conjunct_Break classes of `cicu_simple_grapheme_starts`' `conjunct_classes`
-/// (0 none), one byte for each scalar of U+0900-U+0D7F (`CICU_CONJUNCT_FIRST`, and
+/// The Indic_Conjunct_Break classes of `cicu_analysis_sources`' `conjunct_classes` (0
+/// none), one byte for each scalar of U+0900-U+0D7F (`CICU_CONJUNCT_FIRST`, and
 /// `CICU_CONJUNCT_COUNT` of them): Caliper's `TextAnalysis.conjunctClasses` is made of
 /// these, and its `joinConjuncts` reads them.
 #define CICU_CONJUNCT_CONSONANT 1
@@ -56,32 +56,75 @@ int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *l
 #define CICU_CONJUNCT_FIRST 0x900
 #define CICU_CONJUNCT_COUNT 0x480
 
-/// Extended grapheme cluster starts from each scalar's Grapheme_Cluster_Break alone, for
-/// text whose every scalar is Other, Extend, SpacingMark, Control, CR or LF (ICU's own
-/// property data, so the same Unicode version as its iterator): then UAX #29 starts a
-/// cluster at every scalar but Extend and SpacingMark after a scalar other than a control,
-/// and LF after CR (GB3-GB5, GB9, GB9a, GB999), and but a linking consonant after a
-/// linking consonant, a virama and marks of nonzero combining class between (ICU 72's
-/// aksara rule for Devanagari, Bengali, Gujarati, Oriya, Telugu and Malayalam, from each
-/// scalar's script, Indic_Syllabic_Category and combining class). Writes `count + 1` flags
-/// (1: a cluster starts at that offset; the first and last are 1) to `starts`. Returns 1,
-/// or 0 as soon as a scalar has another class (Prepend, ZWJ, Hangul, regional indicators:
-/// rules that need the iterator), leaving `starts` partly written: a text with a ZWJ goes
-/// to ICU's iterator (and, for GB9c, to `TextAnalysis.joinConjuncts`).
+/// Where `cicu_analysis_walk` learns what ICU does not tell: `conjunct_classes`,
+/// `conjunct_count` bytes, which must be `CICU_CONJUNCT_COUNT` (else the walk returns 0
+/// before any is read): the `CICU_CONJUNCT_*` class of each scalar from
+/// `CICU_CONJUNCT_FIRST`; `script`, a scalar's script (HarfBuzz's `hb_script_t`), and the
+/// three scripts (`common`, `inherited`, `unknown`) that take the script of the text
+/// around them; `latin`, the script of the ASCII letters (the walk's own for printable
+/// ASCII without bidi: the letters that, the rest Common). The same sources at every call:
+/// the process keeps each scalar's facts.
+typedef struct {
+  const uint8_t *conjunct_classes;
+  int32_t conjunct_count;
+  uint32_t (*script)(uint32_t scalar);
+  uint32_t common, inherited, unknown, latin;
+} cicu_analysis_sources;
+
+/// `cicu_analysis_walk`'s parts (`parts` or'ed) and its answer.
+#define CICU_WALK_GRAPHEMES 1
+#define CICU_WALK_JOIN_CONJUNCTS 2
+#define CICU_WALK_BIDI 4
+#define CICU_WALK_SCRIPTS 8
+/// The answer's grapheme part (its low 2 bits): 0 refused, or one of these two.
+#define CICU_WALK_GRAPHEMES_DECIDED 1
+#define CICU_WALK_GRAPHEMES_HANDED_BACK 2
+
+/// One walk over `count` scalars (count > 0) doing the `parts` asked, each scalar's facts
+/// for all of them read with one load from one table that the process keeps (ICU's
+/// properties and the `sources`' answers, found the first time a scalar is met). Returns
+/// the parts that answered (`CICU_WALK_BIDI`, `CICU_WALK_SCRIPTS`, the grapheme answer in
+/// the low 2 bits); a part that refuses a scalar stops there (its output partly written),
+/// the others go on.
 ///
-/// `conjunct_classes`: `conjunct_count` bytes, which must be `CICU_CONJUNCT_COUNT` (else 0
-/// is returned before any is read): the `CICU_CONJUNCT_*` class of each scalar from
-/// `CICU_CONJUNCT_FIRST`, the same table at every call (the process keeps each scalar's
-/// class). With `join_conjuncts` not 0, the same loop also applies Unicode 15.1's conjunct
-/// rule GB9c (no start at a consonant after a consonant and a linker, with only linkers and
+/// `CICU_WALK_GRAPHEMES`: extended grapheme cluster starts from each scalar's
+/// Grapheme_Cluster_Break alone, for text whose every scalar is Other, Extend,
+/// SpacingMark, Control, CR or LF (ICU's own property data, so the same Unicode version as
+/// its iterator): then UAX #29 starts a cluster at every scalar but Extend and SpacingMark
+/// after a scalar other than a control, and LF after CR (GB3-GB5, GB9, GB9a, GB999), and
+/// but a linking consonant after a linking consonant, a virama and marks of nonzero
+/// combining class between (ICU 72's aksara rule for Devanagari, Bengali, Gujarati, Oriya,
+/// Telugu and Malayalam, from each scalar's script, Indic_Syllabic_Category and combining
+/// class). Writes `count + 1` flags (1: a cluster starts at that offset; the first and last
+/// are 1) to `starts`. Refused (0) at a scalar of another class (Prepend, ZWJ, Hangul,
+/// regional indicators: rules that need the iterator): a text with a ZWJ goes to ICU's
+/// iterator (and, for GB9c, to `TextAnalysis.joinConjuncts`). With
+/// `CICU_WALK_JOIN_CONJUNCTS`, the same steps also apply Unicode 15.1's conjunct rule GB9c
+/// (no start at a consonant after a consonant and a linker, with only linkers and
 /// nonspacing marks after the first consonant; ZWJ, which GB9c also lets between, never
-/// gets here), as `TextAnalysis.joinConjuncts` does, and returns 2 instead of 1 where,
-/// after a consonant, it met a scalar at or above U+0300 outside that range (which may be a
-/// nonspacing mark it cannot tell): the caller then applies the rule itself (the joins
-/// made here are among the rule's).
-int32_t cicu_simple_grapheme_starts(const uint32_t *scalars, int32_t count, uint8_t *starts,
-                                    const uint8_t *conjunct_classes, int32_t conjunct_count,
-                                    int32_t join_conjuncts);
+/// gets here), as `TextAnalysis.joinConjuncts` does, and answer
+/// `CICU_WALK_GRAPHEMES_HANDED_BACK` instead of `_DECIDED` where, after a consonant, a
+/// scalar at or above U+0300 outside the conjunct table (which may be a nonspacing mark it
+/// cannot tell) came: the caller then applies the rule itself (the joins made here are
+/// among the rule's).
+///
+/// `CICU_WALK_BIDI`: UAX #9 levels of a paragraph whose every scalar is of bidi class L, R,
+/// AL, NSM, WS, ON, ES, ET or CS, with no paired bracket (the classes ICU's data gives; the
+/// implicit marks LRM, RLM and ALM are L, R and AL): no numbers, no explicit embeddings or
+/// isolates, no separators, so one paragraph whose level runs need only rules W1, W3, W6
+/// (ES, ET and CS become ON without numbers), N1, N2, I1 and I2 (L1's trailing whitespace is
+/// at the paragraph level by N1 and N2). `paragraph_level` as `cicu_bidi_runs`'s (0, 1, or
+/// 0xFE from the first strong character). Writes one level a scalar to `levels` and the
+/// paragraph's level to `*resolved_level`; refused at a scalar of another class or a
+/// bracket (then ICU must resolve the text).
+///
+/// `CICU_WALK_SCRIPTS`: each scalar's script from `sources->script`, Common, Inherited and
+/// Unknown taking the script before them (those before the first other script take it;
+/// Common in a text without one), written to `scripts`.
+int32_t cicu_analysis_walk(const uint32_t *scalars, int32_t count, int32_t parts,
+                           const cicu_analysis_sources *sources, uint8_t *starts,
+                           uint8_t *levels, uint8_t paragraph_level, uint8_t *resolved_level,
+                           uint32_t *scripts);
 
 /// Unicode bidi (UAX #9) embedding levels, one per code unit, written to `levels`.
 /// `paragraph_level`: 0 left-to-right, 1 right-to-left, 0xFE from the first strong
@@ -94,19 +137,6 @@ int32_t cicu_bidi_runs(const uint16_t *text, int32_t length, uint8_t paragraph_l
                        uint8_t *levels, int32_t *run_starts, int32_t *run_lengths,
                        uint8_t *run_levels, int32_t capacity, int32_t *rtl_paragraphs,
                        int32_t paragraph_capacity, int32_t *rtl_paragraph_count);
-
-/// UAX #9 levels of a paragraph whose every scalar is of bidi class L, R, AL, NSM, WS, ON,
-/// ES, ET or CS, with no paired bracket (the classes ICU's data gives; the implicit marks
-/// LRM, RLM and ALM are L, R and AL): no numbers, no explicit embeddings or isolates, no
-/// separators, so one paragraph whose level runs
-/// need only rules W1, W3, W6 (ES, ET and CS become ON without numbers), N1, N2, I1 and I2
-/// (L1's trailing whitespace is at the paragraph level by N1 and N2). `paragraph_level` as
-/// `cicu_bidi_runs`'s (0, 1, or 0xFE from the first strong character). Writes one level a
-/// scalar to `levels` and the paragraph's level to `*resolved_level`; returns 1, or 0 as
-/// soon as a scalar is of another class or a bracket (then `levels` is partly written and
-/// ICU must resolve the text).
-int32_t cicu_simple_bidi_levels(const uint32_t *scalars, int32_t count, uint8_t paragraph_level,
-                                uint8_t *levels, uint8_t *resolved_level);
 
 /// Visual order of `length` items with embedding `levels` (UAX #9 rule L2: from the highest
 /// level down to the lowest odd one, reverse every sequence at that level or above). Writes

@@ -7,8 +7,8 @@ internal import CICU
 extension TextAnalysis {
   /// Grapheme cluster starts (count + 1 entries) from each scalar's Grapheme_Cluster_Break
   /// and, for ICU 72's aksara rule, its script, Indic_Syllabic_Category and combining class,
-  /// when every scalar is Other, Extend, SpacingMark, Control, CR or LF
-  /// (`cicu_simple_grapheme_starts`); nil when one needs ICU's iterator.
+  /// when every scalar is Other, Extend, SpacingMark, Control, CR or LF (the grapheme part
+  /// of `walk`, `cicu_analysis_walk`); nil when one needs ICU's iterator.
   ///
   /// Problem: ICU's iterator cost about 240 instructions a scalar of text such as Arabic,
   /// Devanagari and CJK, whose clusters are a base and the marks after it. Solution: for
@@ -29,7 +29,7 @@ extension TextAnalysis {
   /// nonspacing marks, as `joinConjuncts` asks them), and all its rules as one table: each
   /// scalar's kind (its facts for the rules) kept for the process, the step of every kind
   /// in each of the 27 states between scalars tabulated once from the one step function
-  /// (`cicu_grapheme_step`): a load a scalar beyond printable ASCII. Only where a scalar
+  /// (`cicu_grapheme_step`): a load a scalar (the kind read from the walk's table). Only where a scalar
   /// after a consonant is at or above U+0300 and outside that table (a mark the table
   /// cannot tell) does `joinConjuncts` walk the text as before. A text with a ZWJ is not
   /// the C pass's (nil: the analysis takes ICU's iterator's starts, then `joinConjuncts`).
@@ -41,17 +41,26 @@ extension TextAnalysis {
   private static func propertyGraphemeStarts(
     _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
   ) -> [Bool]? {
-    var (starts, pass) = simpleGraphemePass(scalars, joiningConjuncts: joiningConjuncts)
+    let (starts, pass) = simpleGraphemePass(scalars, joiningConjuncts: joiningConjuncts)
+    return finished(scalars, starts: starts, pass: pass)
+  }
+
+  /// The clusters of the grapheme pass's answer: its starts, with `joinConjuncts` applied
+  /// where it handed GB9c back; nil where it refused.
+  static func finished(
+    _ scalars: [Unicode.Scalar], starts: [Bool], pass: SimpleGraphemePass
+  ) -> [Bool]? {
     switch pass {
     case .decided: return starts
     case .handedBack:
+      var starts = starts
       joinConjuncts(scalars, graphemeStarts: &starts)
       return starts
     case .refused: return nil
     }
   }
 
-  /// What `cicu_simple_grapheme_starts` answered.
+  /// What the walk's grapheme part (`cicu_analysis_walk`) answered.
   enum SimpleGraphemePass: Int32 {
     /// A scalar of a class that needs ICU's iterator (`starts` partly written).
     case refused = 0
@@ -62,29 +71,14 @@ extension TextAnalysis {
     case handedBack = 2
   }
 
-  /// `cicu_simple_grapheme_starts` over `scalars`: its starts and its answer (tests read the
-  /// answer to tell the joins the C pass made alone).
+  /// The walk's grapheme part over `scalars` (`walk`): its starts and its answer (tests read
+  /// the answer to tell the joins the C pass made alone).
   static func simpleGraphemePass(
     _ scalars: [Unicode.Scalar], joiningConjuncts: Bool
   ) -> (starts: [Bool], pass: SimpleGraphemePass) {
-    // No scalars: the one start (and no buffer to hand the C pass).
-    guard !scalars.isEmpty else { return ([true], .decided) }
-    var starts = [Bool](filled: true, count: scalars.count + 1)
-    let code = scalars.withUnsafeBufferPointer { scalars in
-      starts.withUnsafeMutableBufferPointer { starts in
-        // Scalars are their UInt32 values and Bools one byte of 0 or 1.
-        scalars.withMemoryRebound(to: UInt32.self) { values in
-          starts.withMemoryRebound(to: UInt8.self) { flags in
-            conjunctClasses.withUnsafeBufferPointer { classes in
-              cicu_simple_grapheme_starts(
-                values.baseAddress!, Int32(values.count), flags.baseAddress!,
-                classes.baseAddress!, Int32(classes.count), joiningConjuncts ? 1 : 0)
-            }
-          }
-        }
-      }
-    }
-    return (starts, SimpleGraphemePass(rawValue: code) ?? .refused)
+    let walked = walk(
+      scalars, parts: joiningConjuncts ? [.graphemes, .joiningConjuncts] : .graphemes)
+    return (walked.graphemeStarts ?? [], walked.graphemePass)
   }
 
   /// ICU's extended grapheme cluster starts of `text` (count + 1 entries), in scalar

@@ -10,7 +10,7 @@ import Synchronization
 /// which every later stage uses (the line breaks of most text under the root rules from
 /// `LineBreakPairs`' pair table, which gives ICU's answers without it; the grapheme
 /// clusters and bidi levels of text whose classes make UAX #29's and UAX #9's rules a
-/// pass over each scalar's ICU property, `propertyGraphemeStarts` and `simpleBidiLevels`);
+/// pass over each scalar's ICU property, done in one `walk` with the scripts);
 /// scripts from HarfBuzz's Unicode functions, with Common and Inherited characters taking
 /// the script of the text around them. Limitation: bidi
 /// brackets do not pull a neutral's script (as UAX #24 suggests) — only its neighbours do.
@@ -79,38 +79,65 @@ struct TextAnalysis: Sendable {
         text.units, scalarAt: text.scalarAt, locale: locale)
     }
 
-    if let starts = AnalysisShortcuts.graphemeStarts(decoded) {
-      graphemeStart = starts
-    } else {
-      if let found = Self.propertyGraphemeStartsJoiningConjuncts(scalars) {
-        graphemeStart = found
-      } else {
-        var starts = try Self.icuGraphemeStarts(
-          utf16(), scalarCount: scalars.count, locale: locale)
-        Self.joinConjuncts(scalars, graphemeStarts: &starts)
-        graphemeStart = starts
+    // CSS's `direction` is `ltr` unless set, whatever the first strong character.
+    let paragraphLevel: UInt8 = css == nil ? 0xFE : 0
+    // One walk over the scalars for whichever of the grapheme clusters, the bidi levels and
+    // the scripts the shortcuts do not answer (none for prose of the one-face set, which
+    // takes the shortcuts' answers and returns before the walk).
+    let shortcutStarts = AnalysisShortcuts.graphemeStarts(decoded)
+    var parts: WalkParts = []
+    if shortcutStarts == nil { parts.formUnion([.graphemes, .joiningConjuncts]) }
+    if decoded.needsBidi { parts.insert(.bidi) }
+    if !decoded.oneFaceLatin { parts.insert(.scripts) }
+    oneScript =
+      decoded.oneFaceLatin
+      ? (decoded.hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
+    if parts.isEmpty, let shortcutStarts {
+      // Prose: every answer a shortcut's, nothing walked (and no walk's results to free).
+      (graphemeStart, bidiLevels, rightToLeftParagraphs, scripts) = (shortcutStarts, [], [], [])
+      css?.adjust(
+        scalars: scalars, breaks: &breaks, mandatory: &mandatory,
+        graphemeStart: { shortcutStarts[$0] })
+      return
+    }
+    // Each part's answer in a local of its own (a `Walked` kept to the end cost more to
+    // copy out of and free than its parts' checks).
+    var (walkedStarts, walkedBidi, walkedScripts):
+      (
+        [Bool]?, (levels: [UInt8], rightToLeft: [Range<Int32>])?, [UInt32]?
+      ) = (nil, nil, nil)
+    if !parts.isEmpty {
+      let walked = Self.walk(scalars, parts: parts, paragraphLevel: paragraphLevel)
+      if let starts = walked.graphemeStarts {
+        walkedStarts = Self.finished(scalars, starts: starts, pass: walked.graphemePass)
       }
+      (walkedBidi, walkedScripts) = (walked.bidi, walked.scripts)
+    }
+    if let shortcutStarts {
+      graphemeStart = shortcutStarts
+    } else if let walkedStarts {
+      graphemeStart = walkedStarts
+    } else {
+      var starts = try Self.icuGraphemeStarts(
+        utf16(), scalarCount: scalars.count, locale: locale)
+      Self.joinConjuncts(scalars, graphemeStarts: &starts)
+      graphemeStart = starts
     }
     if let css {
       let starts = graphemeStart
       css.adjust(
         scalars: scalars, breaks: &breaks, mandatory: &mandatory, graphemeStart: { starts[$0] })
     }
-    // CSS's `direction` is `ltr` unless set, whatever the first strong character.
-    let paragraphLevel: UInt8 = css == nil ? 0xFE : 0
     if !decoded.needsBidi {
       (bidiLevels, rightToLeftParagraphs) = ([], [])
-    } else if let simple = Self.simpleBidiLevels(scalars, paragraphLevel: paragraphLevel) {
+    } else if let simple = walkedBidi {
       (bidiLevels, rightToLeftParagraphs) = simple
     } else {
       (bidiLevels, rightToLeftParagraphs) = try Self.bidiLevels(
         utf16().units, scalarAt: utf16().scalarAt, scalarCount: scalars.count,
         paragraphLevel: paragraphLevel)
     }
-    oneScript =
-      decoded.oneFaceLatin
-      ? (decoded.hasLetter ? HB_SCRIPT_LATIN.rawValue : HB_SCRIPT_COMMON.rawValue) : nil
-    scripts = decoded.oneFaceLatin ? [] : Self.resolveScripts(scalars)
+    scripts = walkedScripts ?? []
   }
 
   /// The line-break opportunities of a text of `LineBreakPairs`' set under a locale with

@@ -33,8 +33,8 @@ final class ScalarTable: @unchecked Sendable {
 
   deinit { Self.freeEntries(entries, mask + 1) }
 
-  /// `count` atomic entries, each 0 (empty): the storage of this table, `FirstFaceTable`
-  /// and `ScriptTable`, freed by `freeEntries` in the owner's `deinit`.
+  /// `count` atomic entries, each 0 (empty): the storage of this table and
+  /// `FirstFaceTable`, freed by `freeEntries` in the owner's `deinit`.
   static func makeEntries(_ count: Int) -> UnsafeMutablePointer<Atomic<UInt64>> {
     let entries = UnsafeMutablePointer<Atomic<UInt64>>.allocate(capacity: count)
     for index in 0..<count { (entries + index).initialize(to: Atomic(0)) }
@@ -81,7 +81,7 @@ final class ScalarTable: @unchecked Sendable {
 
   /// Where a scalar whose slot is `slot` is kept, given whether that slot and its
   /// neighbour (`slot ^ 1`) hold a live answer: its slot, unless only that one does.
-  /// (`FirstFaceTable` and `ScriptTable` keep their answers so too.)
+  /// (`FirstFaceTable` keeps its answers so too.)
   @inline(__always)
   static func slotToKeep(_ slot: Int, firstHeld: Bool, secondHeld: Bool) -> Int {
     firstHeld && !secondHeld ? slot ^ 1 : slot

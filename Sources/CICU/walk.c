@@ -1,0 +1,271 @@
+// One walk over a text's scalars for the analysis (`cicu_analysis_walk`): grapheme cluster
+// starts, the simple paragraphs' bidi levels and the resolved scripts, each scalar's facts
+// for all three read with one load from one table kept for the process.
+#include "cicu.h"
+#include "walk.h"
+
+#include <stddef.h>
+
+// A scalar's facts, one 64-bit entry: its script (the caller's, HarfBuzz's `hb_script_t`)
+// in the low 32 bits, its grapheme row (kind * CICU_STATES, graphemes.c) above, its bidi
+// type (bidi.c) above that, whether the script is Common, Inherited or Unknown, and a bit
+// always set (0: not known yet).
+#define CICU_FACTS_ROW_SHIFT 32
+#define CICU_FACTS_BIDI_SHIFT 48
+#define CICU_FACTS_NEUTRAL (1ull << 51)
+#define CICU_FACTS_KNOWN (1ull << 63)
+
+// Planes 0 and 1 (the scripts of nearly all text, and the emoji); beyond, each meeting asks
+// the sources again.
+#define CICU_FACTS_COUNT 0x20000
+
+// The facts of the scalars met, for the process (ICU's data, the caller's script function
+// and conjunct table do not change while it runs): each entry written once, by whichever
+// thread meets the scalar first (the same value from any thread; relaxed atomics make the
+// benign race defined). 1 MB of zeros until touched; a script's block touches a page or two.
+static uint64_t cicu_facts_table[CICU_FACTS_COUNT];
+
+static uint64_t cicu_facts_of(uint32_t value, const cicu_analysis_sources *sources) {
+  uint64_t row = (uint64_t)cicu_grapheme_kind_of(value, sources->conjunct_classes) * CICU_STATES;
+  uint64_t bidi = cicu_bidi_type_of(value);
+  uint32_t script = sources->script(value);
+  int neutral = script == sources->common || script == sources->inherited ||
+                script == sources->unknown;
+  return (uint64_t)script | row << CICU_FACTS_ROW_SHIFT | bidi << CICU_FACTS_BIDI_SHIFT |
+         (neutral ? CICU_FACTS_NEUTRAL : 0) | CICU_FACTS_KNOWN;
+}
+
+// A scalar's facts the first time it is met, or beyond the table (out of line: the walk
+// keeps its pointers in registers).
+__attribute__((noinline, cold)) static uint64_t
+cicu_facts_found(uint32_t value, const cicu_analysis_sources *sources) {
+  uint64_t facts = cicu_facts_of(value, sources);
+  if (value < CICU_FACTS_COUNT)
+    __atomic_store_n(&cicu_facts_table[value], facts, __ATOMIC_RELAXED);
+  return facts;
+}
+
+static inline __attribute__((always_inline)) uint64_t
+cicu_facts(uint32_t value, const cicu_analysis_sources *sources) {
+  uint64_t known =
+      value < CICU_FACTS_COUNT ? __atomic_load_n(&cicu_facts_table[value], __ATOMIC_RELAXED) : 0;
+  if (__builtin_expect(known != 0, 1)) return known;
+  return cicu_facts_found(value, sources);
+}
+
+// The walk's parts, as the variants below are told them.
+enum { CICU_PART_GRAPHEMES = 1, CICU_PART_BIDI = 2, CICU_PART_SCRIPTS = 4 };
+
+// Everything the walk carries from one scalar to the next, kept here only between variants
+// (a variant holds it in locals).
+typedef struct {
+  const uint32_t *scalars;
+  int32_t count;
+  const cicu_analysis_sources *sources;
+  // Graphemes: the starts, the step table, the state, every step's bits or'ed.
+  uint8_t *starts;
+  const uint8_t *steps;
+  uint32_t state;
+  uint8_t seen;
+  // Bidi (W1, N1, N2, I1, I2): the paragraph's level (e's), L's level, the type before,
+  // the strong type before, where the open run of neutrals starts (-1: none).
+  uint8_t *levels;
+  uint8_t paragraph, level_of_l;
+  uint8_t before, strong_before;
+  int32_t neutrals;
+  // Scripts: the script the neutrals take.
+  uint32_t *scripts;
+  uint32_t script;
+} cicu_walk;
+
+// The walk from `index` with the parts `graphemes`, `bidi`, `scripts` (constants in each
+// variant below): returns the index where it stopped, with the part that refused the
+// scalar there in `*refused` (0 at the end). A part refuses before any part writes, so the
+// next variant takes that scalar up again without it.
+// (Without memset: a run of neutrals is nearly always one space, where the call cost
+// about 50 instructions.)
+static inline __attribute__((always_inline, no_builtin("memset"))) int32_t
+cicu_walk_from(cicu_walk *walk, int32_t index, const int graphemes, const int bidi,
+               const int scripts, int *refused) {
+  const uint32_t *scalars = walk->scalars;
+  const int32_t count = walk->count;
+  const cicu_analysis_sources *sources = walk->sources;
+  uint8_t *starts = walk->starts;
+  const uint8_t *steps = walk->steps;
+  uint32_t state = walk->state;
+  uint8_t seen = walk->seen;
+  uint8_t *levels = walk->levels;
+  const uint8_t level_of_l = walk->level_of_l, paragraph = walk->paragraph;
+  uint8_t before = walk->before, strong_before = walk->strong_before;
+  int32_t neutrals = walk->neutrals;
+  uint32_t *script_out = walk->scripts;
+  uint32_t script = walk->script;
+  const uint32_t latin = sources->latin;
+  *refused = 0;
+  for (; index < count; index++) {
+    uint32_t value = scalars[index];
+    // Printable ASCII without bidi (a text of Latin prose with a few other scalars): a
+    // cluster of its own, every grapheme state back to 0; a letter Latin, the rest Common.
+    if (!bidi && value - 0x20 < 0x5F) {
+      if (graphemes) {
+        starts[index] = 1;
+        state = 0;
+      }
+      if (scripts) {
+        if ((value | 0x20) - 0x61 < 26) script = latin;
+        script_out[index] = script;
+      }
+      continue;
+    }
+    uint64_t facts = cicu_facts(value, sources);
+    uint8_t step = 0, type = 0;
+    if (graphemes) {
+      // One load: the step of the scalar's kind in the state the scalars before left.
+      step = steps[(uint32_t)(facts >> CICU_FACTS_ROW_SHIFT & 0xFFFF) + state];
+      if (step & CICU_STEP_REFUSED) {
+        *refused = CICU_PART_GRAPHEMES;
+        break;
+      }
+    }
+    if (bidi) {
+      type = (uint8_t)(facts >> CICU_FACTS_BIDI_SHIFT & 7);
+      if (type == CICU_BIDI_REFUSED) {
+        *refused = CICU_PART_BIDI;
+        break;
+      }
+    }
+    if (graphemes) {
+      starts[index] = (step & CICU_STEP_START) != 0;
+      state = step & 31;
+      seen |= step;
+    }
+    if (bidi) {
+      // W1: a mark takes the type before it (sos at the start). N1, N2: a run of neutrals
+      // between two strong types that agree takes theirs, else e (so whitespace at the end,
+      // before eos, is at the paragraph level: L1 has nothing to do).
+      if (type == CICU_BIDI_NSM) type = before;
+      before = type;
+      if (__builtin_expect(type == CICU_BIDI_N, 0)) {
+        if (neutrals < 0) neutrals = index;
+      } else {
+        // I1, I2: R is 1, L the paragraph's even level (type - 1 is all ones for L).
+        uint8_t level = type | (level_of_l & (uint8_t)(type - 1));
+        if (__builtin_expect(neutrals >= 0, 0)) {
+          // e's level is the paragraph's.
+          uint8_t value = strong_before == type ? level : paragraph;
+#pragma clang loop vectorize(disable) unroll(disable)
+          for (int32_t at = neutrals; at < index; at++) levels[at] = value;
+          neutrals = -1;
+        }
+        strong_before = type;
+        levels[index] = level;
+      }
+    }
+    if (scripts) {
+      // Common, Inherited and Unknown take the script before them.
+      if (!(facts & CICU_FACTS_NEUTRAL)) script = (uint32_t)facts;
+      script_out[index] = script;
+    }
+  }
+  walk->state = state;
+  walk->seen = seen;
+  walk->before = before;
+  walk->strong_before = strong_before;
+  walk->neutrals = neutrals;
+  walk->script = script;
+  return index;
+}
+
+// (Without memset, here too: the attribute of an inlined function does not reach its caller.)
+#define CICU_WALK_VARIANT(name, graphemes, bidi, scripts)                                  \
+  __attribute__((no_builtin("memset"))) static int32_t name(cicu_walk *walk, int32_t index, \
+                                                           int *refused) {                  \
+    return cicu_walk_from(walk, index, graphemes, bidi, scripts, refused);                 \
+  }
+CICU_WALK_VARIANT(cicu_walk_g, 1, 0, 0)
+CICU_WALK_VARIANT(cicu_walk_b, 0, 1, 0)
+CICU_WALK_VARIANT(cicu_walk_gb, 1, 1, 0)
+CICU_WALK_VARIANT(cicu_walk_s, 0, 0, 1)
+CICU_WALK_VARIANT(cicu_walk_gs, 1, 0, 1)
+CICU_WALK_VARIANT(cicu_walk_bs, 0, 1, 1)
+CICU_WALK_VARIANT(cicu_walk_gbs, 1, 1, 1)
+
+// The variant of each set of parts (CICU_PART_* or'ed).
+static int32_t (*const cicu_walk_variants[8])(cicu_walk *, int32_t, int *) = {
+    NULL, cicu_walk_g, cicu_walk_b, cicu_walk_gb, cicu_walk_s, cicu_walk_gs, cicu_walk_bs,
+    cicu_walk_gbs,
+};
+
+int32_t cicu_analysis_walk(const uint32_t *scalars, int32_t count, int32_t parts,
+                           const cicu_analysis_sources *sources, uint8_t *starts,
+                           uint8_t *levels, uint8_t paragraph_level, uint8_t *resolved_level,
+                           uint32_t *scripts) {
+  // A table of another length is not the one the facts were made from: never read past it.
+  if (count <= 0 || sources->conjunct_count != CICU_CONJUNCT_COUNT) return 0;
+  int walking = (parts & CICU_WALK_GRAPHEMES ? CICU_PART_GRAPHEMES : 0) |
+                (parts & CICU_WALK_BIDI ? CICU_PART_BIDI : 0) |
+                (parts & CICU_WALK_SCRIPTS ? CICU_PART_SCRIPTS : 0);
+  cicu_walk walk = {.scalars = scalars, .count = count, .sources = sources};
+  if (walking & CICU_PART_GRAPHEMES) {
+    walk.starts = starts;
+    walk.steps = cicu_grapheme_step_table(parts & CICU_WALK_JOIN_CONJUNCTS);
+  }
+  // What the walk needs before its first scalar: the paragraph level (P2, P3: the first
+  // strong character's direction, left-to-right without one) and the script of the
+  // neutrals before the first real script (that script; Common without one).
+  uint8_t level = paragraph_level;
+  int seek_level = (walking & CICU_PART_BIDI) && level > 1;
+  if (seek_level) level = 0;
+  int seek_script = walking & CICU_PART_SCRIPTS;
+  walk.script = sources->common;
+  for (int32_t index = 0; index < count && (seek_level || seek_script); index++) {
+    uint64_t facts = cicu_facts(scalars[index], sources);
+    if (seek_level) {
+      uint8_t type = (uint8_t)(facts >> CICU_FACTS_BIDI_SHIFT & 7);
+      if (type == CICU_BIDI_REFUSED) {
+        walking &= ~CICU_PART_BIDI;
+        seek_level = 0;
+      } else if (type <= CICU_BIDI_R) {
+        level = type;
+        seek_level = 0;
+      }
+    }
+    if (seek_script && !(facts & CICU_FACTS_NEUTRAL)) {
+      walk.script = (uint32_t)facts;
+      seek_script = 0;
+    }
+  }
+  if (walking & CICU_PART_BIDI) {
+    *resolved_level = level;
+    walk.levels = levels;
+    walk.paragraph = level;
+    // L's level by I1, I2 (R's is 1).
+    walk.level_of_l = level == 0 ? 0 : 2;
+    // sos, eos and e: the paragraph's direction.
+    walk.before = walk.strong_before = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;
+    walk.neutrals = -1;
+  }
+  walk.scripts = scripts;
+  int32_t index = 0;
+  while (walking) {
+    int refused = 0;
+    index = cicu_walk_variants[walking](&walk, index, &refused);
+    if (!refused) break;
+    walking &= ~refused;
+  }
+  int32_t answer = 0;
+  if (walking & CICU_PART_GRAPHEMES) {
+    // Offset 0 starts the text's first cluster whatever its class.
+    starts[0] = 1;
+    starts[count] = 1;
+    answer |= walk.seen & CICU_STEP_ASK ? CICU_WALK_GRAPHEMES_HANDED_BACK
+                                        : CICU_WALK_GRAPHEMES_DECIDED;
+  }
+  if (walking & CICU_PART_BIDI) {
+    // eos is e: the open run takes e's level whatever is before it.
+    for (int32_t at = walk.neutrals; at >= 0 && at < count; at++) levels[at] = walk.paragraph;
+    answer |= CICU_WALK_BIDI;
+  }
+  if (walking & CICU_PART_SCRIPTS) answer |= CICU_WALK_SCRIPTS;
+  return answer;
+}
