@@ -17,8 +17,8 @@
 /// faces whose lines are otherwise plain (`BreakFacts.plainFaces`: vertical Japanese,
 /// fallback faces) takes the same loop, each line's metrics those of the union of its
 /// segments' faces, as the scan's `emit` works them out.
-/// A line's work (about 50 instructions and, but for the loop's exit, no mispredicted
-/// branch: issue 32's nineteenth round): its start read, the table's step guess, four
+/// A line's work (about 50 instructions, and few mispredicted branches but the loop's exit
+/// and a line of one segment's: issue 32's nineteenth round): its start read, the table's step guess, four
 /// `fits` tests from it counted without a branch, which settle the line's end on 97 % of
 /// Gatsby's lines (a walk out of line on the rest), its width and the next segment's
 /// threshold read again for the range's ends, whether a segment alone may be broken read
@@ -132,15 +132,16 @@ extension LineBreaker {
     var index = 0
     // A line's end: the table's step guess (`PlainLineIndex.StepGuess`, the last segment
     // ending at or before the step below the line's start plus the room), which the answer
-    // is at or after, within two, on all but about 2 of 10,000 of Gatsby's lines; then the
-    // four `fits` tests of the guess and the three after it, counted without a branch (two
-    // lanes a vector, the same subtractions and comparison as `fits`). The positions rise,
-    // so the lines that fit are a run from the guess: where the guess fits and the third
-    // after it does not (1 to 3 fit), the last that fits is the guess plus the count less
-    // one, and the next one's threshold is the range's upper end. Else (the guess does not
-    // fit, or all four do) the walk from the guess, as before. A walk from the last line's
-    // extent mispredicted its exit or its direction about once a line (3.3 of a Gatsby
-    // relayout's 5 mispredicted branches; each costs the time of some 50 instructions).
+    // is at or within two after on all but 2 of 10,672 of Gatsby's lines (issue 32's
+    // seventeenth round counted them); then the four `fits` tests of the guess and the
+    // three after it, counted without a branch (two lanes a vector, the same subtractions
+    // and comparison as `fits`). The positions rise, so the lines that fit are a run from
+    // the guess: where the guess fits and the third after it does not (1 to 3 fit), the
+    // last that fits is the guess plus the count less one, and the next one's threshold is
+    // the range's upper end. Else (the guess does not fit, or all four do) the walk from the
+    // guess, out of line. A walk from the last line's extent mispredicted its exit or its
+    // direction about once a line (3.3 of a Gatsby relayout's 4.5 to 4.9 mispredicted
+    // branches; each costs the time of some 50 instructions).
     let guess = PlainLineIndex.StepGuess(table.pointee, room: limit - indent)
     let limits = SIMD2(limit, limit)
     let tolerances = SIMD2(Self.tolerance, Self.tolerance)
@@ -179,8 +180,8 @@ extension LineBreaker {
       // does not fit (the `.nan` past the last segment fits none).
       let width: Double
       let failing: Double
-      // Read whether or not the line is one segment: so both tests below are one branch, on
-      // lines of several segments taken (the line of one segment mispredicted).
+      // Whether the line's first segment may be broken, read before the tests below (a
+      // line of that segment alone narrows the range only where it may: `fitsAlone`).
       let breakable = table.pointee.isBreakable(index)
       if _slowPath(good < index) {
         // Not even the first segment fits: a segment wider than the line, alone on it.
