@@ -48,13 +48,11 @@ func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
     defer { PlainLineIndex.destroy(table) }
     let segments = text.segments.count
     // One block: an Int32 a step (one more step than segments), padded to 8 bytes; a bit
-    // a segment in 64-bit words; a Double a segment for the ends, three past them (NaNs:
-    // one stops a walk, two more for the four tests from a last-segment guess) and one a
-    // segment for the starts.
+    // a segment in 64-bit words; a Double a segment for the ends, one past them (a NaN)
+    // and one a segment for the starts.
     let byHand = Self.tableBytes(segments)
     #expect(table.pointee.byteCount == byHand)
-    #expect(table.pointee.startPositions == table.pointee.endPositions + (segments + 3))
-    #expect((0..<3).allSatisfy { table.pointee.endPositions[segments + $0].isNaN })
+    #expect(table.pointee.startPositions == table.pointee.endPositions + (segments + 1))
     let steps = UnsafeMutableRawPointer(table.pointee.lastAtStep)
     #expect(
       UnsafeMutableRawPointer(table.pointee.breakable) == steps + ((segments + 1) * 4 + 7) / 8 * 8)
@@ -94,7 +92,7 @@ func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
   /// The bytes of the table of a text of `segments` segments, by hand (above), with its
   /// face runs (an Int32 a segment) where `faceRuns`.
   static func tableBytes(_ segments: Int, faceRuns: Bool = false) -> Int {
-    ((segments + 1) * 4 + 7) / 8 * 8 + (segments + 63) / 64 * 8 + (2 * segments + 3) * 8
+    ((segments + 1) * 4 + 7) / 8 * 8 + (segments + 63) / 64 * 8 + (2 * segments + 1) * 8
       + (faceRuns ? segments * 4 : 0)
   }
 

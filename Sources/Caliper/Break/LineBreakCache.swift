@@ -68,10 +68,6 @@ final class LineBreakCache: Sendable {
     /// How many of `scans` took the table's loop (`LineBreaker.breakLines(_:intoSize:)`):
     /// what tests read to show that the loop, not the general scan, gave a size.
     let indexedScans = Atomic<Int>(0)
-    /// Of the loop's lines, how many its four tests from the step guess settled, and how
-    /// many took the walk (`LineBreaker.lastFitting`): what tests read to show both ran.
-    let windowLines = Atomic<Int>(0)
-    let walkedLines = Atomic<Int>(0)
   #endif
   /// Where the bytes this cache takes on or frees are passed to the prepared-text cache
   /// that keeps the text, if one does: counted where a table or lines are stored or

@@ -17,13 +17,12 @@
 /// faces whose lines are otherwise plain (`BreakFacts.plainFaces`: vertical Japanese,
 /// fallback faces) takes the same loop, each line's metrics those of the union of its
 /// segments' faces, as the scan's `emit` works them out.
-/// A line's work (about 50 instructions, and few mispredicted branches but the loop's exit
-/// and a line of one segment's: issue 32's nineteenth round): its start read, the table's step guess, four
-/// `fits` tests from it counted without a branch, which settle the line's end on 97 % of
-/// Gatsby's lines (a walk out of line on the rest), its width and the next segment's
-/// threshold read again for the range's ends, whether a segment alone may be broken read
-/// from the table's bits, and the size's count, widest and height in registers, its first
-/// and last lines' edges set once after the lines of one metrics.
+/// A line's work (about 45 instructions, issue 32's tenth round): its start read, the
+/// guess (the last line's extent) tested, the first segment tested only where the guess
+/// fails, a walk that stops at the table's `.nan` past the last segment, the two
+/// thresholds carried from the walk into the range's ends, whether a segment alone may be
+/// broken read from the table's bits, and the size's count, widest and height in
+/// registers, its first and last lines' edges set once after the lines of one metrics.
 extension LineBreaker {
   /// `breakLines(_:into:)` into a size: through the table's loop when the text has one
   /// (`plainIndex`), its lines are plain (one face and the same metrics, or `plainFaces`)
@@ -59,24 +58,11 @@ extension LineBreaker {
         widths, table: table, segments: segments, prefix: prefix, metrics: metrics,
         facesPerLine: false, into: &fit)
     } else {
-      breakIndexedFacesLines(widths, table: table, segments: segments, prefix: prefix, into: &fit)
+      breakIndexedLines(
+        widths, table: table, segments: segments, prefix: prefix, metrics: .zero,
+        facesPerLine: true, into: &fit)
     }
     withExtendedLifetime(storage) {}
-  }
-
-  /// The loop's copy for texts of several faces (`plainFaces`), out of line: so that
-  /// `sizeThatFits` takes in line only the one-face copy, which Gatsby's and most texts'
-  /// relayouts run (with both copies the caller outgrew what the compiler inlines into one
-  /// function, and the one-face loop was called, its size's fields in memory).
-  @inline(never)
-  private mutating func breakIndexedFacesLines(
-    _ widths: LineWidths, table: UnsafePointer<PlainLineIndex>,
-    segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>,
-    into fit: inout LineFit
-  ) {
-    breakIndexedLines(
-      widths, table: table, segments: segments, prefix: prefix, metrics: .zero,
-      facesPerLine: true, into: &fit)
   }
 
   /// The facts `breakLines(_:intoSize:)` reads to choose its loop.
@@ -130,66 +116,33 @@ extension LineBreaker {
     var lastPacked: UInt32 = 0
     var lastMetrics = LineMetrics.zero
     var index = 0
-    // A line's end: the table's step guess (`PlainLineIndex.StepGuess`, the last segment
-    // ending at or before the step below the line's start plus the room), which the answer
-    // is at or within two after on all but 2 of 10,672 of Gatsby's lines (issue 32's
-    // seventeenth round counted them); then the four `fits` tests of the guess and the
-    // three after it, counted without a branch (two lanes a vector, the same subtractions
-    // and comparison as `fits`). The positions rise, so the lines that fit are a run from
-    // the guess: where the guess fits and the third after it does not (1 to 3 fit), the
-    // last that fits is the guess plus the count less one, and the next one's threshold is
-    // the range's upper end. Else (the guess does not fit, or all four do) the walk from the
-    // guess, out of line. A walk from the last line's extent mispredicted its exit or its
-    // direction about once a line (3.3 of a Gatsby relayout's 4.5 to 4.9 mispredicted
-    // branches; each costs the time of some 50 instructions).
-    let guess = PlainLineIndex.StepGuess(table.pointee, room: limit - indent)
-    let limits = SIMD2(limit, limit)
-    let tolerances = SIMD2(Self.tolerance, Self.tolerance)
+    // Segments on the last line less one, the next line's first guess (lines are alike):
+    // integer arithmetic, which the processor runs ahead on, where the table's guess is a
+    // chain of floating-point steps and a load that each line's end waited for. The first
+    // line's comes from the table (which has a segment at least).
+    var extent = table.pointee.firstGuess(room: limit - indent)
     let last = count &- 1
-    // Wrapping arithmetic: every index here lies in 0...count + 2 (`endPadding`).
+    // Wrapping arithmetic: every index here lies in 0...count.
     while index <= last {
       let base = startAt[index]
-      // At most `last`: the four reads end at the table's third `.nan` at most.
-      var good = guess(from: index, base: base)
-      let bases = SIMD2(base, base)
-      let near = UnsafeRawPointer(endAt + good)
-      let low = (near.loadUnaligned(as: SIMD2<Double>.self) - bases) - tolerances
-      let high =
-        (near.loadUnaligned(fromByteOffset: 16, as: SIMD2<Double>.self) - bases) - tolerances
-      // `limit >= threshold` a lane (all ones, −1, where it holds), false for the `.nan`s,
-      // as `fits`; the masks' lanes added as integers (the generic `replacing(with:where:)`
-      // and `wrappedSum()` are loops, whose blocks kept this loop from being inlined).
-      let fitted =
-        unsafeBitCast(low .<= limits, to: SIMD2<Int64>.self)
-        &+ unsafeBitCast(high .<= limits, to: SIMD2<Int64>.self)
-      let fits = 0 &- Int(truncatingIfNeeded: fitted[0] &+ fitted[1])
-      if _slowPath(UInt(bitPattern: fits &- 1) >= 3) {
-        // The guess does not fit, or all four do (about 3 % of Gatsby's lines, most of them
-        // lines of a segment wider than the room): the walk, out of line.
-        good = Self.lastFitting(endAt, base: base, limit: limit, from: good, first: index)
-        #if DEBUG
-          widths.text.breakCache.walkedLines.add(1, ordering: .relaxed)
-        #endif
-      } else {
-        good &+= fits &- 1
-        #if DEBUG
-          widths.text.breakCache.windowLines.add(1, ordering: .relaxed)
-        #endif
-      }
-      // The line's width, and the threshold of the segment after its last, the first that
-      // does not fit (the `.nan` past the last segment fits none).
-      let width: Double
-      let failing: Double
-      // Whether the line's first segment may be broken, read before the tests below (a
-      // line of that segment alone narrows the range only where it may: `fitsAlone`).
-      let breakable = table.pointee.isBreakable(index)
-      if _slowPath(good < index) {
-        // Not even the first segment fits: a segment wider than the line, alone on it.
+      // The guess: from the line's first segment, as many as the last line had.
+      var good = index &+ extent
+      if good > last { good = last }
+      // The last segment's threshold on the line (`good`'s once found), and the threshold
+      // of the segment after it, the first that does not fit.
+      var fitting = threshold(endAt[good] - base)
+      var failing = fitting
+      // The line's width, once its last segment is found.
+      var width: Double
+      // Past the guess's test, the first segment's only where the guess does not fit: the
+      // positions rise, so it fits wherever a later one does.
+      if _slowPath(!(limit >= fitting) && !(limit >= threshold(endAt[index] - base))) {
         good = index
         width = endAt[index] - base
         failing = threshold(endAt[index &+ 1] - base)
-        // Where it may be broken, its emergency breaks, as the general scan makes them, to
-        // the next line that starts at a segment (`LineBreaker+EmergencyLines.swift`).
+        // A segment wider than the line, alone on it: where it may be broken, its emergency
+        // breaks, as the general scan makes them, to the next line that starts at a segment
+        // (`LineBreaker+EmergencyLines.swift`).
         if let cut = firstBreak(
           widths, from: segments[index].start, to: segments[index].contentEnd)
         {
@@ -223,16 +176,36 @@ extension LineBreaker {
         // One that may not be broken is the line at any width: its test narrows nothing
         // (`fitsAlone`); the next segment's below does, as the scan's on the open line.
       } else {
+        if limit >= fitting {
+          // Forward while the next fits: the table's `.nan` past the last segment fits
+          // no limit, so the walk stops there.
+          // The last fitting threshold is not carried (a register copy a step): it is
+          // the line's width less the tolerance, worked out once below.
+          var next = good &+ 1
+          while true {
+            failing = threshold(endAt[next] - base)
+            guard limit >= failing else { break }
+            next &+= 1
+          }
+          good = next &- 1
+        } else {
+          // Past the end by rounding: back to the last that fits (`index` does).
+          repeat {
+            failing = fitting
+            good &-= 1
+            fitting = threshold(endAt[good] - base)
+          } while !(limit >= fitting)
+        }
         width = endAt[good] - base
-        failing = threshold(endAt[good &+ 1] - base)
         // `breakPlainLines`' two tests: the last segment fits (unless it is alone on its
         // line and may not be broken: `fitsAlone`), the next one does not.
-        if good != index || breakable {
+        if good > index || table.pointee.isBreakable(index) {
           // `max(lowest, t)` written as the one instruction it is for numbers (`maxsd`):
           // `max`'s `t >= lowest ? t : lowest` differs only for a NaN, which no width or
           // threshold here is (finite positions), and took four.
           widestFitting = widestFitting > width ? widestFitting : width
         }
+        extent = good &- index
       }
       // The next segment's test; past the last segment the table's `.nan`, which leaves
       // `highest` as it is (`min(x, .nan)` is `x`), as no test there does.
@@ -260,26 +233,5 @@ extension LineBreaker {
     self.lowest = lowest
     self.highest = highest
     fit = size
-  }
-  /// The last segment from `first` on whose line from `base` fits `limit` (`fits`, the
-  /// indent 0), by a walk from `guess` (at least `first`, at most the last segment), or
-  /// `first - 1` where not even `first`'s does: the positions rise, so the segments that fit
-  /// are a run from `first`, and the `.nan` past the last segment fits none. Out of line: the
-  /// table's loop calls it only where its four tests from the guess do not settle the line.
-  @inline(never)
-  static func lastFitting(
-    _ endAt: UnsafeMutablePointer<Double>, base: Double, limit: Double, from guess: Int,
-    first: Int
-  ) -> Int {
-    var good = guess
-    if limit >= endAt[good] - base - tolerance {
-      while limit >= endAt[good &+ 1] - base - tolerance { good &+= 1 }
-      return good
-    }
-    while good > first {
-      good &-= 1
-      if limit >= endAt[good] - base - tolerance { return good }
-    }
-    return first &- 1
   }
 }

@@ -20,16 +20,14 @@
 /// (`BreakFacts.plainFaces`: vertical Japanese) also gets, for each segment, where the run
 /// of segments with its faces ends (`faceRunEnds`, 4 bytes a segment): a line's faces are
 /// then one read per run on it rather than one per segment (a column is about as many
-/// segments as characters). For the size-only loop, `endPadding` `.nan`s past the last end (a
-/// walk stops there untested, and a line's four tests from its step guess read no further)
-/// and a bit a segment: whether it may be broken. Limitation: a text
+/// segments as characters). For the size-only loop, a `.nan` past the last end (a walk
+/// stops there untested) and a bit a segment: whether it may be broken. Limitation: a text
 /// of more than 2³¹ segments, or none, or with positions not all finite, gets no table and
 /// keeps the search.
 struct PlainLineIndex {
-  /// `prefix[segments[i].contentEnd]` for each segment `i`, then `endPadding` `.nan`s: the
-  /// test of a line that would take a segment past the last fits no limit, so a walk
-  /// forward stops there without a test of the index, and the four tests from a line's
-  /// step guess (at most the last segment) read no further (`LineBreaker.breakIndexedLines`).
+  /// `prefix[segments[i].contentEnd]` for each segment `i`, then `.nan`: the test of a
+  /// line that would take a segment past the last fits no limit, so a walk forward stops
+  /// there without a test of the index (`LineBreaker.breakIndexedLines`).
   let endPositions: UnsafeMutablePointer<Double>
   /// `prefix[segments[i].start]` for each segment `i`: where a line starting there is
   /// measured from. In the same block as `endPositions`, after it (`Block`).
@@ -79,15 +77,15 @@ struct PlainLineIndex {
     breakable = (raw + block.breakableOffset).bindMemory(
       to: UInt64.self, capacity: Self.words(count))
     endPositions = (raw + block.positionsOffset).bindMemory(
-      to: Double.self, capacity: 2 * count + Self.endPadding)
-    startPositions = endPositions + (count + Self.endPadding)
+      to: Double.self, capacity: 2 * count + 1)
+    startPositions = endPositions + (count + 1)
     // Each position plus 0: the same number, a −0 made +0, so that no width, a difference
     // of two rising positions, is −0 (`LineBreaker.breakIndexedLines` adds no 0 indent).
     for index in 0..<count {
       (endPositions + index).initialize(to: prefix[segments[index].contentEnd] + 0)
       (startPositions + index).initialize(to: prefix[segments[index].start] + 0)
     }
-    (endPositions + count).initialize(repeating: .nan, count: Self.endPadding)
+    (endPositions + count).initialize(to: .nan)
     breakable.initialize(repeating: 0, count: Self.words(count))
     origin = prefix[segments[0].start]
     let span = endPositions[count - 1] - origin
@@ -111,7 +109,7 @@ struct PlainLineIndex {
 
   /// Where the table's arrays lie in its one block for `count` segments: `lastAtStep`
   /// (`count + 1` steps) at its start, `breakable` after it (on an 8-byte boundary), then
-  /// `endPositions` with its `.nan`s and `startPositions`, then `faceRunEnds` where
+  /// `endPositions` with its `.nan` and `startPositions`, then `faceRunEnds` where
   /// `faceRuns` (a text of several faces).
   struct Block {
     let breakableOffset: Int
@@ -123,8 +121,7 @@ struct PlainLineIndex {
       let steps = (count + 1) * MemoryLayout<Int32>.stride
       breakableOffset = (steps + 7) & ~7
       positionsOffset = breakableOffset + PlainLineIndex.words(count) * MemoryLayout<UInt64>.stride
-      faceRunsOffset =
-        positionsOffset + (2 * count + PlainLineIndex.endPadding) * MemoryLayout<Double>.stride
+      faceRunsOffset = positionsOffset + (2 * count + 1) * MemoryLayout<Double>.stride
       bytes = faceRunsOffset + (faceRuns ? count * MemoryLayout<Int32>.stride : 0)
     }
   }
@@ -171,11 +168,6 @@ struct PlainLineIndex {
     }
     return packed
   }
-
-  /// The `.nan`s after the last segment's end in `endPositions`: one that stops a walk, and
-  /// two more for the four tests from a line's step guess, which is at most the last
-  /// segment (`LineBreaker.breakIndexedLines`: the guess and the three after it).
-  static let endPadding = 3
 
   /// The words of `breakable` for `count` segments.
   fileprivate static func words(_ count: Int) -> Int { (count + 63) / 64 }
@@ -224,40 +216,12 @@ struct PlainLineIndex {
     guess(from: first, step: (base + room - origin) * scale)
   }
 
-  /// `guess(from:base:room:)` for lines of one `room`, its constants worked out once (a
-  /// line's guess is then a multiply, an add, two clamps and a load), the half step it
-  /// rounds down by taken into `shift`: the same guess but where rounding `(room - origin) *
-  /// scale - 0.5` apart moves a step, only a starting point either way.
-  struct StepGuess {
-    let steps: UnsafeMutablePointer<Int32>
-    let scale: Double
-    /// `(room - origin) * scale - 0.5`: a line from `base` wants step `base * scale + shift`,
-    /// rounded to nearest.
-    let shift: Double
-    /// The last step less a half, where a step past it is clamped.
-    let highest: Double
-
-    @inline(__always)
-    init(_ table: PlainLineIndex, room: Double) {
-      steps = table.lastAtStep
-      scale = table.scale
-      shift = (room - table.origin) * scale - 0.5
-      highest = table.lastStep - 0.5
-    }
-
-    /// The last segment ending at or before the step below `base + room`, or `first`:
-    /// at most the last segment (`lastAtStep`'s are, and `first` is one).
-    @inline(__always)
-    func callAsFunction(from first: Int, base: Double) -> Int {
-      // As `guess(from:step:)`: clamped to [0, last step − ½] by `minsd` and `maxsd` (a NaN
-      // to the last), then rounded to nearest by 2⁵²'s add, read from the bits.
-      let position = base * scale + shift
-      let capped = position < highest ? position : highest
-      let clamped = capped > 0 ? capped : 0
-      let rounded = (clamped + 0x1p52).bitPattern & (1 << 52 - 1)
-      let found = Int(steps[Int(truncatingIfNeeded: rounded)])
-      return found > first ? found : first
-    }
+  /// `guess(from: 0, base: origin, room: room)`, the first line's, with the origin's sum
+  /// and difference left out: only a guess, which decides where the tests start, never the
+  /// answer (the origin is the first segment's start, 0 in a text's own prefix sums).
+  @inline(__always)
+  func firstGuess(room: Double) -> Int {
+    guess(from: 0, step: room * scale)
   }
 
   /// The last segment ending at or before step `position` (fractional), or `first`.
