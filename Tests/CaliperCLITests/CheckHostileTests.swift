@@ -7,12 +7,9 @@ import Testing
 /// versions, a 100 MB attribute and a million units, run in Scripts/hostile with time and
 /// memory bounds.)
 @Suite struct CheckHostileTests {
+  /// A catalog called `name` in a fresh folder; remove it with `TemporaryFiles.removeFolder(of:)`.
   static func write(_ name: String, _ bytes: Data) throws -> String {
-    let folder = NSTemporaryDirectory() + "caliper-check-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let path = folder + "/" + name
-    try bytes.write(to: URL(fileURLWithPath: path))
-    return path
+    try TemporaryFiles.write(Array(bytes), namedExactly: name)
   }
 
   static func xliff(_ doctype: String, _ target: String) -> String {
@@ -96,6 +93,7 @@ import Testing
   @Test(arguments: cases)
   func refusedWithFileLineAndExit65(_ test: Case) throws {
     let path = try Self.write(test.file, test.bytes)
+    defer { TemporaryFiles.removeFolder(of: path) }
     let run = try CaliperTool.run(["check", "--json", path])
     #expect(run.status == 65)
     #expect(run.stdout == "")
@@ -110,6 +108,7 @@ import Testing
     let path = try Self.write(
       "dtd.xlf", Data(Self.xliff("<!DOCTYPE xliff SYSTEM \"http://127.0.0.1:9/x.dtd\">", "ok").utf8)
     )
+    defer { TemporaryFiles.removeFolder(of: path) }
     let run = try CaliperTool.run(["check", "--json", path])
     #expect(run.status == 0)
     #expect(run.stdout.contains("\"text\":\"ok\""))
@@ -128,6 +127,7 @@ import Testing
         Self.xliff("", "").replacingOccurrences(
           of: "<trans-unit id=\"a\"><target></target></trans-unit>", with: units
         ).utf8))
+    defer { TemporaryFiles.removeFolder(of: path) }
     let run = try CaliperTool.run(["check", "--json", path])
     #expect(run.status == 0)
     #expect(run.stdout.split(separator: "\n").count == 5_000)
@@ -136,6 +136,7 @@ import Testing
   /// A file over --max-file-bytes is refused before it is parsed.
   @Test func aFileOverTheByteLimit() throws {
     let path = try Self.write("big.xlf", Data(Self.xliff("", "x").utf8))
+    defer { TemporaryFiles.removeFolder(of: path) }
     let run = try CaliperTool.run(["check", "--max-file-bytes", "100", path])
     #expect(run.status == 65)
     #expect(run.stderr.hasPrefix("\(path):0: "))

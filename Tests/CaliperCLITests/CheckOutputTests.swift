@@ -6,12 +6,10 @@ import Testing
 @Suite struct CheckOutputTests {
   static let folder = CheckCommandTests.folder
 
+  /// A catalog or constraints file called `name` in a fresh folder; remove it with
+  /// `TemporaryFiles.removeFolder(of:)`.
   static func temporary(_ name: String, _ text: String) throws -> String {
-    let directory = NSTemporaryDirectory() + "caliper-check-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let path = directory + "/" + name
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try TemporaryFiles.write(text, namedExactly: name)
   }
 
   /// The table lists the string that does not fit with hb-shape's numbers: "次へ" is two
@@ -105,6 +103,7 @@ import Testing
 
   @Test func everyStringFitsExits0() throws {
     let constraints = try Self.temporary("wide.json", "{\"*\": {\"width\": 1000, \"size\": 14}}")
+    defer { TemporaryFiles.removeFolder(of: constraints) }
     let run = try CaliperTool.run(
       ["check", "--constraints", constraints, Self.folder + "/android/res/values-ja"])
     #expect(run.status == 0)
@@ -114,6 +113,7 @@ import Testing
   @Test func aBadConstraintsFileExits65WithItsLine() throws {
     let constraints = try Self.temporary(
       "bad.json", "{\n  \"*\": {\"size\": 14},\n  \"save\": {\"widht\": 10}\n}\n")
+    defer { TemporaryFiles.removeFolder(of: constraints) }
     let run = try CaliperTool.run(["check", "--constraints", constraints, Self.folder + "/arb"])
     #expect(run.status == 65)
     #expect(run.stderr == "\(constraints):3: 'save': unknown key 'widht'\n")
@@ -133,8 +133,10 @@ import Testing
       msgstr "%1$s hat %d Dateien zu %.2f %% und {name}"
 
       """)
+    defer { TemporaryFiles.removeFolder(of: po) }
     let constraints = try Self.temporary(
       "samples.json", "{\"a\": {\"width\": 1000, \"samples\": {\"1\": [\"Al\", \"Maximiliana\"]}}}")
+    defer { TemporaryFiles.removeFolder(of: constraints) }
     let run = try CaliperTool.run(["check", "--json", "--constraints", constraints, po])
     #expect(run.status == 0)
     #expect(
@@ -153,6 +155,7 @@ import Testing
       <trans-unit id="save" maxwidth="1000" size-unit="point"><source>Save %d</source></trans-unit>
       </body></file></xliff>
       """)
+    defer { TemporaryFiles.removeFolder(of: xliff) }
     let run = try CaliperTool.run(["check", "--json", "--pseudo", xliff])
     #expect(run.stdout.contains("\"measured\":\"[Šáṽé 100 one ]\""), "\(run.stdout)")
     let expanded = try CaliperTool.run(["check", "--json", "--pseudo", "--expand", "50", xliff])
@@ -163,8 +166,8 @@ import Testing
 /// `--contact-sheets DIR`: a contact sheet per locale of the strings that do not fit.
 @Suite struct CheckContactSheetTests {
   @Test func oneSheetPerLocaleOfTheFailingStrings() throws {
-    let folder = NSTemporaryDirectory() + "caliper-sheet-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try TemporaryFiles.directory("sheets")
+    defer { TemporaryFiles.remove(folder) }
     let run = try CaliperTool.run(
       ["check", "--contact-sheets", folder, CheckCommandTests.folder + "/xliff2/messages.de.xlf"])
     #expect(run.status == 1)
@@ -179,8 +182,8 @@ import Testing
   /// A folder that does not exist yet is made, with the folders above it (it was an error:
   /// "PNG …/de.png: No such file or directory"); a file in the way is named.
   @Test func missingFoldersAreMadeAndAFileInTheWayIsNamed() throws {
-    let root = NSTemporaryDirectory() + "caliper-sheets-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let root = TemporaryFiles.path("sheets")
+    defer { TemporaryFiles.remove(root) }
     let catalog = CheckCommandTests.folder + "/xliff2/messages.de.xlf"
     let made = try CaliperTool.run(["check", "--contact-sheets", root + "/a/b", catalog])
     #expect(made.status == 1)
@@ -212,6 +215,7 @@ import Testing
   @Test(arguments: [("xliff:utf8", 7, true), ("xliff:utf16", 10, false)])
   func bytesOfTheStorageProfile(_ profile: String, _ bytes: Int, _ fits: Bool) throws {
     let path = try CheckOutputTests.temporary("storage.xlf", Self.xliff(profile))
+    defer { TemporaryFiles.removeFolder(of: path) }
     let run = try CaliperTool.run(["check", "--json", path])
     #expect(run.status == (fits ? 0 : 1))
     #expect(run.stdout.contains("\"fits\":\(fits)"), "\(run.stdout)")

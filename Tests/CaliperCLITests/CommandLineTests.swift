@@ -1,4 +1,5 @@
 import Caliper
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -74,15 +75,13 @@ import Testing
   }
 
   static func temporary(_ contents: String) throws -> String {
-    let path = NSTemporaryDirectory() + "caliper-input-\(UUID().uuidString)"
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try TemporaryFiles.write(contents, named: "input.txt")
   }
 
   /// `--input` is one text per line and `--text-file` one whole text, in every command.
   @Test func inputAndTextFileMeanTheSameEverywhere() throws {
     let lines = try Self.temporary("Blue tile\nlabel\n")
-    defer { try? FileManager.default.removeItem(atPath: lines) }
+    defer { TemporaryFiles.remove(lines) }
     let measured = try CLITests.caliper(["measure", "--json", "--no-lines", "--input", lines])
     #expect(measured.stdout.split(separator: "\n").count == 2)
     let whole = try CLITests.caliper(["measure", "--json", "--text-file", lines])
@@ -92,8 +91,8 @@ import Testing
     #expect(object["text"] as? String == "Blue tile\nlabel")
     let fonts = try CLITests.caliper(["fonts", "--input", lines])
     #expect(fonts.stdout.components(separatedBy: "Runs of ").count == 3)
-    let png = NSTemporaryDirectory() + "caliper-input-\(UUID().uuidString).png"
-    defer { try? FileManager.default.removeItem(atPath: png) }
+    let png = TemporaryFiles.path("input.png")
+    defer { TemporaryFiles.remove(png) }
     let drawn = try CLITests.caliper(["render", "-o", png, "--text-file", lines])
     #expect(drawn.status == 0, "\(drawn.stderr)")
     #expect(drawn.stdout.contains(", 2 lines,"))
@@ -110,8 +109,8 @@ import Testing
       try CLITests.json($0)["text"] as? String
     }
     #expect(texts == ["one", "two"])
-    let png = NSTemporaryDirectory() + "caliper-stdin-\(UUID().uuidString).png"
-    defer { try? FileManager.default.removeItem(atPath: png) }
+    let png = TemporaryFiles.path("stdin.png")
+    defer { TemporaryFiles.remove(png) }
     let drawn = try CLITests.caliper(["render", "-o", png], stdin: "one\ntwo\n")
     #expect(drawn.status == 0, "\(drawn.stderr)")
     #expect(drawn.stdout.contains(", 2 lines,"))

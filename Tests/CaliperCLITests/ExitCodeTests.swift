@@ -14,8 +14,6 @@ import Testing
     var testDescription: String { arguments.joined(separator: " ") + " → \(status)" }
   }
 
-  static var png: String { NSTemporaryDirectory() + "caliper-exit-\(UUID().uuidString).png" }
-
   static let rows: [Row] = [
     // Usage errors: an unknown option, a missing argument, a bad combination.
     Row(arguments: ["measure", "--bogus", "x"], status: 64),

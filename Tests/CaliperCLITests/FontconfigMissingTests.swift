@@ -9,17 +9,13 @@ import Testing
 /// unloadable for one process: `LD_LIBRARY_PATH` names a folder whose `libfontconfig.so.1` is
 /// an empty file, which the loader finds first and refuses ("file too short").
 @Suite struct FontconfigMissingTests {
-  /// A folder holding an empty `libfontconfig.so.1`, made once.
-  static let folder: String = {
-    let folder = FileManager.default.temporaryDirectory
-      .appendingPathComponent("caliper-no-fontconfig-\(getpid())").path
-    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    _ = FileManager.default.createFile(atPath: folder + "/libfontconfig.so.1", contents: Data())
-    return folder
-  }()
-
+  /// Runs caliper with `LD_LIBRARY_PATH` naming a fresh folder that holds an empty
+  /// `libfontconfig.so.1`, removed when the run ends.
   static func caliper(_ arguments: [String]) throws -> ToolRun {
-    try CaliperTool.run(arguments, environment: ["LD_LIBRARY_PATH": folder])
+    let folder = try TemporaryFiles.directory("no-fontconfig")
+    defer { TemporaryFiles.remove(folder) }
+    _ = FileManager.default.createFile(atPath: folder + "/libfontconfig.so.1", contents: Data())
+    return try CaliperTool.run(arguments, environment: ["LD_LIBRARY_PATH": folder])
   }
 
   @Test(arguments: [

@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -79,10 +80,8 @@ import Testing
 
   /// The PNG of the form: drawn, with baselines.
   @Test func drawsTheForm() throws {
-    let png = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "caliper-form-\(getpid()).png"
-    ).path
-    defer { try? FileManager.default.removeItem(atPath: png) }
+    let png = TemporaryFiles.path("form.png")
+    defer { TemporaryFiles.remove(png) }
     let run = try LayoutCommandTests.layout([
       Self.form, "--width", "300", "--png", png, "--baselines",
     ])

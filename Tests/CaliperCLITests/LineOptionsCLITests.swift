@@ -105,7 +105,7 @@ import Testing
 
   @Test func spansFileStylesEveryText() throws {
     let path = try Self.temporary(#"[{"start": 5, "end": 9, "bold": true}]"#)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let run = try CLITests.caliper(["measure", "--json", "--spans", path, "Blue tile"])
     #expect(run.status == 0, "\(run.stderr)")
     let object = try CLITests.json(run.firstLine)
@@ -122,7 +122,7 @@ import Testing
   @Test func spansFileTakesWeightSpacingAndFeatures() throws {
     let path = try Self.temporary(
       #"[{"start": 5, "end": 9, "weight": 700, "letterSpacing": 2}]"#)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let run = try CLITests.caliper(["measure", "--json", "--spans", path, "Blue tile"])
     #expect(run.status == 0, "\(run.stderr)")
     let object = try CLITests.json(run.firstLine)
@@ -131,7 +131,7 @@ import Testing
     let digits = try Self.temporary(
       #"[{"start": 6, "end": 10, "font": "Inter", "features": ["tnum"], "variations": "wght=400"}]"#
     )
-    defer { try? FileManager.default.removeItem(atPath: digits) }
+    defer { TemporaryFiles.remove(digits) }
     let tabular = try CLITests.caliper([
       "measure", "--json", "--font", "Inter", "--spans", digits, "Total 1111",
     ])
@@ -153,7 +153,7 @@ import Testing
       (#"[{"start": 0, "end": 40}]"#, "invalid span 0..<40"),
     ] {
       let path = try Self.temporary(json)
-      defer { try? FileManager.default.removeItem(atPath: path) }
+      defer { TemporaryFiles.remove(path) }
       let run = try CLITests.caliper(["measure", "--spans", path, "Blue tile"])
       #expect(run.status == 1, "\(json)")
       #expect(run.stderr.contains(message), "\(run.stderr)")

@@ -75,8 +75,8 @@ import Testing
     let short = try CLITests.caliper(["measure", "-w", "100", "Blue tile"])
     #expect(short.status == 0)
     #expect(short.stdout == long.stdout)
-    let png = NSTemporaryDirectory() + "caliper-newcomer-\(UUID().uuidString).png"
-    defer { try? FileManager.default.removeItem(atPath: png) }
+    let png = TemporaryFiles.path("newcomer.png")
+    defer { TemporaryFiles.remove(png) }
     let layout = try CLITests.caliper(["layout", Self.panel, "-w", "300", "-o", png])
     #expect(layout.status == 0, "\(layout.stderr)")
     #expect(FileManager.default.fileExists(atPath: png))
@@ -89,8 +89,8 @@ import Testing
   /// Renamed spellings still work for scripts and clients written before (documented as
   /// deprecated), and give what the new spelling gives.
   @Test func deprecatedSpellingsStillWork() throws {
-    let png = NSTemporaryDirectory() + "caliper-newcomer-\(UUID().uuidString).png"
-    defer { try? FileManager.default.removeItem(atPath: png) }
+    let png = TemporaryFiles.path("newcomer.png")
+    defer { TemporaryFiles.remove(png) }
     let layout = try CLITests.caliper(["layout", Self.panel, "--width", "300", "--png", png])
     #expect(layout.status == 0, "\(layout.stderr)")
     let old = try CLITests.caliper(["measure", "--feature", "-kern", "--json", "AVATAR"])
@@ -127,8 +127,8 @@ import Testing
   /// from the regular face (fc-scan Fonts/NotoSans-Bold.ttf: family "Noto Sans", style
   /// "Bold").
   @Test func fontsReportNamesBundledFacesApart() throws {
-    let spans = NSTemporaryDirectory() + "caliper-newcomer-\(UUID().uuidString).json"
-    defer { try? FileManager.default.removeItem(atPath: spans) }
+    let spans = TemporaryFiles.path("newcomer.json")
+    defer { TemporaryFiles.remove(spans) }
     try #"[{"start": 0, "end": 4, "bold": true}]"#.write(
       toFile: spans, atomically: true, encoding: .utf8)
     let fonts = try CLITests.caliper(["fonts", "--spans", spans, "Blue tile"])

@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
   /// high at scale 2, plus 32 of margin, by more than 13 wide).
   @Test func imagesOverTheBudgetAreRefused() throws {
     let path = RenderCommandTests.temporary("budget.png")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let huge = try CLITests.caliper([
       "render", "--size", "680", "--scale", "16", "-o", path, "W",
     ])

@@ -27,7 +27,7 @@ import Testing
   /// ceil(485.312) + 32 = 518 by ceil(43.584) + 32 = 76.
   @Test func renderWritesTheMeasuredSize() throws {
     let path = Self.temporary("label.png")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let text = "Blue tile with a longer local label"
     var run = try CLITests.caliper([
       "render", "--no-overlays", "--margin", "0", "--scale", "1", "-o", path, text,
@@ -44,7 +44,7 @@ import Testing
 
   @Test func renderMixedScriptsHasNoNotdef() throws {
     let path = Self.temporary("mixed.png")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let run = try CLITests.caliper([
       "render", "--width", "120", "-o", path, "Label नमस्ते 你好 😀 שלום",
     ])
@@ -74,7 +74,7 @@ import Testing
   /// it, so 120, 136, 152 and 168 pt (the command's own frame table says the same).
   @Test func layoutPNGDrawsEveryPassOfALoop() throws {
     let path = Self.temporary("loop.png")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let run = try LayoutCommandTests.layout([
       LayoutCommandTests.fixtures + "/loop.json", "--max-passes", "4", "--png", path, "--scale",
       "1", "--no-labels",
@@ -88,7 +88,7 @@ import Testing
 
   @Test func layoutPNGOfAStableLayout() throws {
     let path = Self.temporary("panel.png")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     var run = try LayoutCommandTests.layout([
       LayoutCommandTests.fixtures + "/panel.json", "--width", "320", "--png", path,
     ])

@@ -11,8 +11,7 @@ import Testing
   /// Builds the LD_PRELOAD shim that makes removing a listening socket from an epoll set
   /// take 100 ms (see its source), with the toolchain's clang.
   static func slowListenerRemoval() throws -> String {
-    let library = FileManager.default.temporaryDirectory
-      .appendingPathComponent("caliper-slow-listener-removal-\(getpid()).so").path
+    let library = TemporaryFiles.path("slow-listener-removal.so")
     let build = try #require(
       try runClient(
         "clang",
@@ -30,7 +29,7 @@ import Testing
   @Test(arguments: [1, 2, 4])
   func connectionsArrivingWhileItDrainsNeverAbortIt(threads: Int) throws {
     let shim = try Self.slowListenerRemoval()
-    defer { unlink(shim) }
+    defer { TemporaryFiles.remove(shim) }
     for _ in 0..<3 {
       let service = try ServiceProcess(
         ["--threads", String(threads), "--drain-timeout", "5"], environment: ["LD_PRELOAD": shim])

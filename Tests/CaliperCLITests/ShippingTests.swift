@@ -13,13 +13,15 @@ import Testing
   }
 
   /// A fresh temporary folder, and a copy of this checkout in `<folder>/caliper` (sources,
-  /// fonts and scripts; no `.build`, no `.git`).
+  /// fonts and scripts; no `.build`, no `.git`). `<folder>/tmp` is the `TMPDIR` of the builds
+  /// run in it: SwiftPM leaves a lock file per build folder in `TMPDIR`
+  /// (`_tmp_…-shipping_app_.build.lock`), which goes with the folder.
   static func copyOfCheckout() throws -> String {
     let folder = TemporaryFiles.path("shipping")
     let copy = try shell(
       """
       set -e
-      mkdir -p '\(folder)/caliper'
+      mkdir -p '\(folder)/caliper' '\(folder)/tmp'
       tar -C '\(TestFonts.root)' --exclude=./.build --exclude=./.git --exclude=./Benchmarks/.build \
         -cf - . | tar -C '\(folder)/caliper' -xf -
       """)
@@ -65,7 +67,7 @@ import Testing
       exit(1)
     }
     """.write(toFile: app + "/Sources/App/main.swift", atomically: true, encoding: .utf8)
-    let build = try Self.shell("swift build 2>&1", in: app)
+    let build = try Self.shell("TMPDIR='\(folder)/tmp' swift build 2>&1", in: app)
     try #require(build.status == 0, "building the dependent app:\n\(build.stdout)")
     let moved = try Self.shell("mv caliper caliper-moved && app/.build/debug/App", in: folder)
     // hb-shape --font-size=1000 Fonts/NotoSans-Regular.ttf: 15166 units × 16/1000 pt.
@@ -94,7 +96,8 @@ import Testing
     let prefix = folder + "/prefix"
     let install = try Self.shell(
       "mkdir -p '\(prefix)/bin' && touch '\(prefix)/bin/other'"
-        + " && caliper/Scripts/install --prefix '\(prefix)' 2>&1 && rm -rf caliper",
+        + " && TMPDIR='\(folder)/tmp' caliper/Scripts/install --prefix '\(prefix)' 2>&1"
+        + " && rm -rf caliper",
       in: folder)
     try #require(install.status == 0, "Scripts/install:\n\(install.stdout)")
     let measured = try Self.shell(

@@ -1,3 +1,4 @@
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -108,16 +109,22 @@ import Testing
   }
 
   static func temporary(_ contents: String) throws -> String {
-    let path = NSTemporaryDirectory() + "caliper-agree-\(UUID().uuidString)"
-    try contents.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    try TemporaryFiles.write(contents, named: "agree.json")
   }
 
-  /// Command-line arguments for the settings; `--spans` gets a file.
+  /// Command-line arguments for the settings; `--spans` gets a file, which
+  /// `removeFiles(_:)` removes.
   static func arguments(_ settings: [Setting]) throws -> [String] {
     try settings.flatMap { setting -> [String] in
       if setting.option == "--spans" { return ["--spans", try temporary(setting.text)] }
       return setting.text.isEmpty ? [setting.option] : [setting.option + "=" + setting.text]
+    }
+  }
+
+  /// Removes the spans files that `arguments(_:)` wrote.
+  static func removeFiles(_ arguments: [String]) {
+    for (option, value) in zip(arguments, arguments.dropFirst()) where option == "--spans" {
+      TemporaryFiles.remove(value)
     }
   }
 
@@ -145,8 +152,8 @@ import Testing
   }
 
   static func render(_ arguments: [String], _ row: Case) throws -> Summary {
-    let png = NSTemporaryDirectory() + "caliper-agree-\(UUID().uuidString).png"
-    defer { try? FileManager.default.removeItem(atPath: png) }
+    let png = TemporaryFiles.path("agree.png")
+    defer { TemporaryFiles.remove(png) }
     let run = try CLITests.caliper(
       ["render", "-o", png, "--no-overlays", "--width", row.width] + arguments + ["--", row.text])
     #expect(run.status == 0, "\(run.stderr)")
@@ -199,13 +206,14 @@ import Testing
     let count = row.text.unicodeScalars.count
     let path = try temporary(
       #"[{"start": 0, "end": \#(count), "\#(setting.key)": \#(setting.json)}]"#)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     return try measure(["--spans", path], row)
   }
 
   @Test(arguments: cases)
   func everyEntryGivesTheSameMeasurement(_ row: Case) throws {
     let arguments = try Self.arguments(row.settings)
+    defer { Self.removeFiles(arguments) }
     let measured = try Self.measure(arguments, row)
     if row.changes {
       let plain = try Self.measure([], row)
@@ -303,7 +311,7 @@ import Testing
     #expect(flags.stderr.contains("Error: \(setting.option): \(message)"), "\(flags.stderr)")
     guard ["size", "features", "variations", "letterSpacing"].contains(setting.key) else { return }
     let path = try Self.temporary(#"[{"start": 0, "end": 1, "\#(setting.key)": \#(setting.json)}]"#)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let spans = try CLITests.caliper(["measure", "--spans", path, "x"])
     #expect(spans.status == 1)
     #expect(spans.stderr.contains("$[0].\(setting.key)"), "\(spans.stderr)")
@@ -313,7 +321,7 @@ import Testing
   /// The span fields shared with the style read the same: a bad size in a spans file.
   @Test func spansFileSharesTheMessages() throws {
     let path = try Self.temporary(#"[{"start": 0, "end": 1, "size": 0}]"#)
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     let run = try CLITests.caliper(["measure", "--spans", path, "x"])
     #expect(run.status == 1)
     #expect(

@@ -34,6 +34,7 @@ import Testing
   @Test func spansCombineTheirOwnText() throws {
     let spans = try TemporaryFiles.write(
       #"[{"start": 1, "end": 3, "textCombineUpright": "all"}]"#, named: "combine.json")
+    defer { TemporaryFiles.remove(spans) }
     let result = try CLITests.caliper(
       [
         "measure", "--json", "--writing-mode", "vertical-rl", "--locale", "ja", "--spans",

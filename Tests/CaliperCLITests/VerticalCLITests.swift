@@ -122,6 +122,7 @@ import Testing
   /// 100), and the layout JSON carries the columns in the layout's coordinates.
   @Test func layoutPlacesVerticalTextNodes() throws {
     let file = TemporaryFiles.path("vertical-layout.json")
+    defer { TemporaryFiles.remove(file) }
     try #"""
     {"type":"hstack","spacing":0,"alignment":"top","children":[
       {"type":"text","id":"v","text":"\#(Self.text)","writingMode":"vertical-rl","locale":"ja",

@@ -27,9 +27,29 @@ public enum TemporaryFiles {
     return folder
   }
 
+  /// Writes `contents` to a file called exactly `name` in a fresh folder and returns the file's
+  /// path, for a command that reads the name (the locale of `messages.de.xlf`). Remove it with
+  /// `removeFolder(of:)`: the folder, not only the file.
+  public static func write(_ contents: String, namedExactly name: String) throws -> String {
+    try write(Array(contents.utf8), namedExactly: name)
+  }
+
+  /// Writes `bytes` to a file called exactly `name` in a fresh folder and returns the file's
+  /// path; remove it with `removeFolder(of:)`.
+  public static func write(_ bytes: [UInt8], namedExactly name: String) throws -> String {
+    let file = try directory("folder") + "/" + name
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    return file
+  }
+
   /// Removes a file or folder made here, ignoring one already gone.
   public static func remove(_ path: String) {
     try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Removes the fresh folder that `write(_:namedExactly:)` made around `file`.
+  public static func removeFolder(of file: String) {
+    remove((file as NSString).deletingLastPathComponent)
   }
 }
 

@@ -142,7 +142,7 @@ import Testing
   /// for the interval).
   @Test func rewrittenFontIsReloaded() throws {
     let path = TemporaryFiles.path("cache-test.ttf")
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    defer { TemporaryFiles.remove(path) }
     try Self.write(TestFonts.directory + "/NotoSans-Regular.ttf", over: path)
     let fonts = try Self.library(CacheLimits(fileCheckInterval: .zero))
     let style = TextStyle(fonts: [.file(path)])

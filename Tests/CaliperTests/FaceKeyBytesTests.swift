@@ -28,9 +28,7 @@ import Testing
   /// A folder holding Noto Sans under the composed name and Noto Sans Mono under the
   /// decomposed one, written through the C library so that the names keep their own bytes.
   static func twoFiles(_ name: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("caliper-\(name)-\(getpid())").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try TemporaryFiles.directory(name)
     func copy(_ file: String, to name: String) throws {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: TestFonts.directory + "/" + file))
       let path = directory + "/" + name
@@ -50,7 +48,7 @@ import Testing
   /// (5.29 pt), Noto Sans Mono 600 (6 pt).
   @Test func canonicallyEquivalentFontPathsAreTwoPreparedKeys() throws {
     let directory = try Self.twoFiles("prepared-key")
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    defer { TemporaryFiles.remove(directory) }
     let library = try FontLibrary(fontsDirectory: TestFonts.directory)
     for _ in 0..<2 {
       let regular = try library.prepare(
@@ -64,7 +62,7 @@ import Testing
 
   @Test func eachFileOpensItsOwnFace() throws {
     let directory = try Self.twoFiles("face-key")
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    defer { TemporaryFiles.remove(directory) }
     let library = try FontLibrary(fontsDirectory: TestFonts.directory)
     for _ in 0..<2 {
       let regular = try library.font(path: directory + "/" + Self.composed)

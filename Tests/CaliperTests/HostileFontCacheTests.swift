@@ -1,4 +1,5 @@
 import Caliper
+import CaliperTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     let fonts = try Self.library()
     #expect(CacheLimits().preparedBytes > 0)
     let folder = try HostileFontTests.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     for (number, row) in HostileFontTests.cases.enumerated()
     where !row.reason.isEmpty && row.bytes != nil && !row.directory {
       let path = folder + "/font-\(number).ttf"
@@ -44,7 +45,7 @@ import Testing
   @Test func fontTruncatedAfterCachingIsRefused() throws {
     let fonts = try Self.library()
     let folder = try HostileFontTests.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let path = folder + "/font.ttf"
     try Data(HostileFontTests.regular).write(to: URL(fileURLWithPath: path))
     let style = TextStyle(size: 16, fonts: [.file(path)])

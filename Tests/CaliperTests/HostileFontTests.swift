@@ -81,7 +81,7 @@ import Testing
   @Test(arguments: cases)
   func badFontIsRefusedWithItsReason(_ row: Case) throws {
     let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let path = folder + "/font.ttf"
     if row.directory {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
@@ -110,7 +110,7 @@ import Testing
   /// block a plain open forever), and a path with a NUL is not cut short at it.
   @Test func fifosDevicesAndNULPathsAreRefused() throws {
     let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let fifo = folder + "/pipe.ttf"
     #expect(mkfifo(fifo, 0o600) == 0)
     let fonts = try TestFonts.library.get()
@@ -130,7 +130,7 @@ import Testing
   /// would take seconds and the memory.
   @Test func hugeFileIsRefusedBeforeReading() throws {
     let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let path = folder + "/huge.ttf"
     #expect(FileManager.default.createFile(atPath: path, contents: Data(Self.regular.prefix(64))))
     let handle = try FileHandle(forWritingAtPath: path).unwrap()
@@ -147,7 +147,7 @@ import Testing
   /// put back, it measures as before.
   @Test func fontTruncatedAfterLoadingIsRefusedNotMapped() throws {
     let folder = try Self.temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFiles.remove(folder) }
     let path = folder + "/font.ttf"
     try Data(Self.regular).write(to: URL(fileURLWithPath: path))
     let fonts = try TestFonts.library.get()
