@@ -121,13 +121,20 @@ import Testing
     let path = binaries + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     let commands = Self.commands(block)
     #expect(!commands.isEmpty, "a console block without a command")
+    // The examples write where a reader would, in /tmp; the test gives each block a folder of
+    // its own there instead (the same names, in the commands and in what they print), so that
+    // blocks run in parallel apart and leave nothing behind.
+    let scratch = try TemporaryFolder()
+    let inScratch = { (text: String) in
+      text.replacingOccurrences(of: "/tmp/", with: scratch.path + "/")
+    }
     for command in commands {
-      var script = command.text
+      var script = inScratch(command.text)
       if script.hasPrefix("Scripts/run ") { script = "caliper " + script.dropFirst(12) }
       let run = try CaliperTool.run(
         ["-c", "exec 2>&1\n" + script], environment: ["CALIPER_FONTS": "Fonts", "PATH": path],
         executable: URL(fileURLWithPath: "/bin/sh"), directory: TestFonts.root)
-      let expected = command.output.joined(separator: "\n")
+      let expected = inScratch(command.output.joined(separator: "\n"))
       let printed = String(run.stdout.dropLast(run.stdout.hasSuffix("\n") ? 1 : 0))
       #expect(printed == expected, "\(block.testDescription): $ \(command.text)")
       #expect(run.status == command.status, "\(block.testDescription): $ \(command.text)")
