@@ -133,6 +133,8 @@ static uint8_t cicu_grapheme_step(uint32_t kind, uint32_t state, int join) {
 // `cicu_grapheme_step` of every kind and state, without GB9c ([0]) and with it ([1]), at
 // `kind * CICU_STATES + state`: made once for the process.
 static uint8_t cicu_grapheme_steps[2][CICU_KINDS * CICU_STATES];
+// The walk keeps a row in the top 16 bits of a scalar's facts (walk.c).
+_Static_assert(CICU_KINDS * CICU_STATES <= 0x10000, "a grapheme row fits 16 bits");
 static pthread_once_t cicu_grapheme_steps_once = PTHREAD_ONCE_INIT;
 
 static void cicu_make_grapheme_steps(void) {

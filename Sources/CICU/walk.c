@@ -7,13 +7,14 @@
 #include <stddef.h>
 
 // A scalar's facts, one 64-bit entry: its script (the caller's, HarfBuzz's `hb_script_t`)
-// in the low 32 bits, its grapheme row (kind * CICU_STATES, graphemes.c) above, its bidi
-// type (bidi.c) above that, whether the script is Common, Inherited or Unknown, and a bit
-// always set (0: not known yet).
-#define CICU_FACTS_ROW_SHIFT 32
-#define CICU_FACTS_BIDI_SHIFT 48
-#define CICU_FACTS_NEUTRAL (1ull << 51)
-#define CICU_FACTS_KNOWN (1ull << 63)
+// in the low 32 bits, its bidi type (bidi.c) above, whether the script is Common, Inherited
+// or Unknown, a bit always set (0: not known yet), and its grapheme row (kind * CICU_STATES,
+// graphemes.c) in the top 16 bits (the walk's shift leaves it alone, with no mask).
+#define CICU_FACTS_BIDI_SHIFT 32
+#define CICU_FACTS_NEUTRAL (1ull << 35)
+#define CICU_FACTS_KNOWN (1ull << 36)
+#define CICU_FACTS_ROW_SHIFT 48
+_Static_assert(CICU_STEP_START == 128, "a step shifted by 7 is its start, 0 or 1");
 
 // Planes 0 and 1 (the scripts of nearly all text, and the emoji); beyond, each meeting asks
 // the sources again.
@@ -62,46 +63,50 @@ typedef struct {
   const uint32_t *scalars;
   int32_t count;
   const cicu_analysis_sources *sources;
-  // Graphemes: the starts, the step table, the state, every step's bits or'ed.
+  // Graphemes: the starts, the step table, the state, whether a step asked (CICU_STEP_ASK).
   uint8_t *starts;
   const uint8_t *steps;
   uint32_t state;
-  uint8_t seen;
-  // Bidi (W1, N1, N2, I1, I2): the paragraph's level (e's), L's level, the type before,
-  // the strong type before, where the open run of neutrals starts (-1: none).
+  uint8_t asked;
+  // Bidi (W1, N1, N2, I1, I2): the levels, where the open run of neutrals starts (-1:
+  // none). The type before a scalar, which a mark takes (W1), is N inside a run of neutrals
+  // and the strong type before outside one, and the strong type before a scalar that is not
+  // neutral is that of the level before it (levels[at - 1] & 1: L's 0 or 2, R's 1) or sos
+  // at the start: no state of their own.
   uint8_t *levels;
-  uint8_t paragraph, level_of_l;
-  uint8_t before, strong_before;
   int32_t neutrals;
   // Scripts: the script the neutrals take.
   uint32_t *scripts;
   uint32_t script;
 } cicu_walk;
 
-// The walk from `index` with the parts `graphemes`, `bidi`, `scripts` (constants in each
-// variant below): returns the index where it stopped, with the part that refused the
-// scalar there in `*refused` (0 at the end). A part refuses before any part writes, so the
-// next variant takes that scalar up again without it.
+// The walk from `index` with the parts `graphemes`, `bidi`, `scripts` and the paragraph's
+// direction `rtl` (constants in each variant below): returns the index where it stopped,
+// with the part that refused the scalar there in `*refused` (left alone at the end). A part
+// refuses before any part writes, so the next variant takes that scalar up again without it.
+// Register pressure shapes the loop (the walk of all parts kept ~16 values live and spilled
+// 6 of them a scalar): the paragraph's direction is a constant of the variant (L's level 0
+// or 2), a grapheme step that asks or refuses, a bidi type that is not strong, and a run of
+// neutrals ending each leave the common path, and what they need is read from `walk` there.
 // (Without memset: a run of neutrals is nearly always one space, where the call cost
 // about 50 instructions.)
 static inline __attribute__((always_inline, no_builtin("memset"))) int32_t
 cicu_walk_from(cicu_walk *walk, int32_t index, const int graphemes, const int bidi,
-               const int scripts, int *refused) {
+               const int rtl, const int scripts, int *refused) {
+  // The walk's own pointer from memory where only the rare paths and the end read it (else
+  // it took a register from the arrays written every scalar).
+  cicu_walk *volatile kept = walk;
   const uint32_t *scalars = walk->scalars;
   const int32_t count = walk->count;
-  const cicu_analysis_sources *sources = walk->sources;
   uint8_t *starts = walk->starts;
   const uint8_t *steps = walk->steps;
   uint32_t state = walk->state;
-  uint8_t seen = walk->seen;
   uint8_t *levels = walk->levels;
-  const uint8_t level_of_l = walk->level_of_l, paragraph = walk->paragraph;
-  uint8_t before = walk->before, strong_before = walk->strong_before;
   int32_t neutrals = walk->neutrals;
   uint32_t *script_out = walk->scripts;
   uint32_t script = walk->script;
-  const uint32_t latin = sources->latin;
-  *refused = 0;
+  // (Only the variants without bidi take ASCII's shortcut: they have registers to spare.)
+  const uint32_t latin = bidi ? 0 : walk->sources->latin;
   for (; index < count; index++) {
     uint32_t value = scalars[index];
     // Printable ASCII without bidi (a text of Latin prose with a few other scalars): a
@@ -117,47 +122,56 @@ cicu_walk_from(cicu_walk *walk, int32_t index, const int graphemes, const int bi
       }
       continue;
     }
-    uint64_t facts = cicu_facts(value, sources);
-    uint8_t step = 0, type = 0;
+    // (cicu_facts, with the sources read from `walk` only when the table has not got them.)
+    uint64_t facts =
+        value < CICU_FACTS_COUNT ? __atomic_load_n(&cicu_facts_table[value], __ATOMIC_RELAXED) : 0;
+    if (__builtin_expect(facts == 0, 0)) facts = cicu_facts_found(value, kept->sources);
+    uint32_t step = 0, type = 0;
     if (graphemes) {
       // One load: the step of the scalar's kind in the state the scalars before left.
-      step = steps[(uint32_t)(facts >> CICU_FACTS_ROW_SHIFT & 0xFFFF) + state];
-      if (step & CICU_STEP_REFUSED) {
-        *refused = CICU_PART_GRAPHEMES;
-        break;
+      step = steps[(uint32_t)(facts >> CICU_FACTS_ROW_SHIFT) + state];
+      if (__builtin_expect(step & (CICU_STEP_REFUSED | CICU_STEP_ASK), 0)) {
+        if (step & CICU_STEP_REFUSED) {
+          *refused = CICU_PART_GRAPHEMES;
+          break;
+        }
+        kept->asked = 1;
       }
     }
     if (bidi) {
-      type = (uint8_t)(facts >> CICU_FACTS_BIDI_SHIFT & 7);
-      if (type == CICU_BIDI_REFUSED) {
-        *refused = CICU_PART_BIDI;
-        break;
+      type = (uint32_t)(facts >> CICU_FACTS_BIDI_SHIFT & 7);
+      if (__builtin_expect(type > CICU_BIDI_R, 0)) {
+        if (type == CICU_BIDI_REFUSED) {
+          *refused = CICU_PART_BIDI;
+          break;
+        }
+        // W1: a mark takes the type before it (sos at the start).
+        if (type == CICU_BIDI_NSM)
+          type = neutrals >= 0 ? CICU_BIDI_N : index == 0 ? (uint32_t)rtl : levels[index - 1] & 1u;
       }
     }
     if (graphemes) {
-      starts[index] = (step & CICU_STEP_START) != 0;
+      starts[index] = (uint8_t)(step >> 7);
       state = step & 31;
-      seen |= step;
     }
     if (bidi) {
-      // W1: a mark takes the type before it (sos at the start). N1, N2: a run of neutrals
-      // between two strong types that agree takes theirs, else e (so whitespace at the end,
-      // before eos, is at the paragraph level: L1 has nothing to do).
-      if (type == CICU_BIDI_NSM) type = before;
-      before = type;
+      // N1, N2: a run of neutrals between two strong types that agree takes theirs, else e
+      // (so whitespace at the end, before eos, is at the paragraph level: L1 has nothing
+      // to do).
       if (__builtin_expect(type == CICU_BIDI_N, 0)) {
         if (neutrals < 0) neutrals = index;
       } else {
-        // I1, I2: R is 1, L the paragraph's even level (type - 1 is all ones for L).
-        uint8_t level = type | (level_of_l & (uint8_t)(type - 1));
+        // I1, I2: R is 1, L the paragraph's even level (0, or 2 in a right-to-left one).
+        uint8_t level = (uint8_t)(rtl ? 2 - type : type);
         if (__builtin_expect(neutrals >= 0, 0)) {
           // e's level is the paragraph's.
-          uint8_t value = strong_before == type ? level : paragraph;
+          uint32_t strong_before = neutrals == 0 ? (uint32_t)rtl : levels[neutrals - 1] & 1u;
+          uint8_t taken = strong_before == type ? level : (uint8_t)(rtl ? 1 : 0);
+          uint8_t *at = levels + neutrals, *end = levels + index;
 #pragma clang loop vectorize(disable) unroll(disable)
-          for (int32_t at = neutrals; at < index; at++) levels[at] = value;
+          while (at < end) *at++ = taken;
           neutrals = -1;
         }
-        strong_before = type;
         levels[index] = level;
       }
     }
@@ -167,33 +181,38 @@ cicu_walk_from(cicu_walk *walk, int32_t index, const int graphemes, const int bi
       script_out[index] = script;
     }
   }
+  walk = kept;
   walk->state = state;
-  walk->seen = seen;
-  walk->before = before;
-  walk->strong_before = strong_before;
   walk->neutrals = neutrals;
   walk->script = script;
   return index;
 }
 
 // (Without memset, here too: the attribute of an inlined function does not reach its caller.)
-#define CICU_WALK_VARIANT(name, graphemes, bidi, scripts)                                  \
-  __attribute__((no_builtin("memset"))) static int32_t name(cicu_walk *walk, int32_t index, \
-                                                           int *refused) {                  \
-    return cicu_walk_from(walk, index, graphemes, bidi, scripts, refused);                 \
+#define CICU_WALK_VARIANT(name, graphemes, bidi, rtl, scripts)                                  \
+  __attribute__((no_builtin("memset"))) static int32_t name(cicu_walk *walk, int32_t index,      \
+                                                           int *refused) {                       \
+    return cicu_walk_from(walk, index, graphemes, bidi, rtl, scripts, refused);                 \
   }
-CICU_WALK_VARIANT(cicu_walk_g, 1, 0, 0)
-CICU_WALK_VARIANT(cicu_walk_b, 0, 1, 0)
-CICU_WALK_VARIANT(cicu_walk_gb, 1, 1, 0)
-CICU_WALK_VARIANT(cicu_walk_s, 0, 0, 1)
-CICU_WALK_VARIANT(cicu_walk_gs, 1, 0, 1)
-CICU_WALK_VARIANT(cicu_walk_bs, 0, 1, 1)
-CICU_WALK_VARIANT(cicu_walk_gbs, 1, 1, 1)
+CICU_WALK_VARIANT(cicu_walk_g, 1, 0, 0, 0)
+CICU_WALK_VARIANT(cicu_walk_b, 0, 1, 0, 0)
+CICU_WALK_VARIANT(cicu_walk_gb, 1, 1, 0, 0)
+CICU_WALK_VARIANT(cicu_walk_s, 0, 0, 0, 1)
+CICU_WALK_VARIANT(cicu_walk_gs, 1, 0, 0, 1)
+CICU_WALK_VARIANT(cicu_walk_bs, 0, 1, 0, 1)
+CICU_WALK_VARIANT(cicu_walk_gbs, 1, 1, 0, 1)
+CICU_WALK_VARIANT(cicu_walk_b_rtl, 0, 1, 1, 0)
+CICU_WALK_VARIANT(cicu_walk_gb_rtl, 1, 1, 1, 0)
+CICU_WALK_VARIANT(cicu_walk_bs_rtl, 0, 1, 1, 1)
+CICU_WALK_VARIANT(cicu_walk_gbs_rtl, 1, 1, 1, 1)
 
-// The variant of each set of parts (CICU_PART_* or'ed).
-static int32_t (*const cicu_walk_variants[8])(cicu_walk *, int32_t, int *) = {
-    NULL, cicu_walk_g, cicu_walk_b, cicu_walk_gb, cicu_walk_s, cicu_walk_gs, cicu_walk_bs,
-    cicu_walk_gbs,
+// The variant of each set of parts (CICU_PART_* or'ed), in a left-to-right paragraph (or
+// without bidi) and in a right-to-left one.
+static int32_t (*const cicu_walk_variants[2][8])(cicu_walk *, int32_t, int *) = {
+    {NULL, cicu_walk_g, cicu_walk_b, cicu_walk_gb, cicu_walk_s, cicu_walk_gs, cicu_walk_bs,
+     cicu_walk_gbs},
+    {NULL, cicu_walk_g, cicu_walk_b_rtl, cicu_walk_gb_rtl, cicu_walk_s, cicu_walk_gs,
+     cicu_walk_bs_rtl, cicu_walk_gbs_rtl},
 };
 
 int32_t cicu_analysis_walk(const uint32_t *scalars, int32_t count, int32_t parts,
@@ -238,18 +257,15 @@ int32_t cicu_analysis_walk(const uint32_t *scalars, int32_t count, int32_t parts
   if (walking & CICU_PART_BIDI) {
     *resolved_level = level;
     walk.levels = levels;
-    walk.paragraph = level;
-    // L's level by I1, I2 (R's is 1).
-    walk.level_of_l = level == 0 ? 0 : 2;
-    // sos, eos and e: the paragraph's direction.
-    walk.before = walk.strong_before = level & 1 ? CICU_BIDI_R : CICU_BIDI_L;
     walk.neutrals = -1;
   }
   walk.scripts = scripts;
+  // The paragraph's direction picks the variants (L's level by I1, I2: 0 or 2).
+  int rtl = (walking & CICU_PART_BIDI) && level == 1;
   int32_t index = 0;
   while (walking) {
     int refused = 0;
-    index = cicu_walk_variants[walking](&walk, index, &refused);
+    index = cicu_walk_variants[rtl][walking](&walk, index, &refused);
     if (!refused) break;
     walking &= ~refused;
   }
@@ -258,12 +274,12 @@ int32_t cicu_analysis_walk(const uint32_t *scalars, int32_t count, int32_t parts
     // Offset 0 starts the text's first cluster whatever its class.
     starts[0] = 1;
     starts[count] = 1;
-    answer |= walk.seen & CICU_STEP_ASK ? CICU_WALK_GRAPHEMES_HANDED_BACK
+    answer |= walk.asked ? CICU_WALK_GRAPHEMES_HANDED_BACK
                                         : CICU_WALK_GRAPHEMES_DECIDED;
   }
   if (walking & CICU_PART_BIDI) {
     // eos is e: the open run takes e's level whatever is before it.
-    for (int32_t at = walk.neutrals; at >= 0 && at < count; at++) levels[at] = walk.paragraph;
+    for (int32_t at = walk.neutrals; at >= 0 && at < count; at++) levels[at] = level;
     answer |= CICU_WALK_BIDI;
   }
   if (walking & CICU_PART_SCRIPTS) answer |= CICU_WALK_SCRIPTS;

@@ -11,8 +11,9 @@
 // consonant, then only Extend and Linker characters (1), and a Linker among them (2)).
 enum { CICU_STATES = 27 };
 
-// A grapheme step's output: the next state (below 32), and the bits below.
-enum { CICU_STEP_START = 32, CICU_STEP_ASK = 64, CICU_STEP_REFUSED = 128 };
+// A grapheme step's output: the next state (below 32), and the bits below (the start the
+// top one: the walk writes a start as the step shifted, with no mask).
+enum { CICU_STEP_REFUSED = 32, CICU_STEP_ASK = 64, CICU_STEP_START = 128 };
 
 // A scalar's grapheme kind (graphemes.c): its row of the step table is kind * CICU_STATES.
 uint32_t cicu_grapheme_kind_of(uint32_t value, const uint8_t *conjunct_classes);

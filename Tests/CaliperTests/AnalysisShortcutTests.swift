@@ -83,6 +83,25 @@ import Testing
     }
   }
 
+  /// Every scalar of planes 0 and 1, and the ends of the others, decoded by each of
+  /// `decode`'s loops: the first (nothing settled before them) and the second (after three
+  /// scalars that settle every answer), whose 2- and 3-byte branches take a sequence's bytes
+  /// less their fixed bits: each is the string's own scalar.
+  @Test func everyScalarDecodesInEitherLoop() {
+    var view = String.UnicodeScalarView()
+    for value in Array(0..<UInt32(0xD800)) + Array(0xE000..<UInt32(0x20000))
+      + [0x20000, 0x3FFFF, 0x40000, 0xFFFFF, 0x100000, 0x10FFFF]
+    {
+      view.append(Unicode.Scalar(value)!)
+    }
+    for prefix in ["", "\u{5D0}\u{300}\u{4E00}"] {
+      let text = prefix + String(view)
+      let decoded = DecodedText(text)
+      #expect(decoded.scalars == Array(text.unicodeScalars), "\(prefix.unicodeScalars.count)")
+      #expect(decoded.hasCarriageReturn && !decoded.oneFaceLatin && decoded.needsBidi)
+    }
+  }
+
   /// Text with no right-to-left character, digit or control gets all-zero levels without
   /// ICU; the same text with an empty embedding (LRE PDF) appended, which forces ICU and
   /// changes no level before it, gets the same levels from ICU.

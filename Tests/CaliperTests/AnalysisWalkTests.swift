@@ -11,7 +11,8 @@ import Testing
 /// emoji sequences, combining marks, CR and LF, unassigned and private-use scalars and
 /// U+FFFD, with digits, brackets, ZWJ, Hangul and regional indicators (which refuse one part
 /// and not the others) mixed into a third of them; at the paragraph level from the first
-/// strong character and at 0.
+/// strong character, at 0 and at 1 (a right-to-left paragraph, whose walk is a variant of
+/// its own: L's level 2).
 @Suite struct AnalysisWalkTests {
   /// How often each part answered, and how often one part refused while another answered.
   struct Counts {
@@ -25,7 +26,7 @@ import Testing
 
   static func compare(_ scalars: [Unicode.Scalar], _ label: String, _ counts: inout Counts) throws {
     let all: TextAnalysis.WalkParts = [.graphemes, .joiningConjuncts, .bidi, .scripts]
-    for paragraphLevel: UInt8 in [0xFE, 0] {
+    for paragraphLevel: UInt8 in [0xFE, 0, 1] {
       let walked = TextAnalysis.walk(scalars, parts: all, paragraphLevel: paragraphLevel)
       // Each part alone.
       let graphemes = TextAnalysis.walk(scalars, parts: [.graphemes, .joiningConjuncts])
@@ -89,9 +90,37 @@ import Testing
     {
       try Self.compare(scalars, "\(scalars.map(\.value))", &counts)
     }
-    #expect(counts.graphemes > 3000 && counts.bidi > 3000 && counts.scripts == 6000)
+    #expect(counts.graphemes > 4500 && counts.bidi > 4500 && counts.scripts == 9000)
     // One part refusing where the other answers, each way round.
     #expect(counts.graphemesRefusedAlone > 50)
     #expect(counts.bidiRefusedAlone > 1000)
+  }
+
+  /// Every string of up to 5 scalars of L, R, AL, a neutral (space, comma), a mark after
+  /// either and a letter-mark-space mix, at each paragraph level, against ICU's resolver
+  /// (and each part's walk): the walk keeps no type before a scalar and no strong type
+  /// before a run of neutrals, but reads them from the levels it wrote (a mark at the start
+  /// or after a run, a run at the start or after a mark), which only short strings reach
+  /// in every order.
+  @Test func everyShortBidiStringIsICUs() throws {
+    let alphabet: [UInt32] = [0x61, 0x5D0, 0x627, 0x20, 0x2C, 0x300, 0x64B]
+    var counts = Counts()
+    var strings: [[UInt32]] = [[]]
+    for _ in 1...4 {
+      strings = strings.flatMap { string in alphabet.map { string + [$0] } }
+      for string in strings {
+        let scalars = string.map { Unicode.Scalar($0)! }
+        try Self.compare(scalars, "\(string)", &counts)
+      }
+    }
+    // Five scalars: the mark and neutral kinds at the end of a four-scalar prefix.
+    for string in strings {
+      for last: UInt32 in [0x20, 0x300] {
+        let scalars = (string + [last]).map { Unicode.Scalar($0)! }
+        try Self.compare(scalars, "\(string + [last])", &counts)
+      }
+    }
+    // Every one of them is simple bidi (no digit, bracket or control).
+    #expect(counts.bidi == counts.compared && counts.compared == 3 * (2800 + 2 * 2401))
   }
 }

@@ -1,3 +1,4 @@
+import CICU
 import Foundation
 import Testing
 
@@ -168,5 +169,28 @@ import Testing
       compared += 1
     }
     #expect(compared > 400)
+  }
+
+  /// Every scalar of planes 0 and 1 (the BMP's through the table `cicu_line_classes` keeps,
+  /// filled at the first meeting and read at the second) and some beyond takes the class
+  /// of ICU's property asked of that scalar alone (`cicu_line_property`), whatever the
+  /// order it is met in.
+  @Test func everyScalarsClassIsICUs() {
+    let values =
+      Array(0..<UInt32(0xD800)) + Array(0xE000..<UInt32(0x20000))
+      + [0x20000, 0x2A6D6, 0x30000, 0xE0001, 0xE0100, 0xF0000, 0x10FFFD, 0x10FFFF]
+    let expected = values.map { LineBreakPairs.byProperty[Int(cicu_line_property($0) & 0x7F)] }
+    let scalars = values.map { Unicode.Scalar($0)! }
+    let reversed = Array(scalars.reversed())
+    for _ in 0..<2 {
+      let found = scalars.withUnsafeBufferPointer { LineBreakPairs.propertyClasses($0) }
+      #expect(found == expected)
+      let backwards = reversed.withUnsafeBufferPointer { LineBreakPairs.propertyClasses($0) }
+      #expect(backwards == Array(expected.reversed()))
+    }
+    // ICU's property is known for every scalar (the bit always set) and the table's
+    // classes are of more than a handful of values.
+    #expect(values.allSatisfy { cicu_line_property($0) & 0x80 != 0 })
+    #expect(Set(expected).count > 20)
   }
 }

@@ -41,6 +41,10 @@ int32_t cicu_line_break_value(const char *name);
 void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by_property,
                        uint8_t *classes);
 
+/// One scalar's `p` of `cicu_line_classes` (plus 128), asked of ICU at each call, past the
+/// table `cicu_line_classes` keeps: the tests' independent answer.
+uint8_t cicu_line_property(uint32_t value);
+
 /// Extended grapheme cluster boundaries: ascending offsets (never 0; the last is `length`).
 int32_t cicu_grapheme_breaks(const uint16_t *text, int32_t length, const char *locale,
                              int32_t *positions, int32_t capacity);

@@ -106,13 +106,12 @@ struct TextAnalysis: Sendable {
       (
         [Bool]?, (levels: [UInt8], rightToLeft: [Range<Int32>])?, [UInt32]?
       ) = (nil, nil, nil)
-    if !parts.isEmpty {
-      let walked = Self.walk(scalars, parts: parts, paragraphLevel: paragraphLevel)
-      if let starts = walked.graphemeStarts {
-        walkedStarts = Self.finished(scalars, starts: starts, pass: walked.graphemePass)
-      }
-      (walkedBidi, walkedScripts) = (walked.bidi, walked.scripts)
+    // (Never without parts: no shortcut starts means the grapheme part.)
+    let walked = Self.walk(scalars, parts: parts, paragraphLevel: paragraphLevel)
+    if let starts = walked.graphemeStarts {
+      walkedStarts = Self.finished(scalars, starts: starts, pass: walked.graphemePass)
     }
+    (walkedBidi, walkedScripts) = (walked.bidi, walked.scripts)
     if let shortcutStarts {
       graphemeStart = shortcutStarts
     } else if let walkedStarts {
