@@ -247,10 +247,6 @@ final class PreparedTextStorage: Sendable {
         start: 0, contentEnd: 0, end: 0, isHardBreak: false, faces: .empty, unsafeEnd: false,
         softHyphen: false),
       count: breaks.count)
-    // A segment's faces are those of the runs it overlaps (each run is one face, and the
-    // runs tile the text in order): a walk over the runs beside the segments, not a load
-    // and a bit set a scalar of `faceOf` (~2 K instructions of a fallback-heavy paragraph).
-    var firstRun = 0
     segments.withUnsafeMutableBufferPointer { segments in
       analysis.scalars.withUnsafeBufferPointer { scalars in
         var start = 0
@@ -266,8 +262,7 @@ final class PreparedTextStorage: Sendable {
             contentEnd: PreparedText.contentEnd(
               scalars, from: start, to: end, keepingSpaces: keepsSpaces),
             end: end, isHardBreak: mandatory[offset],
-            faces: oneFace
-              ? oneMask : Self.faceMask(start..<end, runs: runs, from: &firstRun),
+            faces: oneFace ? oneMask : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
             unsafeEnd: end < count && unsafeFlags[end],
             softHyphen: end < count
               && (isHyphenationPoint || scalars[end - 1] == PreparedText.softHyphen))
@@ -301,23 +296,6 @@ final class PreparedTextStorage: Sendable {
     breakFacts = facts
     analysis.dropBreaks()  // the segments hold them now
     self.analysis = analysis
-  }
-
-  /// The faces of the runs that overlap `range` (empty for an empty range), the runs
-  /// before `first` ending at or before `range`'s start; `first` moves to the first run
-  /// that may overlap the next range (ranges asked in order, apart).
-  @inline(__always)
-  private static func faceMask(_ range: Range<Int>, runs: [TextRun], from first: inout Int)
-    -> FaceMask
-  {
-    while first < runs.count, runs[first].range.upperBound <= range.lowerBound { first += 1 }
-    var mask = FaceMask.empty
-    var index = first
-    while index < runs.count, runs[index].range.lowerBound < range.upperBound {
-      mask |= FaceMask(face: runs[index].face)
-      index += 1
-    }
-    return mask
   }
 
   /// Calls `body` with `fonts` read as unretained references (the same words: an optional
