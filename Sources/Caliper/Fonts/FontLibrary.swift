@@ -170,8 +170,9 @@ public final class FontLibrary: Sendable {
   /// again.
   func bundledFont(_ index: Int, now: UInt64) throws(CaliperError) -> Font {
     // Looked up with the key read in place, the entry copied out only to open the face: a
-    // copy of it (two strings and an array, retained and released) was ~180 instructions
-    // of each face opened, six a fallback-heavy paragraph.
+    // copy of it (two strings and an array) was retained and released for each face a
+    // preparation opens, six a fallback-heavy paragraph. (The optimizer still copies the
+    // key to pass it to the cache: report-cold.md, i32rc.)
     let cached = faces.value(for: bundledFaces[index].key)
     if let cached, cached.file.isUnchanged(now: now, interval: fileCheckInterval) {
       return cached

@@ -34,7 +34,7 @@ struct Itemization {
 
   // Borrowed: an initializer's parameters are otherwise owned, and the caller, which keeps
   // both, copied the analysis (eight arrays) and the style to pass them, and this destroyed
-  // them (~1 K instructions of a fallback-heavy paragraph).
+  // them (~0.7 K instructions of a fallback-heavy paragraph).
   init(
     analysis: borrowing TextAnalysis, resolver: inout FontCascade.Resolver,
     style: borrowing TextStyle
