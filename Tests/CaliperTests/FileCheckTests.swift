@@ -97,6 +97,30 @@ import Testing
     #expect { try fonts.font(path: path) } throws: { Self.isGone($0, path) }
   }
 
+  /// A face of the bundled cascade rewritten on disk is read again by the next preparation
+  /// that opens it (`FontLibrary.bundledFont`: the cached face, unless its file changed).
+  /// Without the prepared-text cache, so that each preparation opens its faces; the folder
+  /// links every bundled file but the first, a copy rewritten with the mono face.
+  @Test func rewrittenBundledFaceIsReadAgain() throws {
+    let folder = try TemporaryFiles.directory("bundled")
+    defer { TemporaryFiles.remove(folder) }
+    for name in try FileManager.default.contentsOfDirectory(atPath: TestFonts.directory)
+    where name.hasSuffix(".ttf") && name != "NotoSans-Regular.ttf" {
+      try FileManager.default.createSymbolicLink(
+        atPath: folder + "/" + name, withDestinationPath: TestFonts.directory + "/" + name)
+    }
+    let first = folder + "/NotoSans-Regular.ttf"
+    try Self.copy("NotoSans-Regular.ttf", to: first)
+    let fonts = try FontLibrary(
+      fontsDirectory: folder, limits: CacheLimits(preparedBytes: 0, fileCheckInterval: .zero))
+    let style = TextStyle(size: 16)
+    #expect(abs(try fonts.prepare(Self.text, style: style).idealWidth - Self.sans) < 1e-9)
+    try Self.copy("NotoSansMono-Regular.ttf", to: first)
+    let again = try fonts.prepare(Self.text, style: style)
+    #expect(abs(again.idealWidth - Self.mono) < 1e-9)
+    #expect(again.faces.map(\.familyName) == ["Noto Sans Mono"])
+  }
+
   /// Whether `error` is `unreadableFontFile` for `path` with the C library's reason for a
   /// missing file.
   static func isGone(_ error: any Error, _ path: String) -> Bool {

@@ -138,25 +138,30 @@ public struct FontCascade: Sendable {
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
       // (No dictionary lookup and array joined when no face has axes of its own: the
-      // bundled cascade's, once a prepare.)
-      let variations =
+      // bundled cascade's, once a prepare; and the axes put together only for a face that
+      // is not the bundled one, rather than an array retained and released each face.)
+      func variations() -> [FontVariation] {
         cascade.ownVariations.isEmpty
-        ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
+          ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
+      }
       // (The bundled cascade's faces without axes: from the keys the library keeps.
       // `bundledFont(index)` is face `index` of `paths` only because `sharesFirstFaces` is
       // set for the cascade made with the library's bundled paths alone: `cascade(for:)`
       // of a style without fonts of its own.)
       assert(!cascade.sharesFirstFaces || cascade.library.isBundledCascade(cascade.paths))
+      let bundled =
+        cascade.sharesFirstFaces && index < cascade.paths.count && cascade.variations.isEmpty
+        && (cascade.ownVariations.isEmpty || cascade.ownVariations[index]?.isEmpty ?? true)
       var font =
-        cascade.sharesFirstFaces && variations.isEmpty && index < cascade.paths.count
+        bundled
         ? try cascade.library.bundledFont(index, now: cascade.checkedAt)
         : try cascade.library.font(
-          key: paths[index], variations: variations, now: cascade.checkedAt)
+          key: paths[index], variations: variations(), now: cascade.checkedAt)
       let missing = font.missingStyles(
         weight: cascade.request.weight, slant: cascade.request.slant, allowed: cascade.synthesis)
       if !missing.isEmpty {
         font = try cascade.library.font(
-          key: paths[index], variations: variations, synthesis: missing,
+          key: paths[index], variations: variations(), synthesis: missing,
           now: cascade.checkedAt)
       }
       fonts[index] = font

@@ -169,8 +169,17 @@ public final class FontLibrary: Sendable {
   /// preparation opens its faces through here, without splitting and hashing their paths
   /// again.
   func bundledFont(_ index: Int, now: UInt64) throws(CaliperError) -> Font {
+    // Looked up with the key read in place, the entry copied out only to open the face: a
+    // copy of it (two strings and an array) was retained and released for each face a
+    // preparation opens, six a fallback-heavy paragraph. (The optimizer still copies the
+    // key to pass it to the cache: report-cold.md, i32rc.)
+    let cached = faces.value(for: bundledFaces[index].key)
+    if let cached, cached.file.isUnchanged(now: now, interval: fileCheckInterval) {
+      return cached
+    }
     let face = bundledFaces[index]
-    return try font(cacheKey: face.key, path: face.path, index: face.index, now: now)
+    return try load(
+      cacheKey: face.key, path: face.path, index: face.index, now: now, stale: cached != nil)
   }
 
   /// Whether `paths` are the bundled cascade's, those `bundledFont` opens (a debug check
@@ -181,9 +190,19 @@ public final class FontLibrary: Sendable {
   private func font(cacheKey: FaceKey, path: String, index: Int, now: UInt64)
     throws(CaliperError) -> Font
   {
-    if let font = faces.value(for: cacheKey) {
-      if font.file.isUnchanged(now: now, interval: fileCheckInterval) { return font }
-      // Rewritten, replaced or gone: read again below, or the error says why it cannot be.
+    let cached = faces.value(for: cacheKey)
+    if let cached, cached.file.isUnchanged(now: now, interval: fileCheckInterval) {
+      return cached
+    }
+    return try load(cacheKey: cacheKey, path: path, index: index, now: now, stale: cached != nil)
+  }
+
+  /// Reads the face `font(cacheKey:path:index:now:)` did not find, or found `stale` (its
+  /// file rewritten, replaced or gone: read again, or the error says why it cannot be).
+  private func load(cacheKey: FaceKey, path: String, index: Int, now: UInt64, stale: Bool)
+    throws(CaliperError) -> Font
+  {
+    if stale {
       faces.removeValue(for: cacheKey)
       generation.add(1, ordering: .relaxed)
     }

@@ -50,7 +50,7 @@ struct FaceChooser {
   /// compares both with.
   var tightLoop = true
 
-  init(_ style: TextStyle) {
+  init(_ style: borrowing TextStyle) {
     browserFallback = style.breakRules == .css
   }
 

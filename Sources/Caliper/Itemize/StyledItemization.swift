@@ -227,7 +227,12 @@ struct FaceSlots {
     // One slot (an unstyled Latin paragraph): an array literal rather than `map`'s growth
     // path, code of its own for a paragraph prepared with cold caches.
     if fonts.count == 1 { return [lineMetrics(ofSlot: 0)] }
-    return fonts.indices.map(lineMetrics(ofSlot:))
+    // A loop, not `map(lineMetrics(ofSlot:))`: the method's closure held a copy of the
+    // slots (their arrays and style retained and released, ~560 instructions a paragraph).
+    var metrics: [LineMetrics] = []
+    metrics.reserveCapacity(fonts.count)
+    for slot in fonts.indices { metrics.append(lineMetrics(ofSlot: slot)) }
+    return metrics
   }
 
   private func lineMetrics(ofSlot slot: Int) -> LineMetrics {

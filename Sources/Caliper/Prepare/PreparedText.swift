@@ -76,7 +76,9 @@ public struct PreparedText: Sendable {
   init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
     var analysis = try TextAnalysis(text: text, style: style)
     let combined = TextCombineUpright.ranges(analysis.scalars, style: style)
-    var resolver = FontCascade.Resolver(cascade)
+    // The cascade moved into the resolver, not copied (its arrays retained and released).
+    let library = cascade.library
+    var resolver = FontCascade.Resolver(consume cascade)
     let items: Itemization
     if combined.isEmpty, let one = try Itemization.oneFace(analysis, resolver: &resolver) {
       items = one
@@ -92,10 +94,9 @@ public struct PreparedText: Sendable {
     let lastOpened = resolver.fonts.lastIndex { $0 != nil } ?? 0
     let kept = max(1, lastOpened + 1, (items.runs.lazy.map(\.face).max() ?? 0) + 1)
     let storage = try PreparedTextStorage(
-      text: text, style: style, spans: [], analysis: analysis, items: items,
+      text: text, style: style, spans: [], analysis: consume analysis, items: consume items,
       slots: FaceSlots(cascadeFonts: Array(resolver.fonts.prefix(kept)), style: style),
-      placeholders: [],
-      library: cascade.library
+      placeholders: [], library: library
     ) { () throws(CaliperError) in try resolver.font(0) }
     self.init(completing: storage)
   }
@@ -126,7 +127,7 @@ public struct PreparedText: Sendable {
       TextCombineUpright.ranges(analysis.scalars, style: style, spans: spans), style: style)
     analysis.dropScripts()
     let storage = try PreparedTextStorage(
-      text: text, style: style, spans: spans, analysis: analysis, items: styled.items,
+      text: text, style: style, spans: spans, analysis: consume analysis, items: styled.items,
       slots: styled.slots, placeholders: styled.placeholders, library: library
     ) { () throws(CaliperError) in
       var paragraph = FontCascade.Resolver(try library.cascade(for: style))
@@ -232,6 +233,9 @@ public struct PreparedText: Sendable {
     if scalar.value < 0x80 {
       return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value)
     }
+    // Past the last whitespace (CJK, most segment ends of a fallback-heavy paragraph): one
+    // compare rather than the switch's.
+    if scalar.value > 0x3000 { return false }
     switch scalar.value {
     case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
     case 0xA0, 0x202F, 0x2007: return false  // no-break spaces are content

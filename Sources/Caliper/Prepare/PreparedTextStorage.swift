@@ -87,16 +87,19 @@ final class PreparedTextStorage: Sendable {
   /// The paragraph's tab stops in points; `nil` when the text has no tab.
   let tabStops: ResolvedTabStops?
 
+  // `analysis` and `items` are consumed, `style` and `slots` borrowed: taken and read as
+  // the caller's own. Passed owned (an initializer's default), each was copied and
+  // destroyed, every reference in it retained and released: the analysis alone is eight
+  // arrays (report-cold.md, i32rc).
   init(
-    text: String, style: TextStyle, spans: [TextSpan], analysis: TextAnalysis,
-    items: Itemization, slots: FaceSlots, placeholders: [PlaceholderSpan], library: FontLibrary,
-    firstFace: () throws(CaliperError) -> Font
+    text: String, style: borrowing TextStyle, spans: [TextSpan],
+    analysis: consuming TextAnalysis,
+    items: consuming Itemization, slots: borrowing FaceSlots, placeholders: [PlaceholderSpan],
+    library: FontLibrary, firstFace: () throws(CaliperError) -> Font
   ) throws(CaliperError) {
-    var analysis = analysis
     if style.hyphenation.isEnabled { try analysis.addHyphenationPoints(locale: style.locale) }
-    var items = items
     string = text
-    self.style = style
+    self.style = copy style
     self.spans = spans
     runs = items.runs
     let oneFace = items.runs.allSatisfy { $0.face == items.runs.first?.face }
@@ -144,33 +147,43 @@ final class PreparedTextStorage: Sendable {
     var shaped = ShapedText(count: count, size: style.size)
     // The two arrays shaping reads, not the whole analysis (`Shaper.shapeRun`).
     let (textScalars, graphemeStarts) = (analysis.scalars, analysis.graphemeStart)
+    let cache = library.shapes
+    let runs = items.runs
     if slots.isUniform {
       // Without spans every run is in `style`: one shaper, and `style` passed as it is
       // (`slots.style(of:)` returns a copy, and copying and destroying a `TextStyle` a run
       // was ~320 instructions, 4 % of a cold vertical Japanese paragraph, ~100 runs). A
       // constant shaper: a variable one was copied onto the stack for each run's call.
-      let shaper = Shaper(style: style, pairs: library.shapes.usesPairs)
-      for run in items.runs {
-        shaper.shapeRun(
-          run, scalars: textScalars, graphemeStart: graphemeStarts, font: slots.fonts[run.face]!,
-          cache: library.shapes, into: &shaped)
+      let shaper = Shaper(style: copy style, pairs: cache.usesPairs)
+      Self.withUnretained(slots.fonts) { fonts in
+        for run in runs {
+          fonts[run.face]!._withUnsafeGuaranteedRef { font in
+            shaper.shapeRun(
+              run, scalars: textScalars, graphemeStart: graphemeStarts, font: font,
+              cache: cache, into: &shaped)
+          }
+        }
       }
     } else {
-      var shaper = Shaper(style: style, pairs: library.shapes.usesPairs)
+      var shaper = Shaper(style: copy style, pairs: cache.usesPairs)
       var shaperFeatures = Shaper.features(style)
-      for run in items.runs where slots.placeholder(of: run.face) == nil {
-        // Every run's face was opened while itemizing; it is shaped at its span's size, with
-        // its span's features (a new shaper only where those change).
-        let runStyle = slots.style(of: run.face)
-        let features = Shaper.features(runStyle)
-        if features != shaperFeatures {
-          shaper = Shaper(style: runStyle, pairs: library.shapes.usesPairs)
-          shaperFeatures = features
+      Self.withUnretained(slots.fonts) { fonts in
+        for run in runs where slots.placeholder(of: run.face) == nil {
+          // Every run's face was opened while itemizing; it is shaped at its span's size,
+          // with its span's features (a new shaper only where those change).
+          let runStyle = slots.style(of: run.face)
+          let features = Shaper.features(runStyle)
+          if features != shaperFeatures {
+            shaper = Shaper(style: runStyle, pairs: cache.usesPairs)
+            shaperFeatures = features
+          }
+          shaped.size = runStyle.size
+          fonts[run.face]!._withUnsafeGuaranteedRef { font in
+            shaper.shapeRun(
+              run, scalars: textScalars, graphemeStart: graphemeStarts, font: font,
+              cache: cache, into: &shaped)
+          }
         }
-        shaped.size = runStyle.size
-        shaper.shapeRun(
-          run, scalars: textScalars, graphemeStart: graphemeStarts, font: slots.fonts[run.face]!,
-          cache: library.shapes, into: &shaped)
       }
     }
     for box in placeholders { shaped.storePlaceholder(box.range, width: box.placeholder.width) }
@@ -283,6 +296,21 @@ final class PreparedTextStorage: Sendable {
     breakFacts = facts
     analysis.dropBreaks()  // the segments hold them now
     self.analysis = analysis
+  }
+
+  /// Calls `body` with `fonts` read as unretained references (the same words: an optional
+  /// class reference and an optional `Unmanaged` of it are one pointer, nil as zero), valid
+  /// only inside `body`, while `fonts` holds them. Shaping a run passes its face: taken
+  /// from `fonts` it was retained and released a run, about 45 instructions, 2 K of a
+  /// fallback-heavy paragraph's fifty runs.
+  private static func withUnretained<E: Error>(
+    _ fonts: [Font?], _ body: (UnsafeBufferPointer<Unmanaged<Font>?>) throws(E) -> Void
+  ) throws(E) {
+    try fonts.withUnsafeBufferPointer { (fonts) throws(E) in
+      try fonts.withMemoryRebound(to: Unmanaged<Font>?.self) { (fonts) throws(E) in
+        try body(fonts)
+      }
+    }
   }
 
   /// The bytes of this object itself: its header (16) and its properties' inline sizes
