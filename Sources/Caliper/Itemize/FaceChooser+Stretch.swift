@@ -32,6 +32,8 @@ extension FaceChooser {
     var newRun: (end: Int, face: Int, script: UInt32, level: UInt8)?
     var index = next
     let levels = analysis.bidiLevelsOrEmpty
+    // A one-scalar cluster's face in one compare where its slot knows it (most clusters).
+    let plain = resolver.plainMatch(face)
     analysis.scalars.withUnsafeBufferPointer { scalars in
       analysis.scripts.withUnsafeBufferPointer { scripts in
         analysis.graphemeStart.withUnsafeBufferPointer { starts in
@@ -51,7 +53,10 @@ extension FaceChooser {
               if value >= 0x80 {
                 var end = index + 1
                 while end < upper && !starts[end] { end += 1 }
-                guard resolver.knownPlainFace(scalars, index..<end) == face else {
+                guard
+                  end == index + 1 && plain.holds(value)
+                    || resolver.knownPlainFace(scalars, index..<end) == face
+                else {
                   askPlainFace = end
                   return
                 }
