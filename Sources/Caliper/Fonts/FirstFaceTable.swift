@@ -133,6 +133,13 @@ final class FirstFaceTable: @unchecked Sendable {
       let entry = entries[FirstFaceTable.slot(value)].load(ordering: .relaxed)
       return (entry ^ (expected | UInt64(value &+ 1) << 16)) & mask == 0
     }
+
+    /// Whether `value`'s slot holds its entry with the face looked for, whatever its facts.
+    @inline(__always)
+    func holdsFace(_ value: UInt32) -> Bool {
+      let entry = entries[FirstFaceTable.slot(value)].load(ordering: .relaxed)
+      return (entry ^ (expected | UInt64(value &+ 1) << 16)) & ~0xFF00 == 0
+    }
   }
 
   /// Records `face` (an index + 1, or `ScalarFactsMemo.noFace`) and `facts` as `scalar`'s
