@@ -66,15 +66,19 @@ import Testing
     let library = try FontLibrary(fontsDirectory: TestFonts.directory)
     let style = TextStyle(size: 16)
     let texts = TightLoopItemizationTests.texts + Self.randomTexts()
-    // The general rules fill the table and open the faces they choose.
+    // The general rules fill the table (a first preparation, whose faces read move the
+    // generation), then a second one reads it and opens the faces they choose.
     var resolver = FontCascade.Resolver(try library.cascade(for: style))
-    for text in texts {
-      var analysis = try TextAnalysis(text: text, style: style)
-      analysis.resolveScripts()
-      var chooser = FaceChooser(style)
-      chooser.tightLoop = false
-      try chooser.choose(analysis, range: 0..<analysis.scalars.count, resolver: &resolver) {
-        _, _, _ in
+    for _ in 0..<2 {
+      resolver = FontCascade.Resolver(try library.cascade(for: style))
+      for text in texts {
+        var analysis = try TextAnalysis(text: text, style: style)
+        analysis.resolveScripts()
+        var chooser = FaceChooser(style)
+        chooser.tightLoop = false
+        try chooser.choose(analysis, range: 0..<analysis.scalars.count, resolver: &resolver) {
+          _, _, _ in
+        }
       }
     }
     let scalars = Self.scalars(texts)
