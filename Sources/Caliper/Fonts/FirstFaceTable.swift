@@ -37,12 +37,23 @@ final class FirstFaceTable: @unchecked Sendable {
 
   @inline(__always)
   fileprivate static func tag(_ scalar: Unicode.Scalar, generation: UInt64) -> UInt64 {
-    (generation & (1 << 27 - 1)) << 21 | UInt64(scalar.value + 1)
+    generationTag(generation) | UInt64(scalar.value + 1)
+  }
+
+  /// A tag's generation bits (`tag` without the scalar).
+  @inline(__always)
+  fileprivate static func generationTag(_ generation: UInt64) -> UInt64 {
+    (generation & (1 << 27 - 1)) << 21
   }
 
   @inline(__always)
   fileprivate static func slot(_ scalar: Unicode.Scalar) -> Int {
     ScalarTable.slot(scalar.value, shift: UInt32(32 - slotsLog2)) & mask
+  }
+
+  @inline(__always)
+  fileprivate static func slot(_ value: UInt32) -> Int {
+    ScalarTable.slot(value, shift: UInt32(32 - slotsLog2)) & mask
   }
 
   /// A face field's value for no face.
@@ -80,6 +91,55 @@ final class FirstFaceTable: @unchecked Sendable {
         UInt8(truncatingIfNeeded: entry >> 8)
       )
     }
+
+    /// `Match` for the entries of `face` (an index + 1) under `generation` whose facts,
+    /// masked by `factsMask`, are `facts`; one that holds for no scalar where `face` is no
+    /// face the table records (0, or `noFace` and above).
+    @inline(__always)
+    func match(face: UInt64, facts: UInt8, factsMask: UInt8, generation: UInt64) -> Match {
+      let field = face > 0 && face < FirstFaceTable.noFace ? face : 0
+      return Match(
+        entries: entries,
+        expected: FirstFaceTable.generationTag(generation) << 16
+          | UInt64(facts & factsMask) << 8 | field,
+        mask: ~(UInt64(~factsMask) << 8 & 0xFF00))
+    }
+  }
+
+  /// One question of `Reader.face(_:generation:)` asked with one compare: whether a scalar's
+  /// own slot holds its entry with a given face and facts (the facts' bits outside a mask
+  /// ignored).
+  ///
+  /// Problem: the itemizer's tight loop (`FaceChooser.scanStretch`) asks of each cluster beyond
+  /// ASCII whether its face is the item's; `face(_:generation:)` and the checks on its answer
+  /// (the tag, the neighbour slot, the facts, the face decoded and bounded) were about 25
+  /// instructions and five registers a cluster, and the loop's other values were reloaded
+  /// from the stack around them. Solution: the entry the answer needs, made once per stretch
+  /// (`expected`, without the scalar), compared whole with the slot's entry: equal where
+  /// masked, the reader would take that entry (its tag is the scalar's under the generation)
+  /// and find that face and those facts. Where it does not hold (the scalar kept in the
+  /// neighbour slot, not kept, or another answer) the caller asks the reader. A face field of
+  /// 0 holds for no scalar: `setFace` never stores it, and an empty entry is 0 whole, its tag
+  /// no scalar's.
+  struct Match {
+    fileprivate let entries: UnsafeMutablePointer<Atomic<UInt64>>
+    /// The entry looked for, its scalar field 0 (the scalar + 1 is added by `holds`).
+    fileprivate let expected: UInt64
+    fileprivate let mask: UInt64
+
+    /// Whether `value`'s slot holds the entry looked for.
+    @inline(__always)
+    func holds(_ value: UInt32) -> Bool {
+      let entry = entries[FirstFaceTable.slot(value)].load(ordering: .relaxed)
+      return (entry ^ (expected | UInt64(value &+ 1) << 16)) & mask == 0
+    }
+
+    /// Whether `value`'s slot holds its entry with the face looked for, whatever its facts.
+    @inline(__always)
+    func holdsFace(_ value: UInt32) -> Bool {
+      let entry = entries[FirstFaceTable.slot(value)].load(ordering: .relaxed)
+      return (entry ^ (expected | UInt64(value &+ 1) << 16)) & ~0xFF00 == 0
+    }
   }
 
   /// Records `face` (an index + 1, or `ScalarFactsMemo.noFace`) and `facts` as `scalar`'s
@@ -91,7 +151,8 @@ final class FirstFaceTable: @unchecked Sendable {
     if face == ScalarFactsMemo.noFace {
       field = Self.noFace
     } else {
-      guard face < Self.noFace else { return }
+      // (0 is no face's coding: `Match` takes a face field of 0 to hold for no scalar.)
+      guard face > 0, face < Self.noFace else { return }
       field = face
     }
     let entry = Self.tag(scalar, generation: generation) << 16 | UInt64(facts) << 8 | field

@@ -288,6 +288,18 @@ public struct FontCascade: Sendable {
       return Int(known.face) - 1
     }
 
+    /// A match that holds for a scalar whose one-scalar cluster `knownPlainFace` finds
+    /// `face` from its slot's entry (`FirstFaceTable.Match`): the same checks as one compare;
+    /// where it does not hold, ask `knownPlainFace`. Holds for none where this preparation
+    /// does not share the table's faces or `face` is not open.
+    @inline(__always)
+    func plainMatch(_ face: Int) -> FirstFaceTable.Match {
+      firstFaces.match(
+        face: sharesFirstFaces && face >= 0 && face < opened ? UInt64(face + 1) : 0,
+        facts: ScalarFacts.needsGlyph, factsMask: ScalarFacts.needsGlyph | Self.notPlain,
+        generation: faceReads)
+    }
+
     /// The facts that make a drawn scalar's cluster other than plain (`plainFace`).
     private static let notPlain =
       ScalarFacts.staysInRun | ScalarFacts.choosesNoFace | ScalarFacts.emojiPresentation

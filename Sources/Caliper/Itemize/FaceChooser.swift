@@ -91,7 +91,7 @@ struct FaceChooser {
           // emoji, choosing that face, and give it to the item's stretch.
           let scan = Self.scanStretch(
             from: &next, to: range.upperBound, face: face, script: runScript, level: runLevel,
-            analysis, resolver, firstSpace: &firstSpace)
+            analysis, &resolver, firstSpace: &firstSpace)
           if scan.chose { previous = face }
           if let run = scan.newRun {
             // A plain cluster beyond ASCII in another script or level, its face from the
