@@ -26,7 +26,7 @@ import Testing
 
   /// Seeded random text from ranges of letters, marks, emoji, spaces and controls.
   static func randomTexts() -> [String] {
-    var generator = SplitMix(seed: 0x32FC3)
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x32FC3)
     let ranges: [ClosedRange<UInt32>] = [
       0xC0...0x24F, 0x300...0x36F, 0x391...0x3C9, 0x410...0x44F, 0x5D0...0x5EA, 0x620...0x64A,
       0x64B...0x652, 0x900...0x97F, 0xE01...0xE3A, 0x2000...0x200F, 0x2190...0x21FF,
@@ -41,18 +41,6 @@ import Testing
         if let scalar = Unicode.Scalar(value) { text.append(scalar) }
       }
       return String(text)
-    }
-  }
-
-  struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
     }
   }
 
