@@ -59,6 +59,42 @@ import Testing
     }
   }
 
+  /// An inline clean piece's flags, stored a word at a time from its masks, are the general
+  /// store's: seeded random pieces of 1 to 8 values (a scalar that starts no cluster, an
+  /// unsafe offset, each about one in three) at every offset of a 200-scalar text, so that
+  /// pieces start at and cross the flags' 64-bit words (offsets 57 to 64, 121 to 128). The
+  /// general store reads each value's flags; the masks come from the piece.
+  @Test func maskedFlagsEqualGeneralStore() throws {
+    let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+    let font = try #require(library.prepare("x").cascadeFonts.first ?? nil)
+    let scalars = Array(repeating: Unicode.Scalar("a"), count: 200)
+    var random = ShortestDecimalTests.SeededGenerator(state: 0x5EED_F1A6)
+    var stored = 0
+    for offset in 0...(scalars.count - 8) {
+      let count = Int.random(in: 1...8, using: &random)
+      let values = (0..<count).map { local in
+        ShapedPiece.pack(
+          advance: Int64.random(in: -50...900, using: &random),
+          clusterStart: local == 0 || Int.random(in: 0..<3, using: &random) != 0,
+          unsafeBefore: Int.random(in: 0..<3, using: &random) == 0)
+      }
+      let piece = ShapedPiece(packed: values, scalars: scalars[offset..<offset + count])
+      #expect(piece.isInline && piece.isClean)
+      var general = ShapedText(count: scalars.count, size: 15)
+      general.store(values[...], at: offset, font: font, scalars: scalars)
+      var word = ShapedText(count: scalars.count, size: 15)
+      withUnsafePointer(to: piece) {
+        word.storeWord(in: $0, at: offset, font: font, scalars: scalars)
+      }
+      #expect(word.advances == general.advances, "offset \(offset)")
+      #expect(word.clusterStart == general.clusterStart, "offset \(offset)")
+      #expect(word.unsafeBefore == general.unsafeBefore, "offset \(offset)")
+      if !piece.isPlain { stored += 1 }
+    }
+    // Most pieces had a flag to write.
+    #expect(stored > 150)
+  }
+
   /// Words of every length class: inline (≤ 8 scalars), in the key's lanes but spilled (9
   /// to 24 bytes), and past the lanes (more than 24 bytes: looked up through a probe over the
   /// text's scalars in place, stored as a whole key with its scalars),

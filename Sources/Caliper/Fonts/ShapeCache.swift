@@ -74,10 +74,24 @@ struct ShapedPiece: Sendable {
   /// (a ligature's later scalars, a kerned pair's unsafe offset), without the per-scalar
   /// questions of the general store. `isPlain` implies it.
   let isClean: Bool
+  /// Of an inline piece: bit i set where scalar i starts no cluster (`joinedMask`) or is
+  /// unsafe to break before (`unsafeMask`), so that storing a clean one writes its flags a
+  /// word at a time (`ShapedText.storeWord`) rather than asking each scalar's value; 0 for
+  /// a piece not inline. In the slot's padding: the piece's stride is unchanged.
+  let joinedMask: UInt8
+  let unsafeMask: UInt8
 
   init(packed: [Int64], isPlain: Bool, isClean: Bool) {
     self.isPlain = isPlain
     self.isClean = isClean
+    var (joined, unsafe): (UInt8, UInt8) = (0, 0)
+    if packed.count <= Self.inlineCount {
+      for (index, value) in packed.enumerated() {
+        if !Self.clusterStart(value) { joined |= 1 << UInt8(index) }
+        if Self.unsafeBefore(value) { unsafe |= 1 << UInt8(index) }
+      }
+    }
+    (joinedMask, unsafeMask) = (joined, unsafe)
     let narrow = packed.allSatisfy { Int64(Int32(truncatingIfNeeded: $0)) == $0 }
     guard narrow, packed.count <= Self.inlineCount else {
       inlineBits = (0, 0, 0, 0)

@@ -112,6 +112,26 @@ struct BitArray: Sendable, Hashable, BooleanLookup {
     if value { words[index >> 6] |= bit } else { words[index >> 6] &= ~bit }
   }
 
+  /// Sets the flags from `index` where `mask`'s bits are set (bit i: flag `index + i`),
+  /// in storage `words`; the caller has checked every flag `mask` names against the count.
+  @inline(__always)
+  static func set(_ mask: UInt64, at index: Int, _ words: UnsafeMutableBufferPointer<UInt64>) {
+    let (word, shift) = (index >> 6, UInt64(index & 63))
+    words[word] |= mask &<< shift
+    // The bits shifted past the word, in two steps so that a shift of 0 spills none.
+    let spill = (mask &>> 1) &>> (63 &- shift)
+    if spill != 0 { words[word &+ 1] |= spill }
+  }
+
+  /// Clears the flags from `index` where `mask`'s bits are set, as `set(_:at:_:)` sets them.
+  @inline(__always)
+  static func clear(_ mask: UInt64, at index: Int, _ words: UnsafeMutableBufferPointer<UInt64>) {
+    let (word, shift) = (index >> 6, UInt64(index & 63))
+    words[word] &= ~(mask &<< shift)
+    let spill = (mask &>> 1) &>> (63 &- shift)
+    if spill != 0 { words[word &+ 1] &= ~spill }
+  }
+
   /// The bytes of its storage.
   var memoryFootprint: Int { words.capacity * MemoryLayout<UInt64>.stride }
 

@@ -44,7 +44,16 @@ extension ShapedText {
       let count = piece.pointee.count
       withUnsafeBytes(of: &lanes) { bytes in
         let values = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: Int32.self)[..<count])
-        storeClean(values, isPlain: isPlain, at: offset, font: font)
+        storeAdvances(values, at: offset, font: font)
+      }
+      // The flags a word at a time from the piece's masks (an inline piece has them): only
+      // the arrays with a flag to write are touched.
+      let (joined, unsafe) = (piece.pointee.joinedMask, piece.pointee.unsafeMask)
+      if joined != 0 {
+        clusterStart.withUnsafeMutableWords { BitArray.clear(UInt64(joined), at: offset, $0) }
+      }
+      if unsafe != 0 {
+        unsafeBefore.withUnsafeMutableWords { BitArray.set(UInt64(unsafe), at: offset, $0) }
       }
     } else {
       piece.pointee.spilledValues.withUnsafeBufferPointer { values in
@@ -59,15 +68,7 @@ extension ShapedText {
   private mutating func storeClean<Value: FixedWidthInteger>(
     _ packed: UnsafeBufferPointer<Value>, isPlain: Bool, at offset: Int, font: Font
   ) {
-    let (size, units) = (self.size, font.units)
-    advances.withUnsafeMutableBufferPointer { advances in
-      // Checked on the buffers: `Array.count` was an outlined call each here.
-      precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
-      for local in 0..<packed.count {
-        advances[offset + 1 + local] = units.points(
-          Double(ShapedPiece.advance(Int64(packed[local]))), size: size)
-      }
-    }
+    storeAdvances(packed, at: offset, font: font)
     guard !isPlain else { return }
     // The offsets are this word's alone and not yet written: a cluster start and a safe
     // break, as `init(count:size:)` made them.
@@ -78,6 +79,26 @@ extension ShapedText {
           if !ShapedPiece.clusterStart(value) { BitArray.set(starts, offset + local, false) }
           if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, offset + local, true) }
         }
+      }
+    }
+  }
+}
+
+extension ShapedText {
+  /// Writes the advances of the packed values `packed` for the scalars from `offset`, each
+  /// converted to points as `store` does.
+  @inline(__always)
+  fileprivate mutating func storeAdvances<Value: FixedWidthInteger>(
+    _ packed: UnsafeBufferPointer<Value>, at offset: Int, font: Font
+  ) {
+    let (size, units) = (self.size, font.units)
+    advances.withUnsafeMutableBufferPointer { advances in
+      // Checked on the buffers: `Array.count` was an outlined call each here.
+      precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
+      // Wrapping offsets past the check: an overflow test a scalar was a tenth of the loop.
+      let first = advances.baseAddress! + (offset &+ 1)
+      for local in 0..<packed.count {
+        first[local] = units.points(Double(ShapedPiece.advance(Int64(packed[local]))), size: size)
       }
     }
   }
