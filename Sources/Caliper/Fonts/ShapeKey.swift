@@ -76,21 +76,29 @@ struct ShapeKey: CacheKey, Sendable {
   /// longer word's scalars compared, out of line, so that the cache's lookup
   /// (`LRUCache.Storage.hit`) stays small enough to inline into `Shaper.cachedStretch`'s
   /// loop (a call there was about 90 instructions a word).
+  /// The rest goes to a static function given the arrays and buffers alone: a method of the
+  /// key given the probe made the loop write the slot's key and the probe to the stack for
+  /// every word, about 30 instructions, for a call nearly no word makes.
   @inline(__always)
   func matches(_ probe: Probe) -> Bool {
     guard word == probe.word else { return false }
     if word.fits && features.isEmpty && probe.features.isEmpty { return true }
-    return matchesFeaturesAndScalars(probe)
+    return Self.featuresAndScalarsMatch(
+      features, scalars, fits: word.fits, probe.features, probe.scalars)
   }
 
   /// `matches(_:)` of a probe with the same parts: the features equal and, for a word longer
-  /// than the lanes, the same scalars.
+  /// than the lanes (not `fits`), the same scalars.
   @inline(never)
-  private func matchesFeaturesAndScalars(_ probe: Probe) -> Bool {
+  private static func featuresAndScalarsMatch(
+    _ features: [FontFeature], _ scalars: [UInt32], fits: Bool,
+    _ probeFeatures: UnsafeBufferPointer<FontFeature>,
+    _ probeScalars: UnsafeBufferPointer<Unicode.Scalar>?
+  ) -> Bool {
     // As `Array`'s `==`: the same count and each feature equal.
-    guard features.elementsEqual(probe.features) else { return false }
-    guard !word.fits else { return true }
-    guard let others = probe.scalars, others.count == scalars.count else { return false }
+    guard features.elementsEqual(probeFeatures) else { return false }
+    guard !fits else { return true }
+    guard let others = probeScalars, others.count == scalars.count else { return false }
     // A loop over both buffers (a lazy map's `elementsEqual` was about 25 instructions a
     // scalar of a URL).
     return scalars.withUnsafeBufferPointer { mine in
@@ -241,14 +249,44 @@ struct ShapeWord: Equatable, Sendable {
     self.direction = direction
     self.fits = fits
     utf8 = lanes
+    digest = Self.digest(
+      font: font, script: script, length: length, direction: direction, language: language,
+      lanes: lanes, featuresDigest: featuresDigest, seeds: seeds)
+  }
+
+  /// The parts of a word of `count` scalars whose UTF-8 the lanes do not hold (`fits`
+  /// false: the lanes empty), as `init(…word:…)` makes them from its scalars, without
+  /// reading them again (`Shaper.longWordHit`, for a word its caller found not to fit).
+  init(
+    beyondLanes count: Int, font: UInt64, script: UInt32, rightToLeft: Bool, upright: Bool,
+    language: Int, featuresDigest: UInt64, seeds: (UInt64, UInt64)
+  ) {
+    self.font = font
+    self.script = script
+    self.language = language
+    length = UInt16(truncatingIfNeeded: count)
+    direction = upright ? 2 : rightToLeft ? 1 : 0
+    fits = false
+    utf8 = (0, 0, 0)
+    digest = Self.digest(
+      font: font, script: script, length: length, direction: direction, language: language,
+      lanes: utf8, featuresDigest: featuresDigest, seeds: seeds)
+  }
+
+  /// The seeded digest of a word's parts and its style's features' digest.
+  @inline(__always)
+  private static func digest(
+    font: UInt64, script: UInt32, length: UInt16, direction: UInt8, language: Int,
+    lanes: (UInt64, UInt64, UInt64), featuresDigest: UInt64, seeds: (UInt64, UInt64)
+  ) -> UInt64 {
     let (first, second) = seeds
-    var digest = Self.fold(
+    var digest = fold(
       first ^ font,
       second ^ (UInt64(script) << 32 | UInt64(length) << 3 | UInt64(direction)))
-    digest = Self.fold(digest ^ UInt64(UInt(bitPattern: language)), second ^ utf8.0)
-    digest = Self.fold(digest ^ utf8.1, second ^ utf8.2)
-    if featuresDigest != 0 { digest = Self.fold(digest ^ featuresDigest, second) }
-    self.digest = digest
+    digest = fold(digest ^ UInt64(UInt(bitPattern: language)), second ^ lanes.0)
+    digest = fold(digest ^ lanes.1, second ^ lanes.2)
+    if featuresDigest != 0 { digest = fold(digest ^ featuresDigest, second) }
+    return digest
   }
 
   /// The lanes (`utf8`) of a word that is not ASCII of at most `inlineBytes` scalars,

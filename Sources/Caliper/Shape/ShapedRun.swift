@@ -293,7 +293,11 @@ struct Shaper: ~Copyable {
     }
     guard pieces != .run else { return }
     // The run's own start is a safe place to cut: the run is shaped on its own anyway.
-    output.unsafeBefore[run.range.lowerBound] = false
+    // Read first: a write checks the flags' uniqueness, and nearly no run's first piece set
+    // the flag.
+    if output.unsafeBefore[run.range.lowerBound] {
+      output.unsafeBefore[run.range.lowerBound] = false
+    }
   }
 
   /// How `cachedStretch` left a run: every word to its end a hit, or at a piece that missed
@@ -320,7 +324,8 @@ struct Shaper: ~Copyable {
         word.fits
         ? storage.hit(for: ShapeKey.Probe(word: word, features: features), hash: word.cacheHash)
         : longWordHit(
-          word, scalars: scalars, range: piece.range, features: features, storage: &storage)
+          piece.range, run: run, font: font, scalars: scalars, features: features,
+          storage: &storage)
       guard let cached else {
         storage.countMiss()
         return .missed
@@ -371,16 +376,23 @@ struct Shaper: ~Copyable {
 }
 
 extension Shaper {
-  /// `cachedStretch`'s lookup of a word longer than the key's lanes (`word` its digest
-  /// without its scalars). Not inlined: a rare word's code in the loop cost every word's
-  /// lookup (a synthetic mixed paragraph 0.2 K when it was).
+  /// `cachedStretch`'s lookup of the word `range` of `run`, longer than the key's lanes.
+  /// Not inlined: a rare word's code in the loop cost every word's lookup (a synthetic mixed
+  /// paragraph 0.2 K when it was). Its `ShapeWord` made again here from its parts (the
+  /// caller found that its lanes do not hold it), not passed: a word passed (in memory) was
+  /// written to the stack for every word of the loop.
   @inline(never)
   fileprivate func longWordHit(
-    _ word: ShapeWord, scalars: [Unicode.Scalar], range: Range<Int>,
+    _ range: Range<Int>, run: TextRun, font: Font, scalars: [Unicode.Scalar],
     features: UnsafeBufferPointer<FontFeature>,
     storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage
   ) -> UnsafePointer<ShapedPiece>? {
-    scalars.withUnsafeBufferPointer {
+    let word = ShapeWord(
+      beyondLanes: range.count, font: font.serial, script: run.script,
+      rightToLeft: run.isRightToLeft, upright: run.isUpright,
+      language: Int(bitPattern: UnsafeRawPointer(language)), featuresDigest: featuresDigest,
+      seeds: wordSeeds)
+    return scalars.withUnsafeBufferPointer {
       let scalars = UnsafeBufferPointer(rebasing: $0[range])
       var long = word
       long.addScalars(scalars)
