@@ -69,6 +69,44 @@ import Testing
     }
   }
 
+  /// A word the lanes do not hold, made from its parts alone (`ShapeWord(beyondLanes:)`, the
+  /// long-word lookup's), is the word made from its scalars: every such word of `words` and
+  /// seeded random words of 10 to 48 scalars (ASCII, Latin with accents, Devanagari, emoji),
+  /// in each direction, upright or not, with and without features; and a word that does fit
+  /// is not. Fails with the direction left out of the parts (a right-to-left or upright long
+  /// word then never found again).
+  @Test func wordBeyondLanesFromItsParts() {
+    var random = ShortestDecimalTests.SeededGenerator(state: 0x10_4657_0ED5)
+    let alphabet: [Unicode.Scalar] = ["a", "z", " ", "é", "ø", "क", "ि", "\u{1F600}", "\u{2019}"]
+    let randomWords = (0..<200).map { _ in
+      (0..<Int.random(in: 10...ShapeCache.longestWord, using: &random)).map { _ in
+        alphabet.randomElement(using: &random)!
+      }
+    }
+    var checked = 0
+    for word in Self.words + randomWords {
+      for (rightToLeft, upright) in [(false, false), (true, false), (false, true), (true, true)] {
+        for featuresDigest: UInt64 in [0, 0x9E37_79B9] {
+          let made = word.withUnsafeBufferPointer {
+            ShapeWord(
+              font: 7, script: 0x4C61_746E, rightToLeft: rightToLeft, upright: upright,
+              language: 3, featuresDigest: featuresDigest, word: $0)
+          }
+          let parts = ShapeWord(
+            beyondLanes: word.count, font: 7, script: 0x4C61_746E, rightToLeft: rightToLeft,
+            upright: upright, language: 3, featuresDigest: featuresDigest,
+            seeds: ShapeWord.seeds)
+          #expect((made == parts) == !made.fits, "\(word)")
+          if !made.fits {
+            #expect(made.digest == parts.digest)
+            checked += 1
+          }
+        }
+      }
+    }
+    #expect(checked > 1_000)
+  }
+
   @Test func everyFieldTellsKeysApart() throws {
     let word: [Unicode.Scalar] = ["t", "h", "e", " "]
     let base = Self.key(word)

@@ -292,9 +292,8 @@ struct Shaper: ~Copyable {
       start = piece.range.upperBound
     }
     guard pieces != .run else { return }
-    // The run's own start is a safe place to cut: the run is shaped on its own anyway.
-    // Read first: a write checks the flags' uniqueness, and nearly no run's first piece set
-    // the flag.
+    // The run's own start is a safe place to cut: the run is shaped on its own anyway (read
+    // first: a write checks the flags' uniqueness, and the flag is nearly never set).
     if output.unsafeBefore[run.range.lowerBound] {
       output.unsafeBefore[run.range.lowerBound] = false
     }
@@ -376,11 +375,10 @@ struct Shaper: ~Copyable {
 }
 
 extension Shaper {
-  /// `cachedStretch`'s lookup of the word `range` of `run`, longer than the key's lanes.
-  /// Not inlined: a rare word's code in the loop cost every word's lookup (a synthetic mixed
-  /// paragraph 0.2 K when it was). Its `ShapeWord` made again here from its parts (the
-  /// caller found that its lanes do not hold it), not passed: a word passed (in memory) was
-  /// written to the stack for every word of the loop.
+  /// `cachedStretch`'s lookup of the word `range` of `run`, longer than the key's lanes. Not
+  /// inlined: a rare word's code in the loop cost every word's lookup (a synthetic mixed
+  /// paragraph 0.2 K when it was). Its `ShapeWord` made again from its parts, not passed: a
+  /// word passed (in memory) was written to the stack for every word of the loop.
   @inline(never)
   fileprivate func longWordHit(
     _ range: Range<Int>, run: TextRun, font: Font, scalars: [Unicode.Scalar],
