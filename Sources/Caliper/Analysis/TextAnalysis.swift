@@ -50,10 +50,10 @@ struct TextAnalysis: Sendable {
 
   /// The analysis of `text` under `style`'s locale and line-breaking rules (`CSSText` in
   /// `.css` mode; `text` is then the text after white-space processing).
-  init(text: String, style: TextStyle) throws(CaliperError) {
+  init(text: String, style: borrowing TextStyle) throws(CaliperError) {
     try self.init(
       text: text, locale: style.lineBreakLocale,
-      css: style.breakRules == .css ? CSSText(style) : nil)
+      css: style.breakRules == .css ? CSSText(copy style) : nil)
   }
 
   init(text: String, locale: String, css: CSSText? = nil) throws(CaliperError) {

@@ -73,7 +73,10 @@ public struct PreparedText: Sendable {
   var tabs: [Int] { storage.tabs }
   var tabStops: ResolvedTabStops? { storage.tabStops }
 
-  init(text: String, style: TextStyle, cascade: FontCascade) throws(CaliperError) {
+  // `style` borrowed: taken owned (an initializer's default), `FontLibrary.prepare` copied
+  // it to pass it and this destroyed it, its arrays retained and released (report-cold.md,
+  // i32st).
+  init(text: String, style: borrowing TextStyle, cascade: FontCascade) throws(CaliperError) {
     var analysis = try TextAnalysis(text: text, style: style)
     let combined = TextCombineUpright.ranges(analysis.scalars, style: style)
     // The cascade moved into the resolver, not copied (its arrays retained and released).
@@ -93,10 +96,12 @@ public struct PreparedText: Sendable {
     // the style per cascade face was most of making the slots of a Latin paragraph).
     let lastOpened = resolver.fonts.lastIndex { $0 != nil } ?? 0
     let kept = max(1, lastOpened + 1, (items.runs.lazy.map(\.face).max() ?? 0) + 1)
+    // A local, then borrowed: made in the call's argument list, the slots were copied and
+    // both copies destroyed.
+    let slots = FaceSlots(cascadeFonts: Array(resolver.fonts.prefix(kept)), style: copy style)
     let storage = try PreparedTextStorage(
       text: text, style: style, spans: [], analysis: consume analysis, items: consume items,
-      slots: FaceSlots(cascadeFonts: Array(resolver.fonts.prefix(kept)), style: style),
-      placeholders: [], library: library
+      slots: slots, placeholders: [], library: library
     ) { () throws(CaliperError) in try resolver.font(0) }
     self.init(completing: storage)
   }

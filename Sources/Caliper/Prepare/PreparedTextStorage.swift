@@ -112,7 +112,10 @@ final class PreparedTextStorage: Sendable {
     // eight fonts and line metrics (~7 bytes a Gatsby segment).
     let lastOpened = slots.fonts.lastIndex { $0 != nil } ?? 0
     let keptFaces = max(1, lastOpened + 1, (items.runs.lazy.map(\.face).max() ?? 0) + 1)
-    cascadeFonts = Array(slots.fonts.prefix(keptFaces))
+    // The slots' own array where it is all kept (the unstyled path makes the slots only up
+    // to the faces kept): `Array` of a slice copied it into an allocation of its own.
+    cascadeFonts =
+      keptFaces == slots.fonts.count ? slots.fonts : Array(slots.fonts.prefix(keptFaces))
     slotStyles = spans.isEmpty ? [] : slots.styles
     slotBaselineOffsets = spans.isEmpty ? [] : slots.baselineOffsets
     self.placeholders = placeholders
@@ -134,9 +137,12 @@ final class PreparedTextStorage: Sendable {
       faces = distinct
     }
     let css = style.breakRules == .css
-    let faceMetrics = slots.lineMetrics.prefix(keptFaces)
+    let slotMetrics = slots.lineMetrics
+    let faceMetrics = slotMetrics.prefix(keptFaces)
     lineMetricsByFace =
-      css ? faceMetrics.map(PreparedText.blinkLineMetrics) : Array(faceMetrics)
+      css
+      ? faceMetrics.map(PreparedText.blinkLineMetrics)
+      : keptFaces == slotMetrics.count ? slotMetrics : Array(faceMetrics)
     strutMetrics =
       css ? PreparedText.blinkLineMetrics(try firstFace().lineMetrics(size: style.size)) : .zero
     textBoxEdges =
@@ -213,8 +219,7 @@ final class PreparedTextStorage: Sendable {
       runs: items.runs, slots: slots)
     let spaced = slots.anyStyle { $0.letterSpacing != 0 }
     hasLetterSpacing = spaced
-    var tabs: [Int] = []
-    for index in 0..<count where analysis.scalars[index].value == 0x09 { tabs.append(index) }
+    let tabs = Self.tabOffsets(analysis.scalars)
     self.tabs = tabs
     if tabs.isEmpty {
       tabStops = nil
@@ -229,49 +234,11 @@ final class PreparedTextStorage: Sendable {
     let (prefix, rises) = shaped.takePrefixSums()
     self.prefix = prefix
 
-    let keepsSpaces = css && style.whiteSpace == .breakSpaces
-    // One pass over raw buffers into uninitialized room: the segments loop checked bounds,
-    // capacity and uniqueness per segment (appending) and worked out a one-face text's
-    // face mask each time.
-    let breaks = analysis.breaks
-    let mandatory = analysis.mandatory
-    let hyphenationPoints = analysis.hyphenationPoints
-    let oneMask = oneFace ? FaceMask(face: singleFace) : .empty
-    let unsafeFlags = shaped.unsafeBefore
-    var allPlain = true
-    // Made by `filled`, then written: `unsafeUninitializedCapacity` looked the array's
-    // storage class up in the runtime's metadata cache (`Array(filled:)` says why), about
-    // 45 of a cold paragraph's instruction-cache misses.
-    var segments = [Segment](
-      filled: Segment(
-        start: 0, contentEnd: 0, end: 0, isHardBreak: false, faces: .empty, unsafeEnd: false,
-        softHyphen: false),
-      count: breaks.count)
-    segments.withUnsafeMutableBufferPointer { segments in
-      analysis.scalars.withUnsafeBufferPointer { scalars in
-        var start = 0
-        var nextPoint = 0
-        for offset in 0..<breaks.count {
-          let stored = breaks[offset]
-          let end = Int(stored)
-          let isHyphenationPoint =
-            nextPoint < hyphenationPoints.count && hyphenationPoints[nextPoint] == stored
-          if isHyphenationPoint { nextPoint += 1 }
-          let segment = Segment(
-            start: start,
-            contentEnd: PreparedText.contentEnd(
-              scalars, from: start, to: end, keepingSpaces: keepsSpaces),
-            end: end, isHardBreak: mandatory[offset],
-            faces: oneFace ? oneMask : PreparedText.faceMask(start..<end, faceOf: items.faceOf),
-            unsafeEnd: end < count && unsafeFlags[end],
-            softHyphen: end < count
-              && (isHyphenationPoint || scalars[end - 1] == PreparedText.softHyphen))
-          segments[offset] = segment
-          allPlain = allPlain && segment.isPlain
-          start = end
-        }
-      }
-    }
+    let (segments, allPlain, packedFaces) = Self.segments(
+      breaks: analysis.breaks, mandatory: analysis.mandatory,
+      hyphenationPoints: analysis.hyphenationPoints, scalars: analysis.scalars,
+      faceOf: items.faceOf, oneMask: oneFace ? FaceMask(face: singleFace) : .empty,
+      unsafeBefore: shaped.unsafeBefore, keepingSpaces: css && style.whiteSpace == .breakSpaces)
     self.segments = segments
     var facts: BreakFacts = rises ? .prefixRises : []
     if PreparedText.wraps(style) { facts.insert(.wraps) }
@@ -287,9 +254,7 @@ final class PreparedTextStorage: Sendable {
       if oneFace {
         facts.insert(.plainLines)
         if !style.paragraph.changesLineHeights { facts.insert(.sameLineMetrics) }
-      } else if !style.paragraph.changesLineHeights,
-        !segments.contains(where: { $0.packedFaces & Segment.packedOverflow != 0 })
-      {
+      } else if !style.paragraph.changesLineHeights, packedFaces & Segment.packedOverflow == 0 {
         facts.insert(.plainFaces)
       }
     }
