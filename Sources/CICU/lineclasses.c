@@ -1,5 +1,5 @@
-// Line_Break classes of scalars from ICU's property data, for the line-break pair table past
-// ICU's iterator (`cicu_line_classes`): the iterators themselves are in cicu.c.
+// Line_Break properties of scalars from ICU's property data, for the line-break pair table
+// past ICU's iterator (`cicu_line_property_known`): the iterators themselves are in cicu.c.
 #include "cicu.h"
 
 #include <unicode/uchar.h>
@@ -20,28 +20,11 @@ static uint8_t cicu_line_property_of(uint32_t value) {
 
 uint8_t cicu_line_property(uint32_t value) { return cicu_line_property_of(value); }
 
-// The properties of the BMP's scalars met, for the process, as graphemes.c keeps its facts:
-// each byte written once, by whichever thread meets the scalar first (the same value from
-// any thread; relaxed atomics make the benign race defined). 64 KB of zeros until touched.
-static uint8_t cicu_line_property_table[0x10000];
+uint8_t cicu_line_property_table[0x10000];
 
-// A scalar's property the first time it is met, or beyond the BMP (out of line: with ICU's
-// calls inlined the loop kept its table and output pointers on the stack, 16 instructions
-// a scalar where 12 do).
-__attribute__((noinline, cold)) static uint8_t cicu_line_property_found(uint32_t value) {
+__attribute__((noinline, cold)) uint8_t cicu_line_property_met(uint32_t value) {
   uint8_t property = cicu_line_property_of(value);
   if (value < 0x10000)
     __atomic_store_n(&cicu_line_property_table[value], property, __ATOMIC_RELAXED);
   return property;
-}
-
-void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by_property,
-                       uint8_t *classes) {
-  for (int32_t index = 0; index < count; index++) {
-    uint32_t value = scalars[index];
-    uint8_t property =
-        value < 0x10000 ? __atomic_load_n(&cicu_line_property_table[value], __ATOMIC_RELAXED) : 0;
-    if (__builtin_expect(!property, 0)) property = cicu_line_property_found(value);
-    classes[index] = by_property[property & 0x7F];
-  }
 }

@@ -193,4 +193,51 @@ import Testing
     #expect(values.allSatisfy { cicu_line_property($0) & 0x80 != 0 })
     #expect(Set(expected).count > 20)
   }
+
+  /// The scan's own reader (`PropertyLineClasses`, each class looked up as the scan meets
+  /// it) gives every scalar of planes 0 and 1 and some beyond ICU's class alone (U+2010
+  /// HH), and its letter run (`lettersEnd`) ends at the first scalar that is neither AL nor
+  /// CM by ICU's property asked of each scalar alone, whose class it gives.
+  @Test func scanReaderIsICUs() {
+    let values =
+      Array(0..<UInt32(0xD800)) + Array(0xE000..<UInt32(0x20000))
+      + [0x20000, 0x2A6D6, 0x30000, 0xE0001, 0xE0100, 0xF0000, 0x10FFFD, 0x10FFFF]
+    let expected = values.map { value -> UInt8 in
+      value == 0x2010
+        ? LineBreakPairs.Class.hh.rawValue
+        : LineBreakPairs.byProperty[Int(cicu_line_property(value) & 0x7F)]
+    }
+    // The first offset at or after each that is not AL or CM, by the expected classes.
+    let letters: Set<UInt8> = [LineBreakPairs.Class.al.rawValue, LineBreakPairs.cm]
+    var ends = [Int](repeating: values.count, count: values.count)
+    for index in values.indices.reversed() {
+      if !letters.contains(expected[index]) {
+        ends[index] = index
+      } else if index + 1 < values.count {
+        ends[index] = ends[index + 1]
+      }
+    }
+    let scalars = values.map { Unicode.Scalar($0)! }
+    scalars.withUnsafeBufferPointer { scalars in
+      LineBreakPairs.byProperty.withUnsafeBufferPointer { byProperty in
+        let reader = PropertyLineClasses(scalars: scalars, byProperty: byProperty)
+        // (The first scalar that differs, not two arrays of 190,000.)
+        let wrong = scalars.indices.first { reader($0) != expected[$0] }
+        #expect(wrong == nil, "U+\(String(values[wrong ?? 0], radix: 16))")
+        // From the start of each run and each scalar that ends none, and from every 61st
+        // offset inside (from every offset the runs of thousands of letters take minutes).
+        let starts = scalars.indices.filter {
+          $0 == 0 || !letters.contains(expected[$0 - 1]) || $0 % 61 == 0
+        }
+        // The end and the class where the run stops, which the scan reads only there.
+        let wrongEnd = starts.first { start in
+          let (end, lineClass) = reader.lettersEnd(from: start, count: scalars.count)
+          return end != ends[start]
+            || lineClass != (end < values.count ? expected[end] : LineBreakPairs.none)
+        }
+        #expect(wrongEnd == nil, "from U+\(String(values[wrongEnd ?? 0], radix: 16))")
+      }
+    }
+    #expect(ends.enumerated().filter { $0.element > $0.offset + 1 }.count > 1000)
+  }
 }

@@ -33,16 +33,31 @@ int32_t cicu_line_rules_are_root(const char *locale);
 /// ICU's value of the Line_Break property whose short name is `name` ("AL", "ID"), or -1.
 int32_t cicu_line_break_value(const char *name);
 
-/// Each scalar's class for a caller's line-break table, from ICU's own property data (the
-/// same Unicode version as its iterator): `classes[i] = by_property[p]` where `p` is the
-/// scalar's Line_Break value (`cicu_line_break_value`) plus 64 if it is East Asian
-/// Fullwidth, Wide or Halfwidth (UAX #14's LB30 tells those opening and closing
-/// punctuation apart). `by_property` has 128 entries.
-void cicu_line_classes(const uint32_t *scalars, int32_t count, const uint8_t *by_property,
-                       uint8_t *classes);
+/// The table of each BMP scalar's line-break property met so far (0: not met yet), for
+/// `cicu_line_property_known`: each byte written once, by whichever thread meets the
+/// scalar first (the same value from any thread; relaxed atomics make the benign race
+/// defined). 64 KB of zeros until touched.
+extern uint8_t cicu_line_property_table[0x10000];
 
-/// One scalar's `p` of `cicu_line_classes` (plus 128), asked of ICU at each call, past the
-/// table `cicu_line_classes` keeps: the tests' independent answer.
+/// A scalar's `p` of `cicu_line_property_known` asked of ICU, kept in the table if the
+/// scalar is in the BMP (out of line: the callers' loops keep their pointers in registers).
+uint8_t cicu_line_property_met(uint32_t value);
+
+/// A scalar's line-break property `p` (plus 128): its Line_Break value
+/// (`cicu_line_break_value`) plus 64 if it is East Asian Fullwidth, Wide or Halfwidth
+/// (UAX #14's LB30 tells those opening and closing punctuation apart); a caller's table of
+/// 128 entries maps `p & 0x7F` to its class. From ICU's own property data (the same
+/// Unicode version as its iterator), through the table above. Inline: the pair table's scan
+/// reads each scalar's class here, with no pass of its own over the text.
+static inline __attribute__((always_inline)) uint8_t cicu_line_property_known(uint32_t value) {
+  uint8_t property =
+      value < 0x10000 ? __atomic_load_n(&cicu_line_property_table[value], __ATOMIC_RELAXED) : 0;
+  if (__builtin_expect(!property, 0)) property = cicu_line_property_met(value);
+  return property;
+}
+
+/// One scalar's `p` of `cicu_line_property_known` (plus 128), asked of ICU at each call,
+/// past the table: the tests' independent answer.
 uint8_t cicu_line_property(uint32_t value);
 
 /// Extended grapheme cluster boundaries: ascending offsets (never 0; the last is `length`).

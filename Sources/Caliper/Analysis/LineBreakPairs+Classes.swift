@@ -5,8 +5,10 @@ internal import CICU
 /// Problem: the pair table answered only text of ASCII, Latin-1 and U+2010–U+2027; a
 /// paragraph with one CJK, Devanagari, Arabic or Hebrew letter went to ICU's iterator whole
 /// (39 K instructions of a fallback-heavy paragraph's 423 K). Solution: those scalars' classes
-/// from ICU's own Line_Break property data (`cicu_line_classes`, the same Unicode version as
-/// its iterator), mapped onto the table's classes by `propertyClasses`; the few classes whose
+/// from ICU's own Line_Break property data (`cicu_line_property_known`, the same Unicode
+/// version as its iterator), mapped onto the table's classes by `byProperty` as the scan
+/// reads each scalar (`PropertyLineClasses`: a pass of its own over the text, into an array
+/// of classes, cost a fallback-heavy paragraph 3.4 K more); the few classes whose
 /// rules ICU 72's root line rules give a longer context than the table's (CM, LB9 and LB10;
 /// HL, LB21a) are handled by the scan. Limitation: Line_Break values outside the table's set
 /// (SA with its dictionaries, BK, NL, ZW, WJ, ZWJ, CB, Hangul, RI, EB, EM, XX, SG, and
@@ -62,9 +64,11 @@ extension LineBreakPairs {
   static let cm: UInt8 = 30
 
   /// The table's class of each (Line_Break value + 64 if East Asian wide) that ICU's data
-  /// gives (`cicu_line_classes`), `none` for the rest. AI is a letter (ICU's root rules
+  /// gives (`cicu_line_property_known`), `none` for the rest. AI is a letter (ICU's root rules
   /// resolve it to AL); CJ is NS (ICU's root rules are strict: `LineBreakPairsTests`' grid
   /// gives the same row and column for both).
+  /// Its 128 entries are repeated above 128, so that the scan indexes it by the property
+  /// byte as it is (bit 7, always set, not masked: one instruction a scalar).
   static let byProperty: [UInt8] = {
     var table = [UInt8](filled: none, count: 128)
     func set(_ names: [String], _ lineClass: UInt8, wide: [Bool] = [false, true]) {
@@ -85,22 +89,23 @@ extension LineBreakPairs {
     set(["OP"], Class.opWide.rawValue, wide: [true])
     set(["CP"], Class.cp.rawValue, wide: [false])
     set(["CM"], cm)
-    return table
+    return table + table
   }()
 
-  /// The class of each of `scalars` from ICU's data (`byProperty`); the scan makes U+2010
-  /// HH, as the small table has it (BA in ICU's data).
+  /// The class of `value` from ICU's data: `byProperty` (passed as `table`) of its
+  /// property.
+  @inline(__always)
+  static func propertyClass(_ value: UInt32, _ table: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    table[Int(cicu_line_property_known(value))]
+  }
+
+  /// The class of each of `scalars` from ICU's data (`propertyClass`), for the tests (the
+  /// scan reads each as it goes, `PropertyLineClasses`); the scan makes U+2010 HH, as the
+  /// small table has it (BA in ICU's data).
   static func propertyClasses(_ scalars: UnsafeBufferPointer<Unicode.Scalar>) -> [UInt8] {
-    var classes = [UInt8](filled: none, count: scalars.count)
-    guard let base = scalars.baseAddress else { return classes }
-    base.withMemoryRebound(to: UInt32.self, capacity: scalars.count) { values in
-      byProperty.withUnsafeBufferPointer { table in
-        classes.withUnsafeMutableBufferPointer { out in
-          cicu_line_classes(values, Int32(scalars.count), table.baseAddress!, out.baseAddress!)
-        }
-      }
+    byProperty.withUnsafeBufferPointer { table in
+      scalars.map { propertyClass($0.value, table) }
     }
-    return classes
   }
 }
 
@@ -112,8 +117,9 @@ protocol LineClassSource {
   /// The class of the scalar at `index` (< the text's count).
   func callAsFunction(_ index: Int) -> UInt8
   /// The first offset from `index` (at most `count`) that is not a letter or a combining
-  /// mark after a letter: where AL × AL and AL × CM (`Table.lettersJoin`) stop.
-  func lettersEnd(from index: Int, count: Int) -> Int
+  /// mark after a letter: where AL × AL and AL × CM (`Table.lettersJoin`) stop; and the
+  /// class there if finding the end read it (`LineBreakPairs.none` at `count`), else nil.
+  func lettersEnd(from index: Int, count: Int) -> (end: Int, lineClass: UInt8?)
 }
 
 /// The classes of `LineBreakPairs.classes` alone: ASCII, Latin-1 and U+2010–U+2027.
@@ -125,37 +131,47 @@ struct LatinLineClasses: LineClassSource {
   func callAsFunction(_ index: Int) -> UInt8 {
     LineBreakPairs.lineClass(scalars[index].value, classes)
   }
-  /// ASCII letters only (the marks and the other letters take a lookup each).
+  /// ASCII letters only (the marks and the other letters take a lookup each), no class
+  /// read (the scan reads the one at the end: handed back from here, the Latin scan kept
+  /// more values on the stack, +160 instructions a Gatsby paragraph).
   @inline(__always)
-  func lettersEnd(from index: Int, count: Int) -> Int {
+  func lettersEnd(from index: Int, count: Int) -> (end: Int, lineClass: UInt8?) {
     var index = index
     while index < count && (scalars[index].value | 0x20) &- 0x61 < 26 { index &+= 1 }
-    return index
+    return (index, nil)
   }
 }
 
-/// The classes of ICU's data (`LineBreakPairs.propertyClasses`), which are the small
+/// The classes of ICU's data (`LineBreakPairs.propertyClass`), which are the small
 /// table's where it has one but U+2010's (`LineBreakPropertyTests.smallTableAgreesWithICUData`):
 /// that one is HH, a hyphen for LB 20.09, where the data says BA.
 struct PropertyLineClasses: LineClassSource {
   static var latinOnly: Bool { false }
   let scalars: UnsafeBufferPointer<Unicode.Scalar>
-  let properties: UnsafeBufferPointer<UInt8>
+  /// `LineBreakPairs.byProperty`.
+  let byProperty: UnsafeBufferPointer<UInt8>
   @inline(__always)
   func callAsFunction(_ index: Int) -> UInt8 {
-    let property = properties[index]
-    guard property == LineBreakPairs.Class.ba.rawValue, scalars[index].value == 0x2010 else {
-      return property
-    }
+    let value = scalars[index].value
+    let found = LineBreakPairs.propertyClass(value, byProperty)
+    guard found == LineBreakPairs.Class.ba.rawValue, value == 0x2010 else { return found }
     return LineBreakPairs.Class.hh.rawValue
   }
   /// Letters and marks by ICU's data, which gives the letters of `LineBreakPairs.classes`
   /// its class AL too (`LineBreakPropertyTests.smallTableAgreesWithICUData`).
   @inline(__always)
-  func lettersEnd(from index: Int, count: Int) -> Int {
+  func lettersEnd(from index: Int, count: Int) -> (end: Int, lineClass: UInt8?) {
     let (al, cm) = (LineBreakPairs.Class.al.rawValue, LineBreakPairs.cm)
     var index = index
-    while index < count && (properties[index] == al || properties[index] == cm) { index &+= 1 }
-    return index
+    while index < count {
+      let found = LineBreakPairs.propertyClass(scalars[index].value, byProperty)
+      guard found == al || found == cm else {
+        // U+2010 is HH, not ICU's BA (`callAsFunction`).
+        let hyphen = found == LineBreakPairs.Class.ba.rawValue && scalars[index].value == 0x2010
+        return (index, hyphen ? LineBreakPairs.Class.hh.rawValue : found)
+      }
+      index &+= 1
+    }
+    return (index, LineBreakPairs.none)
   }
 }

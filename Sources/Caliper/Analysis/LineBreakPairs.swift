@@ -100,8 +100,9 @@ enum LineBreakPairs {
   struct Table {
     /// Row by row, `width` × `width` decisions.
     let pairs: [UInt8]
-    /// `LineBreakPairs.classes`, here so that a scan reads one static.
+    /// `LineBreakPairs.classes` and `byProperty`, here so that a scan reads one static.
     let classes = LineBreakPairs.classes
+    let byProperty = LineBreakPairs.byProperty
     /// For each (spaces << 10 | before << 5 | after), where the pair decides alone when no
     /// number is open: 0 no break, 1 a break, 3 a mandatory one, `space` a space with no
     /// break before it, `mark` a combining mark that joins the class before; `slow` where
@@ -182,10 +183,10 @@ enum LineBreakPairs {
                 plain: plain, lettersJoin: table.lettersJoin,
                 alphanumericsJoin: table.alphanumericsJoin, positions: positions, hard: hard)
               guard latin == -1 else { return latin }
-              return propertyClasses(scalars).withUnsafeBufferPointer { properties in
+              return table.byProperty.withUnsafeBufferPointer { byProperty in
                 scan(
                   scalars,
-                  PropertyLineClasses(scalars: scalars, properties: properties),
+                  PropertyLineClasses(scalars: scalars, byProperty: byProperty),
                   pairs: pairs, plain: plain, lettersJoin: table.lettersJoin,
                   alphanumericsJoin: table.alphanumericsJoin, positions: positions, hard: hard)
               }
@@ -263,13 +264,14 @@ enum LineBreakPairs {
       if number == 0 && (Classes.latinOnly || !hebrewDash) {
         // Most of prose: letters, spaces and punctuation whose pair decides alone.
         while index < count {
+          var read: UInt8?
           if lettersJoin && before == al && !spaces {
             // Letters and marks after a letter (AL × AL, AL × CM; most of prose): no break,
             // nothing changes.
-            index = classOf.lettersEnd(from: index, count: count)
+            (index, read) = classOf.lettersEnd(from: index, count: count)
             if index == count { break }
           }
-          let after = classOf(index)
+          let after = read ?? classOf(index)
           let step = plain[(spaces ? 1 &<< 10 : 0) | Int(before) &<< 5 | Int(after)]
           if step == Table.slow { break }
           if step == Table.space {
