@@ -72,7 +72,8 @@ import Testing
       // words, punctuation, digits (emoji by their facts), a keycap (an emoji cluster that
       // starts with ASCII), a letter with a mark, DEL and controls.
       "中文with 字体. नमस्ते, HarfBuzz! النص and", "ب1\u{FE0F}\u{20E3}x 中#\u{FE0F}\u{20E3}",
-      "عربي 2\u{FE0F}\u{20E3} نص", "\u{2067}*\u{FE0F}\u{20E3}\u{2069}", "ب12ت 中3文 क4",
+      "عربي 2\u{FE0F}\u{20E3} نص", "1 ب1\u{FE0F}\u{20E3} #x 中#\u{FE0F}\u{20E3}",
+      "\u{2067}*\u{FE0F}\u{20E3}\u{2069}", "ب12ت 中3文 क4",
       "中a\u{301}b ب e\u{301}\u{302} क", "中\u{7F}a ب\u{1}b", "字体~{}|` ب@$%^&", "中 ab\tcd ب",
     ]
   }()
