@@ -75,6 +75,13 @@ import Testing
       "عربي 2\u{FE0F}\u{20E3} نص", "1 ب1\u{FE0F}\u{20E3} #x 中#\u{FE0F}\u{20E3}",
       "\u{2067}*\u{FE0F}\u{20E3}\u{2069}", "ب12ت 中3文 क4",
       "中a\u{301}b ب e\u{301}\u{302} क", "中\u{7F}a ب\u{1}b", "字体~{}|` ب@$%^&", "中 ab\tcd ب",
+      // A space alone in a run of its own between right-to-left and left-to-right words
+      // (it takes the first face with a space and chooses none: a cluster no face covers or
+      // a control after it takes the face before the space), two spaces, a space with a mark,
+      // a space that ends the text.
+      "abc ب क ب ᚠ", "abc שלום a שלום Ꭰx", "abc عربي क عربي ⴰ", "abc שלום \u{E000}x",
+      "abc عربي 😀 x",
+      "abc שלום  def", "abc ب \u{301}क", "abc ب ", "abc ب \u{2067}ت\u{2069} d",
     ]
   }()
 

@@ -13,7 +13,8 @@ extension FaceChooser {
   /// where that cluster is in another script or level and its face is known (beyond ASCII: the
   /// table's, `knownPlainFace`, as `choose`'s general steps ask it first; a printable ASCII
   /// character alone: `face(ascii:previous:)`'s answer as it would read it), its end, face,
-  /// script and level (`newRun`: a new run and item start there). Asks nothing that
+  /// script and level (`newRun`: a new run and item start there; a space alone in a run of
+  /// its own there too, in the face `finishRun` would give it, choosing none). Asks nothing that
   /// opens a face or changes the resolver (`inout` only so that `hasFace` takes it without a
   /// copy), so that `choose` sees the same faces and answers as its steps alone would.
   ///
@@ -27,11 +28,11 @@ extension FaceChooser {
     _ analysis: TextAnalysis, _ resolver: inout FontCascade.Resolver, firstSpace: inout Int?
   ) -> (
     chose: Bool, askPlainFace: Int?,
-    newRun: (end: Int, face: Int, script: UInt32, level: UInt8)?
+    newRun: (end: Int, face: Int, script: UInt32, level: UInt8, chose: Bool)?
   ) {
     var chose = false
     var askPlainFace: Int?
-    var newRun: (end: Int, face: Int, script: UInt32, level: UInt8)?
+    var newRun: (end: Int, face: Int, script: UInt32, level: UInt8, chose: Bool)?
     var index = next
     let levels = analysis.bidiLevelsOrEmpty
     // A cluster's face in a compare a scalar where their slots know them (most clusters).
@@ -49,6 +50,19 @@ extension FaceChooser {
               while end < upper && !starts[end] { end += 1 }
               let ascii = value < 0x80
               guard scripts[index] == script, indexLevel == level else {
+                // A space alone in a run of its own (between right-to-left and left-to-right
+                // words): the general steps leave it pending, then give it the first face with
+                // a space when the next cluster starts another run (`finishRun`'s
+                // `spaceFace`), where this preparation knows that face. It chooses none
+                // (`chose` false: `previous` stays).
+                let space = resolver.knownFace(ascii: 0x20)
+                if value == 0x20, end == index + 1, space >= 0,
+                  end == upper || scripts[end] != scripts[index]
+                    || (levels.isEmpty ? 0 : levels[end]) != indexLevel
+                {
+                  newRun = (end, space, scripts[index], indexLevel, false)
+                  return
+                }
                 // Beyond ASCII, a plain cluster's face from the table; a printable ASCII
                 // character alone (an English word among other scripts), the face
                 // `face(ascii:previous:)` gives it: this preparation's answer, or where it has
@@ -57,7 +71,7 @@ extension FaceChooser {
                 guard !ascii || (end == index + 1 && value > 0x20 && value != 0x7F) else { return }
                 let known = ascii ? resolver.knownFace(ascii: Int(value)) : -1
                 if let other = known >= 0 ? known : resolver.knownPlainFace(scalars, index..<end) {
-                  newRun = (end, other, scripts[index], indexLevel)
+                  newRun = (end, other, scripts[index], indexLevel, true)
                 }
                 return
               }

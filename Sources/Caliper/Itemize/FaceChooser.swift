@@ -97,11 +97,13 @@ struct FaceChooser {
             // A plain cluster beyond ASCII or a printable ASCII character in another script
             // or level, its face known: the general code's steps for it below (`finishRun`
             // has nothing pending here, an item holds a face), then the tight loop goes on in
-            // the new run's item.
+            // the new run's item. (Or a space alone in a run of its own: the general steps
+            // would hold it pending and give it `run.face` where the next run starts; it
+            // chooses no face, so `previous` stays.)
             held = (start..<next, face)
             startRun()
             (runScript, runLevel, runIsEmoji) = (run.script, run.level, false)
-            previous = run.face
+            if run.chose { previous = run.face }
             (hasItem, itemStart, itemFace, itemRank) = (true, next, run.face, run.face)
             try give(next..<run.end, run.face, &resolver, assign)
             (face, start, next) = (run.face, held!.range.lowerBound, run.end)
