@@ -67,6 +67,21 @@ import Testing
       // the spaces stay with the run's first face (its rank is its face's).
       "中文 é ★", "中文 ñandú ★ x", "ب é ∑ ⌘", "क Ω ★★ ω", "字 é\u{301} ★", "中 ب ★ ت",
       "abc عربي ★ def", "\u{202E}中文 é ★\u{202C} क ★", "é 中 ★ é", "ب\u{A0}中 ★",
+      // ASCII where the script or level changes (a run the tight loop starts itself from
+      // the ASCII answers or the library's table) and ASCII met the first time in a run:
+      // words, punctuation, digits (emoji by their facts), a keycap (an emoji cluster that
+      // starts with ASCII), a letter with a mark, DEL and controls.
+      "中文with 字体. नमस्ते, HarfBuzz! النص and", "ب1\u{FE0F}\u{20E3}x 中#\u{FE0F}\u{20E3}",
+      "عربي 2\u{FE0F}\u{20E3} نص", "1 ب1\u{FE0F}\u{20E3} #x 中#\u{FE0F}\u{20E3}",
+      "\u{2067}*\u{FE0F}\u{20E3}\u{2069}", "ب12ت 中3文 क4",
+      "中a\u{301}b ب e\u{301}\u{302} क", "中\u{7F}a ب\u{1}b", "字体~{}|` ب@$%^&", "中 ab\tcd ب",
+      // A space alone in a run of its own between right-to-left and left-to-right words
+      // (it takes the first face with a space and chooses none: a cluster no face covers or
+      // a control after it takes the face before the space), two spaces, a space with a mark,
+      // a space that ends the text.
+      "abc ب क ب ᚠ", "abc שלום a שלום Ꭰx", "abc عربي क عربي ⴰ", "abc שלום \u{E000}x",
+      "abc عربي 😀 x",
+      "abc שלום  def", "abc ب \u{301}क", "abc ب ", "abc ب \u{2067}ت\u{2069} d",
     ]
   }()
 

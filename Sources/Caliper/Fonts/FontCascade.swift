@@ -137,21 +137,21 @@ public struct FontCascade: Sendable {
 
     mutating func font(_ index: Int) throws(CaliperError) -> Font {
       if let font = fonts[index] { return font }
-      // (No dictionary lookup and array joined when no face has axes of its own: the
-      // bundled cascade's, once a prepare; and the axes put together only for a face that
-      // is not the bundled one, rather than an array retained and released each face.)
+      // Face `index`'s axes: its own (nil where the cascade has none per face: no dictionary
+      // lookup, the bundled cascade's case), then the cascade's. Both the list and whether it
+      // is empty come from `own`; the list is joined only for a face that is not the bundled
+      // one, rather than an array retained and released each face.
+      let own = cascade.ownVariations.isEmpty ? nil : cascade.ownVariations[index]
       func variations() -> [FontVariation] {
-        cascade.ownVariations.isEmpty
-          ? cascade.variations : (cascade.ownVariations[index] ?? []) + cascade.variations
+        own.map { $0 + cascade.variations } ?? cascade.variations
       }
+      let hasAxes = !cascade.variations.isEmpty || !(own?.isEmpty ?? true)
       // (The bundled cascade's faces without axes: from the keys the library keeps.
       // `bundledFont(index)` is face `index` of `paths` only because `sharesFirstFaces` is
       // set for the cascade made with the library's bundled paths alone: `cascade(for:)`
       // of a style without fonts of its own.)
       assert(!cascade.sharesFirstFaces || cascade.library.isBundledCascade(cascade.paths))
-      let bundled =
-        cascade.sharesFirstFaces && index < cascade.paths.count && cascade.variations.isEmpty
-        && (cascade.ownVariations.isEmpty || cascade.ownVariations[index]?.isEmpty ?? true)
+      let bundled = cascade.sharesFirstFaces && index < cascade.paths.count && !hasAxes
       var font =
         bundled
         ? try cascade.library.bundledFont(index, now: cascade.checkedAt)

@@ -43,8 +43,8 @@ struct FaceChooser {
 
   /// Whether runs of clusters that go on the item's stretch are taken in the tight loop
   /// (the ASCII characters, spaces and plain clusters beyond ASCII), which also starts a
-  /// new run and item itself at a plain cluster beyond ASCII in another script or level
-  /// whose face the library's first-face table gives (`scanStretch`'s `newRun`), and plain
+  /// new run and item itself at a plain cluster beyond ASCII or a printable ASCII character
+  /// in another script or level whose face is known (`scanStretch`'s `newRun`), and plain
   /// clusters beyond ASCII elsewhere without the general rules' questions; false sends
   /// every cluster through the general rules, the reference `TightLoopItemizationTests`
   /// compares both with.
@@ -94,14 +94,16 @@ struct FaceChooser {
             analysis, &resolver, firstSpace: &firstSpace)
           if scan.chose { previous = face }
           if let run = scan.newRun {
-            // A plain cluster beyond ASCII in another script or level, its face from the
-            // table: the general code's steps for it below (`finishRun` has nothing
-            // pending here, an item holds a face), then the tight loop goes on in the new
-            // run's item.
+            // A plain cluster beyond ASCII or a printable ASCII character in another script
+            // or level, its face known: the general code's steps for it below (`finishRun`
+            // has nothing pending here, an item holds a face), then the tight loop goes on in
+            // the new run's item. (Or a space alone in a run of its own: the general steps
+            // would hold it pending and give it `run.face` where the next run starts; it
+            // chooses no face, so `previous` stays.)
             held = (start..<next, face)
             startRun()
             (runScript, runLevel, runIsEmoji) = (run.script, run.level, false)
-            previous = run.face
+            if run.chose { previous = run.face }
             (hasItem, itemStart, itemFace, itemRank) = (true, next, run.face, run.face)
             try give(next..<run.end, run.face, &resolver, assign)
             (face, start, next) = (run.face, held!.range.lowerBound, run.end)
