@@ -376,23 +376,21 @@ struct Shaper: ~Copyable {
 
 extension Shaper {
   /// `cachedStretch`'s lookup of the word `range` of `run`, longer than the key's lanes. Not
-  /// inlined: a rare word's code in the loop cost every word's lookup (a synthetic mixed
-  /// paragraph 0.2 K when it was). Its `ShapeWord` made again from its parts, not passed: a
-  /// word passed (in memory) was written to the stack for every word of the loop.
+  /// inlined (its code in the loop cost every word's lookup, 0.2 K a synthetic mixed paragraph);
+  /// its `ShapeWord` made here (one passed, in memory, was written to the stack every word).
   @inline(never)
   fileprivate func longWordHit(
     _ range: Range<Int>, run: TextRun, font: Font, scalars: [Unicode.Scalar],
     features: UnsafeBufferPointer<FontFeature>,
     storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage
   ) -> UnsafePointer<ShapedPiece>? {
-    let word = ShapeWord(
+    var long = ShapeWord(
       beyondLanes: range.count, font: font.serial, script: run.script,
       rightToLeft: run.isRightToLeft, upright: run.isUpright,
       language: Int(bitPattern: UnsafeRawPointer(language)), featuresDigest: featuresDigest,
       seeds: wordSeeds)
     return scalars.withUnsafeBufferPointer {
       let scalars = UnsafeBufferPointer(rebasing: $0[range])
-      var long = word
       long.addScalars(scalars)
       return storage.hit(
         for: ShapeKey.Probe(word: long, features: features, scalars: scalars),
