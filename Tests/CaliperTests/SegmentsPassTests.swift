@@ -124,6 +124,17 @@ import Testing
     }
   }
 
+  /// `FaceMask(face:)` (the bit both the pass and `PreparedText.faceMask` set, without a
+  /// branch): face i's bit below 63, the one overflow bit from 63 up, by hand. Fails with the
+  /// overflow left to the shift (`1 &<< face` wraps face 64 to bit 0) or the clamp at 62.
+  @Test func faceMaskOfEachFace() {
+    for face in 0..<300 {
+      let expected: UInt64 = face < 63 ? UInt64(1) << UInt64(face) : UInt64(1) << 63
+      #expect(FaceMask(face: face).bits == expected, "face \(face)")
+      #expect(FaceMask(face: face).overflows == (face >= 63), "face \(face)")
+    }
+  }
+
   @Test func tabOffsetsAreTheTabs() {
     var generator = Generator(state: 0x7AB5)
     for text in Self.texts + Self.randomTexts(&generator, count: 200) {

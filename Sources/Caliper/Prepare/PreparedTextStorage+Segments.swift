@@ -4,12 +4,12 @@
 /// ~136 instructions each), made by a closure inside the storage's initializer, with a scan
 /// over the segments after it for a face past the packed mask and a scalar-by-scalar search
 /// for tabs. Solution: the segments made here, over raw buffers, the bounds checked once for
-/// the text and once a segment, each scalar's face bit set by a shift (`FaceMask(face:)` is
-/// `1 << face`, faces from 63 up in bit 63) and the union of the packed faces gathered as it
-/// goes; the tabs searched for four scalars at a time. Limitation: the breaks must rise (the
-/// analysis makes them so; a falling one stops here). Two passes (the faces in a second, to
-/// free registers) and a loop setting a face's bit only where it changes were both slower
-/// (report-cold.md, i32st).
+/// the text and once a segment, each scalar's face bit set without a branch
+/// (`FaceMask(face:)`) and the union of the packed faces gathered as it goes; the tabs
+/// searched for four scalars at a time. Limitation: the breaks must rise (the analysis makes
+/// them so; a falling one stops here). Two passes (the faces in a second, to free registers)
+/// and a loop setting a face's bit only where it changes were both slower (report-cold.md,
+/// i32st).
 extension PreparedTextStorage {
   /// The segments of a text whose breaks (`TextAnalysis.breaks`) end at `breaks`, whether
   /// every one is plain (`Segment.isPlain`), and the union of their `packedFaces`.
@@ -58,8 +58,7 @@ extension PreparedTextStorage {
                       var bits: UInt64 = 0
                       var index = start
                       while index < end {
-                        // Faces from 63 up share bit 63 (`FaceMask(face:)`).
-                        bits |= 1 &<< UInt64(min(faceOf[index], 63))
+                        bits |= FaceMask(face: Int(faceOf[index])).bits
                         index &+= 1
                       }
                       faces = FaceMask(bits: bits)
@@ -93,8 +92,9 @@ extension PreparedTextStorage {
 
 extension PreparedTextStorage {
   /// The offsets of the tab characters among `scalars`, ascending. Tabs are rare: the
-  /// scalars are first searched for one four at a time, and listed only where there is one (a loop that tested and appended scalar by
-  /// scalar was ~5 instructions a scalar, 1.3 K of a fallback-heavy paragraph).
+  /// scalars are first searched for one four at a time, and listed only where there is one
+  /// (a loop that tested and appended scalar by scalar was ~5 instructions a scalar, 1.3 K of
+  /// a fallback-heavy paragraph).
   static func tabOffsets(_ scalars: [Unicode.Scalar]) -> [Int] {
     let found = scalars.withUnsafeBufferPointer { scalars in
       // Four scalars to a compare (the optimizer made a loop of `contains` or of an OR

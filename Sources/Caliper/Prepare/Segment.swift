@@ -72,8 +72,11 @@ struct FaceMask: Sendable, Hashable {
 
   init(bits: UInt64) { self.bits = bits }
 
+  /// Face `face`'s bit; from 63 up, the overflow bit (no branch: the segments pass sets one
+  /// a scalar, `PreparedTextStorage.segments`).
+  @inline(__always)
   init(face: Int) {
-    bits = face < 63 ? 1 << UInt64(face) : Self.overflowBit
+    bits = 1 &<< UInt64(min(face, 63))
   }
 
   var isEmpty: Bool { bits == 0 }
