@@ -153,9 +153,13 @@ struct PropertyLineClasses: LineClassSource {
   @inline(__always)
   func callAsFunction(_ index: Int) -> UInt8 {
     let value = scalars[index].value
-    let found = LineBreakPairs.propertyClass(value, byProperty)
-    guard found == LineBreakPairs.Class.ba.rawValue, value == 0x2010 else { return found }
-    return LineBreakPairs.Class.hh.rawValue
+    return Self.adjusted(LineBreakPairs.propertyClass(value, byProperty), value)
+  }
+  /// The data's class `found` of `value`, U+2010's BA made HH (the one place that says so).
+  @inline(__always)
+  static func adjusted(_ found: UInt8, _ value: UInt32) -> UInt8 {
+    found == LineBreakPairs.Class.ba.rawValue && value == 0x2010
+      ? LineBreakPairs.Class.hh.rawValue : found
   }
   /// Letters and marks by ICU's data, which gives the letters of `LineBreakPairs.classes`
   /// its class AL too (`LineBreakPropertyTests.smallTableAgreesWithICUData`).
@@ -166,9 +170,7 @@ struct PropertyLineClasses: LineClassSource {
     while index < count {
       let found = LineBreakPairs.propertyClass(scalars[index].value, byProperty)
       guard found == al || found == cm else {
-        // U+2010 is HH, not ICU's BA (`callAsFunction`).
-        let hyphen = found == LineBreakPairs.Class.ba.rawValue && scalars[index].value == 0x2010
-        return (index, hyphen ? LineBreakPairs.Class.hh.rawValue : found)
+        return (index, Self.adjusted(found, scalars[index].value))
       }
       index &+= 1
     }
