@@ -1,32 +1,5 @@
 import Synchronization
 
-/// A cache's counters, as `FontLibrary.cacheStatistics` reports them.
-public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
-  /// Lookups answered from the cache.
-  public var hits: Int
-  /// Lookups that had to compute the value.
-  public var misses: Int
-  /// Entries dropped to stay under the byte limit.
-  public var evictions: Int
-  /// Entries held now.
-  public var entries: Int
-  /// Bytes held now (each entry's estimated cost).
-  public var bytes: Int
-  /// The bound on `bytes`.
-  public var byteLimit: Int
-
-  /// hits / (hits + misses); 0 before any lookup.
-  public var hitRate: Double {
-    hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses)
-  }
-
-  public var description: String {
-    let rate = (hitRate * 1000).rounded() / 10
-    return "\(hits) hits, \(misses) misses (\(rate)%), \(entries) entries, \(bytes) of "
-      + "\(byteLimit) bytes, \(evictions) evictions"
-  }
-}
-
 /// A map with a bound on memory: entries not used for longest go first (second chance).
 ///
 /// Problem: a measuring service sees millions of distinct keys; an unbounded cache grows
@@ -42,7 +15,8 @@ public struct CacheStatistics: Sendable, Hashable, CustomStringConvertible {
 /// insertion, not the last use (`CacheTests.secondChanceOrder` states the policy). Lookups
 /// and inserts are O(1), evictions O(1) amortized. All access is under one lock, so the
 /// cache is `Sendable`; a value is computed outside the lock, so two threads missing the
-/// same key at once may both compute it (the last stored replaces the first).
+/// same key at once may both compute it: `keep` then stores the first and hands it to the
+/// second too (a `Font` is compared by identity), `insert` replaces the first.
 /// A limit of 0 disables the cache: nothing is stored and every lookup computes.
 final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
   /// An entry: what a hit reads first (the key, compared; the value; the mark it sets),
@@ -282,6 +256,18 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
       pushNewest(slot)
     }
 
+    /// `LRUCache.keep(_:for:cost:unless:)` under the lock, `hash` being the key's.
+    mutating func keep(
+      _ value: Value, for key: Key, hash: Int32, cost: Int, unless isKept: (Value) -> Bool
+    ) -> Value {
+      if let slot = slot(for: key, hash: hash), isKept(slots[Int(slot)].value) {
+        slots[Int(slot)].used = true
+        return slots[Int(slot)].value
+      }
+      insert(value, for: key, hash: hash, cost: cost)
+      return value
+    }
+
     /// `LRUCache.charge(_:hash:where:)` under the lock.
     mutating func charge(_ delta: Int, hash: Int32, where isEntry: (Value) -> Bool) {
       guard !index.isEmpty else { return }
@@ -348,14 +334,23 @@ final class LRUCache<Key: CacheKey, Value: Sendable>: Sendable {
     storage.withLock { $0.insert(value, for: key, hash: hash, cost: cost) }
   }
 
-  /// The cached value, else the value `make()` returns, stored at the cost it gives.
+  /// Stores `value` as `insert` does, unless `key` has an entry that `isKept` accepts (one
+  /// another thread stored while this one made `value`): that entry then stays, marked
+  /// used. Returns the value kept for `key` (`value` when it is too costly to store), so
+  /// that threads missing the same key at once go on with one value.
+  func keep(_ value: Value, for key: Key, cost: Int, unless isKept: (Value) -> Bool) -> Value {
+    let hash = Self.hash(key)
+    return storage.withLock { $0.keep(value, for: key, hash: hash, cost: cost, unless: isKept) }
+  }
+
+  /// The cached value, else the value `make()` returns, stored at the cost it gives (or the
+  /// value another thread stored meanwhile: `keep`).
   func value<E: Error>(
     for key: Key, make: () throws(E) -> (value: Value, cost: Int)
   ) throws(E) -> Value {
     if let cached = value(for: key) { return cached }
     let made = try make()
-    insert(made.value, for: key, cost: made.cost)
-    return made.value
+    return keep(made.value, for: key, cost: made.cost) { _ in true }
   }
 
   /// Adds `delta` bytes (negative: freed) to the cost of the entry filed under `hash` whose

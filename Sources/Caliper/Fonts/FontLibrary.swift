@@ -19,7 +19,9 @@ import Synchronization
 ///   (bumped whenever a face is reloaded); a prepared text found in the cache is checked
 ///   against the files of the faces it opened, at the same interval, so a changed font
 ///   answers from it for no longer than a face lookup would.
-/// Each cache has its own lock; values are computed outside the locks.
+/// Each cache has its own lock; values are computed outside the locks. Threads that open
+/// one face at once may each read it, but all go on with the first one stored
+/// (`LRUCache.keep`): a library has one `Font` a face, and fonts compare by identity.
 ///
 /// Sendable because every stored property is immutable or synchronised: the caches are
 /// `LRUCache`s (one `Mutex` each), the generation is an `Atomic`, and what the caches hold
@@ -209,8 +211,11 @@ public final class FontLibrary: Sendable {
     let font = try Font(path: path, index: index, maxFileBytes: inputLimits.maxFontFileBytes)
     font.file.checked(at: now)
     faceReads.add(1, ordering: .relaxed)  // before another thread can take the face
-    faces.insert(font, for: cacheKey, cost: font.fileSize)
-    return font
+    // A thread that read the same file meanwhile stored its font first: go on with that
+    // one, so that a library has one `Font` a face (fonts compare by identity).
+    return faces.keep(font, for: cacheKey, cost: font.fileSize) {
+      $0.fileIdentity == font.fileIdentity
+    }
   }
 
   /// The font in the file at `path` set to `variations`, on the axes it has: the file's
@@ -238,8 +243,9 @@ public final class FontLibrary: Sendable {
     if let font = faces.value(for: key), font.fileIdentity == base.fileIdentity { return font }
     let font = Font(base: base, variations: applied)
     // The instance shares the base's bytes: it costs its HarfBuzz font, not the file.
-    faces.insert(font, for: key, cost: Self.variedFontCost)
-    return font
+    return faces.keep(font, for: key, cost: Self.variedFontCost) {
+      $0.fileIdentity == base.fileIdentity
+    }
   }
 
   /// An estimate of a varied instance's own memory (HarfBuzz font and coordinates).
@@ -256,8 +262,9 @@ public final class FontLibrary: Sendable {
     let key = FaceKey(path: path, variations: base.variations, synthesis: synthesis)
     if let font = faces.value(for: key), font.fileIdentity == base.fileIdentity { return font }
     let font = Font(base: base, synthesis: synthesis)
-    faces.insert(font, for: key, cost: Self.variedFontCost)
-    return font
+    return faces.keep(font, for: key, cost: Self.variedFontCost) {
+      $0.fileIdentity == base.fileIdentity
+    }
   }
 
   /// A bundled family ("Noto Sans", "Noto Sans Bold Italic"), else an installed family.
