@@ -160,21 +160,21 @@ final class PreparedTextStorage: Sendable {
       // (`slots.style(of:)` returns a copy, and copying and destroying a `TextStyle` a run
       // was ~320 instructions, 4 % of a cold vertical Japanese paragraph, ~100 runs). A
       // constant shaper: a variable one was copied onto the stack for each run's call.
+      // One call for all the runs: the lock and the output kept from one run to the next
+      // (`Shaper.shapeRuns`).
       let shaper = Shaper(style: copy style, pairs: cache.usesPairs)
       Self.withUnretained(slots.fonts) { fonts in
-        for run in runs {
-          fonts[run.face]!._withUnsafeGuaranteedRef { font in
-            shaper.shapeRun(
-              run, scalars: textScalars, graphemeStart: graphemeStarts, font: font,
-              cache: cache, into: &shaped)
-          }
+        runs.withUnsafeBufferPointer { runs in
+          shaper.shapeRuns(
+            runs, fonts: fonts, scalars: textScalars, graphemeStart: graphemeStarts,
+            cache: cache, into: &shaped)
         }
       }
     } else {
       var shaper = Shaper(style: copy style, pairs: cache.usesPairs)
       var shaperFeatures = Shaper.features(style)
       Self.withUnretained(slots.fonts) { fonts in
-        for run in runs where slots.placeholder(of: run.face) == nil {
+        for (index, run) in runs.enumerated() where slots.placeholder(of: run.face) == nil {
           // Every run's face was opened while itemizing; it is shaped at its span's size,
           // with its span's features (a new shaper only where those change).
           let runStyle = slots.style(of: run.face)
@@ -184,10 +184,10 @@ final class PreparedTextStorage: Sendable {
             shaperFeatures = features
           }
           shaped.size = runStyle.size
-          fonts[run.face]!._withUnsafeGuaranteedRef { font in
-            shaper.shapeRun(
-              run, scalars: textScalars, graphemeStart: graphemeStarts, font: font,
-              cache: cache, into: &shaped)
+          runs.withUnsafeBufferPointer { runs in
+            shaper.shapeRuns(
+              UnsafeBufferPointer(rebasing: runs[index...index]), fonts: fonts,
+              scalars: textScalars, graphemeStart: graphemeStarts, cache: cache, into: &shaped)
           }
         }
       }

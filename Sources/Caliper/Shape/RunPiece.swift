@@ -57,6 +57,30 @@ extension Shaper {
   func pieces(_ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool)
     -> RunPieces
   {
+    cut(run, scalars: scalars, font: font, cacheEnabled: cacheEnabled)
+  }
+
+  /// `pieces` of each of `runs` (in its face of `fonts`, read unretained), written to
+  /// `kinds`: one call for a paragraph's runs, each run read where it is (a call a run
+  /// packed its fields into registers, ~30 instructions; `Shaper.shapeRuns`).
+  @inline(never)
+  func pieces(
+    of runs: UnsafeBufferPointer<TextRun>, fonts: UnsafeBufferPointer<Unmanaged<Font>?>,
+    scalars: [Unicode.Scalar], cacheEnabled: Bool, into kinds: UnsafeMutableBufferPointer<RunPieces>
+  ) {
+    for index in runs.indices {
+      let kind = fonts[runs[index].face]!._withUnsafeGuaranteedRef { font in
+        cut(runs[index], scalars: scalars, font: font, cacheEnabled: cacheEnabled)
+      }
+      kinds.initializeElement(at: index, to: kind)
+    }
+  }
+
+  /// `pieces`' answer.
+  @inline(__always)
+  private func cut(_ run: TextRun, scalars: [Unicode.Scalar], font: Font, cacheEnabled: Bool)
+    -> RunPieces
+  {
     guard cacheEnabled, mayShapeWords else { return .run }
     if shapesByCluster(run, font: font) {
       // A script written with spaces goes word by word, a lookup a word rather than a

@@ -25,15 +25,15 @@ struct Shaper: ~Copyable {
   /// The HarfBuzz buffer (made at the first call) and the last call's plan.
   let harfBuzz = ShapingBuffer()
   /// HarfBuzz's interned language for the text's locale, looked up once per shaper.
-  private let language: hb_language_t?
+  let language: hb_language_t?
   /// The style's OpenType features, as HarfBuzz takes them.
   let features: [hb_feature_t]
   /// The style's features, for shape-cache keys.
-  private let styleFeatures: [FontFeature]
+  let styleFeatures: [FontFeature]
   /// Their digest, for shape-cache lookups (`ShapeWord`).
-  private let featuresDigest: UInt64
+  let featuresDigest: UInt64
   /// `ShapeWord.seeds`, read once per shaper rather than through the global's check a word.
-  private let wordSeeds = ShapeWord.seeds
+  let wordSeeds = ShapeWord.seeds
   /// Whether words may be shaped alone: not when a feature applies to a range, which is
   /// given in the paragraph's offsets.
   let mayShapeWords: Bool
@@ -229,172 +229,6 @@ struct Shaper: ~Copyable {
           yOffset: positions[index].y_offset, advance: positions[index].x_advance,
           unsafeToBreak: Self.unsafeToBreak(info))
       }
-    }
-  }
-
-  /// Shapes `run` of a text's `scalars` (whose grapheme starts are `graphemeStart`, the
-  /// analysis's) in `font` and writes each scalar's advance in points, cluster start and
-  /// unsafe-to-break flag; word by word (or cluster by cluster) through `cache` where it
-  /// may. The two arrays rather than the whole `TextAnalysis`: passed indirectly, the
-  /// analysis was copied onto the stack for each run of the caller's loop.
-  ///
-  /// Problem: the cache's lock taken once a word (twice more for a miss: the whole key's
-  /// lookup and the insert) was 37 lock pairs a Gatsby paragraph. Solution: one lock for
-  /// the words up to the next one to shape (`cachedStretch`), which stores the hits under
-  /// it and counts the miss; the miss is shaped outside the lock and inserted under a lock
-  /// of its own (`shapeAndInsertMiss`) before the next words' lookups: at most
-  /// 1 + 2 × misses locks a run, and each thread's lookups, misses, inserts and evictions
-  /// come in the order a lock a word gave them. Nothing that needs destroying (a key, a shaped word) is held from
-  /// one piece to the next: optionals of them were destroyed through the runtime's generic
-  /// value witnesses at each run's end, about 190 instructions a run.
-  func shapeRun(
-    _ run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool], font: Font,
-    cache: ShapeCache, into output: inout ShapedText
-  ) {
-    let pieces = pieces(run, scalars: scalars, font: font, cacheEnabled: cache.isEnabled)
-    var start = run.range.lowerBound
-    while start < run.range.upperBound {
-      var piece = Self.piece(
-        from: start, in: run, scalars: scalars, boundaries: graphemeStart, pieces: pieces)
-      if piece.isCached {
-        // A plain variable set under the lock, not a result returned through it: a generic
-        // result's type was looked up in the runtime a call.
-        var stretch = Stretch.runEnds
-        // The features as a buffer, for the lookups' trivial probes (`ShapeKey.Probe`).
-        styleFeatures.withUnsafeBufferPointer { features in
-          cache.cache.withLock { storage in
-            stretch = cachedStretch(
-              from: &piece, run: run, pieces: pieces, scalars: scalars,
-              graphemeStart: graphemeStart, font: font, features: features, storage: &storage,
-              into: &output)
-          }
-        }
-        if stretch == .runEnds { break }
-        if stretch == .missed {
-          shapeAndInsertMiss(
-            piece, run: run, scalars: scalars, graphemeStart: graphemeStart, font: font,
-            cache: cache, into: &output)
-          start = piece.range.upperBound
-          continue
-        }
-      }
-      if !storePairs(scalars, range: piece.range, run: run, font: font, into: &output) {
-        // The run whole, or a word in context, or (clean and long) alone, without keeping it
-        // (the closure takes the scalars alone: the analysis whole was a copy of it a piece).
-        shape(
-          scalars, boundaries: graphemeStart, range: piece.range, context: piece.context,
-          run: run, font: font, as: PackedPiece.self
-        ) { part in
-          if part.start != piece.range.lowerBound { output.noteCut(part.start, in: piece.range) }
-          output.store(part.values[...], at: part.start, font: font, scalars: scalars)
-        }
-      }
-      start = piece.range.upperBound
-    }
-    guard pieces != .run else { return }
-    // The run's own start is a safe place to cut: the run is shaped on its own anyway (read
-    // first: a write checks the flags' uniqueness, and the flag is nearly never set).
-    if output.unsafeBefore[run.range.lowerBound] {
-      output.unsafeBefore[run.range.lowerBound] = false
-    }
-  }
-
-  /// How `cachedStretch` left a run: every word to its end a hit, or at a piece that missed
-  /// (counted), or at one the cache does not keep.
-  private enum Stretch {
-    case runEnds, missed, notCached
-  }
-
-  /// Under the cache's lock: from `piece`, stores each cached word that is a hit, and
-  /// leaves in `piece` the first that is not (`.missed`, its miss counted) or is not cached
-  /// at all (`.notCached`); returns `.runEnds` instead when every word to the run's end was
-  /// a hit.
-  private func cachedStretch(
-    from piece: inout RunPiece, run: TextRun, pieces: RunPieces, scalars: [Unicode.Scalar],
-    graphemeStart: [Bool], font: Font, features: UnsafeBufferPointer<FontFeature>,
-    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
-  ) -> Stretch {
-    while true {
-      guard piece.isCached else { return .notCached }
-      let word = shapeWord(piece.range, run: run, font: font, scalars: scalars)
-      // A word seen before is stored from the cache without making its key; a longer one's
-      // digest takes its scalars, which the probe compares where they are.
-      let cached =
-        word.fits
-        ? storage.hit(for: ShapeKey.Probe(word: word, features: features), hash: word.cacheHash)
-        : longWordHit(
-          piece.range, run: run, font: font, scalars: scalars, features: features,
-          storage: &storage)
-      guard let cached else {
-        storage.countMiss()
-        return .missed
-      }
-      output.storeWord(in: cached, at: piece.range.lowerBound, font: font, scalars: scalars)
-      guard piece.range.upperBound < run.range.upperBound else { return .runEnds }
-      piece = Self.piece(
-        from: piece.range.upperBound, in: run, scalars: scalars, boundaries: graphemeStart,
-        pieces: pieces)
-    }
-  }
-
-  /// The shape-cache key's parts of the word `range` of `run` (`ShapeWord`): what a lookup
-  /// compares, and what a missed word's key is made from.
-  @inline(__always)
-  private func shapeWord(
-    _ range: Range<Int>, run: TextRun, font: Font, scalars: [Unicode.Scalar]
-  ) -> ShapeWord {
-    scalars.withUnsafeBufferPointer { scalars in
-      ShapeWord(
-        font: font.serial, script: run.script, rightToLeft: run.isRightToLeft,
-        upright: run.isUpright, language: Int(bitPattern: UnsafeRawPointer(language)),
-        featuresDigest: featuresDigest, word: UnsafeBufferPointer(rebasing: scalars[range]),
-        seeds: wordSeeds)
-    }
-  }
-
-  /// Shapes `piece`, a cached word `cachedStretch` missed, alone, stores it, and inserts it
-  /// in `cache` under its key. Out of line: a miss is rare once a text's words were seen,
-  /// and its key and shaped word are destroyed here, not in every run's loop.
-  @inline(never)
-  private func shapeAndInsertMiss(
-    _ piece: RunPiece, run: TextRun, scalars: [Unicode.Scalar], graphemeStart: [Bool],
-    font: Font, cache: ShapeCache, into output: inout ShapedText
-  ) {
-    let packed = shape(
-      scalars, boundaries: graphemeStart, range: piece.range, context: false, run: run,
-      font: font)
-    let value = ShapedPiece(packed: packed, scalars: scalars[piece.range])
-    withUnsafePointer(to: value) {
-      output.storeWord(in: $0, at: piece.range.lowerBound, font: font, scalars: scalars)
-    }
-    let key = ShapeKey(
-      word: shapeWord(piece.range, run: run, font: font, scalars: scalars),
-      features: styleFeatures, scalars: scalars[piece.range])
-    cache.cache.insert(value, for: key, cost: key.cost)
-  }
-}
-
-extension Shaper {
-  /// `cachedStretch`'s lookup of the word `range` of `run`, longer than the key's lanes. Not
-  /// inlined (its code in the loop cost every word's lookup, 0.2 K a synthetic mixed paragraph);
-  /// its `ShapeWord` made here (one passed, in memory, was written to the stack every word).
-  @inline(never)
-  fileprivate func longWordHit(
-    _ range: Range<Int>, run: TextRun, font: Font, scalars: [Unicode.Scalar],
-    features: UnsafeBufferPointer<FontFeature>,
-    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage
-  ) -> UnsafePointer<ShapedPiece>? {
-    var long = ShapeWord(
-      beyondLanes: range.count, font: font.serial, script: run.script,
-      rightToLeft: run.isRightToLeft, upright: run.isUpright,
-      language: Int(bitPattern: UnsafeRawPointer(language)), featuresDigest: featuresDigest,
-      seeds: wordSeeds)
-    return scalars.withUnsafeBufferPointer {
-      let scalars = UnsafeBufferPointer(rebasing: $0[range])
-      long.addScalars(scalars)
-      return storage.hit(
-        for: ShapeKey.Probe(word: long, features: features, scalars: scalars),
-        hash: long.cacheHash)
     }
   }
 }

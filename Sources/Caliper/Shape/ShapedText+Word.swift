@@ -34,8 +34,19 @@ extension ShapedText {
   mutating func storeWord(
     in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, scalars: [Unicode.Scalar]
   ) {
+    storeWord(in: piece, at: offset, units: font.units, scalars: scalars)
+  }
+
+  /// `storeWord(in:at:font:scalars:)` given the font's units alone, all a store reads of
+  /// it: the shape cache's loop over a paragraph's runs reads them once a run, with no call
+  /// to borrow the font (`Shaper.cachedStretch`).
+  @inline(__always)
+  mutating func storeWord(
+    in piece: UnsafePointer<ShapedPiece>, at offset: Int, units: FontUnits,
+    scalars: [Unicode.Scalar]
+  ) {
     guard piece.pointee.isClean, !piece.pointee.isWide else {
-      store(piece.pointee.packed[...], at: offset, font: font, scalars: scalars)
+      store(piece.pointee.packed[...], at: offset, units: units, scalars: scalars)
       return
     }
     let isPlain = piece.pointee.isPlain
@@ -44,7 +55,7 @@ extension ShapedText {
       let count = piece.pointee.count
       withUnsafeBytes(of: &lanes) { bytes in
         let values = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: Int32.self)[..<count])
-        storeAdvances(values, at: offset, font: font)
+        storeAdvances(values, at: offset, units: units)
       }
       // The flags a word at a time from the piece's masks (an inline piece has them): only
       // the arrays with a flag to write are touched.
@@ -57,7 +68,7 @@ extension ShapedText {
       }
     } else {
       piece.pointee.spilledValues.withUnsafeBufferPointer { values in
-        storeClean(values, isPlain: isPlain, at: offset, font: font)
+        storeClean(values, isPlain: isPlain, at: offset, units: units)
       }
     }
   }
@@ -66,9 +77,9 @@ extension ShapedText {
   /// its array).
   @inline(__always)
   private mutating func storeClean<Value: FixedWidthInteger>(
-    _ packed: UnsafeBufferPointer<Value>, isPlain: Bool, at offset: Int, font: Font
+    _ packed: UnsafeBufferPointer<Value>, isPlain: Bool, at offset: Int, units: FontUnits
   ) {
-    storeAdvances(packed, at: offset, font: font)
+    storeAdvances(packed, at: offset, units: units)
     guard !isPlain else { return }
     // The offsets are this word's alone and not yet written: a cluster start and a safe
     // break, as `init(count:size:)` made them.
@@ -89,9 +100,9 @@ extension ShapedText {
   /// converted to points as `store` does.
   @inline(__always)
   fileprivate mutating func storeAdvances<Value: FixedWidthInteger>(
-    _ packed: UnsafeBufferPointer<Value>, at offset: Int, font: Font
+    _ packed: UnsafeBufferPointer<Value>, at offset: Int, units: FontUnits
   ) {
-    let (size, units) = (self.size, font.units)
+    let size = self.size
     advances.withUnsafeMutableBufferPointer { advances in
       // Checked on the buffers: `Array.count` was an outlined call each here.
       precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")

@@ -43,6 +43,9 @@ struct ShapedText {
 
   /// Sets negative advances (a broken font's positioning) to 0 — a width below 0 is no
   /// size — and returns how many there were: a lossy step the results count.
+  /// Always inlined: called once a text, out of line its loop cost the URL class ~0.2 K
+  /// a paragraph more (report-cold.md, i32rl).
+  @inline(__always)
   mutating func clampNegativeAdvances() -> Int {
     var clamped = 0
     advances.withUnsafeMutableBufferPointer { advances in
@@ -102,6 +105,12 @@ struct ShapedText {
     }
   }
 
+  /// Clears the unsafe-to-break flag at `offset`. Out of line: a run's start flag is nearly
+  /// never set, and the write inlined into the loop over a paragraph's runs
+  /// (`Shaper.shapeRuns`) had the flags' uniqueness check hoisted to run for every run.
+  @inline(never)
+  mutating func clearUnsafe(at offset: Int) { unsafeBefore[offset] = false }
+
   /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first
   /// scalar (the others are left at no width).
   mutating func storePlaceholder(_ range: Range<Int>, width: Double) {
@@ -123,6 +132,14 @@ struct ShapedText {
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, font: Font, scalars textScalars: [Unicode.Scalar]
   ) {
+    store(packed, at: offset, units: font.units, scalars: textScalars)
+  }
+
+  /// `store(_:at:font:scalars:)` given the font's units alone, all it reads of the font.
+  mutating func store(
+    _ packed: ArraySlice<Int64>, at offset: Int, units: FontUnits,
+    scalars textScalars: [Unicode.Scalar]
+  ) {
     // One pass over raw buffers, the range checked once: a BitArray subscript checks its
     // bounds and its storage's uniqueness per flag, which was most of this loop's cost.
     // The arrays are moved into locals (and back) so that they stay unique.
@@ -138,7 +155,7 @@ struct ShapedText {
       swap(&clusterStart, &self.clusterStart)
       swap(&unsafeBefore, &self.unsafeBefore)
     }
-    let (size, units) = (self.size, font.units)
+    let size = self.size
     var missing = 0
     textScalars.withUnsafeBufferPointer { scalars in
       packed.withUnsafeBufferPointer { packed in
