@@ -25,13 +25,10 @@ extension Shaper {
   /// lookups: at most 1 + 2 × misses locks a text (and one more for each piece not
   /// cached), and each thread's lookups, misses, inserts and evictions come in the order a
   /// lock a word gave them. How each run is cut (`pieces`, which may read a face's tables
-  /// the first time: `Font.spaceWakers`) is found for every run first, outside the lock.
-  /// Problem: with a call, a lock and the stretch's setup a run, a fallback-heavy
-  /// paragraph's 43 runs of one or two words each paid ~250 instructions before their
-  /// first lookup (report-cold.md, i32rl). Solution: one loop over the runs, the lock and
-  /// the output kept from one run to the next. Nothing that needs destroying (a key, a
-  /// shaped word) is held from one piece to the next: optionals of them were destroyed
-  /// through the runtime's generic value witnesses at each run's end, about 190
+  /// the first time: `Font.spaceWakers`) is found for every run first, outside the lock
+  /// (the file's note says why the runs share one loop). Nothing that needs destroying (a
+  /// key, a shaped word) is held from one piece to the next: optionals of them were
+  /// destroyed through the runtime's generic value witnesses at each run's end, about 190
   /// instructions a run.
   func shapeRuns(
     _ runs: UnsafeBufferPointer<TextRun>, fonts: UnsafeBufferPointer<Unmanaged<Font>?>,
