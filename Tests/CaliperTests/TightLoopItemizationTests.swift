@@ -82,7 +82,31 @@ import Testing
       "abc ب क ب ᚠ", "abc שלום a שלום Ꭰx", "abc عربي क عربي ⴰ", "abc שלום \u{E000}x",
       "abc عربي 😀 x",
       "abc שלום  def", "abc ب \u{301}क", "abc ب ", "abc ب \u{2067}ت\u{2069} d",
+      // More new runs in a row than one call of the tight loop takes (`FaceChooser.NewRuns`):
+      // it stops before the run it has no room for and goes on from there.
+      String(repeating: "عربي abc ", count: 20), String(repeating: "ب a ", count: 40),
+      String(repeating: "中文 é क ", count: 12) + "ب",
+    ] + randomTexts
+  }()
+
+  /// Seeded random texts of words, numbers, marks, emoji, controls and spaces in many
+  /// scripts and both directions: runs that start and end anywhere, many in a row.
+  static let randomTexts: [String] = {
+    let words = [
+      "abc", "Word", "x", "1", "42", "é", "a\u{301}", "!", ",", "—", "«", "ب", "عربي",
+      "ع\u{651}ل", "שלום", "כן", "क", "नमस्ते", "क्ष", "中", "中文", "日本語", "ｱｲ", "한국어",
+      "ภาษา", "Ω", "ωμέγα", "ñandú", "★", "∑", "😀", "1\u{FE0F}\u{20E3}", "☺\u{FE0F}",
+      "\u{E000}", "\u{10FFFD}", "ᚠ", "Ꭰ", "\u{2067}ت\u{2069}", "\u{202E}ab\u{202C}", "\u{301}",
+      "\t", "\u{7F}", "\u{A0}",
     ]
+    let gaps = [" ", " ", " ", "", "  ", "\u{A0}"]
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x1C4_0032)
+    return (0..<300).map { _ in
+      let count = Int.random(in: 1...40, using: &generator)
+      return (0..<count).map { _ in
+        words.randomElement(using: &generator)! + gaps.randomElement(using: &generator)!
+      }.joined()
+    }
   }()
 
   /// The bundled cascade (its first faces in the library's table), one of the style's own

@@ -1,42 +1,61 @@
 /// Itemize, face of each cluster: the tight loop's common steps over raw buffers.
 
 extension FaceChooser {
+  /// A run and item that `scanStretch` started itself: its first cluster's range and face
+  /// (`choose` hands that cluster to the face; the stretch before it ends at `start`).
+  struct NewRun {
+    var start = 0
+    var end = 0
+    var face = 0
+  }
+
+  /// The new runs one call of `scanStretch` takes before it returns.
+  typealias NewRuns = InlineArray<16, NewRun>
+
   /// The tight loop's common steps (`choose`) over the analysis's buffers, for clusters from `next`
   /// that go on the item's stretch of `face` in the run's `script` and `level`: a plain cluster
   /// beyond ASCII whose face the library's table gives as `face`
   /// (`FontCascade.Resolver.knownPlainFace`), a printable ASCII character whose first face is
   /// `face` (this preparation's answer, else the library's table's), or a space (noted in
-  /// `firstSpace` as `choose` notes it). Stops at the first cluster that is none of these, with
-  /// `next` there; returns whether a cluster that chose `face` was taken, and, where that cluster
-  /// is beyond ASCII in the run's script and level and the table did not give it `face`, its end
-  /// (`choose` then asks `plainFace`; nil where the cluster ends the stretch whatever its face);
-  /// where that cluster is in another script or level and its face is known (beyond ASCII: the
-  /// table's, `knownPlainFace`, as `choose`'s general steps ask it first; a printable ASCII
-  /// character alone: `face(ascii:previous:)`'s answer as it would read it), its end, face,
-  /// script and level (`newRun`: a new run and item start there; a space alone in a run of
-  /// its own there too, in the face `finishRun` would give it, choosing none). Asks nothing that
-  /// opens a face or changes the resolver (`inout` only so that `hasFace` takes it without a
-  /// copy), so that `choose` sees the same faces and answers as its steps alone would.
+  /// `firstSpace` as `choose` notes it). Where a cluster is in another script or level and
+  /// its face is known (beyond ASCII: the table's, `knownPlainFace`, as `choose`'s general
+  /// steps ask it first; a printable ASCII character alone: `face(ascii:previous:)`'s answer
+  /// as it would read it), a new run and item start there (a space alone in a run of its
+  /// own too, in the face `finishRun` would give it, choosing none): it is added to `runs`
+  /// (`count` of them; `choose` hands the stretches to their faces in order), `face`,
+  /// `script` and `level` become the new run's, `firstSpace` nil, and the scan goes on from
+  /// the cluster after it, up to `runs`' capacity. Stops at the first cluster that is none of
+  /// these, with `next` there; returns the face that the last cluster that chose one chose
+  /// (-1 if none did: `previous` stays), and, where the cluster it stopped at is beyond ASCII
+  /// in the run's script and level and the table did not give it `face`, its end (`choose`
+  /// then asks `plainFace`; nil where the cluster ends the stretch whatever its face). Asks
+  /// nothing that opens a face or changes the resolver (`inout` only so that `hasFace` takes
+  /// it without a copy), so that `choose` sees the same faces and answers as its steps alone
+  /// would (the stretches handed over after the scan, not between its runs: handing one over
+  /// opens its face, open already, and changes nothing the scan reads).
   ///
   /// Problem: `choose`'s loop paid about 80 instructions a cluster of a fallback-heavy
-  /// paragraph in array bounds checks and reloads of the analysis's arrays. Solution: the
-  /// same checks in one loop over unsafe buffers. `TightLoopItemizationTests` compares the
-  /// result with the general rules.
+  /// paragraph in array bounds checks and reloads of the analysis's arrays; then, with the
+  /// loop over unsafe buffers, about 170 a new run (39 a fallback-heavy paragraph): the loop
+  /// left, the run's state set, the stretch handed over, and the buffers and the table's
+  /// match taken again. Solution: the same checks in one loop over unsafe buffers, which goes
+  /// on into the runs it starts, only the match taken again. `TightLoopItemizationTests`
+  /// compares the result with the general rules.
   @inline(__always)
   static func scanStretch(
-    from next: inout Int, to upper: Int, face: Int, script: UInt32, level: UInt8,
-    _ analysis: TextAnalysis, _ resolver: inout FontCascade.Resolver, firstSpace: inout Int?
-  ) -> (
-    chose: Bool, askPlainFace: Int?,
-    newRun: (end: Int, face: Int, script: UInt32, level: UInt8, chose: Bool)?
-  ) {
-    var chose = false
+    from next: inout Int, to upper: Int, face: inout Int, script: inout UInt32,
+    level: inout UInt8, _ analysis: TextAnalysis, _ resolver: inout FontCascade.Resolver,
+    firstSpace: inout Int?, runs: inout NewRuns, count: inout Int
+  ) -> (chosen: Int, askPlainFace: Int?) {
+    var chosen = -1
     var askPlainFace: Int?
-    var newRun: (end: Int, face: Int, script: UInt32, level: UInt8, chose: Bool)?
     var index = next
+    // `firstSpace` in a local, -1 for none (written back once: as the field, it was two
+    // stores a cluster).
+    var space = firstSpace ?? -1
     let levels = analysis.bidiLevelsOrEmpty
     // A cluster's face in a compare a scalar where their slots know them (most clusters).
-    let plain = resolver.plainMatch(face)
+    var plain = resolver.plainMatch(face)
     analysis.scalars.withUnsafeBufferPointer { scalars in
       analysis.scripts.withUnsafeBufferPointer { scripts in
         analysis.graphemeStart.withUnsafeBufferPointer { starts in
@@ -54,26 +73,38 @@ extension FaceChooser {
                 // words): the general steps leave it pending, then give it the first face with
                 // a space when the next cluster starts another run (`finishRun`'s
                 // `spaceFace`), where this preparation knows that face. It chooses none
-                // (`chose` false: `previous` stays).
-                let space = resolver.knownFace(ascii: 0x20)
-                if value == 0x20, end == index + 1, space >= 0,
-                  end == upper || scripts[end] != scripts[index]
-                    || (levels.isEmpty ? 0 : levels[end]) != indexLevel
-                {
-                  newRun = (end, space, scripts[index], indexLevel, false)
-                  return
-                }
+                // (`chosen` stays: so does `previous`).
+                guard count < runs.count else { return }
+                var other = resolver.knownFace(ascii: 0x20)
+                let lone =
+                  value == 0x20 && end == index + 1 && other >= 0
+                  && (end == upper || scripts[end] != scripts[index]
+                    || (levels.isEmpty ? 0 : levels[end]) != indexLevel)
                 // Beyond ASCII, a plain cluster's face from the table; a printable ASCII
                 // character alone (an English word among other scripts), the face
                 // `face(ascii:previous:)` gives it: this preparation's answer, or where it has
                 // none yet, the table's (which its `firstFace` would read, opening nothing:
                 // `knownPlainFace` asks the face open).
-                guard !ascii || (end == index + 1 && value > 0x20 && value != 0x7F) else { return }
-                let known = ascii ? resolver.knownFace(ascii: Int(value)) : -1
-                if let other = known >= 0 ? known : resolver.knownPlainFace(scalars, index..<end) {
-                  newRun = (end, other, scripts[index], indexLevel, true)
+                if !lone {
+                  guard !ascii || (end == index + 1 && value > 0x20 && value != 0x7F) else {
+                    return
+                  }
+                  let known = ascii ? resolver.knownFace(ascii: Int(value)) : -1
+                  guard
+                    let found = known >= 0 ? known : resolver.knownPlainFace(scalars, index..<end)
+                  else { return }
+                  other = found
+                  chosen = found
                 }
-                return
+                // The new run (`choose`'s steps for it: the stretch before ends, a run and
+                // item start in `other`), and the scan goes on in it.
+                runs[count] = NewRun(start: index, end: end, face: other)
+                count += 1
+                (face, script, level) = (other, scripts[index], indexLevel)
+                plain = resolver.plainMatch(face)
+                space = -1
+                index = end
+                continue
               }
               if !ascii {
                 // One scalar whose slot holds it plain in `face` (most), else `hasFace`.
@@ -84,12 +115,12 @@ extension FaceChooser {
                   askPlainFace = end
                   return
                 }
-                firstSpace = nil
-                chose = true
+                space = -1
+                chosen = face
               } else {
                 guard end == index + 1 else { return }
                 if value == 0x20 {
-                  if firstSpace == nil { firstSpace = index }
+                  if space < 0 { space = index }
                 } else {
                   // Its face from this preparation's answers, else from the library's table as
                   // `face(ascii:previous:)` would read it the first time (`plain`: the face's
@@ -97,8 +128,8 @@ extension FaceChooser {
                   guard value > 0x20, value != 0x7F,
                     resolver.knownFace(ascii: Int(value)) == face || plain.holds(value)
                   else { return }
-                  firstSpace = nil
-                  chose = true
+                  space = -1
+                  chosen = face
                 }
               }
               index = end
@@ -108,7 +139,8 @@ extension FaceChooser {
       }
     }
     next = index
-    return (chose, askPlainFace, newRun)
+    firstSpace = space < 0 ? nil : space
+    return (chosen, askPlainFace)
   }
 
   /// Whether `knownPlainFace` finds `face` for `cluster` (`scanStretch`: a cluster of more

@@ -70,6 +70,8 @@ struct FaceChooser {
     var runLevel: UInt8 = 0
     var runIsEmoji = false
     var cluster = range.lowerBound
+    // The runs each call of `scanStretch` starts itself (room made once a `choose`).
+    var newRuns = NewRuns(repeating: NewRun())
     startRun()
     while cluster < range.upperBound {
       if tightLoop, var face = itemFace, hasItem, !lastWasForcedBreak, !runIsEmoji,
@@ -85,29 +87,33 @@ struct FaceChooser {
         var start = stretch.range.lowerBound
         while next < range.upperBound {
           // The steps below, over the buffers and the library's table alone, as far as they
-          // go (`scanStretch`, the one copy of the stretch's rules); where it stopped at a
-          // cluster beyond ASCII the table could not give `face` for, `plainFace` decides
-          // it: the general code below would find a cluster whose face `plainFace` gives no
-          // emoji, choosing that face, and give it to the item's stretch.
+          // go (`scanStretch`, the one copy of the stretch's rules), into the runs it starts
+          // itself; where it stopped at a cluster beyond ASCII the table could not give
+          // `face` for, `plainFace` decides it: the general code below would find a cluster
+          // whose face `plainFace` gives no emoji, choosing that face, and give it to the
+          // item's stretch.
+          var (runFace, count) = (face, 0)
           let scan = Self.scanStretch(
-            from: &next, to: range.upperBound, face: face, script: runScript, level: runLevel,
-            analysis, &resolver, firstSpace: &firstSpace)
-          if scan.chose { previous = face }
-          if let run = scan.newRun {
-            // A plain cluster beyond ASCII or a printable ASCII character in another script
-            // or level, its face known: the general code's steps for it below (`finishRun`
-            // has nothing pending here, an item holds a face), then the tight loop goes on in
-            // the new run's item. (Or a space alone in a run of its own: the general steps
-            // would hold it pending and give it `run.face` where the next run starts; it
-            // chooses no face, so `previous` stays.)
-            held = (start..<next, face)
-            startRun()
-            (runScript, runLevel, runIsEmoji) = (run.script, run.level, false)
-            if run.chose { previous = run.face }
-            (hasItem, itemStart, itemFace, itemRank) = (true, next, run.face, run.face)
-            try give(next..<run.end, run.face, &resolver, assign)
-            (face, start, next) = (run.face, held!.range.lowerBound, run.end)
-            continue
+            from: &next, to: range.upperBound, face: &face, script: &runScript,
+            level: &runLevel, analysis, &resolver, firstSpace: &firstSpace, runs: &newRuns,
+            count: &count)
+          if scan.chosen >= 0 { previous = scan.chosen }
+          if count > 0 {
+            // Each new run (a plain cluster beyond ASCII or a printable ASCII character in
+            // another script or level, its face known; or a space alone in a run of its own)
+            // as the general code's steps for it below: the stretch before it ends, its
+            // first cluster goes to its face (`finishRun` has nothing pending here, an item
+            // holds a face), in order. The last one's run and item go on.
+            for index in 0..<count {
+              let run = newRuns[index]
+              held = (start..<run.start, runFace)
+              try give(run.start..<run.end, run.face, &resolver, assign)
+              (runFace, start) = (run.face, held!.range.lowerBound)
+            }
+            // (`startRun`'s state is the tight loop's already: no forced break, nothing
+            // pending, no emoji; `scanStretch` set `firstSpace` after the last new run.)
+            let last = newRuns[count - 1]
+            (hasItem, itemStart, itemFace, itemRank) = (true, last.start, last.face, last.face)
           }
           guard let end = scan.askPlainFace, try resolver.plainFace(scalars[next..<end]) == face
           else { break }

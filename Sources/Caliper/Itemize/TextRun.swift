@@ -45,7 +45,9 @@ struct Itemization {
     // The array's buffer taken once, for every stretch: a closure that captured the array
     // checked its uniqueness at each stretch (a call, ~36 stretches a fallback-heavy
     // paragraph).
-    try faceOf.withUnsafeMutableBufferPointer { (faces) throws(CaliperError) in
+    try faceOf.withUnsafeMutableBufferPointer { (faceArray) throws(CaliperError) in
+      // (A copy: the closure's own `inout` buffer was reloaded before each store.)
+      let faces = faceArray
       try chooser.choose(analysis, range: 0..<scalars.count, resolver: &resolver) {
         range, face, _ in
         for index in range { faces[index] = UInt16(face) }
