@@ -36,4 +36,28 @@ static inline int caliper_first_relayout(uintptr_t text) {
   return 1;
 }
 
+// Sums of fractional advances carry rounding error: a line this much wider still fits
+// (`LineBreaker.tolerance` is this number, and `caliper_relayout_constants` holds it).
+#define CALIPER_LINE_TOLERANCE 1e-6
+
+// The floating-point constants a relayout at a new width reads after its cache lookup
+// missed (`RelayoutConstants`), in one cache line. Written as literals in Swift, each became
+// a load from the compiler's constant pool, where the linker scatters a program's constants
+// by first use: six lines, six memory latencies (none asked for by the hints) at the first
+// call after other work. Defined in CPrefetch.c, where Swift's optimizer cannot see the
+// values, so every read is a load from this line.
+struct caliper_relayout_constants {
+  double negative_infinity;
+  double infinity;
+  double tolerance;
+  double half;
+  double two_to_52;
+};
+extern const struct caliper_relayout_constants caliper_relayout_constants;
+
+// Where `caliper_relayout_constants` is (for tests: on one cache line).
+static inline uintptr_t caliper_relayout_constants_address(void) {
+  return (uintptr_t)&caliper_relayout_constants;
+}
+
 #endif

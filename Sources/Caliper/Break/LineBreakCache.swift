@@ -321,8 +321,16 @@ extension PreparedText {
       return cache.slots.keys[found].limits
     }
     var breaker = LineBreaker(limit: limit)
+    // The defaults again, from `RelayoutConstants`' one cache line (the init's literals
+    // were a constant-pool line of their own).
+    breaker.lowest = RelayoutConstants.negativeInfinity
+    breaker.highest = RelayoutConstants.infinity
     breaker.plainIndex = cache.plainIndex(in: &cache.slots, of: self, wantsIndex: wantsIndex)
-    if storage.tabStops == nil {
+    // A text that wants the table has no tab (`plainLines` and `plainFaces` say so), so no
+    // tab stops: the facts, on the storage object's first line, decide without a read of
+    // `tabStops`, a line of its own at the object's end (a miss at the first call after
+    // other work).
+    if wantsIndex || storage.tabStops == nil {
       breaker.breakLines(LineWidths(untabbed: self), intoSize: &fit)
     } else {
       breaker.breakLines(widths, into: &fit)

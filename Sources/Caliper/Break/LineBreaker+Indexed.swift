@@ -47,11 +47,14 @@ extension LineBreaker {
     // The arrays' buffers without `withUnsafeBufferPointer`'s closures: in `sizeThatFits`,
     // which takes this loop in line, a closure's body stayed a function of its own. The
     // text's storage keeps both arrays, unchanged, while the loop reads them.
+    // Their counts from the table's first line (`PlainLineIndex.segmentCount`): the
+    // arrays' own are on their headers' lines, which a call that breaks no word reads
+    // nothing else of.
     let storage = widths.text.storage
     let segments = UnsafeBufferPointer(
-      start: storage.segments._baseAddressIfContiguous, count: storage.segments.count)
+      start: storage.segments._baseAddressIfContiguous, count: table.pointee.segmentCount)
     let prefix = UnsafeBufferPointer(
-      start: storage.prefix._baseAddressIfContiguous, count: storage.prefix.count)
+      start: storage.prefix._baseAddressIfContiguous, count: table.pointee.prefixCount)
     // Two copies of the loop, each with its way to a line's metrics fixed.
     if let metrics {
       breakIndexedLines(
@@ -94,7 +97,8 @@ extension LineBreaker {
     // largest of theirs, `x - tolerance` never falling as `x` rises, so `lowest` takes it
     // once (`narrowLowest`, after the lines and before an emergency break's), where each
     // line's threshold took a copy and an add.
-    var widestFitting = -Double.infinity
+    // (The constants here from `RelayoutConstants`' one cache line.)
+    var widestFitting = RelayoutConstants.negativeInfinity
     var highest = self.highest
     var size = fit
     // Lines of the one `metrics` since the last emergency break: their edges (first ascent,
@@ -104,7 +108,7 @@ extension LineBreaker {
     /// tolerance` with the indent 0 left out, the same number (adding 0 changes only a
     /// −0, and −0 and +0 less the tolerance are equal).
     @inline(__always) func threshold(_ width: Double) -> Double {
-      width - Self.tolerance
+      width - RelayoutConstants.tolerance
     }
     /// `lowest` narrowed to the threshold of `widestFitting` (`max` as one `maxsd`, as
     /// below): the largest of the lines' thresholds, the same number.
@@ -169,7 +173,7 @@ extension LineBreaker {
           }
           settled = size.count
           lowest = self.lowest
-          widestFitting = -.infinity
+          widestFitting = RelayoutConstants.negativeInfinity
           highest = self.highest
           continue
         }

@@ -42,7 +42,9 @@ struct LineBreaker {
   }
 
   /// Sums of fractional advances carry rounding error: a line this much wider still fits.
-  static let tolerance = 1e-6
+  /// (Defined in C, where the relayout's copy in one cache line reads it too:
+  /// `RelayoutConstants`.)
+  static let tolerance: Double = CALIPER_LINE_TOLERANCE
 
   struct Span: Equatable {
     var start: Int

@@ -25,6 +25,9 @@
 /// of more than 2³¹ segments, or none, or with positions not all finite, gets no table and
 /// keeps the search.
 struct PlainLineIndex {
+  // What the table's loop reads (`LineBreaker.breakIndexedLines`) comes first: the 64
+  // bytes up to `scale`, one or two cache lines from malloc's 16-byte-aligned start (the
+  // loop read 80 bytes, always two); the rest after.
   /// `prefix[segments[i].contentEnd]` for each segment `i`, then `.nan`: the test of a
   /// line that would take a segment past the last fits no limit, so a walk forward stops
   /// there without a test of the index (`LineBreaker.breakIndexedLines`).
@@ -38,21 +41,28 @@ struct PlainLineIndex {
   /// (`LineBreaker.isBreakable` over its content), which decides whether a line of it
   /// alone narrows the range of limits (`fitsAlone`), read without the text's graphemes.
   let breakable: UnsafeMutablePointer<UInt64>
+  /// The text's segment count and its prefix sums' count, which the table was made over
+  /// (both arrays are fixed at prepare): the loop's buffers are made with these, where
+  /// reading the arrays' own counts touched a line of each array's header, two misses at
+  /// the first call after other work (the loop reads neither array but on the emergency
+  /// path).
+  let segmentCount: Int
+  let prefixCount: Int
+  /// The last step's index, as a `Double`.
+  let lastStep: Double
+  /// Steps a point: the inverse of the segments' mean width.
+  let scale: Double
   /// For each segment `i`, the first segment after it whose packed faces differ from its
   /// own (`Segment.packedFaces`), or the segment count; nil where every segment has the
   /// first one's (one face: a line's faces are any of its segments').
   let faceRunEnds: UnsafeMutablePointer<Int32>?
   /// How many steps `lastAtStep` holds (the segment count plus one).
-  let steps: Int
+  var steps: Int { segmentCount + 1 }
   /// The bytes of the block the arrays share (`Block`), kept: a relayout reads it to ask
   /// for the block (`RelayoutHints`), where working it out again took some 30 instructions.
   let blockBytes: Int
-  /// The last step's index, as a `Double`.
-  let lastStep: Double
   /// The position of the first segment's start.
   let origin: Double
-  /// Steps a point: the inverse of the segments' mean width.
-  let scale: Double
 
   /// The table for `segments` over `prefix`, whose content ends rise with the segment
   /// index, with no `breakable` bit set (`make` sets them); nil for no segments, too many,
@@ -73,6 +83,8 @@ struct PlainLineIndex {
     let raw = UnsafeMutableRawPointer.allocate(
       byteCount: block.bytes, alignment: MemoryLayout<Double>.alignment)
     blockBytes = block.bytes
+    segmentCount = count
+    prefixCount = prefix.count
     lastAtStep = raw.bindMemory(to: Int32.self, capacity: count + 1)
     breakable = (raw + block.breakableOffset).bindMemory(
       to: UInt64.self, capacity: Self.words(count))
@@ -91,10 +103,9 @@ struct PlainLineIndex {
     let span = endPositions[count - 1] - origin
     // A text whose segments take no room steps by a point (any positive step would do).
     scale = span > 0 && span.isFinite ? Double(count) / span : 1
-    steps = count + 1
     lastStep = Double(count)
     var last = -1
-    for step in 0..<steps {
+    for step in 0...count {
       let edge = origin + Double(step) / scale
       while last + 1 < count, endPositions[last + 1] <= edge { last += 1 }
       (lastAtStep + step).initialize(to: Int32(truncatingIfNeeded: last))
@@ -179,7 +190,7 @@ struct PlainLineIndex {
   }
 
   /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
-  /// none), so that a breaking passes one pointer rather than the table's nine words,
+  /// none), so that a breaking passes one pointer rather than the table's eleven words,
   /// each segment's `breakable` bit from `isBreakable` (inlined: a call a segment cost
   /// more than the test); freed by `destroy(_:)`.
   @inline(__always)
@@ -233,9 +244,11 @@ struct PlainLineIndex {
     // leaves it rounded to the nearest integer in the low 52 bits, and a half less rounds
     // it down (an exact half either way: it is only a guess). Clamped by two comparisons
     // false for a NaN, `minsd` and `maxsd`, one instruction each.
+    // 0.5 and 2⁵² from `RelayoutConstants`' one cache line.
+    let half = RelayoutConstants.half
     let capped = position < lastStep ? position : lastStep
-    let clamped = capped > 0.5 ? capped : 0.5
-    let rounded = (clamped - 0.5 + 0x1p52).bitPattern & (1 << 52 - 1)
+    let clamped = capped > half ? capped : half
+    let rounded = (clamped - half + RelayoutConstants.twoTo52).bitPattern & (1 << 52 - 1)
     let found = Int(lastAtStep[Int(truncatingIfNeeded: rounded)])
     return found > first ? found : first
   }

@@ -83,9 +83,10 @@ struct RelayoutHints: ~Copyable, Sendable {
   let keys = Place()
   let details = Place()
 
-  /// The lines asked for at `table`, `keys` and `details`: what the table's struct and the
-  /// buffers of `SlotOrder.capacity` slots take from a 16-byte-aligned start
-  /// (malloc's), whatever the line it starts in (`RelayoutHintsTests` checks the sizes).
+  /// The lines asked for at `table`, `keys` and `details`: what the table's struct's first
+  /// 64 bytes (what the table's loop reads: `PlainLineIndex`) and the buffers of
+  /// `SlotOrder.capacity` slots take from a 16-byte-aligned start (malloc's), whatever the
+  /// line it starts in (`RelayoutHintsTests` checks the sizes).
   /// Fixed, so that asking is one instruction a line: the sizes read and a loop over them
   /// took some 40 instructions a relayout.
   static let tableLines: UInt32 = 2
