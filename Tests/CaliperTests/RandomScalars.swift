@@ -14,4 +14,17 @@ enum RandomScalars {
       }
     }
   }
+
+  /// `count` texts of 1 to `longest` of `pieces` joined, drawn with `generator` (which goes
+  /// on from where it was, so that a test can draw other values from it after).
+  static func texts(
+    of pieces: [String], count: Int, longest: Int,
+    using generator: inout ShortestDecimalTests.SeededGenerator
+  ) -> [String] {
+    (0..<count).map { _ in
+      (0..<Int.random(in: 1...longest, using: &generator)).map { _ in
+        pieces.randomElement(using: &generator)!
+      }.joined()
+    }
+  }
 }

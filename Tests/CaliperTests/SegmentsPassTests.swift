@@ -43,11 +43,7 @@ import Testing
       "a", "word", "é", "中", "文字", "ب", "क्ष", " ", "  ", "\t", "\u{2028}", "\n", "\u{A0}",
       "\u{3000}", "\u{2003}", "\u{AD}", "\u{301}", "x\u{AD}y", "-", "😀", "\u{200B}",
     ]
-    return (0..<count).map { _ in
-      (0..<Int.random(in: 1...40, using: &generator)).map { _ in
-        pieces.randomElement(using: &generator)!
-      }.joined()
-    }
+    return RandomScalars.texts(of: pieces, count: count, longest: 40, using: &generator)
   }
 
   static var texts: [String] {

@@ -65,11 +65,7 @@ import Testing
       "(", " ", " ", " ", "  ", "\u{A0}", "\u{3000}", "\u{301}", "\u{E000}", "\u{2028}",
       "\u{202E}", "\u{202C}", "x\u{AD}y",
     ]
-    return (0..<count).map { _ in
-      (0..<Int.random(in: 1...48, using: &generator)).map { _ in
-        pieces.randomElement(using: &generator)!
-      }.joined()
-    }
+    return RandomScalars.texts(of: pieces, count: count, longest: 48, using: &generator)
   }
 
   static var texts: [String] {
