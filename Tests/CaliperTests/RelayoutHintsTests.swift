@@ -53,29 +53,61 @@ import Testing
     #expect(state.relayoutHints.table.address.load(ordering: .relaxed) != 0, "table: \(note)")
   }
 
-  /// The lines to ask for `bytes` bytes from a 16-byte-aligned start, whatever line it
-  /// falls in: from 48 bytes into a line at worst.
-  static func lines(_ bytes: Int) -> Int { (48 + bytes + 63) / 64 }
-
-  /// The fixed line counts cover what they name at its largest: the table's struct, the
-  /// buffers of the cache's most slots (by the keys' and details' strides; the keys' 24
-  /// bytes worked out from their fields), and the cache object (by what the allocator gave
-  /// it, at least its size).
-  @Test func fixedLinesCoverTheirMemory() throws {
+  /// The constant spans cover what they name, exactly: the table's struct's first 64 bytes
+  /// (what the table's loop reads: `PlainLineIndexLayoutTests`), the buffers of the
+  /// cache's most slots (by the keys' and details' strides; the keys' 24 bytes worked out
+  /// from their fields), and the cache object from its header's end through `slots`, read
+  /// where the object keeps `slots` and within what the allocator gave it. Fails with a
+  /// stored property added before `slots` or `LineBreakCache.relayoutBytes` worked out
+  /// short (the slots' last line, the table pointer's, left out).
+  @Test func spansCoverTheirMemory() throws {
     #expect(MemoryLayout<LineBreakCache.Key>.stride == 8 + 8 + 1 + 1 + 6)
-    // The struct's first 64 bytes, what the table's loop reads (`PlainLineIndex`).
-    #expect(Self.lines(64) <= RelayoutHints.tableLines)
+    #expect(RelayoutHints.tableBytes == 64)
+    #expect(RelayoutHints.keyBytes == SlotOrder.capacity * (8 + 8 + 1 + 1 + 6))
     #expect(
-      Self.lines(SlotOrder.capacity * MemoryLayout<LineBreakCache.Key>.stride)
-        <= RelayoutHints.keyLines)
-    #expect(
-      Self.lines(SlotOrder.capacity * MemoryLayout<LineBreakCache.Detail>.stride)
-        <= RelayoutHints.detailLines)
+      RelayoutHints.detailBytes == SlotOrder.capacity * MemoryLayout<LineBreakCache.Detail>.stride)
     let text = try TestFonts.library.get().prepare(try Self.paragraphs()[0])
+    let slots = text.breakCache.slotsLayout
+    #expect(16 + RelayoutHints.cacheObjectBytes == slots.offset + slots.bytes)
+    // The lock is right before `slots`: `capacity`, one word, after the header.
+    #expect(slots.offset - 16 - MemoryLayout<Int>.size < 16)
     let object = Unmanaged.passUnretained(text.breakCache).toOpaque()
     let allocated = mallocUsableSize(UnsafeMutableRawPointer(object))
-    #expect(allocated >= 300)
-    #expect(Self.lines(allocated) <= RelayoutHints.cacheObjectLines, "\(allocated) bytes")
+    #expect(16 + RelayoutHints.cacheObjectBytes <= allocated, "\(allocated) bytes")
+  }
+
+  /// `RelayoutHints.forEachLine`, which every prefetch of the hints goes through: an
+  /// address in each cache line the bytes touch, each within the bytes (so no line past
+  /// their end), for sizes 0 to 8 KB and one more (the edges of a line, of a step of 64,
+  /// `blockLimit` and `tableLimit`, and seeded random ones) at each 16-byte offset in a
+  /// line (malloc's starts) and seeded random addresses. Fails with the last byte's call
+  /// left out (the last line of bytes that end past a 64-byte step from their start is
+  /// skipped, e.g. 64 bytes from 16 into a line) and with `offset <= bytes` (a line past
+  /// the end, for 64 bytes from a line's start).
+  @Test func forEachLineAsksEachLineOnce() {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 23)
+    var sizes = [0, 1, 2, 15, 16, 17, 48, 63, 64, 65, 127, 128, 129, 192, 448, 1023, 1024, 1025]
+    sizes += [RelayoutHints.tableLimit - 1, RelayoutHints.tableLimit, RelayoutHints.tableLimit + 1]
+    for _ in 0..<200 { sizes.append(Int.random(in: 0...9000, using: &generator)) }
+    var starts: [UInt] = (0..<64).map { 0x7f00_0000 + UInt($0) }
+    for _ in 0..<40 { starts.append(UInt.random(in: 1...(1 << 46), using: &generator)) }
+    for bytes in sizes {
+      for start in starts {
+        var lines = Set<UInt>()
+        var calls = 0
+        var outside = 0
+        RelayoutHints.forEachLine(start, bytes: bytes) { address in
+          if address < start || address >= start + UInt(bytes) { outside += 1 }
+          lines.insert(address >> 6)
+          calls += 1
+        }
+        let expected =
+          bytes == 0 ? Set<UInt>() : Set((start >> 6)...((start + UInt(bytes) - 1) >> 6))
+        #expect(lines == expected, "\(bytes) bytes at \(start)")
+        #expect(outside == 0, "\(bytes) bytes at \(start)")
+        #expect(calls <= expected.count + 1, "\(bytes) bytes at \(start)")
+      }
+    }
   }
 
   /// The address the `PreparedText` value keeps of its breaking cache's object

@@ -160,6 +160,25 @@ final class LineBreakCache: Sendable {
     text.makePlainLineIndex()
   }
 
+  /// The bytes a relayout reads of this object past its 16-byte header: `capacity`, the
+  /// lock and `slots`, its first stored properties in that order (`RelayoutHints` asks
+  /// for their lines; the ideal lines, min-content width and edges after them are not a
+  /// `.auto` relayout's). Worked out from their sizes, a constant the optimizer folds;
+  /// `RelayoutHintsTests` checks it against where `slots` lies.
+  @inline(__always) static var relayoutBytes: Int {
+    let lockEnd = 16 + MemoryLayout<Int>.size + MemoryLayout<_MutexHandle>.size
+    let alignment = MemoryLayout<Slots>.alignment
+    return (lockEnd + alignment - 1) / alignment * alignment + MemoryLayout<Slots>.size - 16
+  }
+
+  /// Where `slots` lies, its offset from the object's start and its bytes (for tests).
+  var slotsLayout: (offset: Int, bytes: Int) {
+    let object = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    return withUnsafeMutablePointer(to: &slots) {
+      (UnsafeRawPointer($0) - object, MemoryLayout<Slots>.size)
+    }
+  }
+
   /// What `RelayoutHints` should name, read under the lock, for tests: the table and its
   /// block, the two slot buffers.
   var relayoutRegions:

@@ -35,26 +35,21 @@ struct RelayoutHints: ~Copyable, Sendable {
       (address.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
     }
 
-    /// Asks for its lines, if it names any: the first `blockLimit` bytes' in a fixed
-    /// count (one instruction a line; past a short block's end, harmless), the rest by a
-    /// loop only where there is more (a loop over all of them took some 30 instructions a
-    /// relayout of a block of under 1 KB).
+    /// Asks for its lines, if it names any: exactly the lines of its bytes
+    /// (`RelayoutHints.forEachLine`). A fixed 16 lines from its start (and a loop past 1
+    /// KB) asked for up to 15 lines past a short block's end, memory no relayout reads:
+    /// 7.5 lines a Gatsby paragraph visit, 12.8 a URL one, each a line fetched from memory
+    /// for nothing beside the ones the first call waits for.
     @inline(__always)
     func prefetch() {
       let start = address.load(ordering: .relaxed)
       guard start != 0 else { return }
-      caliper_prefetch_lines(start, RelayoutHints.blockLines)
-      let count = bytes.load(ordering: .relaxed)
-      if _slowPath(count > RelayoutHints.blockLimit) {
-        RelayoutHints.prefetch(
-          start &+ UInt(RelayoutHints.blockLimit), bytes: count &- RelayoutHints.blockLimit)
-      }
+      RelayoutHints.prefetch(start, bytes: bytes.load(ordering: .relaxed))
     }
   }
 
-  /// The address of memory of a size known here (`lines`): asked for in that many lines
-  /// without a loop or a test (a prefetch past the memory's end, or of address 0, is
-  /// harmless).
+  /// The address of memory of a size known here (`bytes`, a constant: its lines are asked
+  /// for without a loop or a test; a prefetch of address 0 is harmless).
   struct Place: ~Copyable, Sendable {
     let address = Atomic<UInt>(0)
 
@@ -62,20 +57,20 @@ struct RelayoutHints: ~Copyable, Sendable {
       address.store(UInt(bitPattern: start), ordering: .relaxed)
     }
 
-    /// Asks for `lines` lines from the address.
+    /// Asks for the lines of `bytes` bytes from the address.
     @inline(__always)
-    func prefetch(lines: UInt32) {
-      caliper_prefetch_lines(address.load(ordering: .relaxed), lines)
+    func prefetch(bytes: Int) {
+      RelayoutHints.prefetch(address.load(ordering: .relaxed), bytes: bytes)
     }
   }
 
-  /// The cache's `PlainLineIndex`: the struct (its pointers and steps, `tableLines`), and
+  /// The cache's `PlainLineIndex`: the struct (its pointers and steps, `tableBytes`), and
   /// its block (`PlainLineIndex.Block`: step guesses, breakable bits, positions, face runs)
   /// up to `tableLimit` bytes after a new breaking, `blockLimit` after a hit.
   let table = Place()
   let block = Region()
-  /// The cache's two slot buffers, whole (`keyLines` and `detailLines`: as many lines as
-  /// the cache's eight slots take): a new breaking's key and detail are written in one slot
+  /// The cache's two slot buffers, whole (`keyBytes` and `detailBytes`: the cache's eight
+  /// slots): a new breaking's key and detail are written in one slot
   /// of each (whether the slot's detail kept lines is read from `Slots.keptSlots`, not from
   /// the detail), a hit reads a key and its detail's size, and which slot is the cache's to
   /// choose under its lock. Naming only the next slot took two stores a relayout, which
@@ -83,19 +78,27 @@ struct RelayoutHints: ~Copyable, Sendable {
   let keys = Place()
   let details = Place()
 
-  /// The lines asked for at `table`, `keys` and `details`: what the table's struct's first
-  /// 64 bytes (what the table's loop reads: `PlainLineIndex`) and the buffers of
-  /// `SlotOrder.capacity` slots take from a 16-byte-aligned start (malloc's), whatever the
-  /// line it starts in (`RelayoutHintsTests` checks the sizes).
-  /// Fixed, so that asking is one instruction a line: the sizes read and a loop over them
-  /// took some 40 instructions a relayout.
-  static let tableLines: UInt32 = 2
-  static let keyLines: UInt32 = 4
-  static let detailLines: UInt32 = 8
-  /// The lines of the cache object asked for: through its slots' lock, lanes, clock and
-  /// table pointer and the min-content width's bits (about 300 bytes by the fields' sizes
-  /// since the lanes are `Float`s), wherever its 16-byte-aligned start puts them.
-  static let cacheObjectLines: UInt32 = 7
+  /// The bytes asked for at `table`, `keys` and `details`: the table's struct's first 64
+  /// bytes (what the table's loop reads: `PlainLineIndex`) and the buffers of
+  /// `SlotOrder.capacity` slots, each exactly the lines those bytes touch from where they
+  /// start (`forEachLine`), where a fixed count of lines had to allow for the worst
+  /// start (48 bytes into a line) and asked for a line past the end three times in four.
+  /// Constants, so that asking is one instruction a line: the sizes read and a loop over
+  /// them took some 40 instructions a relayout.
+  @inline(__always) static var tableBytes: Int { 64 }
+  @inline(__always) static var keyBytes: Int {
+    SlotOrder.capacity * MemoryLayout<LineBreakCache.Key>.stride
+  }
+  @inline(__always) static var detailBytes: Int {
+    SlotOrder.capacity * MemoryLayout<LineBreakCache.Detail>.stride
+  }
+  /// The bytes of the cache object asked for, from the end of its 16-byte header: what a
+  /// relayout reads of it, its lock and slots (the lanes, order, clock, buffers and table
+  /// pointer: `LineBreakCache.relayoutBytes`). Seven lines from its start (its whole
+  /// allocation) fetched three more: the ideal lines, the min-content width and the
+  /// edges, which a `.auto` relayout at a new width does not read (a wrap style's reads
+  /// the min-content width, a line of its own then, waited for beside the table's).
+  @inline(__always) static var cacheObjectBytes: Int { LineBreakCache.relayoutBytes }
 
   /// How many bytes of the table's block are asked for when a relayout starts after a
   /// size-only cache hit (`hit(_:)`): the whole block of a text of up to about 50 segments,
@@ -103,8 +106,6 @@ struct RelayoutHints: ~Copyable, Sendable {
   /// whole (up to 8 KB, 32 steps of four prefetches) before every call, it made hits on
   /// texts of hundreds of segments 20 % slower (RESULTS.md, W3 inside a known range).
   static let blockLimit = 1024
-  /// `blockLimit`'s lines, asked for at every relayout that reads the cache.
-  static let blockLines = UInt32(blockLimit / 64)
   /// How many bytes of the block are asked for when a relayout starts after one that
   /// missed (a new breaking stored: `refresh(from:)`), as when a window is resized: the
   /// next is likely a new width too, which reads the block all along (a vertical column's
@@ -151,10 +152,10 @@ struct RelayoutHints: ~Copyable, Sendable {
   /// Asks for every line the regions name.
   @inline(__always)
   func prefetch() {
-    table.prefetch(lines: Self.tableLines)
+    table.prefetch(bytes: Self.tableBytes)
     block.prefetch()
-    keys.prefetch(lines: Self.keyLines)
-    details.prefetch(lines: Self.detailLines)
+    keys.prefetch(bytes: Self.keyBytes)
+    details.prefetch(bytes: Self.detailBytes)
   }
 
   /// Whether `text` is not the text this thread last asked this of (a copy is the same
@@ -165,22 +166,39 @@ struct RelayoutHints: ~Copyable, Sendable {
     caliper_first_relayout(text.breakCacheAddress) != 0
   }
 
-  /// Asks for the lines of `bytes` bytes at `address` (none at 0).
+  /// Asks for the lines of `bytes` bytes at `address` (`forEachLine`).
   @inline(__always)
   static func prefetch(_ address: UInt, bytes: Int) {
-    guard let start = UnsafePointer<UInt8>(bitPattern: address) else { return }
-    LineBreaker.prefetch(UnsafeBufferPointer(start: start, count: bytes), limit: .max)
+    forEachLine(address, bytes: bytes) { caliper_prefetch(UnsafeRawPointer(bitPattern: $0)) }
+  }
+
+  /// An address in each cache line that `bytes` bytes at `address` touch, and in no
+  /// other: every 64th byte from `address`, then the last byte (consecutive ones at most
+  /// 64 apart, so no line is skipped; the last one's line may be the one before's). With a
+  /// constant `bytes` the loop unrolls into that many calls.
+  @inline(__always)
+  static func forEachLine(_ address: UInt, bytes: Int, _ body: (UInt) -> Void) {
+    guard bytes > 0 else { return }
+    var offset = 0
+    while offset < bytes {
+      body(address &+ UInt(bitPattern: offset))
+      offset &+= 64
+    }
+    body(address &+ UInt(bitPattern: bytes &- 1))
   }
 }
 
 extension PreparedText {
   /// Asks for what a relayout reads beyond the `PreparedText` value's two objects
   /// (`RelayoutHints`): the cache's object (from the value's own `breakCacheAddress`, so
-  /// with the two objects' loads), its slot buffers and table, the first line of
-  /// the segments and of the prefix sums. Called where a relayout by a size goes on to the
-  /// cache (`knownBreaking`: below the ideal width, or with a line limit); with the text
-  /// in the CPU caches it costs its instructions and no wait: some 30 and the table's
-  /// block, a prefetch a line (1 KB after a hit, up to `tableLimit` after a miss).
+  /// with the two objects' loads), its slot buffers and table. Called where a relayout by
+  /// a size goes on to the cache (`knownBreaking`: below the ideal width, or with a line
+  /// limit); with the text in the CPU caches it costs its instructions and no wait: some
+  /// 20 and the table's block, a prefetch a line (1 KB after a hit, up to `tableLimit`
+  /// after a miss). Exactly the lines each names: no line past a block's or buffer's end,
+  /// and not the first lines of the segments and prefix sums (the table's loop reads
+  /// neither, and a word broken inside lies anywhere in the text), which the first call of
+  /// a paragraph visit fetched beside the ones it waits for.
   ///
   /// Asked only at this thread's first relayout of the text since it relaid out another
   /// (`caliper_first_relayout`): the relayouts after it, back to back, find the lines
@@ -192,11 +210,7 @@ extension PreparedText {
   @inline(__always)
   func prefetchForRelayout() {
     guard RelayoutHints.isFirstRelayout(of: self) else { return }
-    caliper_prefetch_lines(breakCacheAddress, RelayoutHints.cacheObjectLines)
+    RelayoutHints.prefetch(breakCacheAddress &+ 16, bytes: RelayoutHints.cacheObjectBytes)
     lineBreaks.relayoutHints.prefetch()
-    // The buffers without `withUnsafeBufferPointer`'s closures, as the table's loop reads
-    // them (`LineBreaker.breakLines(_:intoSize:)`).
-    caliper_prefetch(storage.segments._baseAddressIfContiguous)
-    caliper_prefetch(storage.prefix._baseAddressIfContiguous)
   }
 }
