@@ -44,7 +44,7 @@ struct RelayoutHints: ~Copyable, Sendable {
     func prefetch() {
       let start = address.load(ordering: .relaxed)
       guard start != 0 else { return }
-      RelayoutHints.prefetch(start, bytes: bytes.load(ordering: .relaxed))
+      RelayoutHints.prefetchBlock(start, bytes: bytes.load(ordering: .relaxed))
     }
   }
 
@@ -172,14 +172,32 @@ struct RelayoutHints: ~Copyable, Sendable {
     forEachLine(address, bytes: bytes) { caliper_prefetch(UnsafeRawPointer(bitPattern: $0)) }
   }
 
+  /// `prefetch(_:bytes:)` for bytes known only as it runs (the table's block), out of
+  /// line: once a paragraph visit, a call is nothing, where its loops in line made
+  /// `prefetchForRelayout` too big for `sizeThatFits` to take in (a call every relayout:
+  /// +10 instructions a Gatsby call, +17 inside a known range).
+  @inline(never)
+  static func prefetchBlock(_ address: UInt, bytes: Int) {
+    prefetch(address, bytes: bytes)
+  }
+
   /// An address in each cache line that `bytes` bytes at `address` touch, and in no
   /// other: every 64th byte from `address`, then the last byte (consecutive ones at most
   /// 64 apart, so no line is skipped; the last one's line may be the one before's). With a
-  /// constant `bytes` the loop unrolls into that many calls.
+  /// constant `bytes` the loops unroll into that many calls; else four a step while four
+  /// fit (a line a step took four instructions a line, +9 a fallback-heavy relayout, whose
+  /// blocks are over 2 KB), then one a step.
   @inline(__always)
   static func forEachLine(_ address: UInt, bytes: Int, _ body: (UInt) -> Void) {
     guard bytes > 0 else { return }
     var offset = 0
+    while offset &+ 192 < bytes {
+      body(address &+ UInt(bitPattern: offset))
+      body(address &+ UInt(bitPattern: offset &+ 64))
+      body(address &+ UInt(bitPattern: offset &+ 128))
+      body(address &+ UInt(bitPattern: offset &+ 192))
+      offset &+= 256
+    }
     while offset < bytes {
       body(address &+ UInt(bitPattern: offset))
       offset &+= 64
