@@ -38,8 +38,8 @@ struct RelayoutHints: ~Copyable, Sendable {
     /// Asks for its lines, if it names any: exactly the lines of its bytes
     /// (`RelayoutHints.forEachLine`). A fixed 16 lines from its start (and a loop past 1
     /// KB) asked for up to 15 lines past a short block's end, memory no relayout reads:
-    /// 7.5 lines a Gatsby paragraph visit, 12.8 a URL one, each a line fetched from memory
-    /// for nothing beside the ones the first call waits for.
+    /// 7.3 lines a Gatsby paragraph visit, 7.6 a URL one (over the corpus files'
+    /// paragraphs), each fetched for nothing beside the ones the first call waits for.
     @inline(__always)
     func prefetch() {
       let start = address.load(ordering: .relaxed)
