@@ -59,6 +59,16 @@ import Testing
       #expect(words.clusterStart == each.clusterStart)
       #expect(words.unsafeBefore == each.unsafeBefore)
       #expect(words.missingGlyphCount == each.missingGlyphCount)
+      // Counted by hand: a `.notdef` glyph on a scalar that is no line separator or control.
+      let missing = pieces.reduce(0) { total, piece in
+        total
+          + piece.packed.indices.filter { local in
+            let scalar = scalars[piece.offset + local]
+            return ShapedPiece.missingGlyph(piece.packed[local])
+              && !TextAnalysis.isLineSeparator(scalar) && !Shaper.isControl(scalar.value)
+          }.count
+      }
+      #expect(words.missingGlyphCount == missing)
     }
     #expect(plain > 100 && clean > 100 && general > 100 && spilled > 100)
   }
