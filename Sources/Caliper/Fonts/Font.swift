@@ -229,13 +229,19 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
 
   /// The scalars that can wake the lookups the space takes part in only as context, or nil
   /// where it takes part otherwise (`SpaceWakers`); found the first time they are asked for.
-  var spaceWakers: SpaceWakers? {
-    let (hbFont, hbFace, skipping) = (hbFont, hbFace, spaceWakersMemo.skipping)
-    return spaceWakersMemo.wakers {
-      var space: hb_codepoint_t = 0
-      guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return nil }
-      return SpaceWakers.of(face: hbFace, font: hbFont, space: space, skipping: skipping)
-    }
+  var spaceWakers: SpaceWakers? { withSpaceWakers { $0 } }
+
+  /// `body` of `spaceWakers`, read in place where the memo keeps them, with no copy
+  /// (`Shaper.spaceSleeps`: a run of such a face asks).
+  @inline(__always)
+  func withSpaceWakers<R>(_ body: (borrowing SpaceWakers?) -> R) -> R {
+    let (hbFont, hbFace, memo) = (hbFont, hbFace, spaceWakersMemo)
+    return memo.withKept(
+      {
+        var space: hb_codepoint_t = 0
+        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return nil }
+        return SpaceWakers.of(face: hbFace, font: hbFont, space: space, skipping: memo.skipping)
+      }, body)
   }
 
   /// Whether the cmap maps every printable ASCII character (U+0021–U+007E).

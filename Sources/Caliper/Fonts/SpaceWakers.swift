@@ -1,5 +1,4 @@
 internal import CHarfBuzz
-import Synchronization
 
 /// The scalars that can wake the lookups a face's space takes part in only as context: a
 /// run that holds none of them shapes the same cut at spaces, as if the space were inert.
@@ -49,6 +48,15 @@ import Synchronization
 struct SpaceWakers: Sendable {
   /// The wakers, sorted.
   let scalars: [UInt32]
+  /// Ranges of the cmap's scalars (each mapped to a glyph by `hb_font_get_nominal_glyph`)
+  /// with no waker among them, sorted and apart: a scalar inside one wakes nothing, with no
+  /// coverage lookup (`sleep(_:in:)`). Empty where not found (the general check answers).
+  let sleepers: [ClosedRange<UInt32>]
+
+  init(scalars: [UInt32], sleepers: [ClosedRange<UInt32>] = []) {
+    self.scalars = scalars
+    self.sleepers = sleepers
+  }
 
   /// Whether `scalar` of a run in this face can wake the space's lookups (see the type).
   @inline(__always)
@@ -61,6 +69,69 @@ struct SpaceWakers: Sendable {
       return true
     }
     return !font.covers(scalar)
+  }
+
+  /// Whether no scalar of `scalars` (a run in this face) wakes the space's lookups: `wakes`
+  /// of each, answered for a scalar inside the sleeper range the last one was found in
+  /// (a run's scalars are of one script, mostly of one range) or in another one
+  /// (`sleepers`, a binary search) without asking the face's coverage, else by `wakes`.
+  ///
+  /// Problem: `wakes` asked `Font.covers` (a hashed memo) for every scalar beyond ASCII of
+  /// every run of a face whose space is not inert, ~38 instructions a scalar, 3.2 K of a
+  /// fallback-heavy paragraph (8.6 Devanagari runs). Solution: the ranges, found with the
+  /// wakers from the same cmap; a scalar is looked up only where it leaves the last range.
+  func sleep(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, in font: Font) -> Bool {
+    // The last range a scalar was found in, as its first value and its width: empty at
+    // first (no scalar is `UInt32.max`).
+    var (low, width): (UInt32, UInt32) = (.max, 0)
+    for scalar in scalars {
+      let value = scalar.value
+      // The spaces between a run's words (never a waker) would leave the words' range.
+      if value &- low <= width || value == 0x20 { continue }
+      if let range = Self.range(holding: value, in: sleepers) {
+        (low, width) = (range.lowerBound, range.upperBound &- range.lowerBound)
+        continue
+      }
+      if wakes(scalar, in: font) { return false }
+    }
+    return true
+  }
+
+  /// The range of sorted, apart `ranges` that holds `value`, if any (a binary search).
+  private static func range(holding value: UInt32, in ranges: [ClosedRange<UInt32>])
+    -> ClosedRange<UInt32>?
+  {
+    ranges.withUnsafeBufferPointer { ranges in
+      var (low, high) = (0, ranges.count)
+      while low < high {
+        let middle = (low &+ high) >> 1
+        if ranges[middle].upperBound < value { low = middle &+ 1 } else { high = middle }
+      }
+      return low < ranges.count && ranges[low].lowerBound <= value ? ranges[low] : nil
+    }
+  }
+
+  /// The ranges of `cmap` (sorted scalars, each mapped to a glyph) that hold no scalar of
+  /// `wakers`: each a stretch of consecutive scalars of it.
+  static func sleepers(cmap: [UInt32], wakers: Set<UInt32>) -> [ClosedRange<UInt32>] {
+    var ranges: [ClosedRange<UInt32>] = []
+    var start: UInt32?
+    var last: UInt32 = 0
+    for value in cmap {
+      if wakers.contains(value) {
+        if let first = start { ranges.append(first...last) }
+        start = nil
+        continue
+      }
+      if let first = start, value != last &+ 1 {
+        ranges.append(first...last)
+        start = nil
+      }
+      if start == nil { start = value }
+      last = value
+    }
+    if let first = start { ranges.append(first...last) }
+    return ranges
   }
 
   /// Whether sorted `values` holds `value` (a binary search).
@@ -91,7 +162,9 @@ struct SpaceWakers: Sendable {
     addInputs(of: skipping, face: face, to: starts)
     if hb_set_has(starts, space) != 0 || hb_set_has(starts, 0) != 0 { return nil }
     guard !substitutionReaches(starts, face: face) else { return nil }
-    return wakers(of: starts, font: font).map { SpaceWakers(scalars: $0) }
+    return wakers(of: starts, font: font).map {
+      SpaceWakers(scalars: $0.wakers, sleepers: $0.sleepers)
+    }
   }
 
   /// The glyphs the GPOS lookups that see `space` can start at, or nil where one holds it
@@ -205,9 +278,12 @@ struct SpaceWakers: Sendable {
     return hb_set_get_population(others) != 0
   }
 
-  /// The cmap's scalars whose glyph is in `glyphs`, closed as the type says, sorted; nil
-  /// where they hold a scalar HarfBuzz substitutes for another (`isSubstituted`).
-  private static func wakers(of glyphs: OpaquePointer, font: OpaquePointer) -> [UInt32]? {
+  /// The cmap's scalars whose glyph is in `glyphs`, closed as the type says, sorted, and
+  /// the cmap's ranges without them (`sleepers(cmap:wakers:)`); nil where they hold a
+  /// scalar HarfBuzz substitutes for another (`isSubstituted`).
+  private static func wakers(of glyphs: OpaquePointer, font: OpaquePointer) -> (
+    wakers: [UInt32], sleepers: [ClosedRange<UInt32>]
+  )? {
     let face = hb_font_get_face(font)
     let unicodes = hb_set_create()!
     defer { hb_set_destroy(unicodes) }
@@ -221,7 +297,7 @@ struct SpaceWakers: Sendable {
       cmap.append(value)
       if hb_set_has(glyphs, glyph) != 0 { wakers.insert(value) }
     }
-    guard !wakers.isEmpty else { return [] }
+    guard !wakers.isEmpty else { return ([], sleepers(cmap: cmap, wakers: [])) }
     let unicode = hb_unicode_funcs_get_default()
     // The cmap scalars that mirror to another or decompose, with those scalars: the only
     // ones the closure can add.
@@ -248,7 +324,7 @@ struct SpaceWakers: Sendable {
       }
     }
     guard !wakers.contains(where: isSubstituted) else { return nil }
-    return wakers.sorted()
+    return (wakers.sorted(), sleepers(cmap: cmap, wakers: wakers))
   }
 
   /// Every scalar of `value`'s full canonical decomposition (empty for one that has none).
@@ -259,31 +335,5 @@ struct SpaceWakers: Sendable {
     guard hb_unicode_decompose(unicode, value, &first, &last) != 0 else { return [] }
     let parts = last == 0 ? [first] : [first, last]
     return parts + parts.flatMap { decomposition(of: $0, unicode) }
-  }
-}
-
-/// A face's `SpaceWakers`, found the first time they are asked for (`Font.spaceWakers`)
-/// and kept for the face's lifetime, shared by its variation and synthesis instances.
-final class SpaceWakersMemo: Sendable {
-  private let state: Mutex<SpaceWakers??>
-  /// The lookups that skip the space (`SpaceSkips`), read when the face opens.
-  let skipping: [SpaceSkips.Lookup]
-
-  /// A memo for a face whose space `inSubstitutions` (a GSUB lookup holds it, as
-  /// `LayoutGlyphs` reads when the face opens, or a table `SpaceSkips` does not read sees
-  /// it): such a face has no wakers.
-  init(inSubstitutions: Bool, skipping: [SpaceSkips.Lookup]) {
-    state = Mutex(inSubstitutions ? .some(nil) : nil)
-    self.skipping = skipping
-  }
-
-  /// The kept wakers, or `find`'s, kept.
-  func wakers(_ find: () -> SpaceWakers?) -> SpaceWakers? {
-    state.withLock { state in
-      if let known = state { return known }
-      let found = find()
-      state = .some(found)
-      return found
-    }
   }
 }

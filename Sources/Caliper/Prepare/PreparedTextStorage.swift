@@ -126,15 +126,10 @@ final class PreparedTextStorage: Sendable {
     } else {
       // A placeholder's face draws nothing: it is not among the faces used. Marked in an
       // array by index and each font kept once by identity (the faces a paragraph uses are
-      // few): two hashed sets were about 7 K instructions of a fallback-heavy paragraph.
-      var used = [Bool](repeating: false, count: slots.fonts.count)
-      for run in items.runs { used[run.face] = true }
-      for box in placeholders where used.indices.contains(box.face) { used[box.face] = false }
-      var distinct: [Font] = []
-      for (index, font) in slots.fonts.enumerated() where used[index] {
-        if let font, !distinct.contains(where: { $0 === font }) { distinct.append(font) }
-      }
-      faces = distinct
+      // few): two hashed sets were about 7 K instructions of a fallback-heavy paragraph. The
+      // marks on the stack and the array made at its size (at most the faces marked): an
+      // array of marks and the faces' array grown by appending were ~1.5 K of one.
+      faces = Self.usedFaces(slots.fonts, runs: items.runs, placeholders: placeholders)
     }
     let css = style.breakRules == .css
     let slotMetrics = slots.lineMetrics
@@ -162,7 +157,7 @@ final class PreparedTextStorage: Sendable {
       // constant shaper: a variable one was copied onto the stack for each run's call.
       // One call for all the runs: the lock and the output kept from one run to the next
       // (`Shaper.shapeRuns`).
-      let shaper = Shaper(style: copy style, pairs: cache.usesPairs)
+      let shaper = Shaper(style: style, pairs: cache.usesPairs)
       Self.withUnretained(slots.fonts) { fonts in
         runs.withUnsafeBufferPointer { runs in
           shaper.shapeRuns(
@@ -171,7 +166,7 @@ final class PreparedTextStorage: Sendable {
         }
       }
     } else {
-      var shaper = Shaper(style: copy style, pairs: cache.usesPairs)
+      var shaper = Shaper(style: style, pairs: cache.usesPairs)
       var shaperFeatures = Shaper.features(style)
       Self.withUnretained(slots.fonts) { fonts in
         for (index, run) in runs.enumerated() where slots.placeholder(of: run.face) == nil {
@@ -260,7 +255,27 @@ final class PreparedTextStorage: Sendable {
     }
     breakFacts = facts
     analysis.dropBreaks()  // the segments hold them now
-    self.analysis = analysis
+    // Moved: assigned as it is, the analysis was copied (its arrays retained) and the
+    // parameter destroyed (released), ~430 instructions a text.
+    self.analysis = consume analysis
+  }
+
+  /// The faces of `fonts` the runs use but for placeholders' faces (each font once, by
+  /// identity), in index order.
+  private static func usedFaces(
+    _ fonts: [Font?], runs: [TextRun], placeholders: [PlaceholderSpan]
+  ) -> [Font] {
+    withUnsafeTemporaryAllocation(of: Bool.self, capacity: fonts.count) { used in
+      used.initialize(repeating: false)
+      for run in runs { used[run.face] = true }
+      for box in placeholders where used.indices.contains(box.face) { used[box.face] = false }
+      var distinct: [Font] = []
+      distinct.reserveCapacity(used.reduce(0) { $0 + ($1 ? 1 : 0) })
+      for (index, font) in fonts.enumerated() where used[index] {
+        if let font, !distinct.contains(where: { $0 === font }) { distinct.append(font) }
+      }
+      return distinct
+    }
   }
 
   /// Calls `body` with `fonts` read as unretained references (the same words: an optional

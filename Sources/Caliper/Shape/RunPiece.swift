@@ -161,8 +161,25 @@ extension Shaper {
     }
   }
 
-  /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in.
+  /// Whether no scalar of `range` can wake the lookups `font`'s space takes part in
+  /// (`SpaceWakers.sleep(_:in:)`, the wakers read in place).
   static func spaceSleeps(in range: Range<Int>, of scalars: [Unicode.Scalar], font: Font) -> Bool {
+    font.withSpaceWakers { wakers in
+      switch wakers {
+      case .none: false
+      case .some(let wakers):
+        scalars.withUnsafeBufferPointer {
+          wakers.sleep(UnsafeBufferPointer(rebasing: $0[range]), in: font)
+        }
+      }
+    }
+  }
+
+  /// `spaceSleeps` as `wakes` answers it, scalar by scalar: the reference the sleeper
+  /// ranges are tested against.
+  static func spaceSleepsByScalar(in range: Range<Int>, of scalars: [Unicode.Scalar], font: Font)
+    -> Bool
+  {
     guard let wakers = font.spaceWakers else { return false }
     return !scalars[range].contains { wakers.wakes($0, in: font) }
   }

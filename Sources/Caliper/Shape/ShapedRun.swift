@@ -43,7 +43,9 @@ struct Shaper: ~Copyable {
   /// only where the library keeps a shape cache (the table is a cache of shaping results).
   let usesPairs: Bool
 
-  init(style: TextStyle, pairs: Bool = false) {
+  // `style` borrowed: taken owned (an initializer's default), preparing copied its style
+  // to pass it and this destroyed it, ~400 instructions a text (report-cold.md, i32sp).
+  init(style: borrowing TextStyle, pairs: Bool = false) {
     vertical = VerticalShaping(style: style)
     language = HarfBuzzLanguage.of(style.locale)
     styleFeatures = Self.features(style)

@@ -111,6 +111,13 @@ struct ShapedText {
   @inline(never)
   mutating func clearUnsafe(at offset: Int) { unsafeBefore[offset] = false }
 
+  /// Clears the unsafe-to-break flag at `offset` where it is set (read first: a write
+  /// checks the flags' uniqueness, and the flag is nearly never set).
+  @inline(__always)
+  mutating func clearUnsafeIfSet(at offset: Int) {
+    if unsafeBefore[offset] { clearUnsafe(at: offset) }
+  }
+
   /// Writes an inline placeholder's box over `range`: one cluster, `width` wide, on its first
   /// scalar (the others are left at no width).
   mutating func storePlaceholder(_ range: Range<Int>, width: Double) {
@@ -135,62 +142,17 @@ struct ShapedText {
     store(packed, at: offset, units: font.units, scalars: textScalars)
   }
 
-  /// `store(_:at:font:scalars:)` given the font's units alone, all it reads of the font.
+  /// `store(_:at:font:scalars:)` given the font's units alone, all it reads of the font
+  /// (`ShapedStores.store`, one pass over raw buffers, the range checked once: a BitArray
+  /// subscript checks its bounds and its storage's uniqueness per flag).
   mutating func store(
     _ packed: ArraySlice<Int64>, at offset: Int, units: FontUnits,
     scalars textScalars: [Unicode.Scalar]
   ) {
-    // One pass over raw buffers, the range checked once: a BitArray subscript checks its
-    // bounds and its storage's uniqueness per flag, which was most of this loop's cost.
-    // The arrays are moved into locals (and back) so that they stay unique.
-    precondition(offset >= 0 && offset + packed.count < advances.count, "store out of range")
-    var advances: [Double] = []
-    var clusterStart = BitArray(repeating: false, count: 0)
-    var unsafeBefore = BitArray(repeating: false, count: 0)
-    swap(&advances, &self.advances)
-    swap(&clusterStart, &self.clusterStart)
-    swap(&unsafeBefore, &self.unsafeBefore)
-    defer {
-      swap(&advances, &self.advances)
-      swap(&clusterStart, &self.clusterStart)
-      swap(&unsafeBefore, &self.unsafeBefore)
-    }
-    let size = self.size
-    var missing = 0
     textScalars.withUnsafeBufferPointer { scalars in
       packed.withUnsafeBufferPointer { packed in
-        advances.withUnsafeMutableBufferPointer { advances in
-          clusterStart.withUnsafeMutableWords { starts in
-            unsafeBefore.withUnsafeMutableWords { unsafe in
-              // The offsets are this piece's alone and not yet written (`shapeRun` stores
-              // each once): a cluster start and a safe break, as `init(count:size:)` made
-              // them, so only a value that is not a plain cluster has flags to write.
-              for local in 0..<packed.count {
-                let value = packed[local]
-                let index = offset &+ local
-                // U+000E…U+0084 (nearly every scalar) ends no line: one comparison first.
-                let scalar = scalars[index].value
-                if scalar &- 0x0E < 0x77 || !TextAnalysis.isLineSeparator(scalars[index]) {
-                  advances[index &+ 1] = units.points(
-                    Double(ShapedPiece.advance(value)), size: size)
-                  guard !ShapedPiece.isPlainCluster(value) else { continue }
-                  if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafe, index, true) }
-                  // A control is drawn as nothing even in a face with no space glyph to
-                  // stand for it.
-                  if ShapedPiece.missingGlyph(value), !Shaper.isControl(scalar) {
-                    missing += 1
-                  }
-                } else {
-                  advances[index &+ 1] = 0
-                }
-                if !ShapedPiece.clusterStart(value) { BitArray.set(starts, index, false) }
-              }
-            }
-          }
-        }
+        withStores { $0.store(packed, at: offset, units: units, scalars: scalars) }
       }
     }
-    missingGlyphCount += missing
   }
-
 }

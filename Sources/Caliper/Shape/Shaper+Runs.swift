@@ -45,7 +45,7 @@ extension Shaper {
         runs[0].range.isEmpty
         ? Self.nextPiece(
           after: &index, runs: runs, kinds: kinds, scalars: scalars,
-          graphemeStart: graphemeStart, into: &output)
+          graphemeStart: graphemeStart, clearingUnsafe: { output.clearUnsafeIfSet(at: $0) })
         : Self.piece(
           from: runs[0].range.lowerBound, in: runs[0], scalars: scalars,
           boundaries: graphemeStart, pieces: kinds[0])
@@ -54,13 +54,16 @@ extension Shaper {
           // A plain variable set under the lock, not a result returned through it: a generic
           // result's type was looked up in the runtime a call.
           var stretch = Stretch.runEnds
-          // The features as a buffer, for the lookups' trivial probes (`ShapeKey.Probe`).
+          // The features as a buffer, for the lookups' trivial probes (`ShapeKey.Probe`);
+          // the output's storage taken once for the stretch's stores (`ShapedStores`).
           styleFeatures.withUnsafeBufferPointer { features in
-            cache.cache.withLock { storage in
-              stretch = cachedStretch(
-                from: &piece, at: &index, runs: runs, kinds: kinds, fonts: fonts,
-                scalars: scalars, graphemeStart: graphemeStart, features: features,
-                storage: &storage, into: &output)
+            output.withStores { stores in
+              cache.cache.withLock { storage in
+                stretch = cachedStretch(
+                  from: &piece, at: &index, runs: runs, kinds: kinds, fonts: fonts,
+                  scalars: scalars, graphemeStart: graphemeStart, features: features,
+                  storage: &storage, into: &stores)
+              }
             }
           }
           if stretch == .runEnds { return }
@@ -90,7 +93,7 @@ extension Shaper {
             pieces: kinds[index])
           : Self.nextPiece(
             after: &index, runs: runs, kinds: kinds, scalars: scalars,
-            graphemeStart: graphemeStart, into: &output)
+            graphemeStart: graphemeStart, clearingUnsafe: { output.clearUnsafeIfSet(at: $0) })
       }
     }
   }
@@ -119,17 +122,17 @@ extension Shaper {
   /// Finishes run `index`, every piece of it stored, and returns the first piece of the
   /// next run with scalars, `index` moved to it; nil after the last run. A run's own start
   /// is a safe place to cut where it is cut in pieces (each run is shaped on its own
-  /// anyway): its flag is cleared (read first: a write checks the flags' uniqueness, and
-  /// the flag is nearly never set).
+  /// anyway): its flag is cleared (`clearingUnsafe`, which reads it first: the flag is
+  /// nearly never set).
   @inline(__always)
   private static func nextPiece(
     after index: inout Int, runs: UnsafeBufferPointer<TextRun>,
     kinds: UnsafeBufferPointer<RunPieces>, scalars: [Unicode.Scalar], graphemeStart: [Bool],
-    into output: inout ShapedText
+    clearingUnsafe: (Int) -> Void
   ) -> RunPiece? {
     repeat {
       let start = runs[index].range.lowerBound
-      if kinds[index] != .run, output.unsafeBefore[start] { output.clearUnsafe(at: start) }
+      if kinds[index] != .run { clearingUnsafe(start) }
       index += 1
       guard index < runs.count else { return nil }
     } while runs[index].range.isEmpty
@@ -153,7 +156,7 @@ extension Shaper {
     from piece: inout RunPiece, at index: inout Int, runs: UnsafeBufferPointer<TextRun>,
     kinds: UnsafeBufferPointer<RunPieces>, fonts: UnsafeBufferPointer<Unmanaged<Font>?>,
     scalars: [Unicode.Scalar], graphemeStart: [Bool], features: UnsafeBufferPointer<FontFeature>,
-    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
+    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedStores
   ) -> Stretch {
     while true {
       let run = runs[index]
@@ -168,7 +171,8 @@ extension Shaper {
       guard
         let next = Self.nextPiece(
           after: &index, runs: runs, kinds: kinds, scalars: scalars,
-          graphemeStart: graphemeStart, into: &output)
+          graphemeStart: graphemeStart,
+          clearingUnsafe: { if output.isUnsafe(before: $0) { output.clearUnsafe(at: $0) } })
       else { return .runEnds }
       piece = next
     }
@@ -183,7 +187,7 @@ extension Shaper {
     from piece: inout RunPiece, run: TextRun, pieces: RunPieces, scalars: [Unicode.Scalar],
     graphemeStart: [Bool], serial: UInt64, units: FontUnits,
     features: UnsafeBufferPointer<FontFeature>,
-    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedText
+    storage: inout LRUCache<ShapeKey, ShapedPiece>.Storage, into output: inout ShapedStores
   ) -> Stretch {
     while true {
       guard piece.isCached else { return .notCached }

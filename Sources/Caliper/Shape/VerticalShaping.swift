@@ -18,7 +18,7 @@ struct VerticalShaping: Sendable {
   /// Whether a face without `vmtx` advances as Blink synthesizes it.
   let blinkAdvances: Bool
 
-  init(style: TextStyle) {
+  init(style: borrowing TextStyle) {
     size = style.size
     blinkAdvances = style.breakRules == .css
   }

@@ -1,0 +1,75 @@
+import Testing
+
+@testable import Caliper
+
+/// `ShapedStores` (the storage the shape cache's loop stores its hits through, taken once a
+/// stretch): a cached word's store (`storeWord`: a clean piece's advances and flag masks,
+/// inline or spilled) equals the general per-scalar store of the same values
+/// (`ShapedText.store`), several pieces in one `withStores` as each alone.
+@Suite struct ShapedStoresTests {
+  /// Seeded random texts (letters, a line separator, a control) and pieces of 1 to 20
+  /// values (inline up to 8, spilled beyond; some scalars joined to the cluster before,
+  /// unsafe before, or with a `.notdef` glyph, so clean, plain and general pieces all
+  /// occur), three pieces a text stored in one `withStores` and, in a second text, each
+  /// through the general store: the same advances, cluster starts, unsafe flags and
+  /// `.notdef` count. Fails with the `.notdef` clusters counted inside `withStores` and not
+  /// added to the text's count, or a piece's advances written one place off.
+  @Test func storeWordEqualsTheGeneralStore() {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x5707_E5ED)
+    let units = FontUnits(unitsPerEm: 1000)
+    let alphabet: [Unicode.Scalar] = ["a", "b", "न", "ि", "\u{2028}", "\u{7}", " ", "字"]
+    var (plain, clean, general, spilled) = (0, 0, 0, 0)
+    for _ in 0..<600 {
+      let count = Int.random(in: 64...160, using: &generator)
+      let scalars = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+      // Three pieces at increasing, disjoint offsets.
+      var pieces: [(offset: Int, packed: [Int64])] = []
+      var next = 0
+      for _ in 0..<3 {
+        let offset = next + Int.random(in: 0...10, using: &generator)
+        let length = Int.random(in: 1...20, using: &generator)
+        guard offset + length <= count else { break }
+        let mostlyClean = Bool.random(using: &generator)
+        let packed = (0..<length).map { local -> Int64 in
+          ShapedPiece.pack(
+            advance: Int64.random(in: 0...3000, using: &generator),
+            clusterStart: local == 0 || Int.random(in: 0..<5, using: &generator) > 0,
+            unsafeBefore: Int.random(in: 0..<(mostlyClean ? 12 : 4), using: &generator) == 0,
+            missingGlyph: !mostlyClean && Int.random(in: 0..<6, using: &generator) == 0)
+        }
+        pieces.append((offset, packed))
+        next = offset + length
+      }
+      var words = ShapedText(count: count, size: 16)
+      var each = ShapedText(count: count, size: 16)
+      words.withStores { stores in
+        for (offset, packed) in pieces {
+          let piece = ShapedPiece(packed: packed, scalars: scalars[offset..<offset + packed.count])
+          if piece.isPlain { plain += 1 } else if piece.isClean { clean += 1 } else { general += 1 }
+          if !piece.isInline { spilled += 1 }
+          withUnsafePointer(to: piece) {
+            stores.storeWord(in: $0, at: offset, units: units, scalars: scalars)
+          }
+        }
+      }
+      for (offset, packed) in pieces {
+        each.store(packed[...], at: offset, units: units, scalars: scalars)
+      }
+      #expect(words.advances == each.advances)
+      #expect(words.clusterStart == each.clusterStart)
+      #expect(words.unsafeBefore == each.unsafeBefore)
+      #expect(words.missingGlyphCount == each.missingGlyphCount)
+      // Counted by hand: a `.notdef` glyph on a scalar that is no line separator or control.
+      let missing = pieces.reduce(0) { total, piece in
+        total
+          + piece.packed.indices.filter { local in
+            let scalar = scalars[piece.offset + local]
+            return ShapedPiece.missingGlyph(piece.packed[local])
+              && !TextAnalysis.isLineSeparator(scalar) && !Shaper.isControl(scalar.value)
+          }.count
+      }
+      #expect(words.missingGlyphCount == missing)
+    }
+    #expect(plain > 100 && clean > 100 && general > 100 && spilled > 100)
+  }
+}
