@@ -171,8 +171,8 @@ import Testing
     #expect(compared > 400)
   }
 
-  /// Every scalar of planes 0 and 1 (the BMP's through the table `cicu_line_classes` keeps,
-  /// filled at the first meeting and read at the second) and some beyond takes the class
+  /// Every scalar of planes 0 and 1 (the BMP's through the table `cicu_line_property_known`
+  /// keeps, filled at the first meeting and read at the second) and some beyond takes the class
   /// of ICU's property asked of that scalar alone (`cicu_line_property`), whatever the
   /// order it is met in.
   @Test func everyScalarsClassIsICUs() {
@@ -196,8 +196,9 @@ import Testing
 
   /// The scan's own reader (`PropertyLineClasses`, each class looked up as the scan meets
   /// it) gives every scalar of planes 0 and 1 and some beyond ICU's class alone (U+2010
-  /// HH), and its letter run (`lettersEnd`) ends at the first scalar that is neither AL nor
-  /// CM by ICU's property asked of each scalar alone, whose class it gives.
+  /// HH), at the first meeting and from the class kept after it, and its letter run
+  /// (`lettersEnd`) ends at the first scalar that is neither AL nor CM by ICU's property
+  /// asked of each scalar alone, whose class it gives.
   @Test func scanReaderIsICUs() {
     let values =
       Array(0..<UInt32(0xD800)) + Array(0xE000..<UInt32(0x20000))
@@ -224,6 +225,10 @@ import Testing
         // (The first scalar that differs, not two arrays of 190,000.)
         let wrong = scalars.indices.first { reader($0) != expected[$0] }
         #expect(wrong == nil, "U+\(String(values[wrong ?? 0], radix: 16))")
+        // Again: every BMP scalar's class is now the one kept at its first meeting
+        // (`PropertyLineClasses.met`, here or in an earlier test), read with no lookup.
+        let wrongKept = scalars.indices.first { reader($0) != expected[$0] }
+        #expect(wrongKept == nil, "kept: U+\(String(values[wrongKept ?? 0], radix: 16))")
         // From the start of each run and each scalar that ends none, and from every 61st
         // offset inside (from every offset the runs of thousands of letters take minutes).
         let starts = scalars.indices.filter {
