@@ -245,4 +245,55 @@ import Testing
     }
     #expect(ends.enumerated().filter { $0.element > $0.offset + 1 }.count > 1000)
   }
+
+  /// The scan's run of ideographs (`PropertyLineClasses.ideographsEnd`, taken after an
+  /// ideograph where ID × ID breaks) ends at the first scalar that is not ID by ICU's
+  /// property asked of each scalar alone, whose class it gives, and records a break before
+  /// each ideograph of the run, none mandatory, after the breaks already found: from every
+  /// ideograph that starts a run of planes 0 and 1 and every 7th inside.
+  @Test func ideographRunsAreICUs() {
+    let values =
+      Array(0x2E80..<UInt32(0xD800)) + Array(0xF900..<UInt32(0x10000))
+      + Array(0x1F000..<UInt32(0x20000)) + [0x20000, 0x2A6D6, 0x30000]
+    let expected = values.map { LineBreakPairs.byProperty[Int(cicu_line_property($0) & 0x7F)] }
+    let id = LineBreakPairs.Class.id.rawValue
+    #expect(LineBreakPairs.standard.ideographsBreak)
+    var ends = [Int](repeating: values.count, count: values.count)
+    for index in values.indices.reversed() {
+      if expected[index] != id {
+        ends[index] = index
+      } else if index + 1 < values.count {
+        ends[index] = ends[index + 1]
+      }
+    }
+    let scalars = values.map { Unicode.Scalar($0)! }
+    var positions = [Int32](repeating: -1, count: values.count + 3)
+    var hard = [Bool](repeating: true, count: values.count + 3)
+    let starts = values.indices.filter {
+      expected[$0] == id && ($0 == 0 || expected[$0 - 1] != id || $0 % 7 == 0)
+    }
+    #expect(starts.count > 1000)
+    scalars.withUnsafeBufferPointer { scalars in
+      LineBreakPairs.byProperty.withUnsafeBufferPointer { byProperty in
+        let reader = PropertyLineClasses(scalars: scalars, byProperty: byProperty)
+        positions.withUnsafeMutableBufferPointer { positions in
+          hard.withUnsafeMutableBufferPointer { hard in
+            let wrong = starts.first { start in
+              // Three breaks found before the run: the run's come after them.
+              var found = 3
+              let (end, lineClass) = reader.ideographsEnd(
+                from: start, count: scalars.count, positions: positions, hard: hard,
+                found: &found)
+              let recorded = (0..<found - 3).map { Int(positions[3 + $0]) }
+              let mandatory = (0..<found - 3).contains { hard[3 + $0] }
+              return end != ends[start]
+                || lineClass != (end < values.count ? expected[end] : LineBreakPairs.none)
+                || recorded != Array(start..<end) || mandatory
+            }
+            #expect(wrong == nil, "from U+\(String(values[wrong ?? 0], radix: 16))")
+          }
+        }
+      }
+    }
+  }
 }

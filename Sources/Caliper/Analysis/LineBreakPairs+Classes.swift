@@ -121,6 +121,14 @@ protocol LineClassSource {
   /// mark after a letter: where AL × AL and AL × CM (`Table.lettersJoin`) stop; and the
   /// class there if finding the end read it (`LineBreakPairs.none` at `count`), else nil.
   func lettersEnd(from index: Int, count: Int) -> (end: Int, lineClass: UInt8?)
+  /// The first offset from `index` (at most `count`) that is not an ideograph (ID), a break
+  /// before each ideograph recorded at `positions[found]` (not mandatory in `hard`) and
+  /// counted in `found`: where ID × ID (`Table.ideographsBreak`) after an ideograph stops;
+  /// and the class there as `lettersEnd` gives it.
+  func ideographsEnd(
+    from index: Int, count: Int, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>, found: inout Int
+  ) -> (end: Int, lineClass: UInt8?)
 }
 
 /// The classes of `LineBreakPairs.classes` alone: ASCII, Latin-1 and U+2010–U+2027.
@@ -140,6 +148,14 @@ struct LatinLineClasses: LineClassSource {
     var index = index
     while index < count && (scalars[index].value | 0x20) &- 0x61 < 26 { index &+= 1 }
     return (index, nil)
+  }
+  /// None of the small table's classes is ID: nothing recorded (`scan` does not ask).
+  @inline(__always)
+  func ideographsEnd(
+    from index: Int, count: Int, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>, found: inout Int
+  ) -> (end: Int, lineClass: UInt8?) {
+    (index, nil)
   }
 }
 
@@ -195,6 +211,26 @@ struct PropertyLineClasses: LineClassSource {
       var kept = cicu_line_class_kept(value)
       if _slowPath(kept == 0) { kept = Self.met(value, byProperty) | Self.keptBit }
       guard kept == al || kept == cm else { return (index, kept & ~Self.keptBit) }
+      index &+= 1
+    }
+    return (index, LineBreakPairs.none)
+  }
+  /// Ideographs by ICU's data, each a break before it: the kept bytes compared as they are.
+  @inline(__always)
+  func ideographsEnd(
+    from index: Int, count: Int, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>, found: inout Int
+  ) -> (end: Int, lineClass: UInt8?) {
+    let id = LineBreakPairs.Class.id.rawValue | Self.keptBit
+    var index = index
+    while index < count {
+      let value = scalars[index].value
+      var kept = cicu_line_class_kept(value)
+      if _slowPath(kept == 0) { kept = Self.met(value, byProperty) | Self.keptBit }
+      guard kept == id else { return (index, kept & ~Self.keptBit) }
+      positions[found] = Int32(truncatingIfNeeded: index)
+      hard[found] = false
+      found &+= 1
       index &+= 1
     }
     return (index, LineBreakPairs.none)
