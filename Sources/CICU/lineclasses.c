@@ -22,6 +22,8 @@ uint8_t cicu_line_property(uint32_t value) { return cicu_line_property_of(value)
 
 uint8_t cicu_line_property_table[0x10000];
 
+uint8_t cicu_line_class_table[0x10000];
+
 __attribute__((noinline, cold)) uint8_t cicu_line_property_met(uint32_t value) {
   uint8_t property = cicu_line_property_of(value);
   if (value < 0x10000)

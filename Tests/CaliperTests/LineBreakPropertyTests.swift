@@ -171,8 +171,8 @@ import Testing
     #expect(compared > 400)
   }
 
-  /// Every scalar of planes 0 and 1 (the BMP's through the table `cicu_line_classes` keeps,
-  /// filled at the first meeting and read at the second) and some beyond takes the class
+  /// Every scalar of planes 0 and 1 (the BMP's through the table `cicu_line_property_known`
+  /// keeps, filled at the first meeting and read at the second) and some beyond takes the class
   /// of ICU's property asked of that scalar alone (`cicu_line_property`), whatever the
   /// order it is met in.
   @Test func everyScalarsClassIsICUs() {
@@ -196,8 +196,9 @@ import Testing
 
   /// The scan's own reader (`PropertyLineClasses`, each class looked up as the scan meets
   /// it) gives every scalar of planes 0 and 1 and some beyond ICU's class alone (U+2010
-  /// HH), and its letter run (`lettersEnd`) ends at the first scalar that is neither AL nor
-  /// CM by ICU's property asked of each scalar alone, whose class it gives.
+  /// HH), at the first meeting and from the class kept after it, and its letter run
+  /// (`lettersEnd`) ends at the first scalar that is neither AL nor CM by ICU's property
+  /// asked of each scalar alone, whose class it gives.
   @Test func scanReaderIsICUs() {
     let values =
       Array(0..<UInt32(0xD800)) + Array(0xE000..<UInt32(0x20000))
@@ -224,6 +225,10 @@ import Testing
         // (The first scalar that differs, not two arrays of 190,000.)
         let wrong = scalars.indices.first { reader($0) != expected[$0] }
         #expect(wrong == nil, "U+\(String(values[wrong ?? 0], radix: 16))")
+        // Again: every BMP scalar's class is now the one kept at its first meeting
+        // (`PropertyLineClasses.met`, here or in an earlier test), read with no lookup.
+        let wrongKept = scalars.indices.first { reader($0) != expected[$0] }
+        #expect(wrongKept == nil, "kept: U+\(String(values[wrongKept ?? 0], radix: 16))")
         // From the start of each run and each scalar that ends none, and from every 61st
         // offset inside (from every offset the runs of thousands of letters take minutes).
         let starts = scalars.indices.filter {
@@ -239,5 +244,56 @@ import Testing
       }
     }
     #expect(ends.enumerated().filter { $0.element > $0.offset + 1 }.count > 1000)
+  }
+
+  /// The scan's run of ideographs (`PropertyLineClasses.ideographsEnd`, taken after an
+  /// ideograph where ID × ID breaks) ends at the first scalar that is not ID by ICU's
+  /// property asked of each scalar alone, whose class it gives, and records a break before
+  /// each ideograph of the run, none mandatory, after the breaks already found: from every
+  /// ideograph that starts a run of planes 0 and 1 and every 7th inside.
+  @Test func ideographRunsAreICUs() {
+    let values =
+      Array(0x2E80..<UInt32(0xD800)) + Array(0xF900..<UInt32(0x10000))
+      + Array(0x1F000..<UInt32(0x20000)) + [0x20000, 0x2A6D6, 0x30000]
+    let expected = values.map { LineBreakPairs.byProperty[Int(cicu_line_property($0) & 0x7F)] }
+    let id = LineBreakPairs.Class.id.rawValue
+    #expect(LineBreakPairs.standard.ideographsBreak)
+    var ends = [Int](repeating: values.count, count: values.count)
+    for index in values.indices.reversed() {
+      if expected[index] != id {
+        ends[index] = index
+      } else if index + 1 < values.count {
+        ends[index] = ends[index + 1]
+      }
+    }
+    let scalars = values.map { Unicode.Scalar($0)! }
+    var positions = [Int32](repeating: -1, count: values.count + 3)
+    var hard = [Bool](repeating: true, count: values.count + 3)
+    let starts = values.indices.filter {
+      expected[$0] == id && ($0 == 0 || expected[$0 - 1] != id || $0 % 7 == 0)
+    }
+    #expect(starts.count > 1000)
+    scalars.withUnsafeBufferPointer { scalars in
+      LineBreakPairs.byProperty.withUnsafeBufferPointer { byProperty in
+        let reader = PropertyLineClasses(scalars: scalars, byProperty: byProperty)
+        positions.withUnsafeMutableBufferPointer { positions in
+          hard.withUnsafeMutableBufferPointer { hard in
+            let wrong = starts.first { start in
+              // Three breaks found before the run: the run's come after them.
+              var found = 3
+              let (end, lineClass) = reader.ideographsEnd(
+                from: start, count: scalars.count, positions: positions, hard: hard,
+                found: &found)
+              let recorded = (0..<found - 3).map { Int(positions[3 + $0]) }
+              let mandatory = (0..<found - 3).contains { hard[3 + $0] }
+              return end != ends[start]
+                || lineClass != (end < values.count ? expected[end] : LineBreakPairs.none)
+                || recorded != Array(start..<end) || mandatory
+            }
+            #expect(wrong == nil, "from U+\(String(values[wrong ?? 0], radix: 16))")
+          }
+        }
+      }
+    }
   }
 }

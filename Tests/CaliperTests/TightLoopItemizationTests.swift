@@ -58,6 +58,11 @@ import Testing
       // Overrides, isolates, NBSP, mixed directions and joining scripts (the levels and
       // scripts the table's stretches must stop at).
       "\u{202D}سلام\u{A0}\u{202C}عليكم", "abc \u{2067}שלום عربي\u{2069} def",
+      // Words of several plain clusters in one script, one face and two levels (Arabic
+      // letters at 1, Arabic-Indic digits at 2), and after them clusters whose face depends
+      // on the run and item they join (`heldClustersEnd`'s stops).
+      "عربي١٢٣ ★", "ب١٢ ★★ ت", "\u{202E}عربي\u{202C}عربي ★", "שלום١٢ ★ x", "عربي ١٢٣ ∑",
+      "نص١٢٣\u{A0}★", "١٢٣عربي ★", "क्षत्रिय१२३ ★", "中文文字 ★ 中文",
       "\u{202E}abc ب\u{202C} x",
       "a\u{A0}b ب\u{A0}ت क\u{A0}ख 中\u{A0}文", "ܫܠܡܐ ߒߞߏ ᠮᠣᠩᠭᠣᠯ عربي",
       "\u{2066}क्ष\u{2069} \u{2068}ب\u{2069}",

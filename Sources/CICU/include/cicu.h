@@ -56,6 +56,27 @@ static inline __attribute__((always_inline)) uint8_t cicu_line_property_known(ui
   return property;
 }
 
+/// The table of each BMP scalar's class met so far by a caller's scan (the caller's own
+/// class numbers, below 0x80, made of `cicu_line_property_known`'s `p`), plus 0x80 (0: not
+/// met yet): each byte written once (`cicu_line_class_keep`), by whichever thread meets the
+/// scalar first (the same value from any thread; relaxed atomics make the benign race
+/// defined). 64 KB of zeros until touched.
+extern uint8_t cicu_line_class_table[0x10000];
+
+/// A scalar's class plus 0x80 as `cicu_line_class_keep` kept it, 0 if not kept (not met
+/// yet, or beyond the BMP). Inline: the pair table's scan reads each scalar's class here,
+/// one load (its property mapped by the caller's table at each scalar cost about 8
+/// instructions more).
+static inline __attribute__((always_inline)) uint8_t cicu_line_class_kept(uint32_t value) {
+  return value < 0x10000 ? __atomic_load_n(&cicu_line_class_table[value], __ATOMIC_RELAXED) : 0;
+}
+
+/// Keeps `kept` (a class plus 0x80) for a BMP scalar (beyond, nothing is kept).
+static inline __attribute__((always_inline)) void cicu_line_class_keep(uint32_t value,
+                                                                      uint8_t kept) {
+  if (value < 0x10000) __atomic_store_n(&cicu_line_class_table[value], kept, __ATOMIC_RELAXED);
+}
+
 /// One scalar's `p` of `cicu_line_property_known` (plus 128), asked of ICU at each call,
 /// past the table: the tests' independent answer.
 uint8_t cicu_line_property(uint32_t value);

@@ -6,9 +6,10 @@ internal import CICU
 /// paragraph with one CJK, Devanagari, Arabic or Hebrew letter went to ICU's iterator whole
 /// (39 K instructions of a fallback-heavy paragraph's 423 K). Solution: those scalars' classes
 /// from ICU's own Line_Break property data (`cicu_line_property_known`, the same Unicode
-/// version as its iterator), mapped onto the table's classes by `byProperty` as the scan
-/// reads each scalar (`PropertyLineClasses`: a pass of its own over the text, into an array
-/// of classes, cost a fallback-heavy paragraph 3.4 K more); the few classes whose
+/// version as its iterator), mapped onto the table's classes by `byProperty` the first time
+/// the process meets a scalar and kept (`PropertyLineClasses`, which the scan reads as it
+/// goes: a pass of its own over the text, into an array of classes, cost a fallback-heavy
+/// paragraph 3.4 K more); the few classes whose
 /// rules ICU 72's root line rules give a longer context than the table's (CM, LB9 and LB10;
 /// HL, LB21a) are handled by the scan. Limitation: Line_Break values outside the table's set
 /// (SA with its dictionaries, BK, NL, ZW, WJ, ZWJ, CB, Hangul, RI, EB, EM, XX, SG, and
@@ -120,6 +121,14 @@ protocol LineClassSource {
   /// mark after a letter: where AL × AL and AL × CM (`Table.lettersJoin`) stop; and the
   /// class there if finding the end read it (`LineBreakPairs.none` at `count`), else nil.
   func lettersEnd(from index: Int, count: Int) -> (end: Int, lineClass: UInt8?)
+  /// The first offset from `index` (at most `count`) that is not an ideograph (ID), a break
+  /// before each ideograph recorded at `positions[found]` (not mandatory in `hard`) and
+  /// counted in `found`: where ID × ID (`Table.ideographsBreak`) after an ideograph stops;
+  /// and the class there as `lettersEnd` gives it.
+  func ideographsEnd(
+    from index: Int, count: Int, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>, found: inout Int
+  ) -> (end: Int, lineClass: UInt8?)
 }
 
 /// The classes of `LineBreakPairs.classes` alone: ASCII, Latin-1 and U+2010–U+2027.
@@ -140,20 +149,38 @@ struct LatinLineClasses: LineClassSource {
     while index < count && (scalars[index].value | 0x20) &- 0x61 < 26 { index &+= 1 }
     return (index, nil)
   }
+  /// None of the small table's classes is ID: nothing recorded (`scan` does not ask).
+  @inline(__always)
+  func ideographsEnd(
+    from index: Int, count: Int, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>, found: inout Int
+  ) -> (end: Int, lineClass: UInt8?) {
+    (index, nil)
+  }
 }
 
 /// The classes of ICU's data (`LineBreakPairs.propertyClass`), which are the small
 /// table's where it has one but U+2010's (`LineBreakPropertyTests.smallTableAgreesWithICUData`):
 /// that one is HH, a hyphen for LB 20.09, where the data says BA.
+///
+/// Each BMP scalar's class is worked out the first time the process meets it (`met`) and
+/// kept in CICU's `cicu_line_class_table`, which the scan then reads with one load a scalar
+/// (the property byte mapped through `byProperty` and U+2010's test at each scalar cost a
+/// fallback-heavy paragraph about 1.5 K instructions more). `LineBreakPropertyTests`
+/// compares the reader, at a first meeting and after, with ICU's property of each scalar.
 struct PropertyLineClasses: LineClassSource {
   static var latinOnly: Bool { false }
   let scalars: UnsafeBufferPointer<Unicode.Scalar>
   /// `LineBreakPairs.byProperty`.
   let byProperty: UnsafeBufferPointer<UInt8>
+  /// The bit a kept class carries (a zero byte: not kept).
+  static let keptBit: UInt8 = 0x80
   @inline(__always)
   func callAsFunction(_ index: Int) -> UInt8 {
     let value = scalars[index].value
-    return Self.adjusted(LineBreakPairs.propertyClass(value, byProperty), value)
+    let kept = cicu_line_class_kept(value)
+    guard _fastPath(kept != 0) else { return Self.met(value, byProperty) }
+    return kept & ~Self.keptBit
   }
   /// The data's class `found` of `value`, U+2010's BA made HH (the one place that says so).
   @inline(__always)
@@ -161,17 +188,49 @@ struct PropertyLineClasses: LineClassSource {
     found == LineBreakPairs.Class.ba.rawValue && value == 0x2010
       ? LineBreakPairs.Class.hh.rawValue : found
   }
+  /// The class of `value` from ICU's data (`adjusted`), kept for the next meeting if
+  /// `value` is in the BMP. Out of line: once a scalar for the process (beyond the BMP,
+  /// at each meeting), and the scan keeps its pointers in registers.
+  @inline(never)
+  static func met(_ value: UInt32, _ byProperty: UnsafeBufferPointer<UInt8>) -> UInt8 {
+    let found = adjusted(LineBreakPairs.propertyClass(value, byProperty), value)
+    cicu_line_class_keep(value, found | keptBit)
+    return found
+  }
   /// Letters and marks by ICU's data, which gives the letters of `LineBreakPairs.classes`
-  /// its class AL too (`LineBreakPropertyTests.smallTableAgreesWithICUData`).
+  /// its class AL too (`LineBreakPropertyTests.smallTableAgreesWithICUData`): the kept
+  /// bytes compared as they are.
   @inline(__always)
   func lettersEnd(from index: Int, count: Int) -> (end: Int, lineClass: UInt8?) {
-    let (al, cm) = (LineBreakPairs.Class.al.rawValue, LineBreakPairs.cm)
+    let (al, cm) = (
+      LineBreakPairs.Class.al.rawValue | Self.keptBit, LineBreakPairs.cm | Self.keptBit
+    )
     var index = index
     while index < count {
-      let found = LineBreakPairs.propertyClass(scalars[index].value, byProperty)
-      guard found == al || found == cm else {
-        return (index, Self.adjusted(found, scalars[index].value))
-      }
+      let value = scalars[index].value
+      var kept = cicu_line_class_kept(value)
+      if _slowPath(kept == 0) { kept = Self.met(value, byProperty) | Self.keptBit }
+      guard kept == al || kept == cm else { return (index, kept & ~Self.keptBit) }
+      index &+= 1
+    }
+    return (index, LineBreakPairs.none)
+  }
+  /// Ideographs by ICU's data, each a break before it: the kept bytes compared as they are.
+  @inline(__always)
+  func ideographsEnd(
+    from index: Int, count: Int, positions: UnsafeMutableBufferPointer<Int32>,
+    hard: UnsafeMutableBufferPointer<Bool>, found: inout Int
+  ) -> (end: Int, lineClass: UInt8?) {
+    let id = LineBreakPairs.Class.id.rawValue | Self.keptBit
+    var index = index
+    while index < count {
+      let value = scalars[index].value
+      var kept = cicu_line_class_kept(value)
+      if _slowPath(kept == 0) { kept = Self.met(value, byProperty) | Self.keptBit }
+      guard kept == id else { return (index, kept & ~Self.keptBit) }
+      positions[found] = Int32(truncatingIfNeeded: index)
+      hard[found] = false
+      found &+= 1
       index &+= 1
     }
     return (index, LineBreakPairs.none)

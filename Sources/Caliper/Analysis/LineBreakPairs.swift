@@ -124,6 +124,10 @@ enum LineBreakPairs {
     /// letters and digits after a letter or a digit without a lookup a scalar (the hashes and
     /// paths of URLs), its state after the run that of its last scalar.
     let alphanumericsJoin: Bool
+    /// Whether an ideograph after an ideograph, with no space between, is a break that leaves
+    /// the scan's state as it was (ID × ID in `plain`): then `scan` records the breaks of a
+    /// run of ideographs (most of CJK text) without a pair lookup each.
+    let ideographsBreak: Bool
 
     init(pairs: [UInt8]) {
       self.pairs = pairs
@@ -156,6 +160,8 @@ enum LineBreakPairs {
         pairs[$0] == indirect || pairs[$0] == prohibited
       }
       alphanumericsJoin = lettersJoin && joined
+      let id = Int(Class.id.rawValue)
+      ideographsBreak = plain[id << 5 | id] == 1
     }
   }
 
@@ -181,14 +187,16 @@ enum LineBreakPairs {
               let latin = scan(
                 scalars, LatinLineClasses(scalars: scalars, classes: classes), pairs: pairs,
                 plain: plain, lettersJoin: table.lettersJoin,
-                alphanumericsJoin: table.alphanumericsJoin, positions: positions, hard: hard)
+                alphanumericsJoin: table.alphanumericsJoin,
+                ideographsBreak: table.ideographsBreak, positions: positions, hard: hard)
               guard latin == -1 else { return latin }
               return table.byProperty.withUnsafeBufferPointer { byProperty in
                 scan(
                   scalars,
                   PropertyLineClasses(scalars: scalars, byProperty: byProperty),
                   pairs: pairs, plain: plain, lettersJoin: table.lettersJoin,
-                  alphanumericsJoin: table.alphanumericsJoin, positions: positions, hard: hard)
+                  alphanumericsJoin: table.alphanumericsJoin,
+                  ideographsBreak: table.ideographsBreak, positions: positions, hard: hard)
               }
             }
           }
@@ -206,7 +214,7 @@ enum LineBreakPairs {
   private static func scan<Classes: LineClassSource>(
     _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ classOf: Classes,
     pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lettersJoin: Bool,
-    alphanumericsJoin: Bool, positions: UnsafeMutableBufferPointer<Int32>,
+    alphanumericsJoin: Bool, ideographsBreak: Bool, positions: UnsafeMutableBufferPointer<Int32>,
     hard: UnsafeMutableBufferPointer<Bool>
   ) -> Int {
     let (sp, lf, cr, nu) = (
@@ -219,7 +227,7 @@ enum LineBreakPairs {
       Class.pr.rawValue, Class.po.rawValue, Class.sy.rawValue, Class.infix.rawValue
     )
     let (cl, cp, opWide) = (Class.cl.rawValue, Class.cp.rawValue, Class.opWide.rawValue)
-    let (hl, ba) = (Class.hl.rawValue, Class.ba.rawValue)
+    let (hl, ba, id) = (Class.hl.rawValue, Class.ba.rawValue, Class.id.rawValue)
     let width = Self.width
     let count = scalars.count
     func at(_ index: Int) -> UInt8 {
@@ -269,6 +277,12 @@ enum LineBreakPairs {
             // Letters and marks after a letter (AL × AL, AL × CM; most of prose): no break,
             // nothing changes.
             (index, read) = classOf.lettersEnd(from: index, count: count)
+            if index == count { break }
+          } else if !Classes.latinOnly && ideographsBreak && before == id && !spaces {
+            // Ideographs after an ideograph (ID × ID: a break before each; CJK text): the
+            // breaks recorded, nothing else changes.
+            (index, read) = classOf.ideographsEnd(
+              from: index, count: count, positions: positions, hard: hard, found: &found)
             if index == count { break }
           }
           let after = read ?? classOf(index)

@@ -117,6 +117,10 @@ extension FaceChooser {
                 }
                 space = -1
                 chosen = face
+                // The plain clusters after it in the run, in a loop of their own.
+                end = Self.heldClustersEnd(
+                  from: end, to: upper, scalars, scripts, levels, starts, script: script,
+                  level: level, plain)
               } else {
                 guard end == index + 1 else { return }
                 if value == 0x20 {
@@ -141,6 +145,43 @@ extension FaceChooser {
     next = index
     firstSpace = space < 0 ? nil : space
     return (chosen, askPlainFace)
+  }
+
+  /// The end of the plain clusters from `start` that `scanStretch` would take one by one in
+  /// the stretch of `plain`'s face: each beyond ASCII, in `script` and `level` (at its first
+  /// scalar, as the scan reads them), its first scalar's slot holding it plain in the face
+  /// (`plain.holds`) and every other scalar's holding it in the face (`plain.holdsFace`, as
+  /// `hasFace` asks first). Stops at the first cluster that is not, which the scan then
+  /// takes up (`start` if the first is not).
+  ///
+  /// Problem: inlined into `choose`, whose loop keeps too many values live, the scan's
+  /// loop spent about 48 instructions on such a cluster, most of them reloads from the
+  /// stack. Solution: after the scan's first plain cluster of a word, the rest in this
+  /// loop out of line over raw pointers, its few values in registers.
+  /// `TightLoopItemizationTests` compares the result with the general rules.
+  @inline(never)
+  static func heldClustersEnd(
+    from start: Int, to upper: Int, _ scalars: UnsafeBufferPointer<Unicode.Scalar>,
+    _ scripts: UnsafeBufferPointer<UInt32>, _ levels: UnsafeBufferPointer<UInt8>,
+    _ starts: UnsafeBufferPointer<Bool>, script: UInt32, level: UInt8,
+    _ plain: FirstFaceTable.Match
+  ) -> Int {
+    // (The buffers as the scan has them: unwrapping base addresses there made blocks that
+    // tipped `give` out of `choose`'s inlining.)
+    let leveled = !levels.isEmpty
+    var index = start
+    while index < upper {
+      let value = scalars[index].value
+      guard value >= 0x80, scripts[index] == script, plain.holds(value) else { break }
+      if leveled && levels[index] != level { break }
+      var end = index &+ 1
+      while end < upper && !starts[end] {
+        guard plain.holdsFace(scalars[end].value) else { return index }
+        end &+= 1
+      }
+      index = end
+    }
+    return index
   }
 
   /// Whether `knownPlainFace` finds `face` for `cluster` (`scanStretch`: a cluster of more
