@@ -41,7 +41,7 @@ import Testing
     #expect(faces > 0)
   }
 
-  /// `spaceSleeps` (the ranges) equals `spaceSleepsByScalar` (`wakes` of each scalar) for
+  /// `spaceSleeps` (the ranges) equals `sleepsByScalar` (`wakes` of each scalar) for
   /// every face with wakers over the corpus lines, each line whole and each of its words,
   /// and over seeded random texts of the face's scripts with Vedic marks (wakers), other
   /// scripts' letters (not covered), spaces and ASCII. Fails with a run judged asleep where
@@ -69,7 +69,7 @@ import Testing
           start = index + 1
         }
         for range in ranges {
-          let expected = Shaper.spaceSleepsByScalar(in: range, of: scalars, font: font)
+          let expected = Self.sleepsByScalar(in: range, of: scalars, font: font)
           #expect(
             Shaper.spaceSleeps(in: range, of: scalars, font: font) == expected,
             "\(file): \(String(String.UnicodeScalarView(scalars[range])))")
@@ -78,5 +78,14 @@ import Testing
       }
     }
     #expect(asleep > 500 && awake > 500, "\(asleep) \(awake)")
+  }
+
+  /// `Shaper.spaceSleeps` as `SpaceWakers.wakes` answers it, scalar by scalar: the reference
+  /// the sleeper ranges are tested against.
+  static func sleepsByScalar(in range: Range<Int>, of scalars: [Unicode.Scalar], font: Font)
+    -> Bool
+  {
+    guard let wakers = font.spaceWakers else { return false }
+    return !scalars[range].contains { wakers.wakes($0, in: font) }
   }
 }

@@ -175,15 +175,6 @@ extension Shaper {
     }
   }
 
-  /// `spaceSleeps` as `wakes` answers it, scalar by scalar: the reference the sleeper
-  /// ranges are tested against.
-  static func spaceSleepsByScalar(in range: Range<Int>, of scalars: [Unicode.Scalar], font: Font)
-    -> Bool
-  {
-    guard let wakers = font.spaceWakers else { return false }
-    return !scalars[range].contains { wakers.wakes($0, in: font) }
-  }
-
   /// The piece of `run` that starts at `start` (a piece start): the whole run, a word up to
   /// and including the spaces after it (and any marks on the last of them: a word starts
   /// where a grapheme does), or a cluster (`clusterEnd`).
