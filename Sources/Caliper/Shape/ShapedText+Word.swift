@@ -30,21 +30,14 @@ extension ShapedText {
   /// stores a hit captures (a whole `TextAnalysis` captured was a copy of its arrays, a
   /// retain and a release each, where the call was not inlined). Always inlined: called
   /// out of the shape cache's loop, a hit retained and released the font and the arrays.
+  /// The store is `ShapedStores.storeWord` (the one store of a word, which the shape
+  /// cache's loop calls on the storage it took once for its stretch), given the font's
+  /// units, all it reads of the font.
   @inline(__always)
   mutating func storeWord(
     in piece: UnsafePointer<ShapedPiece>, at offset: Int, font: Font, scalars: [Unicode.Scalar]
   ) {
-    storeWord(in: piece, at: offset, units: font.units, scalars: scalars)
-  }
-
-  /// `storeWord(in:at:font:scalars:)` given the font's units alone, all a store reads of
-  /// it (`ShapedStores.storeWord`, the one store of a word, which the shape cache's loop
-  /// calls on the storage it took once for its stretch).
-  @inline(__always)
-  mutating func storeWord(
-    in piece: UnsafePointer<ShapedPiece>, at offset: Int, units: FontUnits,
-    scalars: [Unicode.Scalar]
-  ) {
+    let units = font.units
     withStores { $0.storeWord(in: piece, at: offset, units: units, scalars: scalars) }
   }
 }
