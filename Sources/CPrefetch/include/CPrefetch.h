@@ -9,15 +9,6 @@ static inline void caliper_prefetch(const void *address) {
 
 #include <stdint.h>
 
-// Asks for `lines` cache lines from `address` on, an integer that is never read through or
-// checked: 0, or memory no longer mapped, makes a prefetch that does nothing. Called with a
-// constant `lines`, the loop unrolls into that many prefetch instructions.
-static inline void caliper_prefetch_lines(uintptr_t address, unsigned lines) {
-  for (unsigned line = 0; line < lines; line++) {
-    __builtin_prefetch((const void *)(address + 64 * (uintptr_t)line), 0, 3);
-  }
-}
-
 // The breaking cache of the text this thread last asked for a relayout's lines for
 // (`caliper_first_relayout`): one word a thread, never read through. Defined once, in
 // CPrefetch.c: a `static` word in this header was one word for each module (and each of an
