@@ -47,6 +47,48 @@ import Testing
     }
   }
 
+  /// A word read in place inside its text (`readable`: the text's scalars after it may be
+  /// read, as `Shaper.shapeWord` lets them) is the same word as its copy read alone (only
+  /// its own scalars, the last read again for the lanes past it): seeded random texts of
+  /// Devanagari, CJK, Latin, spaces and the highest scalar, every word of 1 to 12 scalars
+  /// at every offset, with the text's rest readable or not. Fails with the lanes' scalars
+  /// past the word kept (the keep mask dropped, or a lane's count one too many): the text's
+  /// next scalar gets in.
+  @Test func wordReadInPlaceIsTheWordAlone() {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x1A_7E5)
+    let alphabet: [Unicode.Scalar] = ["क", "ि", "्", "字", "あ", "a", " ", "\u{10FFFF}", "š", "\0"]
+    func word(_ scalars: UnsafeBufferPointer<Unicode.Scalar>, readable: Int) -> ShapeWord {
+      ShapeWord(
+        font: 7, script: 0x4465_7661, rightToLeft: false, upright: false, language: 0,
+        featuresDigest: 0, word: scalars, readable: readable)
+    }
+    var (compared, inPlace) = (0, 0)
+    for _ in 0..<200 {
+      let text = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
+        alphabet.randomElement(using: &generator)!
+      }
+      text.withUnsafeBufferPointer { text in
+        for start in text.indices {
+          for length in 1...min(12, text.count - start) {
+            let range = start..<start + length
+            let alone = Array(text[range])
+            let reference = alone.withUnsafeBufferPointer { word($0, readable: 0) }
+            let readable = text.count - start
+            let made = word(UnsafeBufferPointer(rebasing: text[range]), readable: readable)
+            #expect(made == reference && made.cacheHash == reference.cacheHash, "\(alone)")
+            compared += 1
+            if readable >= ShapeWord.scalarWords && length <= ShapeWord.scalarWords
+              && alone.contains(where: { $0.value >= 0x80 })
+            {
+              inPlace += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(compared > 10_000 && inPlace > 2_000)
+  }
+
   /// A word beyond ASCII packed by scalars and an ASCII word whose UTF-8 has the same lanes
   /// and length ("š\0": U+0161 and U+0000 in 21 bits each, 0x161; "a\u{1}": the bytes 0x61,
   /// 0x01) are different keys, and so are the longest word packed by scalars and the same

@@ -72,4 +72,57 @@ import Testing
     }
     #expect(plain > 100 && clean > 100 && general > 100 && spilled > 100)
   }
+
+  /// Pieces laid end to end over the whole text, as a stretch stores its words, each by
+  /// `storeWord` in text order in one `withStores`, against each by the general store: the
+  /// same advances and flags. An inline piece's store writes all eight of its lanes where
+  /// they fit in the text (`ShapedStores.storeInlineAdvances`: zeros past its count, which
+  /// the next piece's store overwrites), and loops over its count at the text's end, where
+  /// they do not: the last pieces of every text take the second path, the rest the first.
+  /// Fails with the fixed store's lanes cut short (its loop over four of the eight: a piece
+  /// of five to eight scalars keeps zeros for its last) or its guard off by one (the
+  /// precondition traps).
+  @Test func piecesEndToEndEqualTheGeneralStore() {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0xE2D_70E2D)
+    let units = FontUnits(unitsPerEm: 2048)
+    let alphabet: [Unicode.Scalar] = ["a", "न", "ि", " ", "字", "\u{7}"]
+    var (fixed, atTheEnd) = (0, 0)
+    for _ in 0..<400 {
+      let count = Int.random(in: 1...90, using: &generator)
+      let scalars = (0..<count).map { _ in alphabet.randomElement(using: &generator)! }
+      var pieces: [(offset: Int, packed: [Int64])] = []
+      var offset = 0
+      while offset < count {
+        let length = min(count - offset, Int.random(in: 1...12, using: &generator))
+        let packed = (0..<length).map { local -> Int64 in
+          ShapedPiece.pack(
+            advance: Int64.random(in: 1...2500, using: &generator),
+            clusterStart: local == 0 || Int.random(in: 0..<6, using: &generator) > 0,
+            unsafeBefore: Int.random(in: 0..<8, using: &generator) == 0)
+        }
+        pieces.append((offset, packed))
+        offset += length
+      }
+      var words = ShapedText(count: count, size: 13.5)
+      var each = ShapedText(count: count, size: 13.5)
+      words.withStores { stores in
+        for (offset, packed) in pieces {
+          let piece = ShapedPiece(packed: packed, scalars: scalars[offset..<offset + packed.count])
+          if piece.isInline && piece.isClean {
+            if offset + ShapedPiece.inlineCount < count + 1 { fixed += 1 } else { atTheEnd += 1 }
+          }
+          withUnsafePointer(to: piece) {
+            stores.storeWord(in: $0, at: offset, units: units, scalars: scalars)
+          }
+        }
+      }
+      for (offset, packed) in pieces {
+        each.store(packed[...], at: offset, units: units, scalars: scalars)
+      }
+      #expect(words.advances == each.advances)
+      #expect(words.clusterStart == each.clusterStart)
+      #expect(words.unsafeBefore == each.unsafeBefore)
+    }
+    #expect(fixed > 1_000 && atTheEnd > 300)
+  }
 }

@@ -200,10 +200,11 @@ struct ShapeWord: Equatable, Sendable {
     return digest
   }
 
+  /// `readable`: how many scalars may be read from `word`'s start (its text's, past it).
   init(
     font: UInt64, script: UInt32, rightToLeft: Bool, upright: Bool, language: Int,
     featuresDigest: UInt64, word: UnsafeBufferPointer<Unicode.Scalar>,
-    seeds: (UInt64, UInt64) = ShapeWord.seeds
+    seeds: (UInt64, UInt64) = ShapeWord.seeds, readable: Int = 0
   ) {
     self.font = font
     self.script = script
@@ -243,7 +244,13 @@ struct ShapeWord: Equatable, Sendable {
         ascii = true
       }
     }
-    if !ascii { (lanes, fits, scalarLanes) = Self.lanesBeyondASCII(word) }
+    if !ascii {
+      if count <= Self.scalarWords {
+        (lanes, scalarLanes) = (Self.lanesOfScalars(word, readable: readable), true)
+      } else {
+        (lanes, fits) = Self.lanesBeyondASCII(word)
+      }
+    }
     // An upright run is shaped top to bottom whatever its bidi level (`VerticalShaping`).
     let direction = (upright ? 2 : rightToLeft ? 1 : 0) | (scalarLanes ? Self.scalarLanes : 0)
     self.direction = direction
@@ -289,32 +296,42 @@ struct ShapeWord: Equatable, Sendable {
     return digest
   }
 
-  /// The lanes (`utf8`) of a word that is not ASCII of at most `inlineBytes` scalars,
-  /// whether it fits them, and whether they hold its scalars rather than its UTF-8. Out of
-  /// line: the ASCII words' path stays small in `Shaper.cachedStretch`'s loop.
+  /// The lanes (`utf8`) of a word beyond ASCII of 1 to `scalarWords` scalars: its scalars,
+  /// 21 bits each, three to a lane from the low bits, zeros past it. Loops up to the count
+  /// left where the words' lengths made them (~45 mispredictions a fallback-heavy
+  /// paragraph, report-cold.md, i32fs): all nine are read, with no branch, and the bits
+  /// past the word masked off; past it, the text's next scalars where `readable` (see
+  /// `init`) allows, else the word's last again. Out of line, and apart from the UTF-8
+  /// writer, whose stack buffer and saved registers each call paid.
   @inline(never)
-  private static func lanesBeyondASCII(_ word: UnsafeBufferPointer<Unicode.Scalar>) -> (
-    lanes: (UInt64, UInt64, UInt64), fits: Bool, scalarLanes: Bool
-  ) {
+  private static func lanesOfScalars(_ word: UnsafeBufferPointer<Unicode.Scalar>, readable: Int)
+    -> (UInt64, UInt64, UInt64)
+  {
     let count = word.count
-    // Any other word of at most `scalarWords` scalars: its scalars, a load, a shift and an
-    // or each (the UTF-8 writer below was about 120 instructions a word of a fallback-heavy
-    // paragraph).
-    if count <= scalarWords {
+    guard let base = word.baseAddress, count > 0 else { return (0, 0, 0) }
+    @inline(__always)
+    func lanes(_ scalar: (Int) -> UInt64) -> (UInt64, UInt64, UInt64) {
       @inline(__always)
       func lane(_ start: Int) -> UInt64 {
-        var (bits, shift): (UInt64, UInt64) = (0, 0)
-        var index = start
-        let end = Swift.min(start &+ 3, count)
-        while index < end {
-          bits |= UInt64(word[index].value) &<< shift
-          shift &+= 21
-          index &+= 1
-        }
-        return bits
+        // The bits of the lane's scalars inside the word (0 to 3 of them, 21 bits each).
+        let inside = UInt64(Swift.min(Swift.max(count &- start, 0), 3))
+        let keep = (1 &<< (inside &* 21)) &- 1
+        return (scalar(start) | scalar(start &+ 1) &<< 21 | scalar(start &+ 2) &<< 42) & keep
       }
-      return ((lane(0), lane(3), lane(6)), true, true)
+      return (lane(0), lane(3), lane(6))
     }
+    if readable >= scalarWords { return lanes { UInt64(base[$0].value) } }
+    let last = count &- 1
+    return lanes { UInt64(base[Swift.min($0, last)].value) }
+  }
+
+  /// The lanes (`utf8`) of a word of more than `scalarWords` scalars that is not ASCII of
+  /// at most `inlineBytes`, and whether its UTF-8 fits them (zeros when not). Out of line:
+  /// the ASCII words' path stays small in `Shaper.cachedStretch`'s loop.
+  @inline(never)
+  private static func lanesBeyondASCII(_ word: UnsafeBufferPointer<Unicode.Scalar>) -> (
+    lanes: (UInt64, UInt64, UInt64), fits: Bool
+  ) {
     // The UTF-8 written byte by byte into the lanes' memory (a fourth lane takes the bytes
     // of a sequence that would pass 24, which then sends the word to `scalars`).
     var lanes: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -348,7 +365,7 @@ struct ShapeWord: Equatable, Sendable {
         }
       }
     }
-    return (fits ? (lanes.0, lanes.1, lanes.2) : (0, 0, 0), fits, false)
+    return (fits ? (lanes.0, lanes.1, lanes.2) : (0, 0, 0), fits)
   }
 
   /// Folds a longer word's scalars (which `utf8` could not hold) into the digest.

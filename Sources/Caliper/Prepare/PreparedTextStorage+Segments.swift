@@ -54,14 +54,24 @@ extension PreparedTextStorage {
                       nextPoint < points.count && points[nextPoint] == stored
                     if isHyphenationPoint { nextPoint &+= 1 }
                     var faces = oneMask
-                    if !oneFace {
+                    if !oneFace, start < end {
+                      // Four faces a step, an index past the segment reading its last
+                      // scalar's again (a union: the same bits): most segments are one
+                      // step, where a loop to the end left at a length-dependent place.
+                      let last = end &- 1
                       var bits: UInt64 = 0
                       var index = start
-                      while index < end {
-                        bits |= FaceMask(face: Int(faceOf[index])).bits
-                        index &+= 1
-                      }
+                      repeat {
+                        bits |=
+                          FaceMask(face: Int(faceOf[index])).bits
+                          | FaceMask(face: Int(faceOf[min(index &+ 1, last)])).bits
+                          | FaceMask(face: Int(faceOf[min(index &+ 2, last)])).bits
+                          | FaceMask(face: Int(faceOf[min(index &+ 3, last)])).bits
+                        index &+= 4
+                      } while index < end
                       faces = FaceMask(bits: bits)
+                    } else if !oneFace {
+                      faces = .empty
                     }
                     let inside = end < count
                     let segment = Segment(

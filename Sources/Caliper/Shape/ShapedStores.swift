@@ -49,10 +49,14 @@ struct ShapedStores {
     let isPlain = piece.pointee.isPlain
     if piece.pointee.isInline {
       var lanes = piece.pointee.inlineLanes
-      let count = piece.pointee.count
       withUnsafeBytes(of: &lanes) { bytes in
-        let values = UnsafeBufferPointer(rebasing: bytes.bindMemory(to: Int32.self)[..<count])
-        storeAdvances(values, at: offset, units: units)
+        let all = bytes.bindMemory(to: Int32.self)
+        if offset >= 0 && offset &+ ShapedPiece.inlineCount < advances.count {
+          storeInlineAdvances(all, at: offset, units: units)
+        } else {
+          let count = piece.pointee.count
+          storeAdvances(UnsafeBufferPointer(rebasing: all[..<count]), at: offset, units: units)
+        }
       }
       // The flags a word at a time from the piece's masks (an inline piece has them): only
       // the flags to write are touched.
@@ -94,11 +98,43 @@ struct ShapedStores {
     storeAdvances(packed, at: offset, units: units)
     guard !isPlain else { return }
     // The offsets are this word's alone and not yet written: a cluster start and a safe
-    // break, as `ShapedText.init(count:size:)` made them.
-    for local in 0..<packed.count where !ShapedPiece.isPlainCluster(Int64(packed[local])) {
-      let value = Int64(packed[local])
-      if !ShapedPiece.clusterStart(value) { BitArray.set(clusterStart, offset + local, false) }
-      if ShapedPiece.unsafeBefore(value) { BitArray.set(unsafeBefore, offset + local, true) }
+    // break, as `ShapedText.init(count:size:)` made them. The flags to change gathered in
+    // two masks with no branch, then written a word at a time as an inline piece's are: a
+    // test a scalar flipped along a word's clusters (~8 mispredictions a spilled word).
+    // A cached word is at most `ShapeCache.longestWord` (48) scalars: one mask holds it.
+    precondition(packed.count <= UInt64.bitWidth, "a clean piece of more than 64 scalars")
+    var (joined, unsafe): (UInt64, UInt64) = (0, 0)
+    for local in 0..<packed.count {
+      let value = UInt64(truncatingIfNeeded: Int64(packed[local]))
+      joined |= (~value & 1) &<< UInt64(local)
+      unsafe |= (value &>> 1 & 1) &<< UInt64(local)
+    }
+    if joined != 0 { BitArray.clear(joined, at: offset, clusterStart) }
+    if unsafe != 0 { BitArray.set(unsafe, at: offset, unsafeBefore) }
+  }
+
+  /// Writes all `ShapedPiece.inlineCount` advances of an inline piece's lanes (`values`) for
+  /// the scalars from `offset`, which must leave room for them: the lanes past the piece's
+  /// count are zero, so the slots past its last scalar get 0, what a fresh text holds there.
+  ///
+  /// Problem: a word's store looped over its count (one to eight), and the loop's exit
+  /// flipped with the words' lengths, about 58 mispredicted branches of a fallback-heavy
+  /// paragraph (report-cold.md, i32fs). Solution: a fixed eight, no branch. Limitation:
+  /// sound only because every store goes in text order (`Shaper.shapeRuns` walks the
+  /// pieces forward; placeholders and combined ranges are written after shaping), so each
+  /// slot written past the word is written again by its own scalar's store, or holds 0 as
+  /// before (a skipped placeholder's later scalars). `storeWord` takes it only where the
+  /// eight slots are inside the text.
+  @inline(__always)
+  private func storeInlineAdvances(
+    _ values: UnsafeBufferPointer<Int32>, at offset: Int, units: FontUnits
+  ) {
+    precondition(
+      offset >= 0 && offset &+ ShapedPiece.inlineCount < advances.count, "store out of range")
+    let first = advances.baseAddress! + (offset &+ 1)
+    let lanes = values.baseAddress!
+    for local in 0..<ShapedPiece.inlineCount {
+      first[local] = units.points(Double(ShapedPiece.advance(Int64(lanes[local]))), size: size)
     }
   }
 

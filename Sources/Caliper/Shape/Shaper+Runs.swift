@@ -223,7 +223,7 @@ extension Shaper {
         font: serial, script: run.script, rightToLeft: run.isRightToLeft,
         upright: run.isUpright, language: Int(bitPattern: UnsafeRawPointer(language)),
         featuresDigest: featuresDigest, word: UnsafeBufferPointer(rebasing: scalars[range]),
-        seeds: wordSeeds)
+        seeds: wordSeeds, readable: scalars.count &- range.lowerBound)
     }
   }
 
