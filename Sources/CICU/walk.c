@@ -72,7 +72,8 @@ typedef struct {
   // none). The type before a scalar, which a mark takes (W1), is N inside a run of neutrals
   // and the strong type before outside one, and the strong type before a scalar that is not
   // neutral is that of the level before it (levels[at - 1] & 1: L's 0 or 2, R's 1) or sos
-  // at the start: no state of their own.
+  // at the start: no state of their own here (a variant keeps the type before in a local,
+  // found from them where it starts).
   uint8_t *levels;
   int32_t neutrals;
   // Scripts: the script the neutrals take.
@@ -107,6 +108,13 @@ cicu_walk_from(cicu_walk *walk, int32_t index, const int graphemes, const int bi
   uint32_t script = walk->script;
   // (Only the variants without bidi take ASCII's shortcut: they have registers to spare.)
   const uint32_t latin = bidi ? 0 : walk->sources->latin;
+  // Bidi: the type the scalar before resolved to (W1's input for a mark): N inside a run of
+  // neutrals, else the strong type of the level before, sos at the start. (A variant taking
+  // up after another refused starts at the scalar the graphemes refused, never a mark in
+  // ICU 72's data, so only sos is read in practice; the rest keeps the variants exact.)
+  uint32_t before = 0;
+  if (bidi)
+    before = neutrals >= 0 ? CICU_BIDI_N : index == 0 ? (uint32_t)rtl : levels[index - 1] & 1u;
   for (; index < count; index++) {
     uint32_t value = scalars[index];
     // Printable ASCII without bidi (a text of Latin prose with a few other scalars): a
@@ -140,15 +148,16 @@ cicu_walk_from(cicu_walk *walk, int32_t index, const int graphemes, const int bi
     }
     if (bidi) {
       type = (uint32_t)(facts >> CICU_FACTS_BIDI_SHIFT & 7);
-      if (__builtin_expect(type > CICU_BIDI_R, 0)) {
-        if (type == CICU_BIDI_REFUSED) {
-          *refused = CICU_PART_BIDI;
-          break;
-        }
-        // W1: a mark takes the type before it (sos at the start).
-        if (type == CICU_BIDI_NSM)
-          type = neutrals >= 0 ? CICU_BIDI_N : index == 0 ? (uint32_t)rtl : levels[index - 1] & 1u;
+      if (__builtin_expect(type == CICU_BIDI_REFUSED, 0)) {
+        *refused = CICU_PART_BIDI;
+        break;
       }
+      // W1: a mark takes the type before it (a select, not a branch: marks come and go
+      // with the text, and the branch that took them with the neutrals out of the common
+      // path was about half the walk's mispredicted branches in a fallback-heavy
+      // paragraph).
+      type = type == CICU_BIDI_NSM ? before : type;
+      before = type;
     }
     if (graphemes) {
       starts[index] = (uint8_t)(step >> 7);

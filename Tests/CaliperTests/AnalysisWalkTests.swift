@@ -98,10 +98,10 @@ import Testing
 
   /// Every string of up to 5 scalars of L, R, AL, a neutral (space, comma), a mark after
   /// either and a letter-mark-space mix, at each paragraph level, against ICU's resolver
-  /// (and each part's walk): the walk keeps no type before a scalar and no strong type
-  /// before a run of neutrals, but reads them from the levels it wrote (a mark at the start
-  /// or after a run, a run at the start or after a mark), which only short strings reach
-  /// in every order.
+  /// (and each part's walk): the walk keeps the type before a scalar (which a mark takes)
+  /// as it goes, and no strong type before a run of neutrals but reads it from the levels
+  /// it wrote (a mark at the start or after a run, a run at the start or after a mark),
+  /// which only short strings reach in every order.
   @Test func everyShortBidiStringIsICUs() throws {
     let alphabet: [UInt32] = [0x61, 0x5D0, 0x627, 0x20, 0x2C, 0x300, 0x64B]
     var counts = Counts()

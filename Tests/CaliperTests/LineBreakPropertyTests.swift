@@ -129,6 +129,32 @@ import Testing
     }
     #expect(answered > 1500)
   }
+
+  /// Words of letters and ideographs beyond the small table (Devanagari with its signs,
+  /// Arabic, Hebrew, CJK, Latin) after one space or more, each word followed by another
+  /// class now and then (digits, brackets, quotes, punctuation, hyphens, marks after the
+  /// space): the scan's step for one space and the class after it (`Table.wordsBreak`)
+  /// breaks where ICU does, and leaves the state that the class after it leaves.
+  @Test func wordEndsMatchICU() throws {
+    var generator = ShortestDecimalTests.SeededGenerator(state: 24)
+    let pieces = [
+      " ", " ", " ", "  ", "कि", "नमस्ते", "क्ष", "عربي", "ب", "中文", "字", "שלום", "abc", "a",
+      "5", "١٢", "(", "「", "」", "\"", "-", "\u{2010}", ".", "%", "$", "\u{301}", "\u{93F}", "।",
+      "\u{A0}", "\u{3000}",
+    ]
+    var answered = 0
+    for text in RandomScalars.texts(of: pieces, count: 4000, longest: 24, using: &generator) {
+      let scalars = Array(text.unicodeScalars)
+      let (fast, slow) = try Self.both(scalars)
+      guard let fast else { continue }
+      #expect(fast.breaks == slow.breaks, "\(scalars.map(\.value))")
+      #expect(fast.mandatory == slow.mandatory, "\(scalars.map(\.value))")
+      answered += 1
+    }
+    #expect(answered > 2000)
+    #expect(LineBreakPairs.standard.wordsBreak)
+  }
+
   /// Corpus lines beyond the small table under the other locales with ICU's root rules
   /// (strict is root's): the pair table's answer where it gives one is ICU's for that
   /// locale.

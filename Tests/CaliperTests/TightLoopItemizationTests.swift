@@ -144,4 +144,38 @@ import Testing
       }
     }
   }
+
+  /// `Itemization`'s faces of each scalar, written a stretch at a time in blocks of 16
+  /// past each stretch's end (`Itemization.fill`), are those of the stretches `choose`
+  /// hands over written one entry at a time in order (the later stretch's face where two
+  /// cover a scalar): over every text above and random texts of words, spaces, marks and
+  /// emoji in several scripts, in the default and `.css` styles; and the array holds one
+  /// entry a scalar (the room past the text's end dropped).
+  @Test(arguments: [TextStyle(size: 16), TextStyle(size: 16, breakRules: .css)])
+  func fillMatchesEntryByEntry(style: TextStyle) throws {
+    let library = try TestFonts.library.get()
+    var generator = ShortestDecimalTests.SeededGenerator(state: 32)
+    let pieces = [
+      " ", " ", "  ", "abc", "x", "नमस्ते", "क्ष", "عربي", "ب", "中文字体", "字", "שלום", "★", "😀",
+      "é\u{301}", "1", "\t", "\u{A0}", "ภาษา", "한국어",
+    ]
+    let random = RandomScalars.texts(of: pieces, count: 600, longest: 40, using: &generator)
+    var compared = 0
+    for text in Self.texts + random {
+      var analysis = try TextAnalysis(text: text, style: style)
+      analysis.resolveScripts()
+      var resolver = FontCascade.Resolver(try library.cascade(for: style))
+      let items = try Itemization(analysis: analysis, resolver: &resolver, style: style)
+      var reference = [UInt16](repeating: 0, count: analysis.scalars.count)
+      var again = FontCascade.Resolver(try library.cascade(for: style))
+      var chooser = FaceChooser(style)
+      try chooser.choose(analysis, range: 0..<analysis.scalars.count, resolver: &again) {
+        range, face, _ in
+        for index in range { reference[index] = UInt16(face) }
+      }
+      #expect(items.faceOf == reference, "\(text.prefix(60))")
+      compared += 1
+    }
+    #expect(compared > 3000)
+  }
 }

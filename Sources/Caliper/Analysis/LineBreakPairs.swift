@@ -128,6 +128,10 @@ enum LineBreakPairs {
     /// the scan's state as it was (ID × ID in `plain`): then `scan` records the breaks of a
     /// run of ideographs (most of CJK text) without a pair lookup each.
     let ideographsBreak: Bool
+    /// Whether a space after a letter or an ideograph is no break (AL × SP, ID × SP in
+    /// `plain`): then `scan`, reading ICU's classes, takes the end of a word (one space and
+    /// the scalar after it, when `plain` gives a break there) in one step.
+    let wordsBreak: Bool
 
     init(pairs: [UInt8]) {
       self.pairs = pairs
@@ -162,6 +166,8 @@ enum LineBreakPairs {
       alphanumericsJoin = lettersJoin && joined
       let id = Int(Class.id.rawValue)
       ideographsBreak = plain[id << 5 | id] == 1
+      let sp = Int(Class.sp.rawValue)
+      wordsBreak = plain[al << 5 | sp] == Self.space && plain[id << 5 | sp] == Self.space
     }
   }
 
@@ -188,7 +194,8 @@ enum LineBreakPairs {
                 scalars, LatinLineClasses(scalars: scalars, classes: classes), pairs: pairs,
                 plain: plain, lettersJoin: table.lettersJoin,
                 alphanumericsJoin: table.alphanumericsJoin,
-                ideographsBreak: table.ideographsBreak, positions: positions, hard: hard)
+                ideographsBreak: table.ideographsBreak, wordsBreak: table.wordsBreak,
+                positions: positions, hard: hard)
               guard latin == -1 else { return latin }
               return table.byProperty.withUnsafeBufferPointer { byProperty in
                 scan(
@@ -196,7 +203,8 @@ enum LineBreakPairs {
                   PropertyLineClasses(scalars: scalars, byProperty: byProperty),
                   pairs: pairs, plain: plain, lettersJoin: table.lettersJoin,
                   alphanumericsJoin: table.alphanumericsJoin,
-                  ideographsBreak: table.ideographsBreak, positions: positions, hard: hard)
+                  ideographsBreak: table.ideographsBreak, wordsBreak: table.wordsBreak,
+                  positions: positions, hard: hard)
               }
             }
           }
@@ -214,7 +222,8 @@ enum LineBreakPairs {
   private static func scan<Classes: LineClassSource>(
     _ scalars: UnsafeBufferPointer<Unicode.Scalar>, _ classOf: Classes,
     pairs: UnsafeBufferPointer<UInt8>, plain: UnsafeBufferPointer<UInt8>, lettersJoin: Bool,
-    alphanumericsJoin: Bool, ideographsBreak: Bool, positions: UnsafeMutableBufferPointer<Int32>,
+    alphanumericsJoin: Bool, ideographsBreak: Bool, wordsBreak: Bool,
+    positions: UnsafeMutableBufferPointer<Int32>,
     hard: UnsafeMutableBufferPointer<Bool>
   ) -> Int {
     let (sp, lf, cr, nu) = (
@@ -284,6 +293,18 @@ enum LineBreakPairs {
             (index, read) = classOf.ideographsEnd(
               from: index, count: count, positions: positions, hard: hard, found: &found)
             if index == count { break }
+          }
+          if !Classes.latinOnly && wordsBreak && read == sp && index &+ 1 < count {
+            // A word's end (most of a fallback-heavy paragraph's): one space, and the class
+            // after it where `plain` gives a break (AL SP ÷ AL, AL SP ÷ ID, ...), both steps
+            // at once, without a test of its own for each class.
+            let next = classOf(index &+ 1)
+            if plain[1 &<< 10 | Int(before) &<< 5 | Int(next)] == 1 {
+              record(index &+ 1, false)
+              before = next
+              index &+= 2
+              continue
+            }
           }
           let after = read ?? classOf(index)
           let step = plain[(spaces ? 1 &<< 10 : 0) | Int(before) &<< 5 | Int(after)]
