@@ -143,6 +143,42 @@ import Testing
     expectNamed("relaid out")
   }
 
+  /// The slot buffers and the table lie where a paragraph visit reads them in few pages and
+  /// lines: the keys and details in one allocation from a cache line's start, the details
+  /// right after the keys; the table's block in the allocation that starts with the table
+  /// itself, `headerBytes` on (`PreparedCacheBudgetTests` checks what malloc gave). Checked
+  /// at every width as the buffers grow (2, 4, 8 slots) and the table is made. Fails with
+  /// the buffers allocated apart again (the details not after the keys, or not within what
+  /// malloc gave the keys), or with malloc's 16-byte alignment in place of a line's.
+  @Test func buffersAndTableAreAdjacent() throws {
+    let library = try TestFonts.library.get()
+    for paragraph in try Self.paragraphs().prefix(3) {
+      let text = try library.prepare(paragraph)
+      let ideal = text.idealWidth
+      for step in 1...12 {
+        _ = text.sizeThatFits(
+          ProposedViewSize(width: ideal * (1 - 0.07 * Double(step)), height: nil))
+        let (table, keys, details) = text.breakCache.relayoutRegions
+        let start = try #require(keys.baseAddress)
+        #expect(details.baseAddress == start + keys.count)
+        #expect(Int(bitPattern: start) % 64 == 0)
+        let layout = LineBreakCache.Slots.bufferLayout(
+          keys.count / MemoryLayout<LineBreakCache.Key>.stride)
+        #expect(layout.detailsOffset == keys.count)
+        #expect(layout.bytes == keys.count + details.count)
+        #expect(mallocUsableSize(UnsafeMutableRawPointer(mutating: start)) >= layout.bytes)
+        if let table {
+          let from = try #require(table.baseAddress) - PlainLineIndex.headerBytes
+          #expect(Int(bitPattern: from) % 64 == 0)
+          #expect(
+            mallocUsableSize(UnsafeMutableRawPointer(mutating: from)) >= PlainLineIndex.headerBytes
+              + table.count)
+        }
+      }
+      #expect(text.breakCache.plainIndexBytes > 0)
+    }
+  }
+
   /// The ranges (and whether each keeps lines) of the breakings `text`'s cache keeps, read
   /// from its keys (the first `count` slots of the buffer): a relayout that stores a new
   /// breaking changes them, a hit does not.

@@ -132,24 +132,39 @@ extension LineBreakCache {
 
     /// Makes room for twice as many breakings (two at first), up to `capacity`: as an
     /// array grows, so that a text relaid out at one or two widths keeps small buffers.
+    /// Both buffers are one allocation, the keys then the details (`bufferLayout`): a
+    /// relayout reads both, and two allocations made one after the other came from
+    /// malloc's bins for their two sizes, most often on two pages, each a TLB entry (and a
+    /// page walk, where other work had pushed it out) at a paragraph visit's first call.
     @inline(never)
     private mutating func grow() {
       let size = min(capacity, max(2, 2 * allocated))
-      let keys = UnsafeMutablePointer<Key>.allocate(capacity: size)
-      let details = UnsafeMutablePointer<Detail>.allocate(capacity: size)
+      let layout = Self.bufferLayout(size)
+      let raw = UnsafeMutableRawPointer.allocate(
+        byteCount: layout.bytes, alignment: layout.alignment)
+      let keys = raw.bindMemory(to: Key.self, capacity: size)
+      let details = (raw + layout.detailsOffset).bindMemory(to: Detail.self, capacity: size)
       if let old = keyBuffer {
         keys.moveInitialize(from: old, count: count)
-        old.deallocate()
-      }
-      if let old = detailBuffer {
-        details.moveInitialize(from: old, count: count)
-        old.deallocate()
+        details.moveInitialize(from: detailBuffer.unsafelyUnwrapped, count: count)
+        UnsafeMutableRawPointer(old).deallocate()
       }
       keyBuffer = keys
       detailBuffer = details
       meter.add((size - allocated) * Self.slotBytes)
       allocated = size
       hintsStale = true
+    }
+
+    /// The one allocation of `slots` slots' buffers (`grow`): its bytes and alignment, and
+    /// where the details start (after the keys, at the details' alignment). Aligned to a
+    /// cache line: eight slots' keys (192 bytes) are then three lines and their details
+    /// (448) seven, where malloc's 16 bytes made them up to four and eight.
+    static func bufferLayout(_ slots: Int) -> (bytes: Int, alignment: Int, detailsOffset: Int) {
+      let alignment = MemoryLayout<Detail>.alignment
+      let keysEnd = slots * MemoryLayout<Key>.stride
+      let detailsOffset = (keysEnd + alignment - 1) / alignment * alignment
+      return (detailsOffset + slots * MemoryLayout<Detail>.stride, 64, detailsOffset)
     }
 
     /// Forgets every breaking (the buffers stay for the next ones).
@@ -170,8 +185,7 @@ extension LineBreakCache {
       removeAll()
       if let plainIndex { PlainLineIndex.destroy(plainIndex) }
       plainIndex = nil
-      keyBuffer?.deallocate()
-      detailBuffer?.deallocate()
+      if let keyBuffer { UnsafeMutableRawPointer(keyBuffer).deallocate() }  // and the details
       keyBuffer = nil
       detailBuffer = nil
       allocated = 0

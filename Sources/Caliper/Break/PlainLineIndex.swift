@@ -80,8 +80,13 @@ struct PlainLineIndex {
     // allocation.
     let facesDiffer = Self.facesDiffer(segments)
     let block = Block(count: count, faceRuns: facesDiffer)
-    let raw = UnsafeMutableRawPointer.allocate(
-      byteCount: block.bytes, alignment: MemoryLayout<Double>.alignment)
+    // After room for the table itself (`make` puts it there): one allocation, so that the
+    // table and its block share a page (and a line), where the table's own small one came
+    // from elsewhere in the heap, a TLB entry more at a paragraph visit's first call.
+    let raw =
+      UnsafeMutableRawPointer.allocate(
+        byteCount: Self.headerBytes + block.bytes, alignment: Self.headerAlignment)
+      + Self.headerBytes
     blockBytes = block.bytes
     segmentCount = count
     prefixCount = prefix.count
@@ -189,10 +194,10 @@ struct PlainLineIndex {
     breakable[index &>> 6] &>> UInt64(index & 63) & 1 != 0
   }
 
-  /// The table for `segments` over `prefix` in memory of its own (nil where `init` gives
-  /// none), so that a breaking passes one pointer rather than the table's eleven words,
-  /// each segment's `breakable` bit from `isBreakable` (inlined: a call a segment cost
-  /// more than the test); freed by `destroy(_:)`.
+  /// The table for `segments` over `prefix` in memory of its own, before its block (nil
+  /// where `init` gives none), so that a breaking passes one pointer rather than the
+  /// table's eleven words, each segment's `breakable` bit from `isBreakable` (inlined: a
+  /// call a segment cost more than the test); freed by `destroy(_:)`.
   @inline(__always)
   static func make(
     segments: UnsafeBufferPointer<Segment>, prefix: UnsafeBufferPointer<Double>,
@@ -202,17 +207,27 @@ struct PlainLineIndex {
     for index in segments.indices where isBreakable(segments[index]) {
       table.breakable[index &>> 6] |= 1 &<< UInt64(index & 63)
     }
-    let pointer = UnsafeMutablePointer<PlainLineIndex>.allocate(capacity: 1)
+    // The table in the room before its block (`headerBytes`).
+    let pointer = (UnsafeMutableRawPointer(table.lastAtStep) - headerBytes).bindMemory(
+      to: PlainLineIndex.self, capacity: 1)
     pointer.initialize(to: table)
     return pointer
   }
 
-  /// Frees a table `make` made, and its arrays (the owning cache's `deinit`).
+  /// The room for the table before its block (`Block`, which starts at `lastAtStep`) in
+  /// their one allocation: the table's stride rounded up to 16 bytes, the alignment malloc
+  /// gives the block alone.
+  static var headerBytes: Int { (MemoryLayout<PlainLineIndex>.stride + 15) / 16 * 16 }
+  /// The allocation's alignment, a cache line: what the table's loop reads of the table
+  /// (its first 64 bytes, `PlainLineIndexLayoutTests`) is then one line, where malloc's 16
+  /// bytes made it two three times in four.
+  static var headerAlignment: Int { 64 }
+
+  /// Frees a table `make` made, and its arrays (the owning cache's `deinit`): the table and
+  /// its block are one allocation, the table first.
   static func destroy(_ pointer: UnsafeMutablePointer<PlainLineIndex>) {
-    // The block (`Block`) starts at `lastAtStep`; the other arrays are in it.
-    UnsafeMutableRawPointer(pointer.pointee.lastAtStep).deallocate()
     pointer.deinitialize(count: 1)
-    pointer.deallocate()
+    UnsafeMutableRawPointer(pointer).deallocate()
   }
 
   /// The bytes of its arrays: what relaying out at many widths adds to a prepared
@@ -256,7 +271,7 @@ struct PlainLineIndex {
 
 extension PreparedText {
   /// The table of line ends over this text's segments and prefix sums (nil where `init`
-  /// gives none), in memory of its own (`PlainLineIndex.make`).
+  /// gives none), in memory of its own with its block (`PlainLineIndex.make`).
   func makePlainLineIndex() -> UnsafeMutablePointer<PlainLineIndex>? {
     let breaker = LineBreaker(limit: 0)
     let widths = LineWidths(untabbed: self)
