@@ -40,24 +40,12 @@ import Testing
         pieces.append((offset, packed))
         next = offset + length
       }
-      var words = ShapedText(count: count, size: 16)
-      var each = ShapedText(count: count, size: 16)
-      words.withStores { stores in
-        for (offset, packed) in pieces {
-          let piece = ShapedPiece(packed: packed, scalars: scalars[offset..<offset + packed.count])
-          if piece.isPlain { plain += 1 } else if piece.isClean { clean += 1 } else { general += 1 }
-          if !piece.isInline { spilled += 1 }
-          withUnsafePointer(to: piece) {
-            stores.storeWord(in: $0, at: offset, units: units, scalars: scalars)
-          }
-        }
+      let (words, each) = Self.storeBothWays(
+        pieces, count: count, size: 16, units: units, scalars: scalars
+      ) { _, piece in
+        if piece.isPlain { plain += 1 } else if piece.isClean { clean += 1 } else { general += 1 }
+        if !piece.isInline { spilled += 1 }
       }
-      for (offset, packed) in pieces {
-        each.store(packed[...], at: offset, units: units, scalars: scalars)
-      }
-      #expect(words.advances == each.advances)
-      #expect(words.clusterStart == each.clusterStart)
-      #expect(words.unsafeBefore == each.unsafeBefore)
       #expect(words.missingGlyphCount == each.missingGlyphCount)
       // Counted by hand: a `.notdef` glyph on a scalar that is no line separator or control.
       let missing = pieces.reduce(0) { total, piece in
@@ -103,26 +91,41 @@ import Testing
         pieces.append((offset, packed))
         offset += length
       }
-      var words = ShapedText(count: count, size: 13.5)
-      var each = ShapedText(count: count, size: 13.5)
-      words.withStores { stores in
-        for (offset, packed) in pieces {
-          let piece = ShapedPiece(packed: packed, scalars: scalars[offset..<offset + packed.count])
-          if piece.isInline && piece.isClean {
-            if offset + ShapedPiece.inlineCount < count + 1 { fixed += 1 } else { atTheEnd += 1 }
-          }
-          withUnsafePointer(to: piece) {
-            stores.storeWord(in: $0, at: offset, units: units, scalars: scalars)
-          }
+      _ = Self.storeBothWays(
+        pieces, count: count, size: 13.5, units: units, scalars: scalars
+      ) { offset, piece in
+        if piece.isInline && piece.isClean {
+          if offset + ShapedPiece.inlineCount < count + 1 { fixed += 1 } else { atTheEnd += 1 }
         }
       }
-      for (offset, packed) in pieces {
-        each.store(packed[...], at: offset, units: units, scalars: scalars)
-      }
-      #expect(words.advances == each.advances)
-      #expect(words.clusterStart == each.clusterStart)
-      #expect(words.unsafeBefore == each.unsafeBefore)
     }
     #expect(fixed > 1_000 && atTheEnd > 300)
+  }
+
+  /// `pieces` stored word by word through one `withStores`, in text order, as a stretch
+  /// stores them (`seen` is shown each piece first), and each by the general store: expects
+  /// the same advances and flags, and returns both texts.
+  static func storeBothWays(
+    _ pieces: [(offset: Int, packed: [Int64])], count: Int, size: Double, units: FontUnits,
+    scalars: [Unicode.Scalar], seen: (Int, ShapedPiece) -> Void
+  ) -> (words: ShapedText, each: ShapedText) {
+    var words = ShapedText(count: count, size: size)
+    var each = ShapedText(count: count, size: size)
+    words.withStores { stores in
+      for (offset, packed) in pieces {
+        let piece = ShapedPiece(packed: packed, scalars: scalars[offset..<offset + packed.count])
+        seen(offset, piece)
+        withUnsafePointer(to: piece) {
+          stores.storeWord(in: $0, at: offset, units: units, scalars: scalars)
+        }
+      }
+    }
+    for (offset, packed) in pieces {
+      each.store(packed[...], at: offset, units: units, scalars: scalars)
+    }
+    #expect(words.advances == each.advances)
+    #expect(words.clusterStart == each.clusterStart)
+    #expect(words.unsafeBefore == each.unsafeBefore)
+    return (words, each)
   }
 }
