@@ -80,18 +80,18 @@ struct Itemization {
   static func fill(
     _ faces: UnsafeMutableBufferPointer<UInt16>, _ range: Range<Int>, with face: UInt16
   ) {
-    // Four entries a word (a SIMD vector's generic code made the closure larger).
+    // Four entries a word (a SIMD vector's generic code made the closure larger), stored
+    // as raw bytes: the memory is bound to `UInt16` and a word's address is 2-aligned.
     let wide = UInt64(face) &* 0x0001_0001_0001_0001
-    var words = UnsafeMutableRawPointer(faces.baseAddress.unsafelyUnwrapped + range.lowerBound)
-      .assumingMemoryBound(to: UInt64.self)
-    let end = faces.baseAddress.unsafelyUnwrapped + range.upperBound
+    var bytes = UnsafeMutableRawPointer(faces.baseAddress.unsafelyUnwrapped + range.lowerBound)
+    let end = UnsafeMutableRawPointer(faces.baseAddress.unsafelyUnwrapped + range.upperBound)
     repeat {
-      words[0] = wide
-      words[1] = wide
-      words[2] = wide
-      words[3] = wide
-      words += 4
-    } while UnsafeMutableRawPointer(words) < UnsafeMutableRawPointer(end)
+      bytes.storeBytes(of: wide, toByteOffset: 0, as: UInt64.self)
+      bytes.storeBytes(of: wide, toByteOffset: 8, as: UInt64.self)
+      bytes.storeBytes(of: wide, toByteOffset: 16, as: UInt64.self)
+      bytes.storeBytes(of: wide, toByteOffset: 24, as: UInt64.self)
+      bytes += 32
+    } while bytes < end
   }
 
   /// The itemization of a text of `AnalysisShortcuts.isOneFaceLatin` characters
