@@ -164,7 +164,8 @@ extension LineBreakCache {
       let alignment = MemoryLayout<Detail>.alignment
       let keysEnd = slots * MemoryLayout<Key>.stride
       let detailsOffset = (keysEnd + alignment - 1) / alignment * alignment
-      return (detailsOffset + slots * MemoryLayout<Detail>.stride, 64, detailsOffset)
+      let bytes = detailsOffset + slots * MemoryLayout<Detail>.stride
+      return (bytes, RelayoutHints.lineBytes, detailsOffset)
     }
 
     /// Forgets every breaking (the buffers stay for the next ones).

@@ -221,7 +221,7 @@ struct PlainLineIndex {
   /// The allocation's alignment, a cache line: what the table's loop reads of the table
   /// (its first 64 bytes, `PlainLineIndexLayoutTests`) is then one line, where malloc's 16
   /// bytes made it two three times in four.
-  static var headerAlignment: Int { 64 }
+  static var headerAlignment: Int { RelayoutHints.lineBytes }
 
   /// Frees a table `make` made, and its arrays (the owning cache's `deinit`): the table and
   /// its block are one allocation, the table first.
