@@ -40,7 +40,8 @@ extension Bench {
   }
 
   /// Both W3 rows, the share of "new width" calls that really missed Caliper's cache, and
-  /// on Gatsby the "new width" row again with each wrap style (`wrapStyles`).
+  /// on Gatsby the "new width" row again with Pango alone, as `.auto` (the reference) and
+  /// with each wrap style (`wrapStyles`).
   func relayout(_ prepared: PreparedCorpus) -> (
     newWidth: Row, insideRange: Row?, misses: Double, wrapStyles: [Row]
   ) {
@@ -87,14 +88,18 @@ extension Bench {
     return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls), wrapStyles)
   }
 
-  /// W3 "new width" with `TextStyle.wrapStyle` `.balance`, then `.pretty`: the same
-  /// paragraphs at the same widths (the greedy lines' distinct breakings), each paragraph
-  /// prepared with the wrap style. Pango's side lays the paragraph out again as in the
-  /// `.auto` row (it has no wrap style), so the cost of a wrap style over greedy lines is
-  /// the `.auto` row's Pango/Caliper over this row's, each from its own interleaved race
-  /// (the report's summary; issue 36's target ≤ 5×).
+  /// W3 "new width" with `TextStyle.wrapStyle` `.auto` again, then `.balance`, then
+  /// `.pretty`: the same paragraphs at the same widths (the greedy lines' distinct
+  /// breakings), each paragraph prepared with the wrap style. Pango's side lays the paragraph
+  /// out again as in the `.auto` row (it has no wrap style), so the cost of a wrap style over
+  /// greedy lines is the `.auto` reference's Pango/Caliper over the style's row's, each from
+  /// its own interleaved race (the report's summary; issue 36's target ≤ 5×). The reference
+  /// is raced here, with Pango alone, not taken from the "new width" row: there SkParagraph's
+  /// process runs between items and leaves both sides' caches colder (Pango read 144 µs a
+  /// visit there against 105 µs in the `.pretty` row of the same run), which moved the ratio
+  /// of ratios by up to a third from run to run.
   private func wrapStyleRows(_ fresh: [RelayoutItem], corpus: Corpus) -> [Row] {
-    [TextStyle.WrapStyle.balance, .pretty].map { wrapStyle in
+    [TextStyle.WrapStyle.auto, .balance, .pretty].map { wrapStyle in
       var style = self.style
       style.wrapStyle = wrapStyle
       let styled = Bench(fonts: fonts, style: style, passes: passes)
