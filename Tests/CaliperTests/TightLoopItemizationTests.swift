@@ -145,6 +145,48 @@ import Testing
     }
   }
 
+  /// Texts whose every word may switch script, direction and face, as the fallback-heavy
+  /// paragraphs do (the tight loop's new runs, `heldClustersEnd`'s stops at a word's end and
+  /// the spaces between): words of one to six plain clusters in Devanagari (with signs),
+  /// Arabic, Hebrew, Chinese, Japanese, Thai, Greek and Latin, and between them one or
+  /// several spaces, NBSP, U+3000, a space with a mark, digits (Arabic-Indic too), brackets,
+  /// a star, a tab, and a space at the end; each text also inside a right-to-left embedding
+  /// (RLE) and without its last gap. Seeded; both orders on a library of their own (the
+  /// general rules first fill the library's table, so that the tight loop finds every
+  /// scalar there and takes its own steps), against the general rules cluster by cluster.
+  @Test(arguments: [TextStyle(size: 16), TextStyle(size: 16, fonts: [FontReference("Inter")])])
+  func wordStepsChooseAsTheGeneralRules(style: TextStyle) throws {
+    let words = [
+      "नमस्ते", "क्ष", "क", "स्वतंत्रता", "عربي", "ب", "النص", "שלום", "כן", "中文", "字",
+      "用于测量行宽", "日本語の", "テキスト", "ภาษา", "ωμέγα", "Ω", "abc", "x", "HarfBuzz",
+      "é", "ñandú",
+    ]
+    let gaps = [
+      " ", " ", " ", " ", "  ", "   ", "\u{A0}", "\u{3000}", " \u{301}", " 12 ", " (", ") ",
+      " [", "] ", "\t", " ١٢ ", " ★ ",
+    ]
+    var generator = ShortestDecimalTests.SeededGenerator(state: 0x1C4_0025)
+    var texts: [String] = []
+    for _ in 0..<300 {
+      var text = ""
+      for _ in 0..<Int.random(in: 1...30, using: &generator) {
+        text += words.randomElement(using: &generator)! + gaps.randomElement(using: &generator)!
+      }
+      texts.append(text)
+      // The same words in a right-to-left embedding, and without the last gap.
+      texts.append("\u{202B}" + text)
+      texts.append(String(text.dropLast()))
+    }
+    for tightFirst in [true, false] {
+      let library = try FontLibrary(fontsDirectory: TestFonts.directory)
+      for text in texts {
+        let first = try Self.choose(text, style: style, tightLoop: tightFirst, library: library)
+        let then = try Self.choose(text, style: style, tightLoop: !tightFirst, library: library)
+        #expect(first == then, "\(tightFirst ? "tight first" : "general first"): \(text)")
+      }
+    }
+  }
+
   /// `Itemization`'s faces of each scalar, written a stretch at a time in blocks of 16
   /// past each stretch's end (`Itemization.fill`), are those of the stretches `choose`
   /// hands over written one entry at a time in order (the later stretch's face where two
