@@ -235,13 +235,15 @@ public final class Font: @unchecked Sendable, CustomStringConvertible {
   /// (`Shaper.spaceSleeps`: a run of such a face asks).
   @inline(__always)
   func withSpaceWakers<R>(_ body: (borrowing SpaceWakers?) -> R) -> R {
-    let (hbFont, hbFace, memo) = (hbFont, hbFace, spaceWakersMemo)
-    return memo.withKept(
-      {
-        var space: hb_codepoint_t = 0
-        guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return nil }
-        return SpaceWakers.of(face: hbFace, font: hbFont, space: space, skipping: memo.skipping)
-      }, body)
+    spaceWakersMemo.withKept(of: self, body)
+  }
+
+  /// The wakers of the face's space, read from its tables (`SpaceWakersMemo`, once a face).
+  func findSpaceWakers() -> SpaceWakers? {
+    var space: hb_codepoint_t = 0
+    guard hb_font_get_nominal_glyph(hbFont, 0x20, &space) != 0 else { return nil }
+    return SpaceWakers.of(
+      face: hbFace, font: hbFont, space: space, skipping: spaceWakersMemo.skipping)
   }
 
   /// Whether the cmap maps every printable ASCII character (U+0021–U+007E).

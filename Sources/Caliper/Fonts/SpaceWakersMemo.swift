@@ -45,23 +45,25 @@ final class SpaceWakersMemo: Sendable {
     found.store(UInt(bitPattern: Unmanaged.passRetained(box).toOpaque()), ordering: .releasing)
   }
 
-  /// `body` of the kept wakers, or of `find`'s, kept (`find` called once for the face),
-  /// read in place: the box is this memo's for its lifetime, which the caller's reference
-  /// to the memo spans.
+  /// `body` of the kept wakers, or of `font`'s (`Font.findSpaceWakers`), kept (found once
+  /// for the face), read in place: the box is this memo's for its lifetime, which the
+  /// caller's reference to the memo spans. The face passed, not a closure that finds them:
+  /// the closure's captures (the memo, or the face) were retained and released around
+  /// every call, a pair a run of such a face (`Shaper.pieces`).
   @inline(__always)
-  func withKept<R>(_ find: () -> SpaceWakers?, _ body: (borrowing SpaceWakers?) -> R) -> R {
+  func withKept<R>(of font: Font, _ body: (borrowing SpaceWakers?) -> R) -> R {
     var address = found.load(ordering: .acquiring)
-    if address == 0 { address = findAndKeep(find) }
+    if address == 0 { address = findAndKeep(font) }
     return Self.box(at: address)._withUnsafeGuaranteedRef { body($0.wakers) }
   }
 
-  /// The address of the kept box, made from `find`'s wakers if none is kept yet.
+  /// The address of the kept box, made from `font`'s wakers if none is kept yet.
   @inline(never)
-  private func findAndKeep(_ find: () -> SpaceWakers?) -> UInt {
+  private func findAndKeep(_ font: Font) -> UInt {
     finding.withLock { _ in
       let address = found.load(ordering: .acquiring)
       if address != 0 { return address }
-      keep(Found(find()))
+      keep(Found(font.findSpaceWakers()))
       return found.load(ordering: .acquiring)
     }
   }

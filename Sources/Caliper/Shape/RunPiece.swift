@@ -209,27 +209,6 @@ extension Shaper {
     return alone(start..<clusterEnd(from: start, in: run, scalars: scalars, boundaries))
   }
 
-  /// The end of the word of `run` from `start`: after the spaces that follow its
-  /// non-spaces, where a grapheme starts (a mark after a space is in the space's grapheme
-  /// and HarfBuzz cluster, so the word goes on past it). Over a raw buffer: a long word's
-  /// scan was a bounds check a scalar.
-  /// Looked for `before` an offset at most (where the end is further, that offset).
-  @inline(__always)
-  static func wordEnd(
-    from start: Int, in run: TextRun, scalars: [Unicode.Scalar], boundaries: some BooleanLookup,
-    before bound: Int = .max
-  ) -> Int {
-    scalars.withUnsafeBufferPointer { scalars in
-      let limit = min(run.range.upperBound, scalars.count, bound)
-      var end = start
-      repeat {
-        while end < limit, scalars[end].value != 0x20 { end += 1 }
-        while end < limit, scalars[end].value == 0x20 { end += 1 }
-      } while end < limit && !boundaries[end]
-      return end
-    }
-  }
-
   /// Whether a word of `run` starts at `offset`: the run's start, or a non-space after a
   /// space where a grapheme starts.
   @inline(__always)
