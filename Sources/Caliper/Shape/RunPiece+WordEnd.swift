@@ -74,11 +74,17 @@ extension Shaper {
       return SIMD4<UInt32>().replacing(with: 1, where: four .== space)
     }
     let lanes = (group(0) | group(1) &<< 4) | (group(2) &<< 8 | group(3) &<< 12)
-    // Lanes 0 and 1 in the low half, 2 and 3 in the high: lane 2's bits beside lane 0's
-    // moved up 2, then lane 1's and 3's (from bit 32) down 31.
-    let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-    let pairs = halves[0] | halves[1] &<< 2
-    // No bit past the sixteenth: the halves' bits are 0 to 14 and 32 to 46.
-    return UInt32(truncatingIfNeeded: pairs | pairs &>> 31)
+    #if _endian(little)
+      // Lanes 0 and 1 in the low half, 2 and 3 in the high (lane 0 in the low bits of its
+      // half: little-endian): lane 2's bits beside lane 0's moved up 2, then lane 1's and
+      // 3's (from bit 32) down 31.
+      let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+      let pairs = halves[0] | halves[1] &<< 2
+      // No bit past the sixteenth: the halves' bits are 0 to 14 and 32 to 46.
+      return UInt32(truncatingIfNeeded: pairs | pairs &>> 31)
+    #else
+      // Where a half's lanes lie the other way round, lane by lane.
+      return lanes[0] | lanes[1] &<< 1 | lanes[2] &<< 2 | lanes[3] &<< 3
+    #endif
   }
 }
