@@ -303,19 +303,21 @@ def summary():
         lines.append("| %s | %s | %s | %s | %s | %s |" % (
             label, caliper, times(row["pangoRatio"]), times(row.get("skparagraphRatio")),
             row["target"], row["met"]))
-    # Issue 36: a wrap style's cost over greedy lines, from the W3 "new width" rows with and
-    # without it; Pango does the same work in each (it has no wrap style), so the ratio of the
-    # two rows' Pango/Caliper is Caliper's cost ratio with the machine's speed cancelled. The
-    # greedy reference is the `.auto` row raced like the styles' rows, with Pango alone (the
-    # main row has SkParagraph's process between items, which slows both sides unevenly);
-    # a RESULTS.md from before that row existed falls back to the main row.
-    greedy = table.get(("W3 relayout, new width, auto", "gatsby")) or table.get(
-        ("W3 relayout, new width", "gatsby"))
+    # Issue 36: a wrap style's cost over greedy lines. The `.auto` reference and the styles'
+    # rows are raced together, paragraph by paragraph, each visit after a Pango visit
+    # (`wrapStyleRows`), so the cost is the style row's Caliper time over the reference's,
+    # the machine's speed cancelled. A RESULTS.md from before that race existed has no
+    # reference row: there the ratio of the rows' Pango/Caliper against the main row.
+    reference = table.get(("W3 relayout, new width, auto", "gatsby"))
+    greedy = table.get(("W3 relayout, new width", "gatsby"))
     for style in ("balance", "pretty"):
         row = table.get(("W3 relayout, new width, " + style, "gatsby"))
-        if row is None or greedy is None or not row["pangoRatio"]:
+        if row is None or (reference is None and (greedy is None or not row["pangoRatio"])):
             continue
-        cost = greedy["pangoRatio"] / row["pangoRatio"]
+        if reference is not None:
+            cost = row["caliper"] / reference["caliper"]
+        else:
+            cost = greedy["pangoRatio"] / row["pangoRatio"]
         lines.append("| W3 relayout at a new width, `.%s` (cost over `.auto`) | %s (%.2f×) | %s | | "
                      "≤ %d× `.auto` | %s |" % (style, duration(row["caliper"]), cost,
                                                times(row["pangoRatio"]), WRAP_STYLE_COST_TARGET,

@@ -41,6 +41,14 @@ struct Race {
     self.skparagraph = skparagraph == nil ? nil : Self.median(skparagraphTotals)
   }
 
+  /// A race run elsewhere (several Caliper sides against one peer, item by item), from its
+  /// median pass totals.
+  init(caliper: Double, pango: Double, skparagraph: Double?) {
+    self.caliper = caliper
+    self.pango = pango
+    self.skparagraph = skparagraph
+  }
+
   static func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     guard !sorted.isEmpty else { return 0 }

@@ -88,29 +88,63 @@ extension Bench {
     return (newWidth, insideRange, calls == 0 ? 0 : Double(misses) / Double(calls), wrapStyles)
   }
 
-  /// W3 "new width" with `TextStyle.wrapStyle` `.auto` again, then `.balance`, then
-  /// `.pretty`: the same paragraphs at the same widths (the greedy lines' distinct
-  /// breakings), each paragraph prepared with the wrap style. Pango's side lays the paragraph
-  /// out again as in the `.auto` row (it has no wrap style), so the cost of a wrap style over
-  /// greedy lines is the `.auto` reference's Pango/Caliper over the style's row's, each from
-  /// its own interleaved race (the report's summary; issue 36's target ≤ 5×). The reference
-  /// is raced here, with Pango alone, not taken from the "new width" row: there SkParagraph's
-  /// process runs between items and leaves both sides' caches colder (Pango read 144 µs a
-  /// visit there against 105 µs in the `.pretty` row of the same run), which moved the ratio
-  /// of ratios by up to a third from run to run.
+  /// W3 "new width" with `TextStyle.wrapStyle` `.auto`, `.balance` and `.pretty`: the same
+  /// paragraphs at the same widths (the greedy lines' distinct breakings), each paragraph
+  /// prepared with each wrap style, raced together: for each paragraph, each style's visit
+  /// right after a Pango visit of the paragraph at the same widths (which leaves the caches
+  /// as the race's Pango side does), the styles' order turned by one each paragraph. Pango
+  /// has no wrap style, so its side is the same work for each. The cost of a wrap style over
+  /// greedy lines (the report's summary; issue 36's target ≤ 5×) is its row's Caliper time
+  /// over the `.auto` row's: measured paragraph by paragraph in the same pass, the machine's
+  /// speed cancels. (Raced apart, as before, Pango's side of one race read 131 µs a visit
+  /// against 113 µs in another for the same work, and the ratio of the rows' Pango/Caliper
+  /// moved by 15–35 % from run to run.)
   private func wrapStyleRows(_ fresh: [RelayoutItem], corpus: Corpus) -> [Row] {
-    [TextStyle.WrapStyle.auto, .balance, .pretty].map { wrapStyle in
+    let styles: [TextStyle.WrapStyle] = [.auto, .balance, .pretty]
+    let texts = styles.map { wrapStyle in
       var style = self.style
       style.wrapStyle = wrapStyle
       let styled = Bench(fonts: fonts, style: style, passes: passes)
-      let items = fresh.map { item in
-        RelayoutItem(
-          index: item.index, text: styled.prepare(corpus.paragraphs[item.index]),
-          layout: item.layout, widths: item.widths, bytes: item.bytes)
+      return fresh.map { styled.prepare(corpus.paragraphs[$0.index]) }
+    }
+    var caliperTotals = [[Double]](repeating: [], count: styles.count)
+    var pangoTotals = [[Double]](repeating: [], count: styles.count)
+    // Pass 0 untimed, as the race's: the first relayouts make each text's buffers and table.
+    for pass in 0...passes {
+      var caliper = [Double](repeating: 0, count: styles.count)
+      var pango = [Double](repeating: 0, count: styles.count)
+      for (number, item) in fresh.enumerated() {
+        for turn in styles.indices {
+          let style = (turn + number) % styles.count
+          pango[style] += Stopwatch.time {
+            for width in item.widths {
+              item.layout.setWidth(width)
+              blackHole(item.layout.size)
+            }
+          }
+          let text = texts[style][number]
+          caliper[style] += Stopwatch.time {
+            for width in item.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
+          }
+        }
       }
-      return row(
-        items, workload: "W3 relayout, new width, \(wrapStyle.rawValue)", corpus: corpus.name,
-        skparagraph: nil, target: .none)
+      if pass > 0 {
+        for style in styles.indices {
+          caliperTotals[style].append(caliper[style])
+          pangoTotals[style].append(pango[style])
+        }
+      }
+    }
+    let calls = fresh.reduce(0) { $0 + $1.widths.count }
+    return styles.indices.map { style in
+      Row(
+        workload: "W3 relayout, new width, \(styles[style].rawValue)", corpus: corpus.name,
+        operations: calls,
+        segments: zip(fresh, texts[style]).reduce(0) { $0 + $1.1.segmentCount * $1.0.widths.count },
+        bytes: fresh.reduce(0) { $0 + $1.bytes * $1.widths.count },
+        race: Race(
+          caliper: Race.median(caliperTotals[style]), pango: Race.median(pangoTotals[style]),
+          skparagraph: nil))
     }
   }
 
