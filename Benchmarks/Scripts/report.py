@@ -306,18 +306,13 @@ def summary():
     # Issue 36: a wrap style's cost over greedy lines. The `.auto` reference and the styles'
     # rows are raced together, paragraph by paragraph, each visit after a Pango visit
     # (`wrapStyleRows`), so the cost is the style row's Caliper time over the reference's,
-    # the machine's speed cancelled. A RESULTS.md from before that race existed has no
-    # reference row: there the ratio of the rows' Pango/Caliper against the main row.
+    # the machine's speed cancelled.
     reference = table.get(("W3 relayout, new width, auto", "gatsby"))
-    greedy = table.get(("W3 relayout, new width", "gatsby"))
     for style in ("balance", "pretty"):
         row = table.get(("W3 relayout, new width, " + style, "gatsby"))
-        if row is None or (reference is None and (greedy is None or not row["pangoRatio"])):
+        if row is None or reference is None:
             continue
-        if reference is not None:
-            cost = row["caliper"] / reference["caliper"]
-        else:
-            cost = greedy["pangoRatio"] / row["pangoRatio"]
+        cost = row["caliper"] / reference["caliper"]
         lines.append("| W3 relayout at a new width, `.%s` (cost over `.auto`) | %s (%.2f×) | %s | | "
                      "≤ %d× `.auto` | %s |" % (style, duration(row["caliper"]), cost,
                                                times(row["pangoRatio"]), WRAP_STYLE_COST_TARGET,

@@ -37,6 +37,28 @@ extension Bench {
     let layout: PangoText
     let widths: [Double]
     let bytes: Int
+
+    /// The same paragraph prepared otherwise (another wrap style), at the same widths.
+    func with(_ text: PreparedText) -> RelayoutItem {
+      RelayoutItem(index: index, text: text, layout: layout, widths: widths, bytes: bytes)
+    }
+
+    /// Caliper's visit: the text asked at each width, timed (ns).
+    func caliperVisit() -> Double {
+      Stopwatch.time {
+        for width in widths { blackHole(text.sizeThatFits(proposal(width)).size) }
+      }
+    }
+
+    /// Pango's visit: the layout set to each width and asked its size, timed (ns).
+    func pangoVisit() -> Double {
+      Stopwatch.time {
+        for width in widths {
+          layout.setWidth(width)
+          blackHole(layout.size)
+        }
+      }
+    }
   }
 
   /// Both W3 rows, the share of "new width" calls that really missed Caliper's cache, and
@@ -101,11 +123,11 @@ extension Bench {
   /// moved by 15–35 % from run to run.)
   private func wrapStyleRows(_ fresh: [RelayoutItem], corpus: Corpus) -> [Row] {
     let styles: [TextStyle.WrapStyle] = [.auto, .balance, .pretty]
-    let texts = styles.map { wrapStyle in
+    let items = styles.map { wrapStyle in
       var style = self.style
       style.wrapStyle = wrapStyle
       let styled = Bench(fonts: fonts, style: style, passes: passes)
-      return fresh.map { styled.prepare(corpus.paragraphs[$0.index]) }
+      return fresh.map { $0.with(styled.prepare(corpus.paragraphs[$0.index])) }
     }
     var caliperTotals = [[Double]](repeating: [], count: styles.count)
     var pangoTotals = [[Double]](repeating: [], count: styles.count)
@@ -113,19 +135,11 @@ extension Bench {
     for pass in 0...passes {
       var caliper = [Double](repeating: 0, count: styles.count)
       var pango = [Double](repeating: 0, count: styles.count)
-      for (number, item) in fresh.enumerated() {
+      for number in fresh.indices {
         for turn in styles.indices {
           let style = (turn + number) % styles.count
-          pango[style] += Stopwatch.time {
-            for width in item.widths {
-              item.layout.setWidth(width)
-              blackHole(item.layout.size)
-            }
-          }
-          let text = texts[style][number]
-          caliper[style] += Stopwatch.time {
-            for width in item.widths { blackHole(text.sizeThatFits(proposal(width)).size) }
-          }
+          pango[style] += items[style][number].pangoVisit()
+          caliper[style] += items[style][number].caliperVisit()
         }
       }
       if pass > 0 {
@@ -135,16 +149,14 @@ extension Bench {
         }
       }
     }
-    let calls = fresh.reduce(0) { $0 + $1.widths.count }
     return styles.indices.map { style in
-      Row(
-        workload: "W3 relayout, new width, \(styles[style].rawValue)", corpus: corpus.name,
-        operations: calls,
-        segments: zip(fresh, texts[style]).reduce(0) { $0 + $1.1.segmentCount * $1.0.widths.count },
-        bytes: fresh.reduce(0) { $0 + $1.bytes * $1.widths.count },
+      Self.row(
+        items[style], workload: "W3 relayout, new width, \(styles[style].rawValue)",
+        corpus: corpus.name,
         race: Race(
           caliper: Race.median(caliperTotals[style]), pango: Race.median(pangoTotals[style]),
-          skparagraph: nil))
+          skparagraph: nil),
+        target: .none)
     }
   }
 
@@ -154,25 +166,17 @@ extension Bench {
   ) -> Row {
     let race = Race(
       Array(items.indices), passes: passes,
-      caliper: { number in
-        let item = items[number]
-        return Stopwatch.time {
-          for width in item.widths { blackHole(item.text.sizeThatFits(proposal(width)).size) }
-        }
-      },
-      pango: { number in
-        let item = items[number]
-        return Stopwatch.time {
-          for width in item.widths {
-            item.layout.setWidth(width)
-            blackHole(item.layout.size)
-          }
-        }
-      },
+      caliper: { items[$0].caliperVisit() }, pango: { items[$0].pangoVisit() },
       skparagraph: skparagraph.map { peer in { peer.time("relayout", corpus, String($0)) } })
-    let calls = items.reduce(0) { $0 + $1.widths.count }
-    return Row(
-      workload: workload, corpus: corpus, operations: calls,
+    return Self.row(items, workload: workload, corpus: corpus, race: race, target: target)
+  }
+
+  /// A relayout row of `items`' visits: an operation is one width of one item.
+  private static func row(
+    _ items: [RelayoutItem], workload: String, corpus: String, race: Race, target: Target
+  ) -> Row {
+    Row(
+      workload: workload, corpus: corpus, operations: items.reduce(0) { $0 + $1.widths.count },
       segments: items.reduce(0) { $0 + $1.text.segmentCount * $1.widths.count },
       bytes: items.reduce(0) { $0 + $1.bytes * $1.widths.count }, race: race, target: target)
   }
