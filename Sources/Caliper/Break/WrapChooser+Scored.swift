@@ -5,7 +5,7 @@ extension WrapChooser {
   /// false (none handed on) where it declines (or cannot run: a tab, a line broken inside
   /// a word).
   func scored<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
+    _ lines: some Collection<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
   ) -> Bool {
     scored(GreedyLines(lines, limit: available), isBalanced: isBalanced, into: &sink)
   }

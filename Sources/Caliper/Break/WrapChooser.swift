@@ -30,21 +30,24 @@ struct WrapChooser {
   }
 
   /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
-  /// where it applies.
+  /// where it applies; `overflows`, whether one of the paragraph's lines overflows
+  /// (`overflows(_:)`). Under `pretty`, `lines` may be the paragraph's last lines alone
+  /// (`WrapWindow` handed on those before).
   func choose<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, number: Int, _ wrapStyle: TextStyle.WrapStyle,
-    into sink: inout Sink
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, overflows: Bool, number: Int,
+    _ wrapStyle: TextStyle.WrapStyle, into sink: inout Sink
   ) {
     switch wrapStyle {
     case .balance:
       // Blink balances from the block's start only: its first paragraph.
-      if !(isCSS && number > 0), !overflows(lines), balanced(lines, into: &sink) { return }
+      if !(isCSS && number > 0), !overflows, balanced(lines, into: &sink) { return }
     case .pretty:
-      guard !overflows(lines) else { break }
-      let window = max(lines.startIndex, lines.endIndex - 4)..<lines.endIndex
-      for span in lines[..<window.lowerBound] { sink.append(span) }
-      if !pretty(lines[window], into: &sink) {
-        for span in lines[window] { sink.append(span) }
+      guard !overflows else { break }
+      let windowStart = max(0, lines.count - ScoreLineBreaker.maxLinesForPretty)
+      for span in lines[..<windowStart] { sink.append(span) }
+      let window = UnsafeBufferPointer(rebasing: lines[windowStart...])
+      if !pretty(window, into: &sink) {
+        for span in window { sink.append(span) }
       }
       return
     case .auto, .stable:
@@ -76,7 +79,7 @@ struct WrapChooser {
   /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
   /// to keep them.
   func balanced<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, into sink: inout Sink
   ) -> Bool {
     guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else {
       return false
@@ -86,25 +89,24 @@ struct WrapChooser {
     // by more.
     guard available > 0 else { return false }
     if isCSS, text.segments.contains(where: \.isHardBreak) { return false }
-    guard let bisected = bisected(lines) else { return false }
+    guard let bisected = bisected(Array(lines)[...]) else { return false }
     for span in bisected { sink.append(span) }
     return true
   }
 
   /// Hands on the pretty lines of a paragraph's last greedy `lines`; false (none handed
   /// on) to keep them.
-  func pretty<Sink: LineSink>(_ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink)
-    -> Bool
-  {
+  func pretty<Sink: LineSink>(
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, into sink: inout Sink
+  ) -> Bool {
     guard lines.count > 1, let last = lines.last else { return false }
     let lastAvailable = available - widths.indent(atLineStart: last.start)
     let isShort =
       isCSS
       ? Self.snapped(last.width) < Self.layoutUnits(lastAvailable) / 3
       : last.width < lastAvailable / 3
-    let all = Array(lines)
-    let count = all.count
-    let hyphenated = count >= 3 && all[count - 2].hyphen && all[count - 3].hyphen
+    let count = lines.count
+    let hyphenated = count >= 3 && lines[count - 2].hyphen && lines[count - 3].hyphen
     guard (isShort && isSingleWord(last)) || hyphenated else { return false }
     return scored(lines, isBalanced: false, into: &sink)
   }
@@ -144,7 +146,7 @@ struct WrapChooser {
   /// The score-based breaker's candidates over `lines`' break opportunities: the
   /// window's start, then one a segment up to the last line's end; nil where Blink's
   /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
-  func candidates(_ lines: ArraySlice<LineBreaker.Span>, scorer: ScoreLineBreaker)
+  func candidates(_ lines: some Collection<LineBreaker.Span>, scorer: ScoreLineBreaker)
     -> [ScoreLineBreaker.Candidate]?
   {
     candidates(GreedyLines(lines, limit: available), scorer: scorer)
@@ -248,7 +250,7 @@ struct WrapChooser {
   }
 
   /// The score-based breaker for `lines` at the available width.
-  func breaker(isBalanced: Bool, lines: ArraySlice<LineBreaker.Span>) -> ScoreLineBreaker {
+  func breaker(isBalanced: Bool, lines: some Collection<LineBreaker.Span>) -> ScoreLineBreaker {
     breaker(isBalanced: isBalanced, lines: GreedyLines(lines, limit: available))
   }
 
