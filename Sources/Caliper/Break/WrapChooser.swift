@@ -188,25 +188,79 @@ struct WrapChooser {
   /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
   /// depends on the width).
   func candidates(_ window: Range<Int>) -> [ScoreLineBreaker.Candidate]? {
+    guard let (first, count) = candidateCount(window) else { return nil }
+    var posNoBreak = [Float](repeating: 0, count: count)
+    var posIfBreak = [Float](repeating: 0, count: count)
+    let made = posNoBreak.withUnsafeMutableBufferPointer { posNoBreak in
+      posIfBreak.withUnsafeMutableBufferPointer { posIfBreak in
+        positions(window, first: first, posNoBreak: posNoBreak, posIfBreak: posIfBreak)
+      }
+    }
+    guard made else { return nil }
+    let segments = text.segments
+    return (0..<count).map {
+      Self.candidate(
+        $0, first: first, start: window.lowerBound, segments: segments,
+        posNoBreak: posNoBreak[$0], posIfBreak: posIfBreak[$0])
+    }
+  }
+
+  /// The first segment of `window` and the count of its candidates (the window's start, then
+  /// one a segment up to its end); nil where Blink's breaker cannot run (a tab,
+  /// `break-spaces` with `.css`) or no segment starts at its start.
+  func candidateCount(_ window: Range<Int>) -> (first: Int, count: Int)? {
     // Blink's score-based breaker gives no break points with `white-space: break-spaces`
     // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
     // the greedy ones).
     if isCSS, text.storage.style.whiteSpace == .breakSpaces { return nil }
-    guard text.tabs.isEmpty, var index = segmentIndex(startingAt: window.lowerBound) else {
+    let segments = text.segments
+    guard text.tabs.isEmpty, let first = segmentIndex(startingAt: window.lowerBound) else {
       return nil
     }
+    // The segments from `first` that end by the window's end (their ends rise).
+    var low = first
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].end <= window.upperBound { low = middle + 1 } else { high = middle }
+    }
+    return (first, low - first + 1)
+  }
+
+  /// The candidate `number` of the window starting at `start` whose first segment is
+  /// `first` (`candidateCount`): the start, then the end of segment `first + number - 1`.
+  @inline(__always)
+  static func candidate(
+    _ number: Int, first: Int, start: Int, segments: [Segment], posNoBreak: Float,
+    posIfBreak: Float
+  ) -> ScoreLineBreaker.Candidate {
+    guard number > 0 else {
+      return ScoreLineBreaker.Candidate(
+        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
+    }
+    let index = first + number - 1
+    let segment = segments[index]
+    return ScoreLineBreaker.Candidate(
+      offset: segment.end, contentEnd: segment.contentEnd, segment: index,
+      posNoBreak: posNoBreak, posIfBreak: posIfBreak, isHyphenated: segment.softHyphen)
+  }
+
+  /// Writes the positions of `window`'s candidates (`candidateCount`'s count, from segment
+  /// `first`) into `posNoBreak` and `posIfBreak`; false where its last segment does not end
+  /// at the window's end (Blink's breaker cannot run).
+  func positions(
+    _ window: Range<Int>, first: Int, posNoBreak: UnsafeMutableBufferPointer<Float>,
+    posIfBreak: UnsafeMutableBufferPointer<Float>
+  ) -> Bool {
     let start = window.lowerBound
     let prefix = text.prefix  // read once: each `text.prefix` retains the array
-    let base = prefix[start]
-    var candidates = [
-      ScoreLineBreaker.Candidate(
-        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
-    ]
     let segments = text.segments
-    // One candidate per segment up to the paragraph's last line's end, and the start.
-    candidates.reserveCapacity(
-      (segmentIndex(startingAt: window.upperBound) ?? segments.count) - index + 1)
-    while index < segments.count, segments[index].end <= window.upperBound {
+    let base = prefix[start]
+    posNoBreak[0] = 0
+    posIfBreak[0] = 0
+    var end = start
+    for number in 1..<posNoBreak.count {
+      let index = first + number - 1
       let segment = segments[index]
       var width: Double
       if segment.softHyphen {
@@ -221,15 +275,11 @@ struct WrapChooser {
         width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
       }
       width += prefix[segment.start] - base
-      candidates.append(
-        ScoreLineBreaker.Candidate(
-          offset: segment.end, contentEnd: segment.contentEnd, segment: index,
-          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
-          isHyphenated: segment.softHyphen))
-      index += 1
+      posNoBreak[number] = Float(prefix[segment.end] - base)
+      posIfBreak[number] = Float(width)
+      end = segment.end
     }
-    guard candidates.last?.offset == window.upperBound else { return nil }
-    return candidates
+    return end == window.upperBound
   }
 
   /// Whether a segment that `candidates` end is spaces alone, with no hard break: what
