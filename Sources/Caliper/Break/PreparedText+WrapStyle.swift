@@ -79,14 +79,15 @@ extension PreparedText {
     }
     var breaker = LineBreaker(limit: available)
     breaker.plainIndex = index
-    let chooser = WrapChooser(text: self, available: available, declined: declined)
     let textEnd = analysis.scalars.count
     // The open paragraph's lines that the style may re-choose held in scratch memory on the
     // stack, the others handed on as they come (`WrapWindow`): no array at each width.
     withUnsafeTemporaryAllocation(of: LineBreaker.Span.self, capacity: WrapWindow<Sink>.capacity)
     { held in
       withUnsafeMutablePointer(to: &sink) { sink in
-        var window = WrapWindow(chooser, wrapStyle, textEnd: textEnd, held: held, sink: sink)
+        var window = WrapWindow(
+          self, available: available, declined: declined, wrapStyle, textEnd: textEnd,
+          held: held, sink: sink)
         breaker.breakLines(widths, into: &window)
         if window.isOpen { window.endParagraph() }
       }

@@ -40,12 +40,16 @@ struct WrapWindow<Sink: LineSink>: LineSink {
   /// The open paragraph's number in the text.
   var number = 0
 
+  /// The chooser made here from `text` borrowed (made by the caller and copied in, its
+  /// references were retained twice).
+  @inline(__always)
   init(
-    _ chooser: WrapChooser, _ wrapStyle: TextStyle.WrapStyle, textEnd: Int,
+    _ text: borrowing PreparedText, available: Double, declined: Bool,
+    _ wrapStyle: TextStyle.WrapStyle, textEnd: Int,
     held: UnsafeMutableBufferPointer<LineBreaker.Span>, sink: UnsafeMutablePointer<Sink>
   ) {
     precondition(held.count >= Self.capacity, "a window's scratch too small")
-    self.chooser = chooser
+    chooser = WrapChooser(text: text, available: available, declined: declined)
     self.wrapStyle = wrapStyle
     self.textEnd = textEnd
     self.held = held
