@@ -28,8 +28,7 @@ import Testing
   /// The lines of `text` at `width` the way they were chosen before the window: every
   /// greedy line kept, split into paragraphs at hard breaks, each paragraph's lines handed
   /// to `WrapChooser.choose` whole.
-  static func wholeParagraphLines(_ text: PreparedText, at width: Double) -> [LineBreaker.Span]
-  {
+  static func wholeParagraphLines(_ text: PreparedText, at width: Double) -> [LineBreaker.Span] {
     var breaker = LineBreaker(limit: width)
     let greedy = breaker.breakLines(text.widths)
     let chooser = WrapChooser(text: text, available: width)
@@ -88,7 +87,8 @@ import Testing
           let size = kept.sizeThatFits(ProposedViewSize(width: width * 1.01, height: nil)).size
           let fresh = try library.prepare(text, style: style, cached: false)
           let expected = fresh.measure(proposal)
-          let freshSize = fresh.sizeThatFits(ProposedViewSize(width: width * 1.01, height: nil)).size
+          let freshSize = fresh.sizeThatFits(ProposedViewSize(width: width * 1.01, height: nil))
+            .size
           let what = "\(text.prefix(30)) at \(width), \(wrapStyle), \(rules), round \(round)"
           #expect(relaid.size == expected.size, "\(what)")
           #expect(relaid.tightWidth == expected.tightWidth, "\(what)")
@@ -96,9 +96,10 @@ import Testing
           #expect(size == freshSize, "\(what)")
           let whole = Self.wholeParagraphLines(fresh, at: width)
           #expect(
-            whole.map { $0.start..<$0.end } == fresh.wrapStyledLines(at: width).map {
-              $0.start..<$0.end
-            }, "\(what)")
+            whole.map { $0.start..<$0.end }
+              == fresh.wrapStyledLines(at: width).map {
+                $0.start..<$0.end
+              }, "\(what)")
           if relaid.lines.map(\.range) != greedy.measure(proposal).lines.map(\.range) {
             changed += 1
           }

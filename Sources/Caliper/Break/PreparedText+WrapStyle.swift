@@ -82,8 +82,8 @@ extension PreparedText {
     let textEnd = analysis.scalars.count
     // The open paragraph's lines that the style may re-choose held in scratch memory on the
     // stack, the others handed on as they come (`WrapWindow`): no array at each width.
-    withUnsafeTemporaryAllocation(of: LineBreaker.Span.self, capacity: WrapWindow<Sink>.capacity)
-    { held in
+    withUnsafeTemporaryAllocation(of: LineBreaker.Span.self, capacity: WrapWindow<Sink>.capacity) {
+      held in
       withUnsafeMutablePointer(to: &sink) { sink in
         var window = WrapWindow(
           self, available: available, declined: declined, wrapStyle, textEnd: textEnd,

@@ -255,26 +255,26 @@ struct ScoreLineBreaker {
       blockLeast[0] = 0
       withUnsafeTemporaryAllocation(of: Int.self, capacity: isOneWidth ? 1 : count) { lines in
         lines[0] = 0
-              let scan = ScoreScan(
-                breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-                penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
-              var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
-              for index in 1..<count where mayShorten {
-                mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
-              }
-              var active = 0
-              for end in 1..<count {
-                let isLast = end == count - 1
-                let found =
-                  mayShorten && (isBalanced || !isLast)
-                  ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
-                  : scan.blink(end: end, active: &active, isLast: isLast)
-                let score = found.best + penalties[end] + linePenalty
-                scores[end] = score
-                previous[end] = found.start
-                if !isOneWidth { lines[end] = lines[found.start] + 1 }
-                let block = end >> ScoreScan.blockShift
-                blockLeast[block] = min(blockLeast[block], score)
+        let scan = ScoreScan(
+          breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
+          penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
+        var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
+        for index in 1..<count where mayShorten {
+          mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
+        }
+        var active = 0
+        for end in 1..<count {
+          let isLast = end == count - 1
+          let found =
+            mayShorten && (isBalanced || !isLast)
+            ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
+            : scan.blink(end: end, active: &active, isLast: isLast)
+          let score = found.best + penalties[end] + linePenalty
+          scores[end] = score
+          previous[end] = found.start
+          if !isOneWidth { lines[end] = lines[found.start] + 1 }
+          let block = end >> ScoreScan.blockShift
+          blockLeast[block] = min(blockLeast[block], score)
         }
       }
     }

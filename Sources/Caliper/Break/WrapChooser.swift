@@ -89,8 +89,7 @@ struct WrapChooser {
     // by more.
     guard available > 0 else { return false }
     if isCSS, text.segments.contains(where: \.isHardBreak) { return false }
-    guard let bisected = bisected(Array(lines)[...]) else { return false }
-    for span in bisected { sink.append(span) }
+    bisect(lines, into: &sink)
     return true
   }
 
