@@ -79,17 +79,18 @@ extension PreparedText {
     }
     var breaker = LineBreaker(limit: available)
     breaker.plainIndex = index
-    var spans: [LineBreaker.Span] = []
-    spans.reserveCapacity(8)  // most balanced paragraphs: one allocation
-    breaker.breakLines(widths, into: &spans)
-    let chooser = WrapChooser(text: self, available: available, declined: declined)
-    var first = 0
-    var number = 0
-    for (index, span) in spans.enumerated()
-    where index == spans.count - 1 || endsParagraph(span) {
-      chooser.choose(spans[first...index], number: number, wrapStyle, into: &sink)
-      first = index + 1
-      number += 1
+    let textEnd = analysis.scalars.count
+    // The open paragraph's lines that the style may re-choose held in scratch memory on the
+    // stack, the others handed on as they come (`WrapWindow`): no array at each width.
+    withUnsafeTemporaryAllocation(of: LineBreaker.Span.self, capacity: WrapWindow<Sink>.capacity) {
+      held in
+      withUnsafeMutablePointer(to: &sink) { sink in
+        var window = WrapWindow(
+          self, available: available, declined: declined, wrapStyle, textEnd: textEnd,
+          held: held, sink: sink)
+        breaker.breakLines(widths, into: &window)
+        if window.isOpen { window.endParagraph() }
+      }
     }
   }
 
@@ -150,11 +151,5 @@ extension PreparedText {
     }
     // No chooser made (it would retain this text's references).
     return WrapChooser.balanced(self, available: available, greedy, into: &sink)
-  }
-
-  /// Whether a line ends its paragraph: at a hard break or the text's end.
-  func endsParagraph(_ span: LineBreaker.Span) -> Bool {
-    span.end == analysis.scalars.count
-      || (span.end > span.start && analysis.isLineSeparator(span.end - 1))
   }
 }

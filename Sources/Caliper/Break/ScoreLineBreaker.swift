@@ -109,10 +109,29 @@ struct ScoreLineBreaker {
     {
       return true
     }
+    return program.posNoBreak.withUnsafeBufferPointer { posNoBreak in
+      program.posIfBreak.withUnsafeBufferPointer { posIfBreak in
+        program.penalties.withUnsafeBufferPointer { penalties in
+          programEnds(posNoBreak, posIfBreak, penalties, lineCount: lineCount, into: ends)
+        }
+      }
+    }
+  }
+
+  /// `chooseEnds` by Blink's program alone (no layers), over its inputs lent as buffers
+  /// (`pretty`'s, made in scratch memory at each width: `WrapChooser.scored`).
+  func programEnds(
+    _ posNoBreak: UnsafeBufferPointer<Float>, _ posIfBreak: UnsafeBufferPointer<Float>,
+    _ penalties: UnsafeBufferPointer<Float>, lineCount: Int,
+    into ends: UnsafeMutableBufferPointer<Int>
+  ) -> Bool {
+    // Sentinels at both ends: fewer than 5 candidates is fewer than 3 opportunities.
+    let count = posNoBreak.count
+    guard count >= 5, lineCount >= 1, ends.count >= lineCount else { return false }
     // The chosen starts in scratch memory (on the stack where it is small): an array made
     // at each width cost more than its use (a generic allocation each).
     return withUnsafeTemporaryAllocation(of: Int.self, capacity: count) { previous in
-      scores(program.posNoBreak, program.posIfBreak, program.penalties, into: previous)
+      scores(posNoBreak, posIfBreak, penalties, into: previous)
       // Blink's program answers with its own count.
       var index = count - 1
       var lines = 0
@@ -167,6 +186,13 @@ struct ScoreLineBreaker {
   /// Blink's orphan penalty: the last opportunity (and the hyphenated ones before it)
   /// costs more.
   static func addOrphanPenalty(_ penalties: inout [Float], isHyphenated: (Int) -> Bool) {
+    penalties.withUnsafeMutableBufferPointer { addOrphanPenalty($0, isHyphenated: isHyphenated) }
+  }
+
+  /// `addOrphanPenalty` into scratch memory.
+  static func addOrphanPenalty(
+    _ penalties: UnsafeMutableBufferPointer<Float>, isHyphenated: (Int) -> Bool
+  ) {
     for index in stride(from: penalties.count - 2, through: 0, by: -1) {
       penalties[index] += orphansPenalty
       if !isHyphenated(index) { break }
@@ -195,6 +221,20 @@ struct ScoreLineBreaker {
     _ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float],
     into previous: UnsafeMutableBufferPointer<Int>
   ) {
+    posNoBreak.withUnsafeBufferPointer { posNoBreak in
+      posIfBreak.withUnsafeBufferPointer { posIfBreak in
+        penalties.withUnsafeBufferPointer { penalties in
+          scores(posNoBreak, posIfBreak, penalties, into: previous)
+        }
+      }
+    }
+  }
+
+  /// `scores(_:_:_:into:)` over the inputs lent as buffers.
+  func scores(
+    _ posNoBreak: UnsafeBufferPointer<Float>, _ posIfBreak: UnsafeBufferPointer<Float>,
+    _ penalties: UnsafeBufferPointer<Float>, into previous: UnsafeMutableBufferPointer<Int>
+  ) {
     let count = posNoBreak.count
     // The program reads and writes through unsafe buffers: one entry a candidate in each,
     // the first candidate's at least (its sentinel).
@@ -215,32 +255,26 @@ struct ScoreLineBreaker {
       blockLeast[0] = 0
       withUnsafeTemporaryAllocation(of: Int.self, capacity: isOneWidth ? 1 : count) { lines in
         lines[0] = 0
-        posNoBreak.withUnsafeBufferPointer { posNoBreak in
-          posIfBreak.withUnsafeBufferPointer { posIfBreak in
-            penalties.withUnsafeBufferPointer { penalties in
-              let scan = ScoreScan(
-                breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-                penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
-              var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
-              for index in 1..<count where mayShorten {
-                mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
-              }
-              var active = 0
-              for end in 1..<count {
-                let isLast = end == count - 1
-                let found =
-                  mayShorten && (isBalanced || !isLast)
-                  ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
-                  : scan.blink(end: end, active: &active, isLast: isLast)
-                let score = found.best + penalties[end] + linePenalty
-                scores[end] = score
-                previous[end] = found.start
-                if !isOneWidth { lines[end] = lines[found.start] + 1 }
-                let block = end >> ScoreScan.blockShift
-                blockLeast[block] = min(blockLeast[block], score)
-              }
-            }
-          }
+        let scan = ScoreScan(
+          breaker: self, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
+          penalties: penalties, scores: scores, lines: lines, blockLeast: blockLeast)
+        var mayShorten = isOneWidth && linePenalty >= 0 && penalties[0] >= 0
+        for index in 1..<count where mayShorten {
+          mayShorten = penalties[index] >= 0 && posNoBreak[index - 1] <= posNoBreak[index]
+        }
+        var active = 0
+        for end in 1..<count {
+          let isLast = end == count - 1
+          let found =
+            mayShorten && (isBalanced || !isLast)
+            ? scan.shortened(end: end, active: &active, guess: previous[end - 1])
+            : scan.blink(end: end, active: &active, isLast: isLast)
+          let score = found.best + penalties[end] + linePenalty
+          scores[end] = score
+          previous[end] = found.start
+          if !isOneWidth { lines[end] = lines[found.start] + 1 }
+          let block = end >> ScoreScan.blockShift
+          blockLeast[block] = min(blockLeast[block], score)
         }
       }
     }

@@ -3,8 +3,10 @@
 /// the paragraph's line count (see `PreparedText+WrapStyle.swift`).
 extension WrapChooser {
   /// Blink's bisection (`ParagraphLineBreaker::AttemptParagraphBalancing`): the greedy lines
-  /// at the narrowest width, to 1 px, that keeps the paragraph's line count.
-  func bisected(_ lines: ArraySlice<LineBreaker.Span>) -> [LineBreaker.Span]? {
+  /// at the narrowest width, to 1 px, that keeps the paragraph's line count, handed to
+  /// `sink` as they are made (no array).
+  func bisect<Sink: LineSink>(_ lines: UnsafeBufferPointer<LineBreaker.Span>, into sink: inout Sink)
+  {
     let count = lines.count
     if isCSS {
       // LayoutUnits: the mean snapped line width (integer division), 80 % of it rounded.
@@ -22,7 +24,7 @@ extension WrapChooser {
           lower = middle
         }
       }
-      return paragraphLines(lines, at: limit(upper))
+      return paragraphLines(lines, at: limit(upper), into: &sink)
     }
     let mean = lines.reduce(0) { $0 + $1.width } / Double(count)
     var lower = mean * 0.8
@@ -35,13 +37,13 @@ extension WrapChooser {
         lower = middle
       }
     }
-    return paragraphLines(lines, at: upper)
+    paragraphLines(lines, at: upper, into: &sink)
   }
 
   /// Whether the greedy lines at `limit` of the paragraph that `lines` are the greedy lines
   /// of are no more than those, none overflowing: a scan into a count that stops at the
   /// paragraph's end or one line too many, with no lines kept.
-  func keeps(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double) -> Bool {
+  func keeps(_ lines: UnsafeBufferPointer<LineBreaker.Span>, at limit: Double) -> Bool {
     var sink = ParagraphLines(
       paragraph: (lines.first?.start ?? 0)..<(lines.last?.end ?? 0), most: lines.count,
       limit: limit)
@@ -50,14 +52,32 @@ extension WrapChooser {
     return sink.count <= lines.count && !sink.overflows
   }
 
-  /// The greedy lines at `limit` of the paragraph that `lines` are the greedy lines of.
-  func paragraphLines(_ lines: ArraySlice<LineBreaker.Span>, at limit: Double)
-    -> [LineBreaker.Span]
-  {
-    let start = lines.first?.start ?? 0
-    let end = lines.last?.end ?? 0
+  /// The greedy lines at `limit` of the paragraph that `lines` are the greedy lines of,
+  /// handed to `sink`.
+  func paragraphLines<Sink: LineSink>(
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, at limit: Double, into sink: inout Sink
+  ) {
+    let paragraph = (lines.first?.start ?? 0)..<(lines.last?.end ?? 0)
     var breaker = LineBreaker(limit: limit)
-    return breaker.breakLines(widths).filter { $0.start >= start && $0.start < end }
+    withUnsafeMutablePointer(to: &sink) { sink in
+      var lines = ParagraphFilter(paragraph: paragraph, sink: sink)
+      breaker.breakLines(widths, into: &lines)
+    }
+  }
+}
+
+/// Hands on the lines that start in `paragraph` (in order: full at the first line past it).
+struct ParagraphFilter<Sink: LineSink>: LineSink {
+  let paragraph: Range<Int>
+  let sink: UnsafeMutablePointer<Sink>
+  var isFull = false
+
+  mutating func append(_ span: LineBreaker.Span) {
+    guard span.start < paragraph.upperBound else {
+      isFull = true
+      return
+    }
+    if span.start >= paragraph.lowerBound { sink.pointee.append(span) }
   }
 }
 

@@ -5,7 +5,7 @@ extension WrapChooser {
   /// false (none handed on) where it declines (or cannot run: a tab, a line broken inside
   /// a word).
   func scored<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
+    _ lines: some Collection<LineBreaker.Span>, isBalanced: Bool, into sink: inout Sink
   ) -> Bool {
     scored(GreedyLines(lines, limit: available), isBalanced: isBalanced, into: &sink)
   }
@@ -19,17 +19,63 @@ extension WrapChooser {
     if isBalanced { return Self.balanced(text, available: available, lines, into: &sink) }
     let scorer = breaker(isBalanced: false, lines: lines)
     let lineCount = lines.count
-    // The chosen ends as candidate indices in scratch memory: no array at each width.
-    return withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
-      guard let made = self.candidates(lines, scorer: scorer),
-        scorer.chooseEnds(scorer.inputs(made), lineCount: lineCount, into: ends)
-      else { return false }
-      made.withUnsafeBufferPointer {
-        Self.emit(
-          text, available: available, $0, UnsafeBufferPointer(rebasing: ends[..<lineCount]),
-          from: lines.start, into: &sink)
+    let window = lines.start..<lines.end
+    guard !lines.emergency, let (first, count) = candidateCount(window) else { return false }
+    // The program's inputs, the chosen ends and their candidates in scratch memory (each on
+    // the stack up to 256 candidates): no array at each width.
+    return withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { posNoBreak in
+      withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { posIfBreak in
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: count) { penalties in
+          guard positions(window, first: first, posNoBreak: posNoBreak, posIfBreak: posIfBreak)
+          else { return false }
+          let segments = text.segments
+          // A hyphen's penalty (`candidates(_:scorer:)`), then the orphan penalty.
+          @inline(__always) func isHyphenated(_ number: Int) -> Bool {
+            number > 0 && segments[first + number - 1].softHyphen
+          }
+          for number in 0..<count {
+            penalties[number] = isHyphenated(number) ? scorer.hyphenPenalty : 0
+          }
+          ScoreLineBreaker.addOrphanPenalty(penalties, isHyphenated: isHyphenated)
+          return scoredEnds(
+            UnsafeBufferPointer(posNoBreak), UnsafeBufferPointer(posIfBreak),
+            UnsafeBufferPointer(penalties), scorer: scorer, lineCount: lineCount,
+            window: window, first: first, into: &sink)
+        }
       }
-      return true
+    }
+  }
+
+  /// The lines Blink's program chooses over a window's candidates' positions and penalties
+  /// (`scored`), handed on through `emit` with the chosen candidates alone made.
+  private func scoredEnds<Sink: LineSink>(
+    _ posNoBreak: UnsafeBufferPointer<Float>, _ posIfBreak: UnsafeBufferPointer<Float>,
+    _ penalties: UnsafeBufferPointer<Float>, scorer: ScoreLineBreaker, lineCount: Int,
+    window: Range<Int>, first: Int, into sink: inout Sink
+  ) -> Bool {
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: max(1, lineCount)) { ends in
+      guard scorer.programEnds(posNoBreak, posIfBreak, penalties, lineCount: lineCount, into: ends)
+      else { return false }
+      let segments = text.segments
+      return withUnsafeTemporaryAllocation(
+        of: ScoreLineBreaker.Candidate.self, capacity: lineCount
+      ) { chosen in
+        // The chosen candidates in order, each line's end its own index among them.
+        for number in 0..<lineCount {
+          let end = ends[number]
+          chosen.initializeElement(
+            at: number,
+            to: Self.candidate(
+              end, first: first, start: window.lowerBound, segments: segments,
+              posNoBreak: posNoBreak[end], posIfBreak: posIfBreak[end]))
+          ends[number] = number
+        }
+        Self.emit(
+          text, available: available, UnsafeBufferPointer(chosen),
+          UnsafeBufferPointer(rebasing: ends[..<lineCount]), from: window.lowerBound,
+          into: &sink)
+        return true
+      }
     }
   }
 

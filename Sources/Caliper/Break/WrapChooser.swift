@@ -30,21 +30,24 @@ struct WrapChooser {
   }
 
   /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
-  /// where it applies.
+  /// where it applies; `overflows`, whether one of the paragraph's lines overflows
+  /// (`overflows(_:)`). Under `pretty`, `lines` may be the paragraph's last lines alone
+  /// (`WrapWindow` handed on those before).
   func choose<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, number: Int, _ wrapStyle: TextStyle.WrapStyle,
-    into sink: inout Sink
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, overflows: Bool, number: Int,
+    _ wrapStyle: TextStyle.WrapStyle, into sink: inout Sink
   ) {
     switch wrapStyle {
     case .balance:
       // Blink balances from the block's start only: its first paragraph.
-      if !(isCSS && number > 0), !overflows(lines), balanced(lines, into: &sink) { return }
+      if !(isCSS && number > 0), !overflows, balanced(lines, into: &sink) { return }
     case .pretty:
-      guard !overflows(lines) else { break }
-      let window = max(lines.startIndex, lines.endIndex - 4)..<lines.endIndex
-      for span in lines[..<window.lowerBound] { sink.append(span) }
-      if !pretty(lines[window], into: &sink) {
-        for span in lines[window] { sink.append(span) }
+      guard !overflows else { break }
+      let windowStart = max(0, lines.count - ScoreLineBreaker.maxLinesForPretty)
+      for span in lines[..<windowStart] { sink.append(span) }
+      let window = UnsafeBufferPointer(rebasing: lines[windowStart...])
+      if !pretty(window, into: &sink) {
+        for span in window { sink.append(span) }
       }
       return
     case .auto, .stable:
@@ -76,7 +79,7 @@ struct WrapChooser {
   /// Hands on the balanced lines of a paragraph's greedy `lines`; false (none handed on)
   /// to keep them.
   func balanced<Sink: LineSink>(
-    _ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, into sink: inout Sink
   ) -> Bool {
     guard lines.count > 1, lines.count <= ScoreLineBreaker.maxLinesForBalance else {
       return false
@@ -86,25 +89,23 @@ struct WrapChooser {
     // by more.
     guard available > 0 else { return false }
     if isCSS, text.segments.contains(where: \.isHardBreak) { return false }
-    guard let bisected = bisected(lines) else { return false }
-    for span in bisected { sink.append(span) }
+    bisect(lines, into: &sink)
     return true
   }
 
   /// Hands on the pretty lines of a paragraph's last greedy `lines`; false (none handed
   /// on) to keep them.
-  func pretty<Sink: LineSink>(_ lines: ArraySlice<LineBreaker.Span>, into sink: inout Sink)
-    -> Bool
-  {
+  func pretty<Sink: LineSink>(
+    _ lines: UnsafeBufferPointer<LineBreaker.Span>, into sink: inout Sink
+  ) -> Bool {
     guard lines.count > 1, let last = lines.last else { return false }
     let lastAvailable = available - widths.indent(atLineStart: last.start)
     let isShort =
       isCSS
       ? Self.snapped(last.width) < Self.layoutUnits(lastAvailable) / 3
       : last.width < lastAvailable / 3
-    let all = Array(lines)
-    let count = all.count
-    let hyphenated = count >= 3 && all[count - 2].hyphen && all[count - 3].hyphen
+    let count = lines.count
+    let hyphenated = count >= 3 && lines[count - 2].hyphen && lines[count - 3].hyphen
     guard (isShort && isSingleWord(last)) || hyphenated else { return false }
     return scored(lines, isBalanced: false, into: &sink)
   }
@@ -144,7 +145,7 @@ struct WrapChooser {
   /// The score-based breaker's candidates over `lines`' break opportunities: the
   /// window's start, then one a segment up to the last line's end; nil where Blink's
   /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
-  func candidates(_ lines: ArraySlice<LineBreaker.Span>, scorer: ScoreLineBreaker)
+  func candidates(_ lines: some Collection<LineBreaker.Span>, scorer: ScoreLineBreaker)
     -> [ScoreLineBreaker.Candidate]?
   {
     candidates(GreedyLines(lines, limit: available), scorer: scorer)
@@ -186,25 +187,79 @@ struct WrapChooser {
   /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
   /// depends on the width).
   func candidates(_ window: Range<Int>) -> [ScoreLineBreaker.Candidate]? {
+    guard let (first, count) = candidateCount(window) else { return nil }
+    var posNoBreak = [Float](repeating: 0, count: count)
+    var posIfBreak = [Float](repeating: 0, count: count)
+    let made = posNoBreak.withUnsafeMutableBufferPointer { posNoBreak in
+      posIfBreak.withUnsafeMutableBufferPointer { posIfBreak in
+        positions(window, first: first, posNoBreak: posNoBreak, posIfBreak: posIfBreak)
+      }
+    }
+    guard made else { return nil }
+    let segments = text.segments
+    return (0..<count).map {
+      Self.candidate(
+        $0, first: first, start: window.lowerBound, segments: segments,
+        posNoBreak: posNoBreak[$0], posIfBreak: posIfBreak[$0])
+    }
+  }
+
+  /// The first segment of `window` and the count of its candidates (the window's start, then
+  /// one a segment up to its end); nil where Blink's breaker cannot run (a tab,
+  /// `break-spaces` with `.css`) or no segment starts at its start.
+  func candidateCount(_ window: Range<Int>) -> (first: Int, count: Int)? {
     // Blink's score-based breaker gives no break points with `white-space: break-spaces`
     // (in Chromium 156 its balanced lines are always its bisection's and its pretty ones
     // the greedy ones).
     if isCSS, text.storage.style.whiteSpace == .breakSpaces { return nil }
-    guard text.tabs.isEmpty, var index = segmentIndex(startingAt: window.lowerBound) else {
+    let segments = text.segments
+    guard text.tabs.isEmpty, let first = segmentIndex(startingAt: window.lowerBound) else {
       return nil
     }
+    // The segments from `first` that end by the window's end (their ends rise).
+    var low = first
+    var high = segments.count
+    while low < high {
+      let middle = (low + high) / 2
+      if segments[middle].end <= window.upperBound { low = middle + 1 } else { high = middle }
+    }
+    return (first, low - first + 1)
+  }
+
+  /// The candidate `number` of the window starting at `start` whose first segment is
+  /// `first` (`candidateCount`): the start, then the end of segment `first + number - 1`.
+  @inline(__always)
+  static func candidate(
+    _ number: Int, first: Int, start: Int, segments: [Segment], posNoBreak: Float,
+    posIfBreak: Float
+  ) -> ScoreLineBreaker.Candidate {
+    guard number > 0 else {
+      return ScoreLineBreaker.Candidate(
+        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
+    }
+    let index = first + number - 1
+    let segment = segments[index]
+    return ScoreLineBreaker.Candidate(
+      offset: segment.end, contentEnd: segment.contentEnd, segment: index,
+      posNoBreak: posNoBreak, posIfBreak: posIfBreak, isHyphenated: segment.softHyphen)
+  }
+
+  /// Writes the positions of `window`'s candidates (`candidateCount`'s count, from segment
+  /// `first`) into `posNoBreak` and `posIfBreak`; false where its last segment does not end
+  /// at the window's end (Blink's breaker cannot run).
+  func positions(
+    _ window: Range<Int>, first: Int, posNoBreak: UnsafeMutableBufferPointer<Float>,
+    posIfBreak: UnsafeMutableBufferPointer<Float>
+  ) -> Bool {
     let start = window.lowerBound
     let prefix = text.prefix  // read once: each `text.prefix` retains the array
-    let base = prefix[start]
-    var candidates = [
-      ScoreLineBreaker.Candidate(
-        offset: start, contentEnd: start, segment: -1, posNoBreak: 0, posIfBreak: 0)
-    ]
     let segments = text.segments
-    // One candidate per segment up to the paragraph's last line's end, and the start.
-    candidates.reserveCapacity(
-      (segmentIndex(startingAt: window.upperBound) ?? segments.count) - index + 1)
-    while index < segments.count, segments[index].end <= window.upperBound {
+    let base = prefix[start]
+    posNoBreak[0] = 0
+    posIfBreak[0] = 0
+    var end = start
+    for number in 1..<posNoBreak.count {
+      let index = first + number - 1
       let segment = segments[index]
       var width: Double
       if segment.softHyphen {
@@ -219,15 +274,11 @@ struct WrapChooser {
         width = prefix[segment.contentEnd] - prefix[segment.start]  // `advanceSum`
       }
       width += prefix[segment.start] - base
-      candidates.append(
-        ScoreLineBreaker.Candidate(
-          offset: segment.end, contentEnd: segment.contentEnd, segment: index,
-          posNoBreak: Float(prefix[segment.end] - base), posIfBreak: Float(width),
-          isHyphenated: segment.softHyphen))
-      index += 1
+      posNoBreak[number] = Float(prefix[segment.end] - base)
+      posIfBreak[number] = Float(width)
+      end = segment.end
     }
-    guard candidates.last?.offset == window.upperBound else { return nil }
-    return candidates
+    return end == window.upperBound
   }
 
   /// Whether a segment that `candidates` end is spaces alone, with no hard break: what
@@ -248,7 +299,7 @@ struct WrapChooser {
   }
 
   /// The score-based breaker for `lines` at the available width.
-  func breaker(isBalanced: Bool, lines: ArraySlice<LineBreaker.Span>) -> ScoreLineBreaker {
+  func breaker(isBalanced: Bool, lines: some Collection<LineBreaker.Span>) -> ScoreLineBreaker {
     breaker(isBalanced: isBalanced, lines: GreedyLines(lines, limit: available))
   }
 
