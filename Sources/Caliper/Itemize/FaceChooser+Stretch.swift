@@ -63,12 +63,9 @@ extension FaceChooser {
             while index < upper {
               let value = scalars[index].value
               let indexLevel = levels.isEmpty ? 0 : levels[index]
-              // The cluster's end, found once for every case below (one copy of the loop: the
-              // function stays small enough for `choose` to inline).
-              var end = index + 1
-              while end < upper && !starts[end] { end += 1 }
               let ascii = value < 0x80
               guard scripts[index] == script, indexLevel == level else {
+                let end = Self.clusterEnd(index, upper, starts)
                 // A space alone in a run of its own (between right-to-left and left-to-right
                 // words): the general steps leave it pending, then give it the first face with
                 // a space when the next cluster starts another run (`finishRun`'s
@@ -106,7 +103,9 @@ extension FaceChooser {
                 index = end
                 continue
               }
+              var end: Int
               if !ascii {
+                end = Self.clusterEnd(index, upper, starts)
                 // One scalar whose slot holds it plain in `face` (most), else `hasFace`.
                 guard
                   end == index + 1 && plain.holds(value)
@@ -122,7 +121,10 @@ extension FaceChooser {
                   from: end, to: upper, scalars, scripts, levels, starts, script: script,
                   level: level, plain)
               } else {
-                guard end == index + 1 else { return }
+                // An ASCII character is its cluster's one scalar unless a mark follows (rare):
+                // the next flag tested, no search for the cluster's end.
+                end = index &+ 1
+                guard end == upper || starts[end] else { return }
                 if value == 0x20 {
                   if space < 0 { space = index }
                 } else {
@@ -182,6 +184,33 @@ extension FaceChooser {
       index = end
     }
     return index
+  }
+
+  /// The end of the cluster that starts at `index` (the next grapheme start, or `upper`):
+  /// where nine flags may be read from `index`, the eight after it read as one word and the
+  /// first set one found by its trailing zeros (a loop over the flags mispredicted at the
+  /// clusters' lengths, one to four scalars in Devanagari); a cluster of more than eight
+  /// scalars, or one of the text's last, by the loop.
+  @inline(__always)
+  static func clusterEnd(_ index: Int, _ upper: Int, _ starts: UnsafeBufferPointer<Bool>) -> Int {
+    if index &+ 9 <= starts.count {
+      // A `Bool` is stored as the byte 0 or 1: the first set byte's bit is 8 × its place.
+      let word = UnsafeRawPointer(starts.baseAddress.unsafelyUnwrapped + index + 1)
+        .loadUnaligned(as: UInt64.self)
+      if word != 0 { return min(index &+ 1 &+ word.trailingZeroBitCount &>> 3, upper) }
+    }
+    return scannedClusterEnd(index, upper, starts)
+  }
+
+  /// `clusterEnd` flag by flag. Out of line: rare (a cluster of more than eight scalars, or
+  /// one of the text's last nine), and `scanStretch`, inlined into `choose`, stays smaller.
+  @inline(never)
+  static func scannedClusterEnd(_ index: Int, _ upper: Int, _ starts: UnsafeBufferPointer<Bool>)
+    -> Int
+  {
+    var end = index + 1
+    while end < upper && !starts[end] { end += 1 }
+    return end
   }
 
   /// Whether `knownPlainFace` finds `face` for `cluster` (`scanStretch`: a cluster of more

@@ -272,6 +272,11 @@ struct FaceChooser {
   /// Gives `range` to `face`: joined to the stretch held when it goes on from it in the
   /// same face, else after that stretch is handed to `assign` (so `assign` sees the same
   /// faces in the same order, once per stretch rather than once per cluster).
+  ///
+  /// Inlined always: `choose`'s tight loop calls it for each new run, and with
+  /// `scanStretch`'s cluster ends (`clusterEnd`) inlined the compiler stopped inlining it
+  /// (a call and ~2.2 K instructions a fallback-heavy paragraph more, report-cold.md, i32fb).
+  @inline(__always)
   private mutating func give(
     _ range: Range<Int>, _ face: Int, _ resolver: inout FontCascade.Resolver, _ assign: Assign
   ) throws(CaliperError) {
