@@ -194,9 +194,11 @@ extension FaceChooser {
   @inline(__always)
   static func clusterEnd(_ index: Int, _ upper: Int, _ starts: UnsafeBufferPointer<Bool>) -> Int {
     if index &+ 9 <= starts.count {
-      // A `Bool` is stored as the byte 0 or 1: the first set byte's bit is 8 × its place.
-      let word = UnsafeRawPointer(starts.baseAddress.unsafelyUnwrapped + index + 1)
-        .loadUnaligned(as: UInt64.self)
+      // A `Bool` is stored as the byte 0 or 1: the first set byte's bit is 8 × its place,
+      // once the bytes are read in little-endian order (no work on this machine's order).
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(starts.baseAddress.unsafelyUnwrapped + index + 1)
+          .loadUnaligned(as: UInt64.self))
       if word != 0 { return min(index &+ 1 &+ word.trailingZeroBitCount &>> 3, upper) }
     }
     return scannedClusterEnd(index, upper, starts)
