@@ -183,6 +183,21 @@ struct ScoreLineBreaker {
     return (posNoBreak, posIfBreak, penalties)
   }
 
+  /// Blink's penalties of a window's candidates, written into `penalties` (one a
+  /// candidate): `hyphenPenalty` at each hyphenated one, 0 elsewhere, then the orphan
+  /// penalty (`addOrphanPenalty`). The one place the rule is written for candidates whose
+  /// penalties are not yet made (`WrapChooser.scored`, `WrapCandidates.penalties`).
+  @inline(__always)
+  static func writePenalties(
+    _ penalties: UnsafeMutableBufferPointer<Float>, hyphenPenalty: Float,
+    isHyphenated: (Int) -> Bool
+  ) {
+    for index in penalties.indices {
+      penalties[index] = isHyphenated(index) ? hyphenPenalty : 0
+    }
+    addOrphanPenalty(penalties, isHyphenated: isHyphenated)
+  }
+
   /// Blink's orphan penalty: the last opportunity (and the hyphenated ones before it)
   /// costs more.
   static func addOrphanPenalty(_ penalties: inout [Float], isHyphenated: (Int) -> Bool) {

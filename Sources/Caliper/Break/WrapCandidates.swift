@@ -48,7 +48,7 @@ final class WrapCandidates: Sendable {
     posNoBreak = candidates.map(\.posNoBreak)
     posIfBreak = candidates.map(\.posIfBreak)
     hyphenated = candidates.indices.filter { candidates[$0].isHyphenated }
-    orphanPenalties = Self.penalties(candidates, hyphenated: hyphenated, hyphenPenalty: 0)
+    orphanPenalties = Self.penalties(candidates, hyphenPenalty: 0)
     layerFacts = ScoreLayers.Facts(
       posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: orphanPenalties)
     lengths = ScoreLayers.Facts.lengths(posNoBreak: posNoBreak, posIfBreak: posIfBreak)
@@ -96,8 +96,7 @@ final class WrapCandidates: Sendable {
     posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]
   ) {
     guard !hyphenated.isEmpty else { return (posNoBreak, posIfBreak, orphanPenalties) }
-    let penalties = Self.penalties(
-      candidates, hyphenated: hyphenated, hyphenPenalty: hyphenPenalty)
+    let penalties = Self.penalties(candidates, hyphenPenalty: hyphenPenalty)
     return (posNoBreak, posIfBreak, penalties)
   }
 
@@ -114,12 +113,14 @@ final class WrapCandidates: Sendable {
 
   /// The hyphens' penalties and the orphan penalty.
   static func penalties(
-    _ candidates: [ScoreLineBreaker.Candidate], hyphenated: [Int], hyphenPenalty: Float
+    _ candidates: [ScoreLineBreaker.Candidate], hyphenPenalty: Float
   ) -> [Float] {
-    var penalties = [Float](repeating: 0, count: candidates.count)
-    for index in hyphenated { penalties[index] = hyphenPenalty }
-    ScoreLineBreaker.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
-    return penalties
+    [Float](unsafeUninitializedCapacity: candidates.count) { penalties, count in
+      ScoreLineBreaker.writePenalties(penalties, hyphenPenalty: hyphenPenalty) {
+        candidates[$0].isHyphenated
+      }
+      count = candidates.count
+    }
   }
 }
 

@@ -29,14 +29,9 @@ extension WrapChooser {
           guard positions(window, first: first, posNoBreak: posNoBreak, posIfBreak: posIfBreak)
           else { return false }
           let segments = text.segments
-          // A hyphen's penalty (`candidates(_:scorer:)`), then the orphan penalty.
-          @inline(__always) func isHyphenated(_ number: Int) -> Bool {
-            number > 0 && segments[first + number - 1].softHyphen
+          ScoreLineBreaker.writePenalties(penalties, hyphenPenalty: scorer.hyphenPenalty) {
+            $0 > 0 && segments[first + $0 - 1].softHyphen
           }
-          for number in 0..<count {
-            penalties[number] = isHyphenated(number) ? scorer.hyphenPenalty : 0
-          }
-          ScoreLineBreaker.addOrphanPenalty(penalties, isHyphenated: isHyphenated)
           return scoredEnds(
             UnsafeBufferPointer(posNoBreak), UnsafeBufferPointer(posIfBreak),
             UnsafeBufferPointer(penalties), scorer: scorer, lineCount: lineCount,
