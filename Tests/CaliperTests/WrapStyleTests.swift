@@ -203,8 +203,9 @@ import Testing
 
   /// Balanced lines of plain text counted from its table of line ends, where a word is
   /// wider than the line (the count declines: `GreedyLines(plain:…)`) and the greedy lines
-  /// are handed on as they are made and summed (`SummedLines`): their size is that of the
-  /// lines made as spans and chosen by `WrapChooser` (no table), at narrow widths, in both
+  /// are kept unchosen (`PreparedText.keepGreedyLines`: into a size through the table's
+  /// loop): their size, and their spans, are those of the lines made as spans and chosen by
+  /// `WrapChooser` (no table: the spans' own overflow decides), at narrow widths, in both
   /// break-rule modes.
   @Test(arguments: [BreakRules.unicode, .css])
   func wordsWiderThanTheLineKeepTheGreedyLines(_ rules: BreakRules) throws {
@@ -224,6 +225,9 @@ import Testing
         #expect(fit.count == expected.count, "\(note)")
         #expect(fit.widest.bitPattern == expected.widest.bitPattern, "\(note)")
         #expect(fit.height.bitPattern == expected.height.bitPattern, "\(note)")
+        var spans: [LineBreaker.Span] = []
+        prepared.wrapStyledLines(at: width, index: table, into: &spans)
+        #expect(spans == prepared.wrapStyledLines(at: width), "\(note)")
         if prepared.minWidth > width, expected.count <= ScoreLineBreaker.maxLinesForBalance {
           wide += 1
         }

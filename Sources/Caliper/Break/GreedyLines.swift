@@ -67,6 +67,18 @@ struct GreedyLines: LineSink {
     plain table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>, limit: Double,
     most: Int
   ) {
+    var wide = 0.0
+    self.init(plain: table, segments: segments, limit: limit, most: most, wide: &wide)
+  }
+
+  /// `init(plain:segments:limit:most:)`, which, where it declines, writes into `wide` the
+  /// width of the segment that does not fit on its line of its own: that line's width
+  /// where the scan lets it overflow, as it may not be broken (else it is broken inside
+  /// the word).
+  init?(
+    plain table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>, limit: Double,
+    most: Int, wide: inout Double
+  ) {
     self.limit = limit
     let count = segments.count
     let endAt = table.endPositions
@@ -99,7 +111,10 @@ struct GreedyLines: LineSink {
       if fits(endAt[good] - base) {
         while good &+ 1 < count, fits(endAt[good &+ 1] - base) { good &+= 1 }
       } else {
-        guard fits(endAt[index] - base) else { return nil }
+        guard fits(endAt[index] - base) else {
+          wide = endAt[index] - base
+          return nil
+        }
         // Past the end by rounding: back to the last that fits (`index` does).
         repeat { good &-= 1 } while !fits(endAt[good] - base)
       }
@@ -115,20 +130,4 @@ struct GreedyLines: LineSink {
       index = good &+ 1
     }
   }
-}
-
-/// Lines handed on to a sink and summed into their `GreedyLines` as they go: for greedy
-/// lines that the wrap style keeps in most cases, which are then not made twice
-/// (`PreparedText.wrapStyledLines`).
-struct SummedLines<Sink: LineSink>: LineSink {
-  var sink: Sink
-  var summary: GreedyLines
-
-  @inline(__always)
-  mutating func append(_ span: LineBreaker.Span) {
-    sink.append(span)
-    summary.append(span)
-  }
-
-  var isFull: Bool { sink.isFull }
 }

@@ -110,27 +110,23 @@ extension PreparedText {
     if let index, !facts.contains(.indents) {
       // From the table, no further than `balance` applies (nil: a word wider than the
       // line, which the general scan breaks or lets overflow).
+      var wide = 0.0
       greedy = segments.withUnsafeBufferPointer {
         GreedyLines(
           plain: index.pointee, segments: $0, limit: available,
-          most: ScoreLineBreaker.maxLinesForBalance)
+          most: ScoreLineBreaker.maxLinesForBalance, wide: &wide)
       }
-      // A word wider than the line, which the general scan breaks or lets overflow: Blink
-      // then keeps the greedy lines (`WrapChooser.choose`), handed on as they are made and
-      // summed as they go (no spans kept); where the sum says the wrap style applies after
-      // all, `sink` is left as it was and the lines are made again as spans (nil). Only
-      // into a `LineFit` (a size alone, held by value: the lines went to a copy): a sink
-      // that calls out for each line (`LineMaker.Sink`) would be handed them twice. The
-      // test is on types, settled when the function is specialized.
-      if greedy == nil, Sink.self == LineFit.self {
-        var summed = SummedLines(sink: sink, summary: GreedyLines(limit: available))
-        var breaker = LineBreaker(limit: available)
-        breaker.plainIndex = index
-        breaker.breakLines(widths, into: &summed)
-        if !WrapChooser.balances(summed.summary) {
-          sink = summed.sink
-          return true
-        }
+      // A word wider than the line on a line of its own, among the lines `balance` may
+      // take: the scan breaks it inside the word or, where it may not be broken, lets it
+      // be that line, `wide` wide; either line overflows (`LineBreaker.Span.overflows`)
+      // where `wide` does, and Blink then keeps the greedy lines (`WrapChooser.choose`).
+      // Else (a width within rounding of the line's, where `fits` and `overflows` may
+      // differ) the spans decide (nil).
+      if greedy == nil,
+        LineBreaker.Span.overflows(width: wide, indent: 0, emergency: false, available: available)
+      {
+        keepGreedyLines(at: available, index: index, into: &sink)
+        return true
       }
     } else if minWidth <= available {
       // Not counted where a word is wider than the line: a line then overflows, and
@@ -143,13 +139,31 @@ extension PreparedText {
     guard let greedy else { return nil }
     guard WrapChooser.balances(greedy) else {
       // Too few or too many lines, or one that overflows: Blink keeps the greedy lines
-      // (`WrapChooser.choose`), handed on as they are made, with no array.
-      var breaker = LineBreaker(limit: available)
-      breaker.plainIndex = index
-      breaker.breakLines(widths, into: &sink)
+      // (`WrapChooser.choose`).
+      keepGreedyLines(at: available, index: index, into: &sink)
       return true
     }
     // No chooser made (it would retain this text's references).
     return WrapChooser.balanced(self, available: available, greedy, into: &sink)
+  }
+
+  /// The greedy lines at `available` handed to `sink` as they are made, with no array: into
+  /// a size alone (`LineFit`) through the table's loop where the text has one, as `.auto`'s
+  /// relayout breaks them (`LineBreaker.breakLines(_:intoSize:)`: the same lines and size
+  /// as the scan's); into any other sink by the scan. The cast is on types, settled when
+  /// the function is specialized.
+  @inline(__always)
+  func keepGreedyLines<Sink: LineSink>(
+    at available: Double, index: UnsafePointer<PlainLineIndex>?, into sink: inout Sink
+  ) {
+    var breaker = LineBreaker(limit: available)
+    breaker.plainIndex = index
+    if var fit = sink as? LineFit {
+      breaker.breakLines(widths, intoSize: &fit)
+      // The same type: the cast above succeeded.
+      sink = fit as! Sink
+    } else {
+      breaker.breakLines(widths, into: &sink)
+    }
   }
 }
