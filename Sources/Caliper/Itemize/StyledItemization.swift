@@ -83,7 +83,8 @@ struct StyledItemization {
     var resolvers: [FontCascade.Resolver?] = Array(filled: nil, count: pieceStyles.count)
     var slots = FaceSlots()
     var items = Itemization()
-    items.faceOf = [UInt16](filled: 0, count: count)
+    // (One entry more, for `Itemization.runs`' sentinel, dropped after.)
+    items.faceOf = [UInt16](filled: 0, count: count + 1)
     var chooser = FaceChooser(style)
     var start = 0
     while start < count {
@@ -125,8 +126,9 @@ struct StyledItemization {
       start = pieceEnd
     }
     items.missing = chooser.missing
-    items.runs = VerticalRuns.oriented(
-      Itemization.runs(analysis, faceOf: items.faceOf), analysis, style, spans: spans)
+    let found = Itemization.runs(analysis, faceOf: &items.faceOf)
+    items.faceOf.removeLast()
+    items.runs = VerticalRuns.oriented(found, analysis, style, spans: spans)
     self.items = items
     self.slots = slots
     let metrics = boxes.isEmpty ? [] : slots.lineMetrics

@@ -54,10 +54,12 @@ struct Itemization {
         Self.fill(faces, range, with: UInt16(face))
       }
     }
+    // The runs while the room is there (`runs`' sentinel), then the room dropped.
+    let found = Self.runs(analysis, faceOf: &faceOf)
     faceOf.removeLast(Self.fillRoom)
     self.faceOf = faceOf
     missing = chooser.missing
-    runs = VerticalRuns.oriented(Self.runs(analysis, faceOf: faceOf), analysis, style)
+    runs = VerticalRuns.oriented(found, analysis, style)
   }
 
   /// The entries `fill` may write past a range's end.
@@ -127,8 +129,10 @@ struct Itemization {
     return items
   }
 
-  /// Runs of one face, script and bidi level.
-  static func runs(_ analysis: TextAnalysis, faceOf: [UInt16]) -> [TextRun] {
+  /// Runs of one face, script and bidi level. `faceOf` holds each scalar's face and at
+  /// least one entry after them, which this writes: a face other than the last scalar's, so
+  /// that the search for the last run's end stops there without a test of the text's end.
+  static func runs(_ analysis: TextAnalysis, faceOf: inout [UInt16]) -> [TextRun] {
     let count = analysis.scalars.count
     guard count > 0 else { return [] }
     var runs: [TextRun] = []
@@ -142,29 +146,31 @@ struct Itemization {
     // Over raw buffers: each run's end found by a loop of its own (the face, script and
     // level compared in registers, one loop for text without levels; with the appends in
     // the same loop their values were reloaded from the stack at each scalar), the appends
-    // per run.
+    // per run; the face compared first (at the sentinel it differs: the script and level
+    // after the text are never read). (Writing the runs into the array's room in place,
+    // `Array(unsafeUninitializedCapacity:)`, took the array's metadata from the runtime at
+    // each call, report-cold.md, i32fr.)
     analysis.bidiLevelsOrEmpty.withUnsafeBufferPointer { levels in
       analysis.scripts.withUnsafeBufferPointer { scripts in
-        faceOf.withUnsafeBufferPointer { faces in
+        faceOf.withUnsafeMutableBufferPointer { faces in
+          faces[count] = ~faces[count - 1]
           let leveled = !levels.isEmpty
           var runStart = 0
-          while runStart < count {
+          repeat {
             let (face, script) = (faces[runStart], scripts[runStart])
             let level = leveled ? levels[runStart] : 0
             var next = runStart &+ 1
             if leveled {
-              while next < count, faces[next] == face, scripts[next] == script,
-                levels[next] == level
-              {
+              while faces[next] == face, scripts[next] == script, levels[next] == level {
                 next &+= 1
               }
             } else {
-              while next < count, faces[next] == face, scripts[next] == script { next &+= 1 }
+              while faces[next] == face, scripts[next] == script { next &+= 1 }
             }
             runs.append(
               TextRun(range: runStart..<next, face: Int(face), script: script, level: level))
             runStart = next
-          }
+          } while runStart < count
         }
       }
     }
