@@ -135,6 +135,8 @@ struct Itemization {
   static func runs(_ analysis: TextAnalysis, faceOf: inout [UInt16]) -> [TextRun] {
     let count = analysis.scalars.count
     guard count > 0 else { return [] }
+    // The sentinel's room: without it the raw buffer below would be written past its end.
+    precondition(faceOf.count > count, "Itemization.runs needs an entry after the text")
     var runs: [TextRun] = []
     // A run a word or two in a mixed paragraph (about 50 in a fallback-heavy one of 260
     // scalars, which grew the array 8 → 64 in three copies, 1.6 K instructions a paragraph):
