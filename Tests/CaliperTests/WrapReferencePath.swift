@@ -5,9 +5,9 @@
 /// made them before round 26 put them in scratch memory (`WrapWindow`, `WrapChooser.scored`,
 /// `ScoreLineBreaker.writePenalties`). The library no longer calls any of it; it stays here
 /// as the path the scratch path is checked against:
-/// - `WrapChooser.candidates(_:scorer:)` (each hyphenated candidate's penalty set here, not
-///   by `writePenalties`) and `ScoreLineBreaker.inputs(_:)` (the orphan penalty added to an
-///   array): `ScoredPenaltiesTests` against `pretty`'s scratch penalties,
+/// - `WrapChooser.candidates(greedy:)` and `ScoreLineBreaker.inputs(_:hyphenPenalty:)` (the
+///   hyphen and orphan penalties written here into an array, not by `writePenalties`):
+///   `ScoredPenaltiesTests` against `pretty`'s scratch penalties,
 ///   `ScoreLineBreakerTests` and `ScoreLayersTests` (Blink's program and the layers against
 ///   the oracle), `ScorePruneTests` and `ScoreLayersKeptPathTests` (their inputs);
 /// - `WrapChooser.overflows(_:)` over a whole paragraph's lines: `WrapWindowTests` (lines
@@ -23,25 +23,15 @@ extension WrapChooser {
     lines.contains { $0.overflows(available) }
   }
 
-  /// The score-based breaker's candidates over `lines`' break opportunities: the
-  /// window's start, then one a segment up to the last line's end; nil where Blink's
+  /// The score-based breaker's candidates over the `greedy` lines' break opportunities:
+  /// the window's start, then one a segment up to the last line's end; nil where Blink's
   /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
-  func candidates(_ lines: some Collection<LineBreaker.Span>, scorer: ScoreLineBreaker)
+  func candidates(greedy lines: some Collection<LineBreaker.Span>)
     -> [ScoreLineBreaker.Candidate]?
   {
-    candidates(GreedyLines(lines, limit: available), scorer: scorer)
-  }
-
-  /// `candidates(_:scorer:)` over the summary of the greedy lines: each hyphenated
-  /// candidate's penalty `scorer`'s hyphen penalty.
-  func candidates(_ lines: GreedyLines, scorer: ScoreLineBreaker) -> [ScoreLineBreaker.Candidate]? {
-    guard !lines.emergency, lines.count > 0,
-      var candidates = candidates(lines.start..<lines.end)
-    else { return nil }
-    for index in candidates.indices where candidates[index].isHyphenated {
-      candidates[index].penalty = scorer.hyphenPenalty
-    }
-    return candidates
+    let lines = GreedyLines(lines, limit: available)
+    guard !lines.emergency, lines.count > 0 else { return nil }
+    return candidates(lines.start..<lines.end)
   }
 
   /// The score-based breaker for `lines` at the available width.
@@ -53,9 +43,11 @@ extension WrapChooser {
 extension ScoreLineBreaker {
   /// The candidates that end the chosen lines, in order, or nil where Blink keeps the
   /// greedy lines: fewer than three break opportunities, or a count of lines other than
-  /// `lineCount` (the greedy one).
-  func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
-    breakPoints(candidates, inputs(candidates), lineCount: lineCount)
+  /// `lineCount` (the greedy one). A hyphenated candidate's penalty is `hyphenPenalty`.
+  func breakPoints(_ candidates: [Candidate], hyphenPenalty: Float, lineCount: Int)
+    -> [Candidate]?
+  {
+    breakPoints(candidates, inputs(candidates, hyphenPenalty: hyphenPenalty), lineCount: lineCount)
   }
 
   /// `breakPoints` over the program's inputs, made already (`WrapCandidates`).
@@ -75,9 +67,10 @@ extension ScoreLineBreaker {
     return points
   }
 
-  /// The positions and penalties the program reads, flat (it reads each many times), with
-  /// the orphan penalty.
-  func inputs(_ candidates: [Candidate])
+  /// The positions and penalties the program reads, flat (it reads each many times): each
+  /// hyphenated candidate's penalty `hyphenPenalty` (the breaker's own for a text's
+  /// candidates), then the orphan penalty.
+  func inputs(_ candidates: [Candidate], hyphenPenalty: Float)
     -> (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])
   {
     var posNoBreak = [Float](repeating: 0, count: candidates.count)
@@ -86,7 +79,7 @@ extension ScoreLineBreaker {
     for (index, candidate) in candidates.enumerated() {
       posNoBreak[index] = candidate.posNoBreak
       posIfBreak[index] = candidate.posIfBreak
-      penalties[index] = candidate.penalty
+      penalties[index] = candidate.isHyphenated ? hyphenPenalty : 0
     }
     Self.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
     return (posNoBreak, posIfBreak, penalties)

@@ -30,7 +30,8 @@ struct ScoreLineBreaker {
     var posNoBreak: Float
     /// The position where a line ending here ends, its hyphen included.
     var posIfBreak: Float
-    var penalty: Float = 0
+    /// Whether a line ending here ends in a hyphen (its penalty is the width's:
+    /// `writePenalties`).
     var isHyphenated = false
   }
 
@@ -145,8 +146,9 @@ struct ScoreLineBreaker {
 
   /// Blink's penalties of a window's candidates, written into `penalties` (one a
   /// candidate): `hyphenPenalty` at each hyphenated one, 0 elsewhere, then the orphan
-  /// penalty (`addOrphanPenalty`). The one place the rule is written for candidates whose
-  /// penalties are not yet made (`WrapChooser.scored`, `WrapCandidates.penalties`).
+  /// penalty (`addOrphanPenalty`). The one place the rule is written: a candidate holds no
+  /// penalty, its program's are made here at each width (`WrapChooser.scored`,
+  /// `WrapCandidates.penalties`).
   @inline(__always)
   static func writePenalties(
     _ penalties: UnsafeMutableBufferPointer<Float>, hyphenPenalty: Float,

@@ -135,8 +135,8 @@ struct WrapChooser {
 
   /// The score-based breaker's candidates over a whole paragraph's greedy `lines` at
   /// `available` (nil where Blink's breaker cannot run: a tab, a line broken inside a word,
-  /// `break-spaces` with `.css`), made once for the prepared text (their penalties are the
-  /// width's).
+  /// `break-spaces` with `.css`), made once for the prepared text (their penalties, the
+  /// width's, are not: `WrapCandidates.inputs`).
   static func paragraphCandidates(_ text: PreparedText, available: Double, _ lines: GreedyLines)
     -> WrapCandidates?
   {
@@ -157,8 +157,8 @@ struct WrapChooser {
     return made
   }
 
-  /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
-  /// depends on the width).
+  /// The candidates from a line's start to a line's end (nothing here depends on the
+  /// width).
   func candidates(_ window: Range<Int>) -> [ScoreLineBreaker.Candidate]? {
     guard let (first, count) = candidateCount(window) else { return nil }
     var posNoBreak = [Float](repeating: 0, count: count)
