@@ -5,8 +5,9 @@
 /// made them before round 26 put them in scratch memory (`WrapWindow`, `WrapChooser.scored`,
 /// `ScoreLineBreaker.writePenalties`). The library no longer calls any of it; it stays here
 /// as the path the scratch path is checked against:
-/// - `WrapChooser.candidates(greedy:)` and `ScoreLineBreaker.inputs(_:hyphenPenalty:)` (the
-///   hyphen and orphan penalties written here into an array, not by `writePenalties`):
+/// - `WrapChooser.candidates(greedy:)`, `breaker(isBalanced:lines:)` over a collection and
+///   `ScoreLineBreaker.inputs(_:hyphenPenalty:)` (the hyphens' penalties written here, not
+///   by `writePenalties`; the orphan penalty by the library's `addOrphanPenalty`, shared):
 ///   `ScoredPenaltiesTests` against `pretty`'s scratch penalties,
 ///   `ScoreLineBreakerTests` and `ScoreLayersTests` (Blink's program and the layers against
 ///   the oracle), `ScorePruneTests` and `ScoreLayersKeptPathTests` (their inputs);
