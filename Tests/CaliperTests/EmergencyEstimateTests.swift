@@ -47,9 +47,11 @@ import Testing
             breaker = LineBreaker(limit: Double.random(in: 0...(whole * 1.2), using: &random))
             breaker.indent = Bool.random(using: &random) ? 0 : 7
             let scanned = breaker.estimatedBreak(
-              widths, from: start, first: first, before: segment.contentEnd, galloping: false)
+              widths.wordCuts, from: start, first: first, before: segment.contentEnd,
+              galloping: false)
             let galloped = breaker.estimatedBreak(
-              widths, from: start, first: first, before: segment.contentEnd, galloping: true)
+              widths.wordCuts, from: start, first: first, before: segment.contentEnd,
+              galloping: true)
             #expect(
               galloped == scanned,
               "limit \(breaker.limit), \(start)..<\(segment.contentEnd): \(paragraph.prefix(30))")

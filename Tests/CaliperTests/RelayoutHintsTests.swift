@@ -44,10 +44,11 @@ import Testing
     let bytes = PreparedCacheBudgetTests.tableBytes(segments)
     #expect(table.count == bytes, "block: \(note)")
     #expect(
-      state.relayoutHints.block.published.address == UInt(bitPattern: table.baseAddress),
+      state.relayoutHints.block.address.load(ordering: .relaxed)
+        == UInt(bitPattern: table.baseAddress),
       "block: \(note)")
     #expect(
-      state.relayoutHints.block.published.bytes
+      state.relayoutHints.block.bytes.load(ordering: .relaxed)
         == min(wholeBlock ? RelayoutHints.tableLimit : RelayoutHints.blockLimit, bytes),
       "block's bytes: \(note)")
     #expect(state.relayoutHints.table.address.load(ordering: .relaxed) != 0, "table: \(note)")

@@ -100,7 +100,8 @@ extension ScoreLayersKeptPathTests {
       let width = Float.random(in: widest...max(widest, length / 1.5), using: &random)
       let size: Float = round % 7 == 0 ? 0.1 : 16
       let breaker = Self.breaker(width: width, size: size)
-      let inputs = breaker.inputs(candidates)
+      let inputs = breaker.inputs(
+        candidates, hyphenPenalty: ScoreLineBreakerTests.drawnHyphenPenalty)
       let expected = ScoreLayersTests.path(
         ScoreLineBreakerTests.oracle(
           breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties))
@@ -112,7 +113,8 @@ extension ScoreLayersKeptPathTests {
       var paths = [ScoreLayersTests.greedyPath(breaker, inputs.posNoBreak, inputs.posIfBreak)]
       for factor: Float in [0.97, 0.985, 1.015, 1.03] {
         let near = Self.breaker(width: width * factor, size: size)
-        let nearInputs = near.inputs(candidates)
+        let nearInputs = near.inputs(
+          candidates, hyphenPenalty: ScoreLineBreakerTests.drawnHyphenPenalty)
         paths.append(
           ScoreLayersTests.path(
             ScoreLineBreakerTests.oracle(

@@ -30,7 +30,10 @@ import Testing
       round: round, words: words, &random)
     let width = Float.random(in: widest...max(widest, length / shortest), using: &random)
     let breaker = Self.breaker(width: width, size: round % 7 == 0 ? 0.1 : 16)
-    return (candidates, breaker, breaker.inputs(candidates))
+    return (
+      candidates, breaker,
+      breaker.inputs(candidates, hyphenPenalty: ScoreLineBreakerTests.drawnHyphenPenalty)
+    )
   }
 
   /// `layered`'s ends (nil where it declines) with each of `kept` as the kept path.

@@ -93,7 +93,8 @@ import Testing
     let breaker = ScoreLineBreaker(
       isBalanced: true, firstAvailable: width + 1 / 64, otherAvailable: width + 1 / 64,
       width: width, size: size)
-    let inputs = breaker.inputs(candidates)
+    let hyphenPenalty = ScoreLineBreakerTests.drawnHyphenPenalty
+    let inputs = breaker.inputs(candidates, hyphenPenalty: hyphenPenalty)
     let expected = Self.path(
       ScoreLineBreakerTests.oracle(breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
     )
@@ -134,7 +135,8 @@ import Testing
       } else {
         tally.declined += 1
       }
-      let points = breaker.breakPoints(candidates, lineCount: lineCount)?.map(\.offset)
+      let points = breaker.breakPoints(
+        candidates, hyphenPenalty: hyphenPenalty, lineCount: lineCount)?.map(\.offset)
       // `breakPoints` keeps the greedy lines with fewer than three opportunities.
       let wanted =
         expected.count == lineCount && candidates.count >= 5
@@ -194,10 +196,9 @@ import Testing
     try ScoreLineBreakerTests.forEachGreedyBreaking(rules) { paragraph, available, spans, chooser in
       guard spans.count <= ScoreLineBreaker.maxLinesForBalance else { return }
       let breaker = chooser.breaker(isBalanced: true, lines: spans[...])
-      guard let candidates = chooser.candidates(spans[...], scorer: breaker),
-        candidates.count >= 5
+      guard let candidates = chooser.candidates(greedy: spans), candidates.count >= 5
       else { return }
-      let inputs = breaker.inputs(candidates)
+      let inputs = breaker.inputs(candidates, hyphenPenalty: breaker.hyphenPenalty)
       let expected = Self.path(
         ScoreLineBreakerTests.oracle(
           breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties))
@@ -212,7 +213,8 @@ import Testing
       } else {
         tally.declined += 1
       }
-      let points = breaker.breakPoints(candidates, lineCount: spans.count)?.map(\.offset)
+      let points = breaker.breakPoints(
+        candidates, hyphenPenalty: breaker.hyphenPenalty, lineCount: spans.count)?.map(\.offset)
       let wanted =
         expected.count == spans.count ? expected.map { candidates[$0].offset } : nil
       #expect(points == wanted, "\(label)")

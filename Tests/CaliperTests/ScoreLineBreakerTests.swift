@@ -110,10 +110,9 @@ import Testing
       ]
       for (lines, isBalanced) in windows where lines.count <= 6 {
         let breaker = chooser.breaker(isBalanced: isBalanced, lines: lines)
-        guard let candidates = chooser.candidates(lines, scorer: breaker),
-          candidates.count >= 5
+        guard let candidates = chooser.candidates(greedy: lines), candidates.count >= 5
         else { continue }
-        let inputs = breaker.inputs(candidates)
+        let inputs = breaker.inputs(candidates, hyphenPenalty: breaker.hyphenPenalty)
         let expected = Self.oracle(
           breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
         let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
@@ -195,8 +194,13 @@ import Testing
     #expect(nearTies > 300)
   }
 
+  /// The penalty of a drawn paragraph's hyphenated candidates (`candidates(_:space:)`), the
+  /// same at every width (not the breaker's, width × size × 2).
+  static let drawnHyphenPenalty: Float = 100
+
   /// A random paragraph's candidates: the window's start, then one a word (`width` its
-  /// content, `hyphen` added where it ends in one, `space` after it); and its length.
+  /// content, `hyphen` added where it ends in one, `space` after it; its penalty
+  /// `drawnHyphenPenalty`); and its length.
   static func candidates(_ words: [(width: Float, hyphen: Float)], space: Float)
     -> (candidates: [ScoreLineBreaker.Candidate], length: Float)
   {
@@ -212,7 +216,7 @@ import Testing
           offset: index + 1, contentEnd: index + 1, segment: index,
           posNoBreak: position + word.width + space,
           posIfBreak: position + word.width + word.hyphen,
-          penalty: hyphenated ? 100 : 0, isHyphenated: hyphenated))
+          isHyphenated: hyphenated))
       position += word.width + space
     }
     return (candidates, position)
@@ -228,7 +232,7 @@ import Testing
       let breaker = ScoreLineBreaker(
         isBalanced: isBalanced, firstAvailable: width - indent + 1 / 64,
         otherAvailable: width + 1 / 64, width: width, size: 16)
-      let inputs = breaker.inputs(candidates)
+      let inputs = breaker.inputs(candidates, hyphenPenalty: drawnHyphenPenalty)
       let expected = oracle(breaker, inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
       let found = breaker.scores(inputs.posNoBreak, inputs.posIfBreak, inputs.penalties)
       #expect(found == expected, "round \(round), balanced: \(isBalanced)")

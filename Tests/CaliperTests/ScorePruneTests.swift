@@ -80,7 +80,8 @@ import Testing
       let breaker = ScoreLineBreaker(
         isBalanced: true, firstAvailable: width + 1 / 64, otherAvailable: width + 1 / 64,
         width: width, size: round % 7 == 0 ? 0.1 : 16)
-      let inputs = breaker.inputs(candidates)
+      let inputs = breaker.inputs(
+        candidates, hyphenPenalty: ScoreLineBreakerTests.drawnHyphenPenalty)
       let facts = ScoreLayers.Facts(
         posNoBreak: inputs.posNoBreak, posIfBreak: inputs.posIfBreak, penalties: inputs.penalties)
       guard facts.rises else { continue }

@@ -5,8 +5,9 @@ import Testing
 
 /// `pretty`'s score-based breaker writes its program's inputs into scratch memory
 /// (`WrapChooser.scored`, the penalties by `ScoreLineBreaker.writePenalties`); the array path
-/// makes them from the candidates (`candidates(_:scorer:)` sets each hyphenated candidate's
-/// penalty, `ScoreLineBreaker.inputs` adds the orphan penalty). Over texts with soft
+/// makes them from the candidates (`ScoreLineBreaker.inputs(_:hyphenPenalty:)` sets each
+/// hyphenated candidate's penalty and adds the orphan penalty: `WrapReferencePath.swift`).
+/// Over texts with soft
 /// hyphens, where the two rules differ from no penalty at all, both must choose the same
 /// lines.
 @Suite struct ScoredPenaltiesTests {
@@ -51,19 +52,21 @@ import Testing
     #expect(ran > compared / 2)
   }
 
-  /// `pretty`'s lines by the array path: the candidates with their hyphens' penalties,
-  /// the program's inputs with the orphan penalty, Blink's program, the lines emitted.
+  /// `pretty`'s lines by the array path: the candidates, the program's inputs with the
+  /// hyphens' and the orphan penalty, Blink's program, the lines emitted.
   static func arrayScored(
     _ chooser: WrapChooser, _ text: PreparedText, _ window: [LineBreaker.Span], _ width: Double,
     into sink: inout [LineBreaker.Span]
   ) -> Bool {
     let scorer = chooser.breaker(isBalanced: false, lines: window)
-    guard let made = chooser.candidates(window, scorer: scorer), let first = window.first else {
+    guard let made = chooser.candidates(greedy: window), let first = window.first else {
       return false
     }
     var ends = [Int](repeating: 0, count: window.count)
     let chose = ends.withUnsafeMutableBufferPointer {
-      scorer.chooseEnds(scorer.inputs(made), lineCount: window.count, into: $0)
+      scorer.chooseEnds(
+        scorer.inputs(made, hyphenPenalty: scorer.hyphenPenalty), lineCount: window.count,
+        into: $0)
     }
     guard chose else { return false }
     made.withUnsafeBufferPointer { candidates in

@@ -59,7 +59,10 @@ import Testing
           while offset <= segment.contentEnd {
             let end = Self.hangingEnd(text, after: offset, before: segment.end)
             #expect(cuts.hangingEnd(after: offset, before: segment.end) == end)
-            let found = cuts.width(widths, from: start, cutAt: offset, before: segment.end)
+            // As `emergencyPiece` measures a piece.
+            let found = cuts.width(
+              widths, from: start, to: offset,
+              breakingAt: cuts.hangingEnd(after: offset, before: segment.end))
             let expected = widths.width(from: start, to: offset, breakingAt: end)
             #expect(
               found.bitPattern == expected.bitPattern,

@@ -17,7 +17,7 @@ struct GreedyLines: LineSink {
   /// Whether a line is broken inside a word.
   var emergency = false
   /// Whether a line is wider than `limit` (a word that may not be broken) or broken inside
-  /// a word (`WrapChooser.overflows`).
+  /// a word (`LineBreaker.Span.overflows(_:)`).
   var overflows = false
 
   init(limit: Double) {

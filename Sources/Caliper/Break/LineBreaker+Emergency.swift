@@ -93,17 +93,10 @@ extension LineBreaker {
   /// where the word's mean advance puts the end, a gallop and a bisection over the
   /// offsets' prefix sums and a walk back to a candidate: a few probes a piece where the
   /// scan tested every scalar of it (the narrowest widths, where most lines are pieces of
-  /// words).
-  func estimatedBreak(
-    _ widths: LineWidths, from start: Int, first: Int, before end: Int, galloping: Bool
-  ) -> Int {
-    estimatedBreak(
-      widths.wordCuts, from: start, first: first, before: end, galloping: galloping)
-  }
-
-  /// `estimatedBreak(_:from:first:before:galloping:)` over `cuts`.
+  /// words). Over `cuts` (internal, not private: `EmergencyEstimateTests` compares the two
+  /// ways).
   @inline(__always)
-  private func estimatedBreak(
+  func estimatedBreak(
     _ cuts: WordCuts, from start: Int, first: Int, before end: Int, galloping: Bool
   ) -> Int {
     let prefix = cuts.prefix

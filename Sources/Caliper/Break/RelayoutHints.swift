@@ -30,11 +30,6 @@ struct RelayoutHints: ~Copyable, Sendable {
       bytes.store(min(limit, buffer.count), ordering: .relaxed)
     }
 
-    /// The buffer as published (for tests).
-    var published: (address: UInt, bytes: Int) {
-      (address.load(ordering: .relaxed), bytes.load(ordering: .relaxed))
-    }
-
     /// Asks for its lines, if it names any: exactly the lines of its bytes
     /// (`RelayoutHints.forEachLine`). A fixed 16 lines from its start (and a loop past 1
     /// KB) asked for up to 15 lines past a short block's end, memory no relayout reads:

@@ -1,7 +1,7 @@
 /// Break, wrap styles: `balance`'s lines found among the candidates that a line of the
 /// greedy line count can end at, where that provably gives Blink's choice.
 ///
-/// Problem: Blink's program (`ScoreLineBreaker.scores`) scores a line to every candidate
+/// Problem: Blink's program (`ScoreLineBreaker.scores(_:_:_:into:)`) scores a line to every candidate
 /// from every start it may begin at, though `balance` keeps its answer only when it has the
 /// greedy line count k; most of those lines lie on no path of k lines.
 /// Solution: with one available width and positions that never fall, the candidates a

@@ -30,7 +30,8 @@ struct ScoreLineBreaker {
     var posNoBreak: Float
     /// The position where a line ending here ends, its hyphen included.
     var posIfBreak: Float
-    var penalty: Float = 0
+    /// Whether a line ending here ends in a hyphen (its penalty is the width's:
+    /// `writePenalties`).
     var isHyphenated = false
   }
 
@@ -62,34 +63,11 @@ struct ScoreLineBreaker {
     linePenalty = hyphenPenalty * 2
   }
 
-  /// The candidates that end the chosen lines, in order, or nil where Blink keeps the
-  /// greedy lines: fewer than three break opportunities, or a count of lines other than
-  /// `lineCount` (the greedy one).
-  func breakPoints(_ candidates: [Candidate], lineCount: Int) -> [Candidate]? {
-    breakPoints(candidates, inputs(candidates), lineCount: lineCount)
-  }
-
-  /// `breakPoints` over the program's inputs, made already (`WrapCandidates`).
-  /// `facts`, where known, are the inputs' (`WrapCandidates.layerFacts`).
-  func breakPoints(
-    _ candidates: [Candidate],
-    _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
-    facts: ScoreLayers.Facts? = nil
-  ) -> [Candidate]? {
-    guard lineCount > 0 else { return nil }
-    var points: [Candidate]? = nil
-    withUnsafeTemporaryAllocation(of: Int.self, capacity: lineCount) { ends in
-      if chooseEnds(program, lineCount: lineCount, facts: facts, into: ends) {
-        points = ends.map { candidates[$0] }
-      }
-    }
-    return points
-  }
-
-  /// `breakPoints` as the indices of the candidates that end the chosen lines, written in
-  /// order into `ends` (`lineCount` of them); false where Blink keeps the greedy lines. No
-  /// array is made: at every width one cost more than the program's scratch (a generic
-  /// allocation each).
+  /// The indices of the candidates that end the chosen lines, written in order into `ends`
+  /// (`lineCount` of them); false where Blink keeps the greedy lines: fewer than three
+  /// break opportunities, or a count of lines other than `lineCount` (the greedy one).
+  /// `facts`, where known, are the inputs' (`WrapCandidates.layerFacts`). No array is made:
+  /// at every width one cost more than the program's scratch (a generic allocation each).
   func chooseEnds(
     _ program: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lineCount: Int,
     facts: ScoreLayers.Facts? = nil, lengths: UnsafeBufferPointer<SIMD2<Double>>? = nil,
@@ -166,27 +144,11 @@ struct ScoreLineBreaker {
     }
   }
 
-  /// The positions and penalties the program reads, flat (it reads each many times), with
-  /// the orphan penalty.
-  func inputs(_ candidates: [Candidate])
-    -> (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])
-  {
-    var posNoBreak = [Float](repeating: 0, count: candidates.count)
-    var posIfBreak = [Float](repeating: 0, count: candidates.count)
-    var penalties = [Float](repeating: 0, count: candidates.count)
-    for (index, candidate) in candidates.enumerated() {
-      posNoBreak[index] = candidate.posNoBreak
-      posIfBreak[index] = candidate.posIfBreak
-      penalties[index] = candidate.penalty
-    }
-    Self.addOrphanPenalty(&penalties) { candidates[$0].isHyphenated }
-    return (posNoBreak, posIfBreak, penalties)
-  }
-
   /// Blink's penalties of a window's candidates, written into `penalties` (one a
   /// candidate): `hyphenPenalty` at each hyphenated one, 0 elsewhere, then the orphan
-  /// penalty (`addOrphanPenalty`). The one place the rule is written for candidates whose
-  /// penalties are not yet made (`WrapChooser.scored`, `WrapCandidates.penalties`).
+  /// penalty (`addOrphanPenalty`). The one place the rule is written: a candidate holds no
+  /// penalty, its program's are made here at each width (`WrapChooser.scored`,
+  /// `WrapCandidates.penalties`).
   @inline(__always)
   static func writePenalties(
     _ penalties: UnsafeMutableBufferPointer<Float>, hyphenPenalty: Float,
@@ -198,13 +160,8 @@ struct ScoreLineBreaker {
     addOrphanPenalty(penalties, isHyphenated: isHyphenated)
   }
 
-  /// Blink's orphan penalty: the last opportunity (and the hyphenated ones before it)
-  /// costs more.
-  static func addOrphanPenalty(_ penalties: inout [Float], isHyphenated: (Int) -> Bool) {
-    penalties.withUnsafeMutableBufferPointer { addOrphanPenalty($0, isHyphenated: isHyphenated) }
-  }
-
-  /// `addOrphanPenalty` into scratch memory.
+  /// Blink's orphan penalty, added into `penalties`: the last opportunity (and the
+  /// hyphenated ones before it) costs more.
   static func addOrphanPenalty(
     _ penalties: UnsafeMutableBufferPointer<Float>, isHyphenated: (Int) -> Bool
   ) {
@@ -215,37 +172,13 @@ struct ScoreLineBreaker {
   }
 
   /// Blink's `ComputeScores`: the best score of a line ending at each candidate, and the
-  /// candidate its line starts at (returned), over flat arrays of the candidates' positions
-  /// and penalties (read through unsafe buffers: the program is the wrap style's cost).
-  /// Where the scan cannot be shortened (the positions fall somewhere, a penalty is
-  /// negative, the first line's width differs, `pretty`'s last line), it scans as Blink;
-  /// elsewhere `ScoreScan.shortened` finds the same start without scanning every fitting one.
-  func scores(_ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float]) -> [Int] {
-    // No candidates: the empty array, not `unsafeUninitializedCapacity`'s store of 0 into
-    // the standard library's one shared empty array (a write threads race on).
-    guard !posNoBreak.isEmpty else { return [] }
-    return [Int](unsafeUninitializedCapacity: posNoBreak.count) { previous, made in
-      scores(posNoBreak, posIfBreak, penalties, into: previous)
-      made = previous.count
-    }
-  }
-
-  /// `scores` into `previous` (one a candidate), its scratch (the scores, each block's
-  /// least, the line numbers) in temporary memory.
-  func scores(
-    _ posNoBreak: [Float], _ posIfBreak: [Float], _ penalties: [Float],
-    into previous: UnsafeMutableBufferPointer<Int>
-  ) {
-    posNoBreak.withUnsafeBufferPointer { posNoBreak in
-      posIfBreak.withUnsafeBufferPointer { posIfBreak in
-        penalties.withUnsafeBufferPointer { penalties in
-          scores(posNoBreak, posIfBreak, penalties, into: previous)
-        }
-      }
-    }
-  }
-
-  /// `scores(_:_:_:into:)` over the inputs lent as buffers.
+  /// candidate its line starts at (written into `previous`, one a candidate), over the
+  /// candidates' positions and penalties lent as flat buffers (the program is the wrap
+  /// style's cost), its scratch (the scores, each block's least, the line numbers) in
+  /// temporary memory. Where the scan cannot be shortened (the positions fall somewhere, a
+  /// penalty is negative, the first line's width differs, `pretty`'s last line), it scans
+  /// as Blink; elsewhere `ScoreScan.shortened` finds the same start without scanning every
+  /// fitting one.
   func scores(
     _ posNoBreak: UnsafeBufferPointer<Float>, _ posIfBreak: UnsafeBufferPointer<Float>,
     _ penalties: UnsafeBufferPointer<Float>, into previous: UnsafeMutableBufferPointer<Int>

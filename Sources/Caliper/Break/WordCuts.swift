@@ -73,15 +73,6 @@ struct WordCuts {
     start > 0 && start < count && BitArray.test(unsafeBefore, start)
   }
 
-  /// The width of a line from `start` cut at `offset` inside a word that ends at `end`:
-  /// the whitespace right after the cut hangs on it (`hangingEnd`).
-  @inline(__always)
-  func width(_ widths: LineWidths, from start: Int, cutAt offset: Int, before end: Int)
-    -> Double
-  {
-    width(widths, from: start, to: offset, breakingAt: hangingEnd(after: offset, before: end))
-  }
-
   /// `widths.width(from:to:breakingAt:)`: the prefix sums' difference where that is what
   /// it is (`plainWidths`, neither edge unsafe, as `LineWidths.untabbedWidth` tests them),
   /// else asked of `widths`.

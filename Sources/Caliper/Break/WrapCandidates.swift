@@ -16,7 +16,7 @@ import Synchronization
 /// path at the next width (`ScorePrune`); a path read is one written whole, and any path,
 /// stale or not, changes no answer, only how much is pruned.
 final class WrapCandidates: Sendable {
-  /// The candidates, their penalties 0 (a hyphen's depends on the width).
+  /// The candidates (their penalties are made at each width: a hyphen's depends on it).
   let candidates: [ScoreLineBreaker.Candidate]
   /// The candidates' positions, flat, as the program reads them.
   let posNoBreak: [Float]

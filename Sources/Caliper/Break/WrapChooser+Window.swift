@@ -35,7 +35,7 @@ struct WrapWindow<Sink: LineSink>: LineSink {
   /// Whether the open paragraph's lines are handed on as they come (`balance`, past its
   /// most): none is held.
   var passing = false
-  /// Whether a line of the open paragraph overflows (`WrapChooser.overflows`).
+  /// Whether a line of the open paragraph overflows (`LineBreaker.Span.overflows(_:)`).
   var overflows = false
   /// The open paragraph's number in the text.
   var number = 0

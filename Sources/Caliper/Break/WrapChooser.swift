@@ -31,7 +31,7 @@ struct WrapChooser {
 
   /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
   /// where it applies; `overflows`, whether one of the paragraph's lines overflows
-  /// (`overflows(_:)`). Under `pretty`, `lines` may be the paragraph's last lines alone
+  /// (`LineBreaker.Span.overflows(_:)`). Under `pretty`, `lines` may be the paragraph's last lines alone
   /// (`WrapWindow` handed on those before).
   func choose<Sink: LineSink>(
     _ lines: UnsafeBufferPointer<LineBreaker.Span>, overflows: Bool, number: Int,
@@ -60,15 +60,6 @@ struct WrapChooser {
   static func layoutUnits(_ value: Double) -> Int { Int((max(0, value) * 64).rounded(.down)) }
   /// A line's width in LayoutUnits: rounded up, as Blink snaps a shaped width.
   static func snapped(_ value: Double) -> Int { Int((max(0, value) * 64 - 1e-6).rounded(.up)) }
-
-  /// Whether a line is wider than the available width: a word that
-  /// may not be broken. Blink then keeps the paragraph's greedy lines, with its score-based
-  /// breaker ("`ComputeScores` gets confused if there're overflowing lines") and its
-  /// bisection alike; a line broken inside a word (`overflow-wrap: break-word`, a long word
-  /// in `.unicode`) likewise.
-  func overflows(_ lines: some Collection<LineBreaker.Span>) -> Bool {
-    lines.contains { $0.overflows(available) }
-  }
 
   /// Whether `balance` re-chooses a text's one paragraph whose greedy lines are `greedy`:
   /// 2 to 6 of them, none overflowing (else Blink keeps them: `choose`, `balanced`).
@@ -142,28 +133,10 @@ struct WrapChooser {
     return low < segments.count && segments[low].start == offset ? low : nil
   }
 
-  /// The score-based breaker's candidates over `lines`' break opportunities: the
-  /// window's start, then one a segment up to the last line's end; nil where Blink's
-  /// breaker cannot run (a tab, a line broken inside a word, `break-spaces` with `.css`).
-  func candidates(_ lines: some Collection<LineBreaker.Span>, scorer: ScoreLineBreaker)
-    -> [ScoreLineBreaker.Candidate]?
-  {
-    candidates(GreedyLines(lines, limit: available), scorer: scorer)
-  }
-
-  /// `candidates(_:scorer:)` over the summary of the greedy lines.
-  func candidates(_ lines: GreedyLines, scorer: ScoreLineBreaker) -> [ScoreLineBreaker.Candidate]? {
-    guard !lines.emergency, lines.count > 0,
-      var candidates = candidates(lines.start..<lines.end)
-    else { return nil }
-    for index in candidates.indices where candidates[index].isHyphenated {
-      candidates[index].penalty = scorer.hyphenPenalty
-    }
-    return candidates
-  }
-
-  /// `candidates(_:scorer:)` over a whole paragraph's `lines` at `available`, made once
-  /// for the prepared text (their penalties are the width's).
+  /// The score-based breaker's candidates over a whole paragraph's greedy `lines` at
+  /// `available` (nil where Blink's breaker cannot run: a tab, a line broken inside a word,
+  /// `break-spaces` with `.css`), made once for the prepared text (their penalties, the
+  /// width's, are not: `WrapCandidates.inputs`).
   static func paragraphCandidates(_ text: PreparedText, available: Double, _ lines: GreedyLines)
     -> WrapCandidates?
   {
@@ -184,8 +157,8 @@ struct WrapChooser {
     return made
   }
 
-  /// The candidates from a line's start to a line's end, their penalties 0 (nothing here
-  /// depends on the width).
+  /// The candidates from a line's start to a line's end (nothing here depends on the
+  /// width).
   func candidates(_ window: Range<Int>) -> [ScoreLineBreaker.Candidate]? {
     guard let (first, count) = candidateCount(window) else { return nil }
     var posNoBreak = [Float](repeating: 0, count: count)
@@ -298,12 +271,7 @@ struct WrapChooser {
     return end < segment.contentEnd ? end : nil
   }
 
-  /// The score-based breaker for `lines` at the available width.
-  func breaker(isBalanced: Bool, lines: some Collection<LineBreaker.Span>) -> ScoreLineBreaker {
-    breaker(isBalanced: isBalanced, lines: GreedyLines(lines, limit: available))
-  }
-
-  /// `breaker(isBalanced:lines:)` for the summary of the greedy lines.
+  /// The score-based breaker for the greedy lines `lines` sums up, at the available width.
   func breaker(isBalanced: Bool, lines: GreedyLines) -> ScoreLineBreaker {
     Self.breaker(text, available: available, isBalanced: isBalanced, lines: lines)
   }
@@ -332,8 +300,11 @@ struct WrapChooser {
 }
 
 extension LineBreaker.Span {
-  /// Whether this line is wider than `available`, or broken inside a word: what makes
-  /// `WrapChooser.overflows` keep a paragraph's greedy lines (`GreedyLines` reads it too).
+  /// Whether this line is wider than `available` (a word that may not be broken), or
+  /// broken inside a word (`overflow-wrap: break-word`, a long word in `.unicode`). Blink
+  /// then keeps the paragraph's greedy lines, with its score-based breaker
+  /// ("`ComputeScores` gets confused if there're overflowing lines") and its bisection
+  /// alike: `WrapWindow` and `GreedyLines` read it for each line of a paragraph.
   @inline(__always)
   func overflows(_ available: Double) -> Bool {
     Self.overflows(width: width, indent: indent, emergency: emergency, available: available)

@@ -83,6 +83,5 @@ struct FaceMask: Sendable, Hashable {
   /// Whether a face index ≥ 63 is in the set, so the bits alone do not say which.
   var overflows: Bool { bits & Self.overflowBit != 0 }
 
-  static func | (lhs: FaceMask, rhs: FaceMask) -> FaceMask { FaceMask(bits: lhs.bits | rhs.bits) }
   static func |= (lhs: inout FaceMask, rhs: FaceMask) { lhs.bits |= rhs.bits }
 }
