@@ -54,6 +54,8 @@ extension ScoreLayers {
       if layer > lineCount {
         let total = sum(lineCount)
         if total < least {
+          // Not needed for the answer (any earlier least is above the new one, and `second`
+          // only decides `least < second`), but the second least it names.
           second = least
           least = total
           for index in 1...lineCount { ends[index &- 1] = path[index] }

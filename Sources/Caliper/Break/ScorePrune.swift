@@ -106,6 +106,13 @@ struct ScorePrune {
     var start = 0
     for layer in 1...lineCount {
       let end = layer < lineCount ? path.end(layer &- 1) : last
+      // The fit test is needed, not a guard: ends in their windows do not make lines that
+      // fit (a line from an early end of one window to a late end of the next may not), and
+      // lines chosen at a wider width can have one too long here, scored as its slack
+      // squared like any other, so below the least of the fitting paths; pruning against
+      // that drops the least (`ScoreLayersKeptPathTests+Narrower.swift`). The window test
+      // is a guard (a path of fitting lines lies in the windows, not yet narrowed here) that
+      // keeps `fits` to candidates that exist.
       guard end > start, end >= low[layer], end <= high[layer], layers.fits(start, end) else {
         return nil
       }
