@@ -28,47 +28,40 @@ extension ScoreLayersKeptPathTests {
     var high = [Int](repeating: 0, count: lines + 1)
     var scratch = [Int](repeating: 0, count: 2 * (lines + 1))
     var ends = [Int](repeating: -1, count: lines)
-    return inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
-      inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
-        inputs.penalties.withUnsafeBufferPointer { penalties in
-          lengths.withUnsafeBufferPointer { lengths in
-            low.withUnsafeMutableBufferPointer { low in
-              high.withUnsafeMutableBufferPointer { high -> (Bool, Way) in
-                let layers = ScoreLayers(
-                  breaker: breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-                  penalties: penalties)
-                guard layers.windows(lineCount: lines, low: low, high: high) else {
-                  return (false, .declined)
-                }
-                let prune = ScorePrune(
-                  layers, lineCount: lines, overhang: facts.overhang, lengths: lengths, low: low,
-                  high: high, kept: kept)
-                let accepted =
-                  ScorePrune.pathScore(layers, lineCount: lines, low: low, high: high, path: kept)
-                  != nil
-                for layer in 1...(lines / 2) {
-                  let mirror = lines - layer
-                  let near = prune.bound(lines: layer)
-                  let far = prune.bound(lines: mirror)
-                  guard
-                    prune.narrowBefore(
-                      layer: layer, low: low, high: high, before: near, after: far),
-                    mirror == layer
-                      || prune.narrowBefore(
-                        layer: mirror, low: low, high: high, before: far, after: near)
-                  else { return (accepted, .declined) }
-                }
-                if prune.knownScore < .infinity, (1..<lines).allSatisfy({ low[$0] == high[$0] }) {
-                  return (accepted, .onePath)
-                }
-                let few = scratch.withUnsafeMutableBufferPointer { scratch in
-                  ends.withUnsafeMutableBufferPointer {
-                    layers.fewPaths(lineCount: lines, low: low, high: high, path: scratch, into: $0)
-                  }
-                }
-                return (accepted, few == nil ? .program : .fewPaths)
+    return ScoreLayers.over(breaker, inputs) { layers in
+      lengths.withUnsafeBufferPointer { lengths in
+        low.withUnsafeMutableBufferPointer { low in
+          high.withUnsafeMutableBufferPointer { high -> (Bool, Way) in
+            guard layers.windows(lineCount: lines, low: low, high: high) else {
+              return (false, .declined)
+            }
+            let prune = ScorePrune(
+              layers, lineCount: lines, overhang: facts.overhang, lengths: lengths, low: low,
+              high: high, kept: kept)
+            let accepted =
+              ScorePrune.pathScore(layers, lineCount: lines, low: low, high: high, path: kept)
+              != nil
+            for layer in 1...(lines / 2) {
+              let mirror = lines - layer
+              let near = prune.bound(lines: layer)
+              let far = prune.bound(lines: mirror)
+              guard
+                prune.narrowBefore(
+                  layer: layer, low: low, high: high, before: near, after: far),
+                mirror == layer
+                  || prune.narrowBefore(
+                    layer: mirror, low: low, high: high, before: far, after: near)
+              else { return (accepted, .declined) }
+            }
+            if prune.knownScore < .infinity, (1..<lines).allSatisfy({ low[$0] == high[$0] }) {
+              return (accepted, .onePath)
+            }
+            let few = scratch.withUnsafeMutableBufferPointer { scratch in
+              ends.withUnsafeMutableBufferPointer {
+                layers.fewPaths(lineCount: lines, low: low, high: high, path: scratch, into: $0)
               }
             }
+            return (accepted, few == nil ? .program : .fewPaths)
           }
         }
       }

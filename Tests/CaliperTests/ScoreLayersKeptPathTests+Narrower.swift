@@ -55,24 +55,16 @@ extension ScoreLayersKeptPathTests {
     // than Blink's lines at it (each path's sum as the program adds it).
     #expect(before.greedy == 4 && after.greedy == 4)
     #expect(before.ends.count == 4 && after.ends.count == 4)
-    let (lowEnds, highEnds, fitting) = after.inputs.posNoBreak.withUnsafeBufferPointer {
-      posNoBreak in
-      after.inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
-        after.inputs.penalties.withUnsafeBufferPointer { penalties in
-          let layers = ScoreLayers(
-            breaker: after.breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-            penalties: penalties)
-          var low = [Int](repeating: 0, count: 5)
-          var high = [Int](repeating: 0, count: 5)
-          _ = low.withUnsafeMutableBufferPointer { low in
-            high.withUnsafeMutableBufferPointer { high in
-              layers.windows(lineCount: 4, low: low, high: high)
-            }
-          }
-          let starts = [0] + before.ends.dropLast()
-          return (low, high, zip(starts, before.ends).map { layers.fits($0, $1) })
+    let (lowEnds, highEnds, fitting) = ScoreLayers.over(after.breaker, after.inputs) { layers in
+      var low = [Int](repeating: 0, count: 5)
+      var high = [Int](repeating: 0, count: 5)
+      _ = low.withUnsafeMutableBufferPointer { low in
+        high.withUnsafeMutableBufferPointer { high in
+          layers.windows(lineCount: 4, low: low, high: high)
         }
       }
+      let starts = [0] + before.ends.dropLast()
+      return (low, high, zip(starts, before.ends).map { layers.fits($0, $1) })
     }
     #expect((1...4).allSatisfy { (lowEnds[$0]...highEnds[$0]).contains(before.ends[$0 - 1]) })
     #expect(fitting == [true, false, true, true])
@@ -192,26 +184,19 @@ extension ScoreLayersKeptPathTests {
     _ inputs: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]), lines: Int,
     _ ends: [Int]
   ) -> Bool {
-    inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
-      inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
-        inputs.penalties.withUnsafeBufferPointer { penalties in
-          let layers = ScoreLayers(
-            breaker: breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-            penalties: penalties)
-          var low = [Int](repeating: 0, count: lines + 1)
-          var high = [Int](repeating: 0, count: lines + 1)
-          let windowed = low.withUnsafeMutableBufferPointer { low in
-            high.withUnsafeMutableBufferPointer { high in
-              layers.windows(lineCount: lines, low: low, high: high)
-            }
-          }
-          guard windowed, ends.count == lines else { return false }
-          let starts = [0] + ends.dropLast()
-          return (1...lines).allSatisfy { (low[$0]...high[$0]).contains(ends[$0 - 1]) }
-            && zip(starts, ends).allSatisfy { $0 < $1 }
-            && !zip(starts, ends).allSatisfy { layers.fits($0, $1) }
+    ScoreLayers.over(breaker, inputs) { layers in
+      var low = [Int](repeating: 0, count: lines + 1)
+      var high = [Int](repeating: 0, count: lines + 1)
+      let windowed = low.withUnsafeMutableBufferPointer { low in
+        high.withUnsafeMutableBufferPointer { high in
+          layers.windows(lineCount: lines, low: low, high: high)
         }
       }
+      guard windowed, ends.count == lines else { return false }
+      let starts = [0] + ends.dropLast()
+      return (1...lines).allSatisfy { (low[$0]...high[$0]).contains(ends[$0 - 1]) }
+        && zip(starts, ends).allSatisfy { $0 < $1 }
+        && !zip(starts, ends).allSatisfy { layers.fits($0, $1) }
     }
   }
 

@@ -164,44 +164,37 @@ import Testing
     _ inputs: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]),
     lengths: [SIMD2<Double>], overhang: Float, lines: Int, kept: [Int]
   ) -> (Float, [Int])? {
-    inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
-      inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
-        inputs.penalties.withUnsafeBufferPointer { penalties in
-          lengths.withUnsafeBufferPointer { lengths in
-            let layers = ScoreLayers(
-              breaker: breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-              penalties: penalties)
-            var low = [Int](repeating: 0, count: lines + 1)
-            var high = [Int](repeating: 0, count: lines + 1)
-            var scratch = [Int](repeating: 0, count: 2 * (lines + 1))
-            var ends = [Int](repeating: -1, count: lines)
-            let found = low.withUnsafeMutableBufferPointer { low in
-              high.withUnsafeMutableBufferPointer { high -> Float? in
-                guard layers.windows(lineCount: lines, low: low, high: high) else { return nil }
-                let path =
-                  kept.count == lines
-                  ? kept.withUnsafeBufferPointer { ScorePrune.KeptPath(ends: $0) }
-                  : ScorePrune.KeptPath()
-                let prune = ScorePrune(
-                  layers, lineCount: lines, overhang: overhang, lengths: lengths, low: low,
-                  high: high, kept: path)
-                for layer in 1..<lines {
-                  guard
-                    prune.narrowBefore(
-                      layer: layer, low: low, high: high, before: prune.bound(lines: layer),
-                      after: prune.bound(lines: lines - layer))
-                  else { return nil }
-                }
-                return scratch.withUnsafeMutableBufferPointer { scratch in
-                  ends.withUnsafeMutableBufferPointer {
-                    layers.fewPaths(lineCount: lines, low: low, high: high, path: scratch, into: $0)
-                  }
-                }
+    ScoreLayers.over(breaker, inputs) { layers in
+      lengths.withUnsafeBufferPointer { lengths in
+        var low = [Int](repeating: 0, count: lines + 1)
+        var high = [Int](repeating: 0, count: lines + 1)
+        var scratch = [Int](repeating: 0, count: 2 * (lines + 1))
+        var ends = [Int](repeating: -1, count: lines)
+        let found = low.withUnsafeMutableBufferPointer { low in
+          high.withUnsafeMutableBufferPointer { high -> Float? in
+            guard layers.windows(lineCount: lines, low: low, high: high) else { return nil }
+            let path =
+              kept.count == lines
+              ? kept.withUnsafeBufferPointer { ScorePrune.KeptPath(ends: $0) }
+              : ScorePrune.KeptPath()
+            let prune = ScorePrune(
+              layers, lineCount: lines, overhang: overhang, lengths: lengths, low: low,
+              high: high, kept: path)
+            for layer in 1..<lines {
+              guard
+                prune.narrowBefore(
+                  layer: layer, low: low, high: high, before: prune.bound(lines: layer),
+                  after: prune.bound(lines: lines - layer))
+              else { return nil }
+            }
+            return scratch.withUnsafeMutableBufferPointer { scratch in
+              ends.withUnsafeMutableBufferPointer {
+                layers.fewPaths(lineCount: lines, low: low, high: high, path: scratch, into: $0)
               }
             }
-            return found.map { ($0, ends) }
           }
         }
+        return found.map { ($0, ends) }
       }
     }
   }

@@ -102,18 +102,11 @@ import Testing
     // The bound on paths of more lines holds for the greedy count's next three (where
     // `balance` applies: up to 6 lines).
     if greedy <= ScoreLineBreaker.maxLinesForBalance, candidates.count > greedy + 1 {
-      let least = inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
-        inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
-          inputs.penalties.withUnsafeBufferPointer { penalties in
-            let overhang = zip(posIfBreak.dropFirst(), posNoBreak.dropFirst()).reduce(Float(0)) {
-              max($0, $1.0 - $1.1)
-            }
-            return ScoreLayers(
-              breaker: breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-              penalties: penalties
-            ).moreLinesLeast(lineCount: greedy, overhang: overhang)
-          }
-        }
+      let least = ScoreLayers.over(breaker, inputs) { layers in
+        let overhang = zip(layers.posIfBreak.dropFirst(), layers.posNoBreak.dropFirst()).reduce(
+          Float(0)
+        ) { max($0, $1.0 - $1.1) }
+        return layers.moreLinesLeast(lineCount: greedy, overhang: overhang)
       }
       let scores = leastScores(breaker, inputs, lines: min(greedy + 3, candidates.count - 1))
       for more in (greedy + 1)..<scores.count {

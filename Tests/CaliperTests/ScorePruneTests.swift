@@ -93,73 +93,69 @@ import Testing
           posNoBreak: inputs.posNoBreak, posIfBreak: inputs.posIfBreak))
       defer { lengths.deallocate() }
       for lines in 2...min(5, count - 2) {
-        inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
-          inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
-            inputs.penalties.withUnsafeBufferPointer { penalties in
-              let layers = ScoreLayers(
-                breaker: breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
-                penalties: penalties)
-              var low = [Int](repeating: 0, count: lines + 1)
-              var high = [Int](repeating: 0, count: lines + 1)
-              let windowed = low.withUnsafeMutableBufferPointer { low in
-                high.withUnsafeMutableBufferPointer { high in
-                  layers.windows(lineCount: lines, low: low, high: high)
-                }
-              }
-              guard windowed else { return }
-              let (prune, even) = low.withUnsafeMutableBufferPointer { low in
-                high.withUnsafeMutableBufferPointer { high in
-                  (
-                    ScorePrune(
-                      layers, lineCount: lines, overhang: facts.overhang,
-                      lengths: UnsafeBufferPointer(lengths), low: low, high: high),
-                    ScorePrune.evenScore(layers, lineCount: lines, low: low, high: high)
-                  )
-                }
-              }
-              var scores: [Float] = []
-              Self.forEachPath(count: count, lines: lines) { ends in
-                var start = 0
-                var total: Float = 0
-                for end in ends {
-                  guard layers.fits(start, end) else { return }
-                  let delta = posNoBreak[start] - (posIfBreak[end] - breaker.firstAvailable)
-                  total = total + delta * delta + penalties[end] + breaker.linePenalty
-                  start = end
-                }
-                scores.append(total)
-                paths += 1
-                // The bounds before and after each end stay within the path's score, and a
-                // path that scores at most the known one passes no start's limit.
-                let margin = Double(total) * (1 + 0x1p-16)
-                var sum: Float = 0
-                var from = 0
-                for (index, end) in ends.enumerated() {
-                  let layer = index + 1
-                  if layer < lines {
-                    let before = prune.bound(lines: layer).least(
-                      length: Double(posIfBreak[end]) - Double(posNoBreak[0]))
-                    let after = prune.bound(lines: lines - layer).least(
-                      length: Double(posIfBreak[posIfBreak.count - 1]) - Double(posNoBreak[end]))
-                    #expect(before + after <= margin, "round \(round), \(lines) lines, \(ends)")
-                  }
-                  let delta = posNoBreak[from] - (posIfBreak[end] - breaker.firstAvailable)
-                  if total <= even {
-                    let limit = prune.limit(
-                      end: end, penalty: penalties[end], rest: prune.bound(lines: lines - layer))
-                    #expect(sum + delta * delta < limit, "round \(round), \(lines) lines, \(ends)")
-                  }
-                  sum = sum + delta * delta + penalties[end] + breaker.linePenalty
-                  from = end
-                }
-              }
-              // The known score is a path's, so at least the least.
-              if even < .infinity {
-                known += 1
-                #expect(scores.contains(even), "round \(round), \(lines) lines")
-                #expect(prune.known >= Double(scores.min() ?? .infinity))
-              }
+        ScoreLayers.over(breaker, inputs) { layers in
+          let (posNoBreak, posIfBreak, penalties) = (
+            layers.posNoBreak, layers.posIfBreak, layers.penalties
+          )
+          var low = [Int](repeating: 0, count: lines + 1)
+          var high = [Int](repeating: 0, count: lines + 1)
+          let windowed = low.withUnsafeMutableBufferPointer { low in
+            high.withUnsafeMutableBufferPointer { high in
+              layers.windows(lineCount: lines, low: low, high: high)
             }
+          }
+          guard windowed else { return }
+          let (prune, even) = low.withUnsafeMutableBufferPointer { low in
+            high.withUnsafeMutableBufferPointer { high in
+              (
+                ScorePrune(
+                  layers, lineCount: lines, overhang: facts.overhang,
+                  lengths: UnsafeBufferPointer(lengths), low: low, high: high),
+                ScorePrune.evenScore(layers, lineCount: lines, low: low, high: high)
+              )
+            }
+          }
+          var scores: [Float] = []
+          Self.forEachPath(count: count, lines: lines) { ends in
+            var start = 0
+            var total: Float = 0
+            for end in ends {
+              guard layers.fits(start, end) else { return }
+              let delta = posNoBreak[start] - (posIfBreak[end] - breaker.firstAvailable)
+              total = total + delta * delta + penalties[end] + breaker.linePenalty
+              start = end
+            }
+            scores.append(total)
+            paths += 1
+            // The bounds before and after each end stay within the path's score, and a
+            // path that scores at most the known one passes no start's limit.
+            let margin = Double(total) * (1 + 0x1p-16)
+            var sum: Float = 0
+            var from = 0
+            for (index, end) in ends.enumerated() {
+              let layer = index + 1
+              if layer < lines {
+                let before = prune.bound(lines: layer).least(
+                  length: Double(posIfBreak[end]) - Double(posNoBreak[0]))
+                let after = prune.bound(lines: lines - layer).least(
+                  length: Double(posIfBreak[posIfBreak.count - 1]) - Double(posNoBreak[end]))
+                #expect(before + after <= margin, "round \(round), \(lines) lines, \(ends)")
+              }
+              let delta = posNoBreak[from] - (posIfBreak[end] - breaker.firstAvailable)
+              if total <= even {
+                let limit = prune.limit(
+                  end: end, penalty: penalties[end], rest: prune.bound(lines: lines - layer))
+                #expect(sum + delta * delta < limit, "round \(round), \(lines) lines, \(ends)")
+              }
+              sum = sum + delta * delta + penalties[end] + breaker.linePenalty
+              from = end
+            }
+          }
+          // The known score is a path's, so at least the least.
+          if even < .infinity {
+            known += 1
+            #expect(scores.contains(even), "round \(round), \(lines) lines")
+            #expect(prune.known >= Double(scores.min() ?? .infinity))
           }
         }
       }

@@ -110,3 +110,25 @@ extension ScoreLineBreaker {
     }
   }
 }
+
+extension ScoreLayers {
+  /// `body` given the layers over a program's inputs as arrays (`ScoreLineBreaker.inputs`),
+  /// for the tests that score, window or prune them: the layers hold the arrays' pointers,
+  /// valid only inside `body`.
+  static func over<R>(
+    _ breaker: ScoreLineBreaker,
+    _ inputs: (posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]),
+    _ body: (ScoreLayers) throws -> R
+  ) rethrows -> R {
+    try inputs.posNoBreak.withUnsafeBufferPointer { posNoBreak in
+      try inputs.posIfBreak.withUnsafeBufferPointer { posIfBreak in
+        try inputs.penalties.withUnsafeBufferPointer { penalties in
+          try body(
+            ScoreLayers(
+              breaker: breaker, posNoBreak: posNoBreak, posIfBreak: posIfBreak,
+              penalties: penalties))
+        }
+      }
+    }
+  }
+}
