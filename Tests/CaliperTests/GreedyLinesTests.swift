@@ -3,7 +3,7 @@ import Testing
 @testable import Caliper
 
 /// The greedy lines' summary counted from a plain text's table of line ends
-/// (`GreedyLines(plain:segments:limit:most:)`, what `balance` reads) against the general
+/// (`GreedyLines(plain:segments:limit:most:wide:)`, what `balance` reads) against the general
 /// scan's lines summed into the same summary (`searchesPlainLines` off, whose lines
 /// `PangoAgreementTests` checks against Pango), at random widths and the scan's range edges
 /// over the test corpus. Where a segment is wider than the line on its own (found here by
@@ -45,8 +45,10 @@ import Testing
           !(width >= prefix[$0.contentEnd] - prefix[$0.start] - LineBreaker.tolerance)
         }
         for most in [Int.max, ScoreLineBreaker.maxLinesForBalance] {
+          var declinedAt = 0.0
           let counted = text.segments.withUnsafeBufferPointer {
-            GreedyLines(plain: table.pointee, segments: $0, limit: width, most: most)
+            GreedyLines(
+              plain: table.pointee, segments: $0, limit: width, most: most, wide: &declinedAt)
           }
           let note = "\(name), width \(width), most \(most): \(paragraph.prefix(40))"
           // The lines the count reaches: all, or the first `most + 1`; it declines where

@@ -148,7 +148,6 @@ func mallocUsableSize(_ pointer: UnsafeMutableRawPointer?) -> Int
         return total + made.candidates.capacity * MemoryLayout<ScoreLineBreaker.Candidate>.stride
           + (made.posNoBreak.capacity + made.posIfBreak.capacity
             + made.orphanPenalties.capacity) * MemoryLayout<Float>.stride
-          + made.hyphenated.capacity * MemoryLayout<Int>.stride
       }
     }
     #expect(arrays > 100_000, "\(arrays)")

@@ -62,19 +62,10 @@ struct GreedyLines: LineSink {
   /// segments, measured by its prefix sums from an indent of 0, and ends at the last
   /// segment whose content end passes `fitsAt` (the positions rise, so the table's guess
   /// decides only where the tests start). The lines, and so the summary, are
-  /// `breakPlainLines`' to the bit (`GreedyLinesTests`).
-  init?(
-    plain table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>, limit: Double,
-    most: Int
-  ) {
-    var wide = 0.0
-    self.init(plain: table, segments: segments, limit: limit, most: most, wide: &wide)
-  }
-
-  /// `init(plain:segments:limit:most:)`, which, where it declines, writes into `wide` the
-  /// width of the segment that does not fit on its line of its own: that line's width
-  /// where the scan lets it overflow, as it may not be broken (else it is broken inside
-  /// the word).
+  /// `breakPlainLines`' to the bit (`GreedyLinesTests`). Where it declines, it writes into
+  /// `wide` the width of the segment that does not fit on a line of its own: that line's
+  /// width where the scan lets it overflow, as it may not be broken (else it is broken
+  /// inside the word).
   init?(
     plain table: PlainLineIndex, segments: UnsafeBufferPointer<Segment>, limit: Double,
     most: Int, wide: inout Double

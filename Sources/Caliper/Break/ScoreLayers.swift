@@ -1,9 +1,9 @@
 /// Break, wrap styles: `balance`'s lines found among the candidates that a line of the
 /// greedy line count can end at, where that provably gives Blink's choice.
 ///
-/// Problem: Blink's program (`ScoreLineBreaker.scores(_:_:_:into:)`) scores a line to every candidate
-/// from every start it may begin at, though `balance` keeps its answer only when it has the
-/// greedy line count k; most of those lines lie on no path of k lines.
+/// Problem: Blink's program (`ScoreLineBreaker.scores(_:_:_:into:)`) scores a line to
+/// every candidate from every start it may begin at, though `balance` keeps its answer only
+/// when it has the greedy line count k; most of those lines lie on no path of k lines.
 /// Solution: with one available width and positions that never fall, the candidates a
 /// path of k fitting lines can break at after its i-th line form a window: from the i-th
 /// start counted back from the paragraph's end (each line as long as it can be) to the i-th

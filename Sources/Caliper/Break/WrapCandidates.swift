@@ -21,8 +21,9 @@ final class WrapCandidates: Sendable {
   /// The candidates' positions, flat, as the program reads them.
   let posNoBreak: [Float]
   let posIfBreak: [Float]
-  /// The indices of the candidates that end in a hyphen.
-  let hyphenated: [Int]
+  /// Whether a candidate ends in a hyphen (else the penalties are `orphanPenalties` at
+  /// every width).
+  let hasHyphens: Bool
   /// The penalties where no candidate ends in a hyphen: the orphan penalty alone, the same
   /// at every width.
   let orphanPenalties: [Float]
@@ -47,7 +48,7 @@ final class WrapCandidates: Sendable {
     self.hasSpaceSegments = hasSpaceSegments
     posNoBreak = candidates.map(\.posNoBreak)
     posIfBreak = candidates.map(\.posIfBreak)
-    hyphenated = candidates.indices.filter { candidates[$0].isHyphenated }
+    hasHyphens = candidates.contains { $0.isHyphenated }
     orphanPenalties = Self.penalties(candidates, hyphenPenalty: 0)
     layerFacts = ScoreLayers.Facts(
       posNoBreak: posNoBreak, posIfBreak: posIfBreak, penalties: orphanPenalties)
@@ -81,13 +82,13 @@ final class WrapCandidates: Sendable {
     func bytes<T>(_ array: [T]) -> Int {
       array.capacity == 0 ? 0 : 32 + array.capacity * MemoryLayout<T>.stride
     }
-    // The object: its 16-byte header, the six arrays' references, the facts, the flag and
-    // the kept paths.
+    // The object: its 16-byte header, the five arrays' references, the facts, the two flags
+    // and the kept paths.
     let object =
-      16 + 6 * MemoryLayout<[Float]>.size + MemoryLayout<ScoreLayers.Facts>.size + 1
+      16 + 5 * MemoryLayout<[Float]>.size + MemoryLayout<ScoreLayers.Facts>.size + 2
       + MemoryLayout.size(ofValue: keptPaths)
     return object + bytes(candidates) + bytes(posNoBreak) + bytes(posIfBreak)
-      + bytes(hyphenated) + bytes(orphanPenalties) + bytes(lengths)
+      + bytes(orphanPenalties) + bytes(lengths)
   }
 
   /// The program's inputs at the width whose hyphen penalty is `hyphenPenalty`: without a
@@ -95,7 +96,7 @@ final class WrapCandidates: Sendable {
   func inputs(hyphenPenalty: Float) -> (
     posNoBreak: [Float], posIfBreak: [Float], penalties: [Float]
   ) {
-    guard !hyphenated.isEmpty else { return (posNoBreak, posIfBreak, orphanPenalties) }
+    guard hasHyphens else { return (posNoBreak, posIfBreak, orphanPenalties) }
     let penalties = Self.penalties(candidates, hyphenPenalty: hyphenPenalty)
     return (posNoBreak, posIfBreak, penalties)
   }
@@ -107,7 +108,7 @@ final class WrapCandidates: Sendable {
     hyphenPenalty: Float,
     _ body: ((posNoBreak: [Float], posIfBreak: [Float], penalties: [Float])) -> Result
   ) -> Result {
-    guard hyphenated.isEmpty else { return body(inputs(hyphenPenalty: hyphenPenalty)) }
+    guard !hasHyphens else { return body(inputs(hyphenPenalty: hyphenPenalty)) }
     return body((posNoBreak, posIfBreak, orphanPenalties))
   }
 

@@ -31,8 +31,8 @@ struct WrapChooser {
 
   /// Hands on one paragraph's greedy `lines` (the `number`th), re-chosen by `wrapStyle`
   /// where it applies; `overflows`, whether one of the paragraph's lines overflows
-  /// (`LineBreaker.Span.overflows(_:)`). Under `pretty`, `lines` may be the paragraph's last lines alone
-  /// (`WrapWindow` handed on those before).
+  /// (`LineBreaker.Span.overflows(_:)`). Under `pretty`, `lines` may be the paragraph's
+  /// last lines alone (`WrapWindow` handed on those before).
   func choose<Sink: LineSink>(
     _ lines: UnsafeBufferPointer<LineBreaker.Span>, overflows: Bool, number: Int,
     _ wrapStyle: TextStyle.WrapStyle, into sink: inout Sink
